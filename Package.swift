@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pipeline, one library module per stage:
+//   ChartJSON (strict reader) -> ChartSpec (typed model) -> ChartPipeline (plan + run over ChartData tables,
+//   using ChartExpression) -> ChartLayout (scene) -> ChartRender (SVG / HTML).
+// ChartLint checks specs; ChartCommandLine holds the commands; `chartc` is a thin executable over it.
+let package = Package(
+    name: "chartc",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "chartc", targets: ["chartc"]),
+        .library(name: "ChartCommandLine", targets: ["ChartCommandLine"]),
+    ],
+    targets: [
+        .target(name: "ChartDiagnostics"),
+        .target(name: "ChartFormat"),
+        .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
+        .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
+        .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
+        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression"]),
+        .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
+        .target(name: "ChartRender", dependencies: ["ChartLayout"]),
+        .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartPipeline"]),
+        .target(
+            name: "ChartCommandLine",
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint"]
+        ),
+        .executableTarget(name: "chartc", dependencies: ["ChartCommandLine"]),
+
+        .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
+        .testTarget(name: "ChartJSONTests", dependencies: ["ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartExpressionTests", dependencies: ["ChartExpression", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics"]),
+        .testTarget(
+            name: "ChartCommandLineTests",
+            dependencies: ["ChartCommandLine"],
+            resources: [.copy("Golden")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,185 @@
+/// Turns diagnostics into what a person or a tool reads: `text` (compiler style, with the source line and a
+/// caret), `json` (one array, stable keys) or `github` (workflow annotations).
+public enum DiagnosticFormat: String, Sendable, CaseIterable {
+    case text
+    case json
+    case github
+}
+
+public struct DiagnosticFormatter: Sendable {
+    public var format: DiagnosticFormat
+    /// Show the source line with a caret under the span (text format only).
+    public var showsSourceLines: Bool
+
+    public init(format: DiagnosticFormat = .text, showsSourceLines: Bool = true) {
+        self.format = format
+        self.showsSourceLines = showsSourceLines
+    }
+
+    /// The whole output for a list of diagnostics. JSON output is a single array even when it is empty.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        switch format {
+        case .text:
+            return diagnostics.map(renderText).joined()
+        case .github:
+            return diagnostics.map(renderGitHub).joined()
+        case .json:
+            if diagnostics.isEmpty { return "[]\n" }
+            return "[\n" + diagnostics.map { "  " + renderJSON($0) }.joined(separator: ",\n") + "\n]\n"
+        }
+    }
+
+    // MARK: text
+
+    /// `file:line:col: error: message [rule]`, the source line with carets, then `note:` lines.
+    public func renderText(_ diagnostic: Diagnostic) -> String {
+        var out = ""
+        let location = diagnostic.locationDescription.map { "\($0): " } ?? ""
+        out += "\(location)\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
+        if showsSourceLines, let span = diagnostic.span {
+            out += excerpt(span)
+        }
+        if let fixIt = diagnostic.fixIt {
+            out += "\(fixIt.span.description): note: replace with '\(fixIt.replacement)'\n"
+        }
+        for note in diagnostic.notes {
+            let noteLocation = note.span.map { "\($0.description): " } ?? (diagnostic.locationDescription.map { "\($0): " } ?? "")
+            out += "\(noteLocation)note: \(note.message)\n"
+        }
+        return out
+    }
+
+    private func excerpt(_ span: SourceSpan) -> String {
+        guard !span.file.bytes.isEmpty else { return "" }
+        let (lineText, lineStart) = span.file.line(containing: span.range.lowerBound)
+        let visible = lineText.replacingTabs()
+        if visible.unicodeScalars.count > 200 { return "" }
+        let (_, startColumn) = span.file.lineColumn(at: span.range.lowerBound)
+        let lineEndOffset = lineStart + Array(lineText.utf8).count
+        let endOffset = min(max(span.range.upperBound, span.range.lowerBound), lineEndOffset)
+        let (_, endColumn) = span.file.lineColumn(at: endOffset)
+        let width = max(1, endColumn - startColumn)
+        let pad = String(repeating: " ", count: max(0, startColumn - 1))
+        return "    \(visible)\n    \(pad)^\(String(repeating: "~", count: width - 1))\n"
+    }
+
+    // MARK: GitHub
+
+    /// `::error file=…,line=…,col=…,title=rule::message` (see GitHub's workflow commands).
+    public func renderGitHub(_ diagnostic: Diagnostic) -> String {
+        let kind = diagnostic.severity == .error ? "error" : (diagnostic.severity == .warning ? "warning" : "notice")
+        var properties: [String] = []
+        if let path = diagnostic.path { properties.append("file=\(Self.githubProperty(path))") }
+        if let span = diagnostic.span {
+            let (line, column) = span.file.lineColumn(at: span.range.lowerBound)
+            let (endLine, endColumn) = span.file.lineColumn(at: span.range.upperBound)
+            properties.append("line=\(line)")
+            properties.append("col=\(column)")
+            if endLine == line && endColumn > column { properties.append("endColumn=\(endColumn)") }
+            if endLine != line { properties.append("endLine=\(endLine)") }
+        }
+        properties.append("title=\(Self.githubProperty(diagnostic.id))")
+        var message = diagnostic.message
+        for note in diagnostic.notes { message += "\nnote: " + note.message }
+        return "::\(kind) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
+    }
+
+    private static func githubData(_ text: String) -> String {
+        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+    }
+
+    private static func githubProperty(_ text: String) -> String {
+        githubData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+    }
+
+    // MARK: JSON
+
+    public func renderJSON(_ diagnostic: Diagnostic) -> String {
+        var fields: [String] = []
+        fields.append("\"severity\": \(JSONText.quote(diagnostic.severity.rawValue))")
+        fields.append("\"rule\": \(JSONText.quote(diagnostic.id))")
+        fields.append("\"message\": \(JSONText.quote(diagnostic.message))")
+        fields.append(contentsOf: Self.locationFields(path: diagnostic.path, span: diagnostic.span))
+        if !diagnostic.notes.isEmpty {
+            let notes = diagnostic.notes.map { note -> String in
+                var parts = ["\"message\": \(JSONText.quote(note.message))"]
+                parts.append(contentsOf: Self.locationFields(path: note.span?.file.path, span: note.span))
+                return "{" + parts.joined(separator: ", ") + "}"
+            }
+            fields.append("\"notes\": [" + notes.joined(separator: ", ") + "]")
+        }
+        if let fixIt = diagnostic.fixIt {
+            var parts = ["\"replacement\": \(JSONText.quote(fixIt.replacement))"]
+            parts.append(contentsOf: Self.locationFields(path: fixIt.span.file.path, span: fixIt.span))
+            fields.append("\"fixIt\": {" + parts.joined(separator: ", ") + "}")
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    private static func locationFields(path: String?, span: SourceSpan?) -> [String] {
+        var fields: [String] = []
+        if let path { fields.append("\"file\": \(JSONText.quote(path))") }
+        if let span {
+            let (line, column) = span.file.lineColumn(at: span.range.lowerBound)
+            let (endLine, endColumn) = span.file.lineColumn(at: span.range.upperBound)
+            fields.append("\"line\": \(line)")
+            fields.append("\"column\": \(column)")
+            fields.append("\"endLine\": \(endLine)")
+            fields.append("\"endColumn\": \(endColumn)")
+            fields.append("\"offset\": \(span.range.lowerBound)")
+            fields.append("\"length\": \(span.range.count)")
+        }
+        return fields
+    }
+}
+
+/// Minimal JSON text helpers shared by every writer of JSON output (diagnostics, `chartc data`, plans).
+public enum JSONText {
+    /// A JSON string literal: quotes, backslashes and control characters escaped; `</` written as `<\/` so the
+    /// text can also sit inside an HTML `<script>` element.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "/" where previous == "<": out += "\\/"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            previous = scalar
+        }
+        out += "\""
+        return out
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (non-empty) with `replacement`, without Foundation.
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+
+    fileprivate func replacingTabs() -> String { replacingAll("\t", with: " ") }
+}

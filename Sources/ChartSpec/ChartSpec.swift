@@ -1,0 +1,166 @@
+import ChartData
+import ChartDiagnostics
+import ChartJSON
+
+/// A whole chart spec after parsing and validation: what SPEC.md §2 describes, with every user-written value
+/// kept with its source span. Defaults that SPEC.md fixes are already applied (width 640, height 400, locale
+/// en-US); defaults that depend on the data (scale types, stacking) are decided by later stages.
+public struct ChartSpec: Sendable {
+    public var file: SourceFile
+    public var title: Located<String>?
+    public var subtitle: Located<String>?
+    public var data: DataSource
+    /// Derived fields, in key order (each may use earlier ones).
+    public var calculate: [CalculatedField]
+    /// Kept when every expression is true.
+    public var filter: [ExpressionSource]
+    public var groupBy: [Located<String>]
+    /// Output fields, in key order. Empty when the spec has no `aggregate`.
+    public var aggregate: [AggregateField]
+    /// Whether the spec has an `aggregate` key at all (an empty object still means "aggregate to one row").
+    public var hasAggregate: Bool
+    public var total: [TotalSpec]
+    public var complete: Located<Bool>?
+    public var sort: [SortKey]
+    public var mark: MarkSpec
+    public var encoding: Encoding
+    public var legend: LegendSpec
+    public var notes: [Located<String>]
+    public var sources: [SourceReference]
+    public var byline: Located<String>?
+    public var alt: Located<String>?
+    public var width: Located<Double>
+    public var height: Located<Double>
+    /// BCP 47 tag, default `en-US`.
+    public var locale: Located<String>
+
+    public init(file: SourceFile, data: DataSource, mark: MarkSpec) {
+        self.file = file
+        self.title = nil
+        self.subtitle = nil
+        self.data = data
+        self.calculate = []
+        self.filter = []
+        self.groupBy = []
+        self.aggregate = []
+        self.hasAggregate = false
+        self.total = []
+        self.complete = nil
+        self.sort = []
+        self.mark = mark
+        self.encoding = Encoding()
+        self.legend = LegendSpec()
+        self.notes = []
+        self.sources = []
+        self.byline = nil
+        self.alt = nil
+        self.width = Located(640, at: nil)
+        self.height = Located(400, at: nil)
+        self.locale = Located("en-US", at: nil)
+    }
+
+    /// The folder relative paths resolve against: the spec file's folder.
+    public var baseDirectory: String {
+        let path = file.path
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+}
+
+/// `data` (SPEC §3): exactly one of `url` and `values`.
+public struct DataSource: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case csv, tsv, json
+    }
+
+    public enum Origin: Sendable {
+        /// `http://` / `https://` URL or a path relative to the spec, as written.
+        case url(Located<String>)
+        /// Inline rows, kept as the JSON array node so the loader can report positions.
+        case values(JSONValue)
+    }
+
+    public var origin: Origin
+    public var format: Located<Format>?
+    /// Dotted path to the array inside a JSON document.
+    public var property: Located<String>?
+    /// Type overrides, in key order.
+    public var parse: [(field: Located<String>, type: Located<DataType>)]
+    public var span: SourceSpan?
+
+    public init(origin: Origin, format: Located<Format>? = nil, property: Located<String>? = nil, parse: [(field: Located<String>, type: Located<DataType>)] = [], span: SourceSpan? = nil) {
+        self.origin = origin
+        self.format = format
+        self.property = property
+        self.parse = parse
+        self.span = span
+    }
+
+    /// Whether `url` is a remote `http(s)` address rather than a file path.
+    public var isRemote: Bool {
+        guard case .url(let url) = origin else { return false }
+        return url.value.hasPrefix("http://") || url.value.hasPrefix("https://")
+    }
+}
+
+/// One `calculate` entry: `name: expression`.
+public struct CalculatedField: Sendable {
+    public var name: Located<String>
+    public var expression: ExpressionSource
+
+    public init(name: Located<String>, expression: ExpressionSource) {
+        self.name = name
+        self.expression = expression
+    }
+}
+
+/// One `aggregate` entry: `name: aggregate expression` (SPEC §5).
+public struct AggregateField: Sendable {
+    public var name: Located<String>
+    public var expression: ExpressionSource
+
+    public init(name: Located<String>, expression: ExpressionSource) {
+        self.name = name
+        self.expression = expression
+    }
+}
+
+/// One `total` entry: aggregate again with `field` collapsed to `label`.
+public struct TotalSpec: Sendable {
+    public var field: Located<String>
+    public var label: Located<String>
+
+    public init(field: Located<String>, label: Located<String>) {
+        self.field = field
+        self.label = label
+    }
+}
+
+/// One `sort` entry; `"-field"` is descending.
+public struct SortKey: Sendable {
+    public var field: String
+    public var descending: Bool
+    public var span: SourceSpan?
+
+    public init(field: String, descending: Bool, span: SourceSpan?) {
+        self.field = field
+        self.descending = descending
+        self.span = span
+    }
+}
+
+/// A source line entry: `title | site`, linked when `url` is set.
+public struct SourceReference: Sendable {
+    public var title: Located<String>?
+    public var site: Located<String>?
+    public var url: Located<String>?
+    public var span: SourceSpan?
+
+    public init(title: Located<String>? = nil, site: Located<String>? = nil, url: Located<String>? = nil, span: SourceSpan? = nil) {
+        self.title = title
+        self.site = site
+        self.url = url
+        self.span = span
+    }
+}

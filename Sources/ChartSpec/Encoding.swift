@@ -1,0 +1,187 @@
+import ChartData
+import ChartDiagnostics
+
+/// The channels of SPEC §7.
+public enum ChannelName: String, Sendable, CaseIterable {
+    case x, y, x2, y2, color, offset, size, text, tooltip
+}
+
+/// Measurement type of a channel (`type`).
+public enum MeasureType: String, Sendable, CaseIterable {
+    case quantitative, temporal, ordinal, nominal
+
+    /// Ordinal and nominal data go on band/point/ordinal scales.
+    public var isDiscrete: Bool { self == .ordinal || self == .nominal }
+}
+
+/// `scale.type`.
+public enum ScaleType: String, Sendable, CaseIterable {
+    case linear, log, sqrt, time, band, point, ordinal
+}
+
+/// `stack` on the measure channel of bars and areas.
+public enum StackMode: String, Sendable, CaseIterable {
+    case zero, normalize, center
+    /// Written as `false`.
+    case none
+}
+
+/// `along` on the color channel: color each mark by its position along an axis.
+public enum AlongAxis: String, Sendable, CaseIterable {
+    case x, y
+}
+
+public enum AxisPosition: String, Sendable, CaseIterable {
+    case left, right, top, bottom
+}
+
+/// A title that may be left to its default (the field name), hidden with `null`, or written out.
+public enum TitleSetting: Sendable, Equatable {
+    case automatic
+    case hidden
+    case text(Located<String>)
+
+    public static func == (lhs: TitleSetting, rhs: TitleSetting) -> Bool {
+        switch (lhs, rhs) {
+        case (.automatic, .automatic), (.hidden, .hidden): true
+        case (.text(let a), .text(let b)): a.value == b.value
+        default: false
+        }
+    }
+}
+
+/// `scale` (SPEC §7). Every field is optional; layout picks defaults from the data and the channel.
+public struct ScaleSpec: Sendable {
+    public var type: Located<ScaleType>?
+    /// Explicit domain: numbers, strings or dates (dates already parsed to `.date`).
+    public var domain: Located<[Value]>?
+    /// Explicit range: colors for the color channel, pixels otherwise.
+    public var range: Located<[Value]>?
+    public var scheme: Located<String>?
+    public var zero: Located<Bool>?
+    public var nice: Located<Bool>?
+    public var reverse: Bool
+    public var span: SourceSpan?
+
+    public init(span: SourceSpan? = nil) {
+        self.type = nil
+        self.domain = nil
+        self.range = nil
+        self.scheme = nil
+        self.zero = nil
+        self.nice = nil
+        self.reverse = false
+        self.span = span
+    }
+}
+
+/// `axis` (SPEC §7). `axis: false` becomes `visible == false`.
+public struct AxisSpec: Sendable {
+    public var visible: Bool
+    public var position: Located<AxisPosition>?
+    /// A hint, not a promise: ticks stay round numbers.
+    public var tickCount: Located<Int>?
+    public var values: Located<[Value]>?
+    public var format: Located<String>?
+    public var grid: Located<Bool>?
+    public var span: SourceSpan?
+
+    public init(visible: Bool = true, span: SourceSpan? = nil) {
+        self.visible = visible
+        self.position = nil
+        self.tickCount = nil
+        self.values = nil
+        self.format = nil
+        self.grid = nil
+        self.span = span
+    }
+}
+
+/// One channel definition `{ "field": …, … }`.
+public struct ChannelDef: Sendable {
+    public var channel: ChannelName
+    public var field: Located<String>?
+    /// A constant instead of a field (`{"value": 3}`), for completeness with Vega-Lite.
+    public var value: Located<Value>?
+    public var type: Located<MeasureType>?
+    public var title: TitleSetting
+    public var scale: ScaleSpec?
+    public var axis: AxisSpec?
+    public var format: Located<String>?
+    public var stack: Located<StackMode>?
+    public var along: Located<AlongAxis>?
+    public var span: SourceSpan?
+
+    public init(channel: ChannelName, field: Located<String>? = nil, span: SourceSpan? = nil) {
+        self.channel = channel
+        self.field = field
+        self.value = nil
+        self.type = nil
+        self.title = .automatic
+        self.scale = nil
+        self.axis = nil
+        self.format = nil
+        self.stack = nil
+        self.along = nil
+        self.span = span
+    }
+}
+
+/// `encoding`: every channel is optional; `tooltip` may list several fields.
+public struct Encoding: Sendable {
+    public var x: ChannelDef?
+    public var y: ChannelDef?
+    public var x2: ChannelDef?
+    public var y2: ChannelDef?
+    public var color: ChannelDef?
+    public var offset: ChannelDef?
+    public var size: ChannelDef?
+    public var text: ChannelDef?
+    public var tooltip: [ChannelDef]
+    public var span: SourceSpan?
+
+    public init() {
+        self.tooltip = []
+    }
+
+    /// The single-valued channels that are set, in SPEC order.
+    public var channels: [ChannelDef] {
+        [x, y, x2, y2, color, offset, size, text].compactMap { $0 }
+    }
+
+    public subscript(name: ChannelName) -> ChannelDef? {
+        switch name {
+        case .x: x
+        case .y: y
+        case .x2: x2
+        case .y2: y2
+        case .color: color
+        case .offset: offset
+        case .size: size
+        case .text: text
+        case .tooltip: tooltip.first
+        }
+    }
+}
+
+/// Legend placement (SPEC §2); `direct` labels each line at its end.
+public enum LegendPosition: String, Sendable, CaseIterable {
+    case top, right, bottom, left, direct, none
+}
+
+/// `legend`: `false` becomes `position == .none`.
+public struct LegendSpec: Sendable {
+    /// Nil: layout's default (top for categorical color).
+    public var position: Located<LegendPosition>?
+    public var title: TitleSetting
+    /// Series that start hidden (left out of SVG; toggles in HTML).
+    public var hidden: [Located<String>]
+    public var span: SourceSpan?
+
+    public init(position: Located<LegendPosition>? = nil, title: TitleSetting = .automatic, hidden: [Located<String>] = [], span: SourceSpan? = nil) {
+        self.position = position
+        self.title = title
+        self.hidden = hidden
+        self.span = span
+    }
+}

@@ -1,0 +1,70 @@
+import ChartDiagnostics
+
+/// The mark types of SPEC §6.
+public enum MarkType: String, Sendable, CaseIterable {
+    case line, bar, point, area, rule, rect, text, tick
+}
+
+/// Curve interpolation for lines and areas.
+public enum Interpolation: String, Sendable, CaseIterable {
+    case linear
+    case monotone
+    case catmullRom = "catmull-rom"
+    case step
+    case stepBefore = "step-before"
+    case stepAfter = "step-after"
+}
+
+/// Where value labels sit on their mark.
+public enum LabelPosition: String, Sendable, CaseIterable {
+    case top, inside, end
+}
+
+/// `mark.labels`: print each value on its mark.
+public struct LabelOptions: Sendable {
+    /// Nil: the mark decides (above bars, inside cells, at the end of horizontal bars).
+    public var position: Located<LabelPosition>?
+    /// Rotation in degrees (−90 reads bottom to top).
+    public var angle: Located<Double>?
+    public var format: Located<String>?
+    public var skipZero: Bool
+    public var span: SourceSpan?
+
+    public init(position: Located<LabelPosition>? = nil, angle: Located<Double>? = nil, format: Located<String>? = nil, skipZero: Bool = false, span: SourceSpan? = nil) {
+        self.position = position
+        self.angle = angle
+        self.format = format
+        self.skipZero = skipZero
+        self.span = span
+    }
+}
+
+/// `mark` as a string or an object (SPEC §6).
+public struct MarkSpec: Sendable {
+    public var type: Located<MarkType>
+    public var interpolate: Located<Interpolation>?
+    /// Also draw a dot at each value of a line.
+    public var points: Bool
+    public var labels: LabelOptions?
+    /// One color for every mark when `encoding.color` is absent.
+    public var color: Located<String>?
+    public var opacity: Located<Double>?
+    public var strokeWidth: Located<Double>?
+    public var cornerRadius: Located<Double>?
+    /// Bar or tick thickness in px.
+    public var width: Located<Double>?
+    public var span: SourceSpan?
+
+    public init(type: Located<MarkType>, span: SourceSpan? = nil) {
+        self.type = type
+        self.interpolate = nil
+        self.points = false
+        self.labels = nil
+        self.color = nil
+        self.opacity = nil
+        self.strokeWidth = nil
+        self.cornerRadius = nil
+        self.width = nil
+        self.span = span
+    }
+}
