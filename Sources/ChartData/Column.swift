@@ -15,11 +15,15 @@ public struct Column: Sendable {
     public var storage: Storage
     /// `valid[row] == false` means null. The value slot of a null row holds a placeholder (0, code 0, false).
     public var valid: [Bool]
+    /// For string columns whose values have a natural order that is not alphabetical — weekday and month names
+    /// from `weekday()`/`month()` — every value in that order. Sorting, `complete` and band scales use it.
+    public var naturalOrder: [String]?
 
-    public init(name: String, storage: Storage, valid: [Bool]) {
+    public init(name: String, storage: Storage, valid: [Bool], naturalOrder: [String]? = nil) {
         self.name = name
         self.storage = storage
         self.valid = valid
+        self.naturalOrder = naturalOrder
     }
 
     public var type: DataType {
@@ -56,16 +60,14 @@ public struct Column: Sendable {
     /// The rows at `indices`, in that order (a selection vector from a filter, or a sort permutation).
     public func gathering(_ indices: [Int]) -> Column {
         let newValid = indices.map { valid[$0] }
+        let newStorage: Storage
         switch storage {
-        case .number(let values):
-            return Column(name: name, storage: .number(indices.map { values[$0] }), valid: newValid)
-        case .string(let codes, let dictionary):
-            return Column(name: name, storage: .string(codes: indices.map { codes[$0] }, dictionary: dictionary), valid: newValid)
-        case .date(let values):
-            return Column(name: name, storage: .date(indices.map { values[$0] }), valid: newValid)
-        case .boolean(let values):
-            return Column(name: name, storage: .boolean(indices.map { values[$0] }), valid: newValid)
+        case .number(let values): newStorage = .number(indices.map { values[$0] })
+        case .string(let codes, let dictionary): newStorage = .string(codes: indices.map { codes[$0] }, dictionary: dictionary)
+        case .date(let values): newStorage = .date(indices.map { values[$0] })
+        case .boolean(let values): newStorage = .boolean(indices.map { values[$0] })
         }
+        return Column(name: name, storage: newStorage, valid: newValid, naturalOrder: naturalOrder)
     }
 
     public func renamed(_ newName: String) -> Column {
