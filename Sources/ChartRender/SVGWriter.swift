@@ -176,6 +176,8 @@ public struct SVGWriter: Sendable {
             attributes.add("transform", "rotate(" + number(node.rotation) + " " + number(node.x) + " " + number(node.y) + ")")
         }
         if let maxWidth = node.maxWidth { attributes.add("data-max-width", number(maxWidth)) }
+        // Spaces between differently styled runs must survive renderers that trim each span.
+        if node.block.lines.contains(where: { $0.runs.count > 1 }) { attributes.add("xml:space", "preserve") }
         var body = ""
         let lines = node.block.lines
         if lines.count == 1 {
@@ -194,19 +196,25 @@ public struct SVGWriter: Sendable {
         out.line(element)
     }
 
+    /// The runs of one line; neighbouring runs with the same link share one `<a>`.
     private func runs(_ runs: [TextRun], node: TextNode) -> String {
         var body = ""
+        var openLink: String?
         for run in runs where !run.text.isEmpty {
+            if run.link != openLink {
+                if openLink != nil { body += "</a>" }
+                if let link = run.link { body += "<a href=\"" + XMLText.escapeAttribute(link) + "\">" }
+                openLink = run.link
+            }
             var attributes = Attributes()
             if run.style.size != node.style.size { attributes.add("font-size", number(run.style.size)) }
             if run.style.weight != node.style.weight { attributes.add("font-weight", run.style.weight == .bold ? "bold" : "normal") }
             if run.style.italic != node.style.italic { attributes.add("font-style", run.style.italic ? "italic" : "normal") }
             if let fill = run.fill, fill != node.fill { attributes.add("fill", fill) }
-            var piece = XMLText.escapeText(run.text)
-            if !attributes.isEmpty { piece = "<tspan" + attributes.text + ">" + piece + "</tspan>" }
-            if let link = run.link { piece = "<a href=\"" + XMLText.escapeAttribute(link) + "\">" + piece + "</a>" }
-            body += piece
+            let piece = XMLText.escapeText(run.text)
+            body += attributes.isEmpty ? piece : "<tspan" + attributes.text + ">" + piece + "</tspan>"
         }
+        if openLink != nil { body += "</a>" }
         return body
     }
 

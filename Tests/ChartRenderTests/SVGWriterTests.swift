@@ -146,7 +146,7 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         let svg = SVGWriter.write(Scene(width: 300, height: 40, children: [.text(TextNode(block: block, x: 20, top: 5, style: style, fill: "#666", classes: ["chartc-sources"]))]))
         #expect(XMLCheck.parse(svg).error == nil)
         #expect(svg.contains("<tspan font-weight=\"bold\">Sources: </tspan>"))
-        #expect(svg.contains("<a href=\"https://example.com/?a=1&amp;b=2\"><tspan font-style=\"italic\">Voteview</tspan></a>"))
+        #expect(svg.contains("<a href=\"https://example.com/?a=1&amp;b=2\">Parties | <tspan font-style=\"italic\">Voteview</tspan></a>"))
     }
 
     @Test func writesOneSpanPerWrappedLine() {
