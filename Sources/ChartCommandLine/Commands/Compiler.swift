@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartPipeline
 import ChartSpec
 
 /// The calls the commands make into the compiler's stages (parse, schema, plan, run, table output), in one
@@ -31,7 +32,10 @@ enum Compiler {
     }
 
     static func text(of table: Table, format: TableFormat) -> String {
-        ""
+        switch format {
+        case .csv: TableWriter.csv(table)
+        case .json: TableWriter.json(table)
+        }
     }
 
     private static func unavailable(_ stage: String, _ path: String) -> Diagnostic {
