@@ -20,31 +20,36 @@ struct ProcessResult {
 enum ChartcBinary {
     /// The binary: `$CHARTC_BINARY` if set, else `chartc` next to the running test bundle (SwiftPM puts every
     /// product of a build in one folder), else `.build/debug/chartc` under the package.
-    static let executable: URL? = {
+    static let executable: URL? = locate("chartc", override: "CHARTC_BINARY")
+
+    /// The developer tools binary, built next to `chartc`.
+    static let devtools: URL? = locate("chartc-devtools", override: "CHARTC_DEVTOOLS_BINARY")
+
+    private static func locate(_ name: String, override: String) -> URL? {
         let fileManager = FileManager.default
         var candidates: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["CHARTC_BINARY"], !explicit.isEmpty {
+        if let explicit = ProcessInfo.processInfo.environment[override], !explicit.isEmpty {
             candidates.append(URL(fileURLWithPath: explicit))
         }
         if let first = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("chartc"))
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent(name))
         }
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("chartc"))
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
         }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/chartc"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
         return candidates.first { url in
             var isDirectory: ObjCBool = false
             return fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
                 && fileManager.isExecutableFile(atPath: url.path)
         }
-    }()
+    }
 
     /// Runs `chartc arguments…` in `directory` (default: the package root). Output goes through temporary files so
     /// a large output can never fill a pipe and stall the test.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
-        guard let executable else {
-            Issue.record("cannot find the chartc binary; run `swift build` first or set CHARTC_BINARY", sourceLocation: sourceLocation)
+    static func run(_ arguments: [String], in directory: URL = packageRoot, binary: URL? = executable, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
+        guard let executable = binary else {
+            Issue.record("cannot find the binary to run; run `swift build` first or set CHARTC_BINARY", sourceLocation: sourceLocation)
             return ProcessResult(status: -1, output: "", error: "")
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-e2e-\(UUID().uuidString)")
