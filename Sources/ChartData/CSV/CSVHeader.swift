@@ -18,7 +18,6 @@ struct CSVHeader {
     /// no records at all.
     static func read(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, start: Int, delimiter: UInt8) throws(DiagnosticError) -> CSVHeader? {
         var tokenizer = CSVTokenizer(base: base, count: count, delimiter: delimiter, position: start)
-        defer { tokenizer.release() }
         guard tokenizer.skipBlankLines() else { return nil }
         var names: [String] = []
         var spans: [Range<Int>] = []

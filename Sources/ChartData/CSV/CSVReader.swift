@@ -86,11 +86,26 @@ public enum CSVReader {
 
         var errors: [Diagnostic] = []
         var rowCount = 0
-        var scratch: [UInt8] = []
+        let chunk = CSVChunk(columnCount: builders.count, capacity: min(chunkRows, max(capacity, 64)))
+        var chunkRow = 0
+        var failures: [CSVColumnBuilder.Failure] = []
         var tokenizer = CSVTokenizer(base: base, count: count, delimiter: options.delimiter, position: header.bodyStart)
-        defer { tokenizer.release() }
 
         builders.withUnsafeMutableBufferPointer { columns in
+            /// Decodes the records gathered in the chunk into the columns.
+            func flush() {
+                for index in columns.indices {
+                    columns[index].append(chunk: chunk, column: index, rows: chunkRow, base: base, failures: &failures)
+                    for failure in failures {
+                        let span = clamped(chunk.span(column: index, row: failure.row), count)
+                        errors.append(cellDiagnostic(failure.error, span: span, content: chunk.content(column: index, row: failure.row),
+                                                     column: columns[index].name, file: file))
+                    }
+                    failures.removeAll(keepingCapacity: true)
+                }
+                chunkRow = 0
+            }
+
             records: while tokenizer.skipBlankLines() {
                 let recordStart = tokenizer.position
                 var fieldIndex = 0
@@ -105,22 +120,8 @@ public enum CSVReader {
                     if fieldIndex < fieldCount {
                         let builder = builderOf[fieldIndex]
                         if builder >= 0 {
-                            let failure: CSVColumnBuilder.CellError?
-                            if field.start == field.end {
-                                columns[builder].appendNull()
-                                failure = nil
-                            } else if field.escaped {
-                                CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
-                                failure = scratch.withUnsafeBufferPointer { unescaped in
-                                    guard let scratchBase = unescaped.baseAddress else { return nil }
-                                    return columns[builder].append(scratchBase, 0, unescaped.count)
-                                }
-                            } else {
-                                failure = columns[builder].append(base, field.start, field.end)
-                            }
-                            if let failure {
-                                errors.append(cellDiagnostic(failure, field: field, column: columns[builder].name, declared: options.parse[columns[builder].name], file: file, count: count))
-                            }
+                            let flags = (field.quoted ? CSVChunk.cellIsQuoted : 0) | (field.escaped ? CSVChunk.cellIsEscaped : 0)
+                            chunk.set(column: builder, row: chunkRow, start: field.start, end: field.end, flags: flags)
                         }
                     } else if fieldIndex == fieldCount {
                         extraFieldStart = field.quoted ? field.start - 1 : field.start
@@ -131,18 +132,23 @@ public enum CSVReader {
                         break
                     }
                 }
+                if fieldIndex < fieldCount {
+                    for missing in fieldIndex..<fieldCount where builderOf[missing] >= 0 {
+                        chunk.setEmpty(column: builderOf[missing], row: chunkRow)
+                    }
+                }
                 if fieldIndex != fieldCount {
                     errors.append(fieldCountDiagnostic(
                         file: file, header: header, fields: fieldIndex, recordStart: recordStart,
                         recordEnd: recordEnd, extraFieldStart: extraFieldStart))
-                    // Keep every column the same length.
-                    for index in columns.indices where columns[index].rowCount <= rowCount {
-                        columns[index].appendNull()
-                    }
                 }
                 rowCount += 1
+                chunkRow += 1
+                if chunkRow == chunk.capacity { flush() }
                 if errors.count >= maxErrors { break records }
             }
+            flush()
+            for index in columns.indices { columns[index].padNulls(to: rowCount) }
         }
 
         if errors.isEmpty, let pending = builders.map(\.pendingRows).max(), pending > 0 {
@@ -150,6 +156,14 @@ public enum CSVReader {
         }
         if !errors.isEmpty { throw DiagnosticError(sortedAndCapped(errors)) }
         return Table(columns: builders.map { $0.finish() }, rowCount: rowCount)
+    }
+
+    /// Records decoded per chunk: large enough to amortise the per-chunk work, small enough for the cache.
+    private static let chunkRows = 4096
+
+    private static func clamped(_ range: Range<Int>, _ count: Int) -> Range<Int> {
+        let lower = min(max(range.lowerBound, 0), count)
+        return lower..<min(max(range.upperBound, lower), count)
     }
 
     /// The second, partial pass: text for rows of columns that turned out to be strings after their first
@@ -162,29 +176,18 @@ public enum CSVReader {
         for (index, builder) in builders.enumerated() where builder.pendingRows > 0 {
             builderOf[builder.fieldIndex] = index
         }
-        var scratch: [UInt8] = []
         var tokenizer = CSVTokenizer(base: base, count: count, delimiter: options.delimiter, position: header.bodyStart)
-        defer { tokenizer.release() }
         var row = 0
         builders.withUnsafeMutableBufferPointer { columns in
             while row < rows && tokenizer.skipBlankLines() {
                 var fieldIndex = 0
                 while true {
                     let field = tokenizer.next()
-                    if fieldIndex < builderOf.count, builderOf[fieldIndex] >= 0, field.start != field.end {
+                    if fieldIndex < builderOf.count, builderOf[fieldIndex] >= 0 {
                         let builder = builderOf[fieldIndex]
-                        let failure: CSVColumnBuilder.CellError?
-                        if field.escaped {
-                            CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
-                            failure = scratch.withUnsafeBufferPointer { unescaped in
-                                guard let scratchBase = unescaped.baseAddress else { return nil }
-                                return columns[builder].fillPending(row: row, scratchBase, 0, unescaped.count)
-                            }
-                        } else {
-                            failure = columns[builder].fillPending(row: row, base, field.start, field.end)
-                        }
-                        if let failure {
-                            errors.append(cellDiagnostic(failure, field: field, column: columns[builder].name, declared: nil, file: file, count: count))
+                        if let failure = columns[builder].fillPending(row: row, base, field.start, field.end, escaped: field.escaped) {
+                            let span = clamped(field.quoted ? (field.start - 1)..<(field.end + 1) : field.start..<field.end, count)
+                            errors.append(cellDiagnostic(failure, span: span, content: field.start..<field.end, column: columns[builder].name, file: file))
                         }
                     }
                     fieldIndex += 1
@@ -256,12 +259,11 @@ public enum CSVReader {
     }
 
     private static func cellDiagnostic(
-        _ failure: CSVColumnBuilder.CellError, field: CSVTokenizer.Field, column: String, declared: DataType?,
-        file: SourceFile, count: Int
+        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, file: SourceFile
     ) -> Diagnostic {
-        let span = SourceSpan(file: file, range: field.quoted ? (field.start - 1)..<min(field.end + 1, count) : field.start..<field.end)
-        let line = file.lineColumn(at: span.range.lowerBound).line
-        let text = String(decoding: file.bytes[field.start..<field.end].prefix(40), as: UTF8.self)
+        let span = SourceSpan(file: file, range: range)
+        let line = file.lineColumn(at: range.lowerBound).line
+        let text = String(decoding: file.bytes[content].prefix(40), as: UTF8.self)
         switch failure {
         case .notNumber:
             return .error("csv-parse-number", "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
