@@ -28,7 +28,12 @@ public enum CSVReader {
     public static let maxErrors = 10
 
     public static func read(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> Table {
-        let result: Result<Table, DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
+        try readWithHeader(file, options: options).table
+    }
+
+    /// The table and every name in the header (not only the projected ones), from one read.
+    static func readWithHeader(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String]) {
+        let result: Result<(table: Table, names: [String]), DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(DiagnosticError(emptyFile(file)))
             }
@@ -71,7 +76,7 @@ public enum CSVReader {
         return header
     }
 
-    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> Table {
+    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String]) {
         let header = try readHeader(file: file, base: base, count: count, delimiter: options.delimiter)
         let fieldCount = header.names.count
         let capacity = estimateRows(base: base + header.bodyStart, count: count - header.bodyStart)
@@ -155,7 +160,7 @@ public enum CSVReader {
             fillPending(rows: pending, builders: &builders, file: file, base: base, count: count, header: header, options: options, errors: &errors)
         }
         if !errors.isEmpty { throw DiagnosticError(sortedAndCapped(errors)) }
-        return Table(columns: builders.map { $0.finish() }, rowCount: rowCount)
+        return (Table(columns: builders.map { $0.finish() }, rowCount: rowCount), header.names)
     }
 
     /// Records decoded per chunk: large enough to amortise the per-chunk work, small enough for the cache.
@@ -221,15 +226,19 @@ public enum CSVReader {
         .error("data-empty", "\(file.path) is empty; expected a header row and data rows", at: SourceSpan(file: file, offset: 0))
     }
 
-    /// An upper bound on the number of records (line feeds + 1), to size the columns once.
+    /// About how many records follow, to size the columns once: the line feeds in the first 64 KiB scaled
+    /// to the whole file (exact for smaller files), plus a little slack. Columns still grow if it is low.
     private static func estimateRows(base: UnsafePointer<UInt8>, count: Int) -> Int {
-        var rows = 1
+        let sample = min(count, 65_536)
+        var lineFeeds = 0
         var offset = 0
-        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
-            rows += 1
+        while offset < sample, let found = memchr(base + offset, 0x0A, sample - offset) {
+            lineFeeds += 1
             offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
         }
-        return rows
+        if sample == count { return lineFeeds + 1 }
+        let scaled = Double(max(lineFeeds, 1)) * Double(count) / Double(sample)
+        return Int(scaled * 1.02) + 16
     }
 
     // MARK: - Diagnostics

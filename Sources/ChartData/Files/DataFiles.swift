@@ -84,8 +84,7 @@ public enum DataFiles {
         switch format {
         case .csv, .tsv:
             let delimiter: UInt8 = format == .csv ? 0x2C : 0x09
-            let names = try CSVReader.header(file, delimiter: delimiter)
-            let table = try CSVReader.read(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
+            let (table, names) = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
             return (table, names)
         case .json:
             let document = try JSONReader.read(file, requireObject: false)

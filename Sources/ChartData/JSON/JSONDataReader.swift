@@ -136,79 +136,105 @@ public enum JSONDataReader {
 
     // MARK: - Columns
 
+    /// What a cell holds, for inference. An empty string counts as missing (null), as in CSV.
+    private enum CellKind {
+        case missing, number, boolean, string, date, nested
+    }
+
+    private static func kind(of cell: JSONValue?, checkDates: Bool) -> CellKind {
+        guard let cell else { return .missing }
+        switch cell.kind {
+        case .number: return .number
+        case .bool: return .boolean
+        case .null: return .missing
+        case .object, .array: return .nested
+        case .string(let string):
+            if string.value.isEmpty { return .missing }
+            return checkDates && ISODate.parse(string.value) != nil ? .date : .string
+        }
+    }
+
     private static func buildColumn(name: String, cells: [JSONValue?], declared: DataType?, errors: inout [Diagnostic]) -> Column? {
         // Classify the values, stopping at nested ones.
         var numbers = 0
         var strings = 0
+        var dates = 0
         var booleans = 0
-        var allStringsAreDates = true
-        for (row, cell) in cells.enumerated() {
-            guard let cell else { continue }
-            switch cell.kind {
+        for row in cells.indices {
+            switch kind(of: cells[row], checkDates: declared == nil) {
+            case .missing: break
             case .number: numbers += 1
-            case .bool: booleans += 1
-            case .null: break
-            case .string(let string):
-                if string.value.isEmpty { continue }
-                strings += 1
-                if allStringsAreDates && declared == nil && ISODate.parse(string.value) == nil { allStringsAreDates = false }
-            case .object, .array:
-                errors.append(.error(
-                    "json-data-nested",
-                    "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
-                    at: cell.span))
+            case .boolean: booleans += 1
+            case .string: strings += 1
+            case .date: dates += 1
+            case .nested:
+                if let cell = cells[row] {
+                    errors.append(.error(
+                        "json-data-nested",
+                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
+                        at: cell.span))
+                }
                 return nil
             }
         }
         let type: DataType
         if let declared {
             type = declared
-        } else if numbers > 0 && strings == 0 && booleans == 0 {
+        } else if numbers > 0 && strings == 0 && dates == 0 && booleans == 0 {
             type = .number
-        } else if booleans > 0 && strings == 0 && numbers == 0 {
+        } else if booleans > 0 && strings == 0 && dates == 0 && numbers == 0 {
             type = .boolean
-        } else if strings > 0 && numbers == 0 && booleans == 0 && allStringsAreDates {
+        } else if dates > 0 && strings == 0 && numbers == 0 && booleans == 0 {
             type = .date
         } else {
             type = .string
         }
 
         var builder = ColumnBuilder(name: name, type: type, capacity: cells.count)
-        for (row, cell) in cells.enumerated() {
-            guard let cell, !cell.isNull, cell.stringValue != "" else {
+        for row in cells.indices {
+            guard let cell = cells[row], kind(of: cell, checkDates: false) != .missing else {
                 builder.appendNull()
                 continue
             }
-            switch type {
-            case .string:
-                builder.appendString(text(of: cell))
-            case .number:
-                if let number = cell.numberValue ?? cell.stringValue.flatMap({ DecimalParser.parse($0) }) {
-                    builder.appendNumber(number)
-                } else {
-                    builder.appendNull()
-                    errors.append(parseError("json-parse-number", "number", hint: "", row: row, name: name, cell: cell))
-                }
-            case .date:
-                if let string = cell.stringValue, let date = declared == nil ? ISODate.parse(string) : ISODate.parseLenient(string) {
-                    builder.appendDate(date)
-                } else if let number = cell.numberValue, number.isFinite, abs(number) < 8.64e15 {
-                    builder.appendDate(Int64(number.rounded()))
-                } else {
-                    builder.appendNull()
-                    errors.append(parseError("json-parse-date", "date", hint: " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)", row: row, name: name, cell: cell))
-                }
-            case .boolean:
-                if let boolean = cell.boolValue ?? cell.stringValue.flatMap({ BooleanText.parse($0) }) ?? cell.numberValue.flatMap({ $0 == 1 ? true : ($0 == 0 ? false : nil) }) {
-                    builder.appendBoolean(boolean)
-                } else {
-                    builder.appendNull()
-                    errors.append(parseError("json-parse-boolean", "boolean", hint: " (true/false, yes/no, 1/0)", row: row, name: name, cell: cell))
-                }
+            if !append(cell, as: type, lenientDates: declared != nil, to: &builder) {
+                builder.appendNull()
+                errors.append(parseError(type, row: row, name: name, cell: cell))
+                if errors.count >= maxErrors { return nil }
             }
-            if errors.count >= maxErrors { return nil }
         }
         return builder.finish()
+    }
+
+    /// Appends a non-null scalar converted to `type`; false when it does not convert.
+    private static func append(_ cell: JSONValue, as type: DataType, lenientDates: Bool, to builder: inout ColumnBuilder) -> Bool {
+        switch type {
+        case .string:
+            builder.appendString(text(of: cell))
+            return true
+        case .number:
+            var number = cell.numberValue
+            if number == nil, let string = cell.stringValue { number = DecimalParser.parse(string) }
+            guard let number else { return false }
+            builder.appendNumber(number)
+            return true
+        case .date:
+            var date: Int64?
+            if let string = cell.stringValue {
+                date = lenientDates ? ISODate.parseLenient(string) : ISODate.parse(string)
+            } else if let number = cell.numberValue, number.isFinite, abs(number) < 8.64e15 {
+                date = Int64(number.rounded())
+            }
+            guard let date else { return false }
+            builder.appendDate(date)
+            return true
+        case .boolean:
+            var boolean = cell.boolValue
+            if boolean == nil, let string = cell.stringValue { boolean = BooleanText.parse(string) }
+            if boolean == nil, let number = cell.numberValue, number == 0 || number == 1 { boolean = number == 1 }
+            guard let boolean else { return false }
+            builder.appendBoolean(boolean)
+            return true
+        }
     }
 
     /// A scalar as text: strings as they are, numbers as written in the file, booleans as `true`/`false`.
@@ -221,7 +247,13 @@ public enum JSONDataReader {
         }
     }
 
-    private static func parseError(_ id: String, _ type: String, hint: String, row: Int, name: String, cell: JSONValue) -> Diagnostic {
+    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue) -> Diagnostic {
+        let hint: String
+        switch type {
+        case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
+        case .boolean: hint = " (true/false, yes/no, 1/0)"
+        case .number, .string: hint = ""
+        }
         let written: String
         switch cell.kind {
         case .string(let string): written = "the string \"\(string.value.prefix(40))\""
@@ -229,6 +261,7 @@ public enum JSONDataReader {
         case .bool(let value): written = value ? "true" : "false"
         case .null, .object, .array: written = article(cell.typeName)
         }
-        return .error(id, "row \(row + 1): '\(name)' is \(written), which is not \(article(type))\(hint); parse declares '\(name)' \(article(type))", at: cell.span)
+        let typeName = article(type.rawValue)
+        return .error("json-parse-\(type.rawValue)", "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
     }
 }
