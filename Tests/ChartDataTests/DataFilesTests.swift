@@ -80,7 +80,7 @@ struct DataFilesTests {
         let span = SourceSpan(file: spec, range: 8..<33)
         let errors = readErrors(folder.path + "/seatle-weather.csv", written: "data/seatle-weather.csv", span: span)
         #expect(errors.map(\.id) == ["data-file-not-found"])
-        #expect(errors.first?.message == "no data file at '\(folder.path)/seatle-weather.csv'. Did you mean 'data/seattle-weather.csv'?; paths are relative to the spec's folder")
+        #expect(errors.first?.message == "no data file at '\(folder.path)/seatle-weather.csv' (paths are relative to the spec's folder). Did you mean 'data/seattle-weather.csv'?")
         #expect(locations(errors) == ["chart.json:1:9"])
         // Nothing close: the note lists the data files there.
         let far = readErrors(folder.path + "/zzz.csv", written: "zzz.csv")
@@ -92,7 +92,7 @@ struct DataFilesTests {
         let folder = try TemporaryFolder()
         let errors = readErrors(folder.path + "/nope/a.csv")
         #expect(errors.map(\.id) == ["data-file-not-found"])
-        #expect(errors.first?.message.contains("(the folder '\(folder.path)/nope' does not exist)") == true)
+        #expect(errors.first?.message.contains(": the folder '\(folder.path)/nope' does not exist") == true)
     }
 
     @Test func folderInsteadOfFile() throws {

@@ -117,7 +117,7 @@ public enum DataFiles {
     private static func notFound(path: String, written: String, span: SourceSpan?) -> Diagnostic {
         let (folder, name) = split(path)
         let (writtenFolder, _) = split(written)
-        var message = "no data file at '\(path)'"
+        var message = "no data file at '\(path)' (paths are relative to the spec's folder)"
         var notes: [DiagnosticNote] = []
         if let entries = listFolder(folder) {
             if let match = Suggestions.closest(to: name, in: entries) {
@@ -131,9 +131,8 @@ public enum DataFiles {
                 }
             }
         } else if !folder.isEmpty {
-            message += " (the folder '\(folder)' does not exist)"
+            message = "no data file at '\(path)': the folder '\(folder)' does not exist (paths are relative to the spec's folder)"
         }
-        message += "; paths are relative to the spec's folder"
         if let span { return .error("data-file-not-found", message, at: span, notes: notes) }
         return Diagnostic(.error, "data-file-not-found", message, path: path, notes: notes)
     }
