@@ -18,14 +18,10 @@ private struct TemporaryFolder {
         path = String(cString: created)
     }
 
-    func write(_ name: String, _ text: String) {
-        write(name, bytes: Array(text.utf8))
-    }
-
-    func write(_ name: String, bytes: [UInt8]) {
+    func save(_ name: String, _ text: String) {
         let descriptor = open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return }
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
     }
 
@@ -66,7 +62,7 @@ struct DataFilesTests {
 
     @Test func readsAFile() throws {
         let folder = try TemporaryFolder()
-        folder.write("a.csv", "x\n1\n")
+        folder.save("a.csv", "x\n1\n")
         let file = try DataFiles.read(path: folder.path + "/a.csv", reportedAt: nil)
         #expect(file.bytes == Array("x\n1\n".utf8))
         #expect(file.path == folder.path + "/a.csv")
@@ -74,8 +70,8 @@ struct DataFilesTests {
 
     @Test func missingFileSuggestsTheClosestName() throws {
         let folder = try TemporaryFolder()
-        folder.write("seattle-weather.csv", "a\n1\n")
-        folder.write("other.json", "[]")
+        folder.save("seattle-weather.csv", "a\n1\n")
+        folder.save("other.json", "[]")
         let spec = SourceFile(path: "chart.json", text: #"{"url": "data/seatle-weather.csv"}"#)
         let span = SourceSpan(file: spec, range: 8..<33)
         let errors = readErrors(folder.path + "/seatle-weather.csv", written: "data/seatle-weather.csv", span: span)

@@ -33,9 +33,9 @@ struct CSVHeader {
             var name: String?
             if field.escaped {
                 CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
-                name = String(validating: scratch, as: UTF8.self)
+                name = UTF8Validation.string(scratch)
             } else {
-                name = String(validating: UnsafeBufferPointer(start: base + field.start, count: field.end - field.start), as: UTF8.self)
+                name = UTF8Validation.string(base + field.start, field.end - field.start)
             }
             if let name {
                 names.append(name)
