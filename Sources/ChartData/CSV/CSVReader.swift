@@ -8,7 +8,8 @@ import ChartDiagnostics
 /// Reads CSV and TSV files (RFC 4180, SPEC §3) into a columnar `Table`, in one pass over the bytes.
 ///
 /// The format: quoted fields with `""` for a quote and line breaks inside quotes; an optional UTF-8 BOM; LF,
-/// CRLF or a lone CR between records (mixed is fine); a header row (see `CSVHeader` for how names are checked);
+/// CRLF or a lone CR between records (mixed is fine); a header row (an empty name becomes `columnN`, N the
+/// 1-based position; a repeated name is an error — see `CSVHeader`);
 /// the last record may or may not end with a line break. Blank lines are skipped wherever they are (as pandas
 /// does), so a trailing empty line is harmless. An empty cell, quoted or not, is null; a cell of spaces is
 /// not empty. TSV follows the same rules with a tab as the delimiter (as DuckDB and pandas read it).
