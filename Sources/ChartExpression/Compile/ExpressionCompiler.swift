@@ -1,0 +1,30 @@
+import ChartData
+import ChartDiagnostics
+
+/// The entry points: parse, check and compile an expression for where it is used. Every function returns all
+/// diagnostics found (syntax first, then names and types) and a compiled result only when there are no errors.
+public enum ExpressionCompiler {
+    /// A row expression: `filter`, `calculate`, or anything else evaluated once per row.
+    public static func compileRow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
+        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        guard let expr else { return (nil, syntaxDiagnostics) }
+        var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
+        let root = checker.check(expr)
+        let diagnostics = syntaxDiagnostics + checker.diagnostics
+        guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment), diagnostics)
+    }
+
+    /// An `aggregate` value (SPEC §5): aggregate calls over row expressions, combined by an outer expression
+    /// that may also use the `groupFields`.
+    public static func compileAggregate(_ source: ExpressionSource, schema: ExpressionSchema, groupFields: [String], environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledAggregate?, [Diagnostic]) {
+        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        guard let expr else { return (nil, syntaxDiagnostics) }
+        var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateOuter(groupFields: groupFields))
+        let root = checker.check(expr)
+        let diagnostics = syntaxDiagnostics + checker.diagnostics
+        guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        let outer = CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
+        return (CompiledAggregate(calls: checker.calls, outer: outer), diagnostics)
+    }
+}
