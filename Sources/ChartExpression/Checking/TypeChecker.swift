@@ -387,7 +387,15 @@ struct TypeChecker {
         }
         guard let function = BuiltinFunction(rawValue: name) else {
             reportUnknownFunction(name, expr)
-            for argument in argumentExprs { _ = check(argument) }
+            if case .aggregateOuter = context {
+                // Most likely a misspelled aggregate: check its arguments as row expressions, so that its fields
+                // are not also reported as missing from groupBy.
+                var inner = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateArgument(name))
+                for argument in argumentExprs { _ = inner.check(argument) }
+                diagnostics += inner.diagnostics
+            } else {
+                for argument in argumentExprs { _ = check(argument) }
+            }
             return nil
         }
         var arguments: [TypedNode?] = []
