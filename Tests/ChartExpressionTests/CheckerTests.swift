@@ -16,9 +16,10 @@ import ChartDiagnostics
         ("lowr(s)", "unknown-function", "unknown function 'lowr'; did you mean 'lower'?", "lowr", "lower"),
         ("Year(d)", "unknown-function", "unknown function 'Year'; did you mean 'year'?", "Year", "year"),
         ("startswith(s, 'a')", "unknown-function", "unknown function 'startswith'; did you mean 'startsWith'?", "startswith", "startsWith"),
-        ("avg(n)", "unknown-function", "unknown function 'avg'; did you mean 'mean'?", "avg", "mean"),
+        ("avg(n)", "unknown-function", "unknown function 'avg'; did you mean 'mean'? It is an aggregate, so it belongs in `aggregate`", "avg", "mean"),
         ("len(s)", "unknown-function", "unknown function 'len'; did you mean 'length'?", "len", "length"),
         ("if(b, 1, 2)", "unknown-function", "there is no function 'if'; write `condition ? a : b`", "if", nil),
+        ("medain(n) > 1", "unknown-function", "unknown function 'medain'; did you mean 'median'? It is an aggregate, so it belongs in `aggregate`", "medain", "median"),
         ("frobnicate(n)", "unknown-function", "unknown function 'frobnicate'", "frobnicate", nil),
         ("pow(n)", "expr-arguments", "'pow' takes 2 arguments but is given 1; write pow(base, exponent)", "pow(n)", nil),
         ("abs(n, m)", "expr-arguments", "'abs' takes 1 argument but is given 2; write abs(x)", "m", nil),
@@ -87,8 +88,9 @@ import ChartDiagnostics
     }
 
     @Test func syntaxFixItsAndNameErrorsTogether() {
+        // Sorted by position, whichever stage found them.
         let diagnostics = rowDiagnostics("nn = 1")
-        #expect(diagnostics.map(\.id) == ["expr-syntax", "unknown-field"])
+        #expect(diagnostics.map(\.id) == ["unknown-field", "expr-syntax"])
     }
 
     @Test func unknownFieldListsTheFieldsWhenNothingIsClose() throws {

@@ -131,7 +131,7 @@ import ChartDiagnostics
 
     /// Misspelled operators: an error with a fix-it, and the tree as intended.
     @Test(arguments: [
-        ("a = 1", "(a == 1)", "'=' is not an operator; equality is written '=='; did you mean '=='?", "=", "=="),
+        ("a = 1", "(a == 1)", "'=' is not an operator; did you mean '=='?", "=", "=="),
         ("a === 1", "(a == 1)", "'===' is not an operator; did you mean '=='?", "===", "=="),
         ("a !== 1", "(a != 1)", "'!==' is not an operator; did you mean '!='?", "!==", "!="),
         ("a <> 1", "(a != 1)", "'<>' is not an operator; did you mean '!='?", "<>", "!="),

@@ -415,11 +415,14 @@ struct TypeChecker {
             report(ExpressionDiagnosticID.unknownFunction, "there is no function '\(name)'; write \(replacement)", at: expr.tokenRange)
             return
         }
-        var candidates = BuiltinFunction.allCases.map(\.rawValue)
-        if case .aggregateOuter = context { candidates += AggregateFunction.allCases.map(\.rawValue) }
+        let candidates = BuiltinFunction.allCases.map(\.rawValue) + AggregateFunction.allCases.map(\.rawValue)
         let suggestion = FunctionAliases.renamed.first(where: { $0.0 == lowered })?.1 ?? Suggestions.closest(to: name, in: candidates)
         if let suggestion {
-            report(ExpressionDiagnosticID.unknownFunction, "unknown function '\(name)'; did you mean '\(suggestion)'?", at: expr.tokenRange, fixIt: suggestion)
+            var message = "unknown function '\(name)'; did you mean '\(suggestion)'?"
+            if case .row = context, BuiltinFunction(rawValue: suggestion) == nil {
+                message += " It is an aggregate, so it belongs in `aggregate`"
+            }
+            report(ExpressionDiagnosticID.unknownFunction, message, at: expr.tokenRange, fixIt: suggestion)
         } else {
             report(ExpressionDiagnosticID.unknownFunction, "unknown function '\(name)'", at: expr.tokenRange)
         }
@@ -527,9 +530,54 @@ struct TypeChecker {
             return nil
         }
         guard valueOK else { return nil }
-        _ = pattern
-        report(ExpressionDiagnosticID.format, "format() is not available yet in this build of chartc", at: expr.tokenRange)
-        return nil
+        let formatter: ValueFormatter
+        switch arguments[0].type {
+        case .number:
+            do {
+                formatter = .number(try NumberFormat(parsing: pattern))
+            } catch {
+                var message = "invalid number format \"\(pattern)\": \(error.message)"
+                if pattern.contains("%") {
+                    message += "; date patterns such as %Y need a date, but \(describe(argumentExprs[0])) is a number"
+                }
+                report(ExpressionDiagnosticID.format, message, at: patternRange(argumentExprs[1], offset: error.offset))
+                return nil
+            }
+        case .date:
+            do {
+                formatter = .date(try DateFormat(parsing: pattern))
+            } catch {
+                report(ExpressionDiagnosticID.format, "invalid date format \"\(pattern)\": \(error.message)", at: patternRange(argumentExprs[1], offset: error.offset))
+                return nil
+            }
+            if !pattern.contains("%") {
+                report(
+                    ExpressionDiagnosticID.format,
+                    "\"\(pattern)\" has no date directives, so every date would print as that text; write directives such as %Y, %b %Y or %Y-%m-%d",
+                    at: argumentExprs[1].range
+                )
+                return nil
+            }
+        default:
+            return .constant(.null, range: expr.range)
+        }
+        return fold(TypedNode(.format(arguments[0], formatter), type: .string, range: expr.range))
+    }
+
+    /// The text range of byte `offset` of a string literal's decoded value (escapes make the two differ);
+    /// the whole argument when it is not a plain literal.
+    private func patternRange(_ expr: Expr, offset: Int) -> Range<Int> {
+        guard case .string = expr.kind, expr.range.count >= 2 else { return expr.range }
+        var index = expr.range.lowerBound + 1
+        let end = expr.range.upperBound - 1
+        var decoded = 0
+        while index < end && decoded < offset {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            decoded += 1
+        }
+        guard index < end else { return end..<end }
+        let length = bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        return index..<min(index + length, end)
     }
 
     // MARK: aggregates

@@ -10,7 +10,7 @@ public enum ExpressionCompiler {
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
         let root = checker.check(expr)
-        let diagnostics = syntaxDiagnostics + checker.diagnostics
+        let diagnostics = inSourceOrder(syntaxDiagnostics + checker.diagnostics)
         guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment), diagnostics)
     }
@@ -22,9 +22,18 @@ public enum ExpressionCompiler {
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateOuter(groupFields: groupFields))
         let root = checker.check(expr)
-        let diagnostics = syntaxDiagnostics + checker.diagnostics
+        let diagnostics = inSourceOrder(syntaxDiagnostics + checker.diagnostics)
         guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
         let outer = CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
         return (CompiledAggregate(calls: checker.calls, outer: outer), diagnostics)
+    }
+
+    /// Diagnostics sorted by where they point (stable, so equal positions keep the order they were found in).
+    private static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let left = a.element.span?.range.lowerBound ?? Int.max
+            let right = b.element.span?.range.lowerBound ?? Int.max
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
     }
 }

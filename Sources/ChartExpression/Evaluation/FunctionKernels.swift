@@ -150,17 +150,41 @@ enum FunctionKernels {
         }
     }
 
-    /// `format(x, "pattern")`.
+    /// `format(x, "pattern")`, formatting each distinct number or date once.
     static func format(_ value: Vector, type: DataType?, formatter: ValueFormatter, context: EvaluationContext) -> Vector {
         let locale = context.locale
-        var builder = VectorBuilder(type: .string, capacity: context.count)
-        for row in 0..<context.count {
-            switch value.value(at: row) {
-            case .number(let x): builder.append(formatter.format(number: x, locale: locale).map(Value.string) ?? .null)
-            case .date(let d): builder.append(formatter.format(date: d, locale: locale).map(Value.string) ?? .null)
-            default: builder.append(.null)
+        let count = context.count
+        switch value {
+        case .constant(.number(let x)):
+            return .constant(formatter.format(number: x, locale: locale).map(Value.string) ?? .null)
+        case .constant(.date(let d)):
+            return .constant(formatter.format(date: d, locale: locale).map(Value.string) ?? .null)
+        case .number(let values):
+            var interner = StringInterner()
+            var memo: [UInt64: UInt32] = [:]
+            let codes: [UInt32] = makeArray(count) { index in
+                let x = values[index]
+                if x.isNaN { return StringVector.nullCode }
+                if let code = memo[x.bitPattern] { return code }
+                let code = formatter.format(number: x, locale: locale).map { interner.intern($0) } ?? StringVector.nullCode
+                memo[x.bitPattern] = code
+                return code
             }
+            return .string(StringVector(codes: codes, dictionary: interner.dictionary))
+        case .date(let values):
+            var interner = StringInterner()
+            var memo: [Int64: UInt32] = [:]
+            let codes: [UInt32] = makeArray(count) { index in
+                let d = values[index]
+                if d == Vector.nullDate { return StringVector.nullCode }
+                if let code = memo[d] { return code }
+                let code = formatter.format(date: d, locale: locale).map { interner.intern($0) } ?? StringVector.nullCode
+                memo[d] = code
+                return code
+            }
+            return .string(StringVector(codes: codes, dictionary: interner.dictionary))
+        default:
+            return .constant(.null)
         }
-        return builder.finish()
     }
 }

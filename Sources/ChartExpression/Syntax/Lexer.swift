@@ -66,7 +66,7 @@ struct Lexer {
             }
             if peek(1) == UInt8(ascii: "<") { return recovered(.lessEqual, length: 2, "'=<' is not an operator") }
             if peek(1) == UInt8(ascii: ">") { return recovered(.greaterEqual, length: 2, "'=>' is not an operator") }
-            return recovered(.equalEqual, length: 1, "'=' is not an operator; equality is written '=='")
+            return recovered(.equalEqual, length: 1, "'=' is not an operator")
         case UInt8(ascii: "!"):
             if peek(1) == UInt8(ascii: "=") {
                 if peek(2) == UInt8(ascii: "=") { return recovered(.bangEqual, length: 3, "'!==' is not an operator") }
