@@ -4,7 +4,9 @@
 ///
 /// **Pipeline.** `ExpressionParser` (text → `Expr`, with UTF-8 byte ranges) → `TypeChecker` (names, types,
 /// constant folding → typed tree) → `Evaluator` (column at a time over a `Table`). `ExpressionCompiler` is the
-/// entry point; `CompiledExpression` and `CompiledAggregate` are what the pipeline keeps.
+/// entry point (`compileRow` for `calculate`, `compileFilter` which also requires a boolean, `compileAggregate`);
+/// `CompiledExpression` and `CompiledAggregate` are what the pipeline keeps. Diagnostics come back sorted by
+/// position, and a result only when there is no error.
 ///
 /// **Syntax.**
 /// - Numbers `12`, `-0.5`, `.5`, `1e3`; strings in `'…'` or `"…"` with escapes `\\ \' \" \` \n \t \r`; fields

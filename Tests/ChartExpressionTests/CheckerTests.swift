@@ -149,3 +149,37 @@ import ChartDiagnostics
         #expect(schema.type(of: "zz") == nil)
     }
 }
+
+@Suite struct CheckerExtrasTests {
+    let table = Table(columns: [numberColumn("nominate-dim1", [1]), numberColumn("a/b", [2]), numberColumn("x", [3])])
+
+    @Test func aBareNameWithAnOperatorInsideIsSuggestedInBackticks() throws {
+        let diagnostics = rowDiagnostics("nominate-dim1 > 0", table: table)
+        #expect(diagnostics.map(\.message) == ["'nominate-dim1' is read as 'nominate' - 'dim1'; a field name with '-' in it is written in backticks"])
+        #expect(diagnostics.first.map(spanned) == "nominate-dim1")
+        #expect(diagnostics.first?.fixIt?.replacement == "`nominate-dim1`")
+        #expect(rowDiagnostics("a/b * 2", table: table).first?.fixIt?.replacement == "`a/b`")
+        #expect(rowDiagnostics("`nominate-dim1` > 0", table: table).isEmpty)
+        #expect(rowDiagnostics("x-x", table: table).isEmpty)
+    }
+
+    @Test func squareBracketsAreExplained() {
+        let (_, diagnostics) = parse("x in [1, 2]")
+        #expect(diagnostics.map(\.message) == ["unexpected '['; lists are written in parentheses, as in `x in (1, 2)`"])
+    }
+
+    @Test func filtersMustBeBooleans() throws {
+        let schema = ExpressionSchema(table: sampleTable)
+        func filter(_ text: String) -> (CompiledExpression?, [Diagnostic]) {
+            ExpressionCompiler.compileFilter(ExpressionSource(standalone: text), schema: schema)
+        }
+        #expect(filter("n > 1").0 != nil)
+        #expect(filter("null").0 != nil)
+        let (compiled, diagnostics) = filter("n * 2")
+        #expect(compiled == nil)
+        #expect(diagnostics.map(\.id) == ["expr-type"])
+        #expect(diagnostics.first?.message == "a filter must be true or false for each row, but this expression gives a number; compare it, e.g. `n * 2 != 0`")
+        #expect(diagnostics.first.map(spanned) == "n * 2")
+        #expect(filter("nn").1.map(\.id) == ["unknown-field"])
+    }
+}

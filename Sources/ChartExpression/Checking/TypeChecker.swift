@@ -114,6 +114,15 @@ struct TypeChecker {
                 return fold(TypedNode(.negate(operand), type: operand.type, range: expr.range))
             }
         case .binary(let op, let leftExpr, let rightExpr):
+            if let field = unquotedFieldName(expr) {
+                report(
+                    ExpressionDiagnosticID.unknownField,
+                    "'\(field)' is read as '\(leftExpr.kind == .field(field) ? field : text(leftExpr.range))' \(op.rawValue) '\(text(rightExpr.range))'; a field name with '\(op.rawValue)' in it is written in backticks",
+                    at: expr.range,
+                    fixIt: Self.fieldReference(field)
+                )
+                return nil
+            }
             let left = check(leftExpr)
             let right = check(rightExpr)
             guard let left, let right else { return nil }
@@ -158,6 +167,14 @@ struct TypeChecker {
 
     private mutating func use(_ name: String) {
         if !fieldsUsed.contains(name) { fieldsUsed.append(name) }
+    }
+
+    /// `nominate-dim1` or `a/b` written bare: the whole text of a binary node is a field's name.
+    private func unquotedFieldName(_ expr: Expr) -> String? {
+        let written = text(expr.range)
+        guard written.utf8.count <= 200, schema.contains(written) else { return nil }
+        if case .aggregateOuter(let groupFields) = context, !groupFields.contains(written) { return nil }
+        return written
     }
 
     private mutating func resolveField(_ name: String, _ expr: Expr) -> TypedNode? {

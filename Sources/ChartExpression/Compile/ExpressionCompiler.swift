@@ -15,6 +15,21 @@ public enum ExpressionCompiler {
         return (CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment), diagnostics)
     }
 
+    /// A `filter` expression: a row expression that must give a boolean (or be always null, which keeps no row).
+    public static func compileFilter(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
+        let (compiled, diagnostics) = compileRow(source, schema: schema, environment: environment)
+        guard let compiled, let type = compiled.resultType, type != .boolean else { return (compiled, diagnostics) }
+        let whole = 0..<source.text.utf8.count
+        var message = "a filter must be true or false for each row, but this expression gives \(TypeChecker.typeName(type))"
+        switch type {
+        case .number: message += "; compare it, e.g. `\(source.text) != 0`"
+        case .string: message += "; compare it, e.g. `\(source.text) == 'value'`"
+        case .date: message += "; compare it, e.g. `\(source.text) >= '2020-01-01'`"
+        case .boolean: break
+        }
+        return (nil, diagnostics + [.error(ExpressionDiagnosticID.type, message, at: source.span(for: whole))])
+    }
+
     /// An `aggregate` value (SPEC §5): aggregate calls over row expressions, combined by an outer expression
     /// that may also use the `groupFields`.
     public static func compileAggregate(_ source: ExpressionSource, schema: ExpressionSchema, groupFields: [String], environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledAggregate?, [Diagnostic]) {

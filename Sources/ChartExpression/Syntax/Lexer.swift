@@ -79,6 +79,8 @@ struct Lexer {
         case UInt8(ascii: "|"):
             if peek(1) == UInt8(ascii: "|") { return punctuation(.orOr, length: 2) }
             return recovered(.orOr, length: 1, "'|' is not an operator")
+        case UInt8(ascii: "["), UInt8(ascii: "]"):
+            return fail("unexpected '\(Character(Unicode.Scalar(byte)))'; lists are written in parentheses, as in `x in (1, 2)`", start..<start + 1)
         default:
             if Self.isIdentifierStart(byte) { return scanIdentifier() }
             if byte >= 0x80 { return scanNonASCII() }
