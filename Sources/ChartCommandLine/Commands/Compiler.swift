@@ -18,7 +18,7 @@ enum Compiler {
 
     /// The columns of the spec's data when it is a local file (nil for remote or inline data).
     static func schema(of spec: ChartSpec) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        nil
+        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory)
     }
 
     /// The planned pipeline's printable description, and what the planner found wrong.
