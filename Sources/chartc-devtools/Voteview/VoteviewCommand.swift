@@ -32,7 +32,6 @@ enum VoteviewCommand {
         let headerBytes = Array((MembersGenerator.header + "\n").utf8)
 
         guard let path = arguments.value("output") else {
-            let console = console
             console.write(MembersGenerator.header + "\n", to: .output)
             for _ in 0..<copies { console.write(body, to: .output) }
             return .success
