@@ -38,6 +38,13 @@ struct JSONParser {
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
         }
+        if count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] != 0 && bytes[1] == 0) || (bytes[0] == 0 && bytes[1] != 0)) {
+            throw failure(
+                JSONDiagnosticID.invalidUTF8,
+                "the file looks like UTF-16 text (\(bytes[0] >= 0xFE ? "it starts with a UTF-16 byte order mark" : "every other byte is zero")): JSON must be UTF-8; save the file as UTF-8",
+                0..<2
+            )
+        }
         try skipWhitespace()
         guard index < count else {
             let message = requireObject
