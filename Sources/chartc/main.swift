@@ -1,1 +1,9 @@
-print("placeholder")
+import ChartCommandLine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(Chartc.run(Array(CommandLine.arguments.dropFirst()), console: StandardConsole()))

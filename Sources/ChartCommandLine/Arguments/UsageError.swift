@@ -1,0 +1,29 @@
+/// A mistake on the command line itself (not in a spec): unknown command or option, missing or invalid value.
+/// Printed with the command's usage line and exits with status 2, so scripts can tell it from a failed build.
+public struct UsageError: Error, Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case unknownCommand
+        case unknownOption
+        case missingValue
+        case invalidValue
+        case unexpectedValue
+        case missingArgument
+        case unexpectedArgument
+        case missingCommand
+    }
+
+    public var kind: Kind
+    /// What is wrong, naming the word the user typed: `unknown option '--fromat'`.
+    public var message: String
+    /// What they probably meant, ready to print after the message: `Did you mean '--format'?`.
+    public var suggestion: String?
+    /// The command whose arguments were being read; nil at the program level.
+    public var command: String?
+
+    public init(_ kind: Kind, _ message: String, suggestion: String? = nil, command: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.suggestion = suggestion
+        self.command = command
+    }
+}

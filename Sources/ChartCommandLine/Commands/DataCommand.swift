@@ -1,0 +1,32 @@
+import ChartDiagnostics
+
+/// `chartc data SPEC [--format csv|json]`: runs the spec's data pipeline and prints the table its marks are drawn
+/// from (SPEC §9), so a chart's numbers can be checked without looking at the chart.
+enum DataCommand {
+    static let description = CommandDescription(
+        name: "data",
+        abstract: "Print the table a chart is drawn from.",
+        discussion: "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells.",
+        arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
+        options: [
+            .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
+        ],
+        examples: [
+            Example("chartc data examples/polarization/polarization.chart.json", "Print the yearly party medians behind the polarization chart as CSV."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
+        let format = arguments.value("format").flatMap(Compiler.TableFormat.init(rawValue:)) ?? .csv
+        guard let path = arguments.positional("SPEC").first else { return .usage }
+        guard let spec = SpecLoading.load(path, console: console) else { return .failure }
+        do {
+            let table = try Compiler.run(spec)
+            console.write(Compiler.text(of: table, format: format), to: .output)
+            return .success
+        } catch {
+            console.report(error.diagnostics)
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ChartData
+import ChartDiagnostics
+import ChartSpec
+
+/// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
+/// (text), tools (json) and GitHub pull requests (github) read. Warnings fail only with `--strict`.
+enum LintCommand {
+    static let description = CommandDescription(
+        name: "lint",
+        abstract: "Check specs for errors and publishing mistakes.",
+        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). Every spec is parsed and, when its data is a local file, its fields and expressions are checked against the data's columns. Each problem prints as 'file:line:col: error|warning: message [rule]'. Warnings, such as a missing title, fail the run only with --strict.\n\nExit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage.",
+        arguments: [PositionalArgument("PATH", help: "Spec files or folders to check.", repeated: true)],
+        options: [
+            .value("format", valueName: "FORMAT", help: "How to print problems: text for people, json for tools, github for workflow annotations.", allowed: DiagnosticFormat.allCases.map(\.rawValue), default: "text"),
+            .flag("strict", help: "Fail on warnings too."),
+        ],
+        examples: [
+            Example("chartc lint examples", "Check every spec under examples/."),
+            Example("chartc lint charts --format github --strict", "Annotate a pull request; any warning fails the check."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
+        let format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
+        let strict = arguments.flag("strict")
+        let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
+
+        var diagnostics = pathDiagnostics
+        for file in files { diagnostics += lint(file) }
+
+        let formatter = DiagnosticFormatter(format: format)
+        if format != .text || !diagnostics.isEmpty {
+            console.write(formatter.render(diagnostics), to: .output)
+        }
+        let errors = diagnostics.errorCount
+        let warnings = diagnostics.warningCount
+        if format == .text {
+            let checked = counted(files.count, "file")
+            if errors == 0 && warnings == 0 {
+                console.printError("no problems in \(checked)")
+            } else {
+                console.printError("\(counted(errors, "error")), \(counted(warnings, "warning")) in \(checked)")
+            }
+        }
+        if errors > 0 || (strict && warnings > 0) { return .failure }
+        return .success
+    }
+
+    /// Every diagnostic for one spec file, in file order.
+    static func lint(_ path: String) -> [Diagnostic] {
+        let file: SourceFile
+        switch SpecFiles.read(path) {
+        case .success(let read): file = read
+        case .failure(let diagnostic): return [diagnostic]
+        }
+        let (parsed, parseDiagnostics) = Compiler.parse(file)
+        var diagnostics = parseDiagnostics
+        guard let spec = parsed else { return diagnostics.sortedByPosition() }
+        diagnostics += StarterLintRules.check(spec)
+        if !parseDiagnostics.hasErrors {
+            do {
+                if let schema = try Compiler.schema(of: spec) {
+                    diagnostics += Compiler.plan(spec, schema: schema).diagnostics
+                }
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        return diagnostics.sortedByPosition()
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the commands need, over POSIX calls: read a whole file as bytes, tell files from
+/// folders, list a folder, create folders, and replace a file atomically (a reader never sees half a chart).
+/// Errors come back as text that names the path and the system's reason.
+public enum FileSystem {
+    public enum Kind: Sendable, Equatable {
+        case file
+        case directory
+        case missing
+        /// Exists but is neither (a socket, a device).
+        case other
+    }
+
+    /// A failed file operation: the system's reason (`No such file or directory`) and the path.
+    public struct Failure: Error, Sendable, Equatable {
+        public let path: String
+        public let reason: String
+        /// `errno` was `ENOENT`.
+        public let isMissing: Bool
+    }
+
+    /// What is at `path`, following symbolic links.
+    public static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return kind(mode: info.st_mode)
+    }
+
+    /// Whether `path` itself is a symbolic link (used to avoid walking into link loops).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    private static func kind(mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        default: .other
+        }
+    }
+
+    /// The whole file.
+    public static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure(path) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, kind(mode: info.st_mode) == .directory {
+            throw Failure(path: path, reason: "Is a directory", isMissing: false)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(info.st_size > 0 ? Int(info.st_size) : 4096)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Names in a folder (not `.` and `..`), sorted by their bytes so every listing is in the same order.
+    public static func contentsOfDirectory(_ path: String) throws(Failure) -> [String] {
+        guard let directory = opendir(path) else { throw failure(path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Creates the folder and any missing parents; fine when it already exists.
+    public static func createDirectory(_ path: String) throws(Failure) {
+        switch kind(of: path) {
+        case .directory: return
+        case .missing: break
+        case .file, .other: throw Failure(path: path, reason: "exists and is not a folder", isMissing: false)
+        }
+        let parent = Paths.directory(of: path)
+        if parent != path && parent != "." && parent != "/" { try createDirectory(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw failure(path) }
+    }
+
+    /// Writes `bytes` to a temporary file in the same folder, then renames it over `path`, so the file is
+    /// replaced in one step and a failed write leaves the old one in place.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).tmp-\(getpid())")
+        unlink(temporary)  // a leftover from a crashed run
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = failure(path)
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            offset += written
+        }
+        guard close(descriptor) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func failure(_ path: String) -> Failure {
+        let code = errno
+        return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+    }
+}
+
+/// Path text helpers (no Foundation): paths stay as the user wrote them, so messages show familiar names.
+public enum Paths {
+    /// `a/b` + `c` → `a/b/c`; `.` + `c` → `c`.
+    public static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty || directory == "." { return name }
+        if directory.hasSuffix("/") { return directory + name }
+        return directory + "/" + name
+    }
+
+    /// `a/b/c.json` → `a/b`; `c.json` → `.`; `/c` → `/`.
+    public static func directory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// `a/b/c.json` → `c.json`.
+    public static func fileName(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// The chart's name: the file name without `.chart.json` (or without `.json`).
+    public static func chartName(of path: String) -> String {
+        let name = fileName(of: path)
+        for suffix in [".chart.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+}

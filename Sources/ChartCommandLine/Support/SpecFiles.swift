@@ -1,0 +1,77 @@
+import ChartDiagnostics
+
+/// Finds and reads the spec files a command was given. A folder stands for every `*.chart.json` under it
+/// (recursively, sorted, hidden folders and symbolic-linked folders skipped); a missing path becomes a
+/// `file-not-found` diagnostic that suggests a close name in the same folder.
+public enum SpecFiles {
+    public static let suffix = ".chart.json"
+
+    /// The spec files named by `paths`, in argument order, each once, and a diagnostic for every path that
+    /// yields none.
+    public static func expand(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            switch FileSystem.kind(of: path) {
+            case .file:
+                if !files.contains(path) { files.append(path) }
+            case .directory:
+                var found: [String] = []
+                collect(in: path, depth: 0, into: &found)
+                if found.isEmpty {
+                    diagnostics.append(Diagnostic(
+                        .error, "no-specs-found",
+                        "the folder has no chart specs: no '*\(suffix)' file in it or in any folder below it",
+                        path: path
+                    ))
+                }
+                for file in found where !files.contains(file) { files.append(file) }
+            case .missing:
+                diagnostics.append(missingFile(path))
+            case .other:
+                diagnostics.append(Diagnostic(.error, "file-unreadable", "not a file or folder", path: path))
+            }
+        }
+        return (files, diagnostics)
+    }
+
+    /// Reads a spec (or any input file) as a `SourceFile`, or the diagnostic that says why it cannot be read.
+    public static func read(_ path: String) -> Result<SourceFile, Diagnostic> {
+        do {
+            return .success(SourceFile(path: path, bytes: try FileSystem.readFile(path)))
+        } catch {
+            if error.isMissing { return .failure(missingFile(path)) }
+            return .failure(Diagnostic(.error, "file-unreadable", "cannot read the file: \(error.reason)", path: path))
+        }
+    }
+
+    /// `no such file or folder. Did you mean 'examples/polarization.chart.json'?`
+    public static func missingFile(_ path: String) -> Diagnostic {
+        let directory = Paths.directory(of: path)
+        var message = "no such file or folder"
+        if FileSystem.kind(of: directory) == .directory {
+            let names = (try? FileSystem.contentsOfDirectory(directory)) ?? []
+            if let match = Suggestions.closest(to: Paths.fileName(of: path), in: names) {
+                message += ". Did you mean '\(Paths.join(directory, match))'?"
+            }
+        } else {
+            message += " (the folder '\(directory)' does not exist either)"
+        }
+        return Diagnostic(.error, "file-not-found", message, path: path)
+    }
+
+    private static func collect(in directory: String, depth: Int, into found: inout [String]) {
+        guard depth < 64, let names = try? FileSystem.contentsOfDirectory(directory) else { return }
+        for name in names where !name.hasPrefix(".") {
+            let path = Paths.join(directory, name)
+            switch FileSystem.kind(of: path) {
+            case .file where name.hasSuffix(suffix):
+                found.append(path)
+            case .directory where !FileSystem.isSymbolicLink(path):
+                collect(in: path, depth: depth + 1, into: &found)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ChartDiagnostics
+
+/// The header row of a CSV/TSV file: the column names and where each is written.
+///
+/// Naming rules (what pandas and DuckDB users expect, made strict where guessing would hide a mistake):
+/// - Names are kept exactly as written (no trimming), after unquoting.
+/// - An empty name becomes `columnN`, N being the column's 1-based position (`column1` for the first), so a
+///   file written with an unnamed index column still loads; if that name is taken, `_2`, `_3`… is appended.
+/// - A name written twice is an error (`csv-duplicate-header`): a field reference would be ambiguous.
+struct CSVHeader {
+    var names: [String]
+    /// The byte range of each name in the file (quotes included), for diagnostics.
+    var spans: [Range<Int>]
+    /// The offset where the first data record starts.
+    var bodyStart: Int
+
+    /// Reads the first record starting at `start` (after a BOM and blank lines). Returns nil for a file with
+    /// no records at all.
+    static func read(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, start: Int, delimiter: UInt8) throws(DiagnosticError) -> CSVHeader? {
+        var tokenizer = CSVTokenizer(base: base, count: count, delimiter: delimiter, position: start)
+        defer { tokenizer.release() }
+        guard tokenizer.skipBlankLines() else { return nil }
+        var names: [String] = []
+        var spans: [Range<Int>] = []
+        var errors: [Diagnostic] = []
+        var scratch: [UInt8] = []
+        while true {
+            let field = tokenizer.next()
+            let span = field.quoted ? (field.start - 1)..<min(field.end + 1, count) : field.start..<field.end
+            if let problem = CSVReader.diagnostic(for: field, file: file) {
+                errors.append(problem)
+                if field.problem == .unterminatedQuote { break }
+            }
+            var name: String?
+            if field.escaped {
+                CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
+                name = String(validating: scratch, as: UTF8.self)
+            } else {
+                name = String(validating: UnsafeBufferPointer(start: base + field.start, count: field.end - field.start), as: UTF8.self)
+            }
+            if let name {
+                names.append(name)
+            } else {
+                errors.append(.error(
+                    "csv-invalid-utf8",
+                    "the header name in column \(names.count + 1) is not valid UTF-8; save the file as UTF-8",
+                    at: SourceSpan(file: file, range: span)))
+                names.append("")
+            }
+            spans.append(span)
+            if field.endsRecord { break }
+        }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
+
+        // Name empty columns, then reject duplicates.
+        var taken = Set(names)
+        for index in names.indices where names[index].isEmpty {
+            var candidate = "column\(index + 1)"
+            var suffix = 2
+            while taken.contains(candidate) {
+                candidate = "column\(index + 1)_\(suffix)"
+                suffix += 1
+            }
+            names[index] = candidate
+            taken.insert(candidate)
+        }
+        var firstIndex: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if let first = firstIndex[name] {
+                errors.append(.error(
+                    "csv-duplicate-header",
+                    "the header names column \(index + 1) '\(name)' again (column \(first + 1) has that name); rename one of them",
+                    at: SourceSpan(file: file, range: spans[index]),
+                    notes: [DiagnosticNote("'\(name)' is first used here", at: SourceSpan(file: file, range: spans[first]))]))
+            } else {
+                firstIndex[name] = index
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
+        return CSVHeader(names: names, spans: spans, bodyStart: tokenizer.position)
+    }
+}

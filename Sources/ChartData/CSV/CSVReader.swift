@@ -1,0 +1,307 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartDiagnostics
+
+/// Reads CSV and TSV files (RFC 4180, SPEC §3) into a columnar `Table`, in one pass over the bytes.
+///
+/// The format: quoted fields with `""` for a quote and line breaks inside quotes; an optional UTF-8 BOM; LF,
+/// CRLF or a lone CR between records (mixed is fine); a header row (see `CSVHeader` for how names are checked);
+/// the last record may or may not end with a line break. Blank lines are skipped wherever they are (as pandas
+/// does), so a trailing empty line is harmless. An empty cell, quoted or not, is null; a cell of spaces is
+/// not empty.
+///
+/// Types: a column is a number when every non-empty cell is a plain decimal (`DecimalParser`: `12`, `-0.5`,
+/// `1e3`, spaces around allowed; not `NaN`, hex or `1,000`), a date when every non-empty cell is ISO 8601
+/// (`2015-01-31`, `2015-01-31T12:00:00Z`), else a string. Booleans are never inferred. A column with no
+/// non-empty cell is a string column. `parse` overrides: `number`, `date` (ISO or `YYYY/MM/DD`), `boolean`
+/// (`true/false/yes/no/1/0`, any case) — a cell that does not fit is an error at that cell — and `string`.
+///
+/// Strictness: every record must have as many fields as the header (`csv-field-count`), quotes must be
+/// balanced and only open a field, and text that becomes a string must be UTF-8. Up to `maxErrors` problems
+/// are reported at once, sorted by position. Columns outside the projection are only tokenized (their field
+/// counts and quoting are still checked), never converted.
+public enum CSVReader {
+    /// Stop collecting problems after this many (the rest of a broken file adds only noise).
+    public static let maxErrors = 10
+
+    public static func read(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> Table {
+        let result: Result<Table, DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else {
+                return .failure(DiagnosticError(emptyFile(file)))
+            }
+            do throws(DiagnosticError) {
+                return .success(try readTable(file: file, base: base, count: buffer.count, options: options))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Just the column names of the header row, with the same checks and naming rules as `read`.
+    public static func header(_ file: SourceFile, delimiter: UInt8) throws(DiagnosticError) -> [String] {
+        let result: Result<[String], DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else {
+                return .failure(DiagnosticError(emptyFile(file)))
+            }
+            do throws(DiagnosticError) {
+                let header = try readHeader(file: file, base: base, count: buffer.count, delimiter: delimiter)
+                return .success(header.names)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: - Reading
+
+    private static func readHeader(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8) throws(DiagnosticError) -> CSVHeader {
+        guard delimiter != CSVTokenizer.quote && delimiter != CSVTokenizer.lineFeed && delimiter != CSVTokenizer.carriageReturn && delimiter != 0 else {
+            throw DiagnosticError(.error("csv-invalid-delimiter", "a quote, a line break or NUL cannot separate fields", at: SourceSpan(file: file, offset: 0)))
+        }
+        try checkEncoding(file: file, base: base, count: count)
+        let start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        guard let header = try CSVHeader.read(file: file, base: base, count: count, start: start, delimiter: delimiter) else {
+            throw DiagnosticError(emptyFile(file))
+        }
+        return header
+    }
+
+    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> Table {
+        let header = try readHeader(file: file, base: base, count: count, delimiter: options.delimiter)
+        let fieldCount = header.names.count
+        let capacity = estimateRows(base: base + header.bodyStart, count: count - header.bodyStart)
+
+        // Which fields become columns, and the builder of each.
+        var builderOf = [Int](repeating: -1, count: fieldCount)
+        var builders: [CSVColumnBuilder] = []
+        for (index, name) in header.names.enumerated() where options.columns?.contains(name) ?? true {
+            builderOf[index] = builders.count
+            builders.append(CSVColumnBuilder(name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity))
+        }
+
+        var errors: [Diagnostic] = []
+        var rowCount = 0
+        var scratch: [UInt8] = []
+        var tokenizer = CSVTokenizer(base: base, count: count, delimiter: options.delimiter, position: header.bodyStart)
+        defer { tokenizer.release() }
+
+        builders.withUnsafeMutableBufferPointer { columns in
+            records: while tokenizer.skipBlankLines() {
+                let recordStart = tokenizer.position
+                var fieldIndex = 0
+                var extraFieldStart = -1
+                var recordEnd = recordStart
+                while true {
+                    let field = tokenizer.next()
+                    if field.problem != .none, let problem = diagnostic(for: field, file: file) {
+                        errors.append(problem)
+                        if field.problem == .unterminatedQuote { break records }
+                    }
+                    if fieldIndex < fieldCount {
+                        let builder = builderOf[fieldIndex]
+                        if builder >= 0 {
+                            let failure: CSVColumnBuilder.CellError?
+                            if field.start == field.end {
+                                columns[builder].appendNull()
+                                failure = nil
+                            } else if field.escaped {
+                                CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
+                                failure = scratch.withUnsafeBufferPointer { unescaped in
+                                    guard let scratchBase = unescaped.baseAddress else { return nil }
+                                    return columns[builder].append(scratchBase, 0, unescaped.count)
+                                }
+                            } else {
+                                failure = columns[builder].append(base, field.start, field.end)
+                            }
+                            if let failure {
+                                errors.append(cellDiagnostic(failure, field: field, column: columns[builder].name, declared: options.parse[columns[builder].name], file: file, count: count))
+                            }
+                        }
+                    } else if fieldIndex == fieldCount {
+                        extraFieldStart = field.quoted ? field.start - 1 : field.start
+                    }
+                    fieldIndex += 1
+                    if field.endsRecord {
+                        recordEnd = field.quoted && field.problem != .textAfterQuote ? min(field.end + 1, count) : field.end
+                        break
+                    }
+                }
+                if fieldIndex != fieldCount {
+                    errors.append(fieldCountDiagnostic(
+                        file: file, header: header, fields: fieldIndex, recordStart: recordStart,
+                        recordEnd: recordEnd, extraFieldStart: extraFieldStart))
+                    // Keep every column the same length.
+                    for index in columns.indices where columns[index].rowCount <= rowCount {
+                        columns[index].appendNull()
+                    }
+                }
+                rowCount += 1
+                if errors.count >= maxErrors { break records }
+            }
+        }
+
+        if errors.isEmpty, let pending = builders.map(\.pendingRows).max(), pending > 0 {
+            fillPending(rows: pending, builders: &builders, file: file, base: base, count: count, header: header, options: options, errors: &errors)
+        }
+        if !errors.isEmpty { throw DiagnosticError(sortedAndCapped(errors)) }
+        return Table(columns: builders.map { $0.finish() }, rowCount: rowCount)
+    }
+
+    /// The second, partial pass: text for rows of columns that turned out to be strings after their first
+    /// rows were read as numbers or dates.
+    private static func fillPending(
+        rows: Int, builders: inout [CSVColumnBuilder], file: SourceFile, base: UnsafePointer<UInt8>, count: Int,
+        header: CSVHeader, options: CSVOptions, errors: inout [Diagnostic]
+    ) {
+        var builderOf = [Int](repeating: -1, count: header.names.count)
+        for (index, builder) in builders.enumerated() where builder.pendingRows > 0 {
+            builderOf[builder.fieldIndex] = index
+        }
+        var scratch: [UInt8] = []
+        var tokenizer = CSVTokenizer(base: base, count: count, delimiter: options.delimiter, position: header.bodyStart)
+        defer { tokenizer.release() }
+        var row = 0
+        builders.withUnsafeMutableBufferPointer { columns in
+            while row < rows && tokenizer.skipBlankLines() {
+                var fieldIndex = 0
+                while true {
+                    let field = tokenizer.next()
+                    if fieldIndex < builderOf.count, builderOf[fieldIndex] >= 0, field.start != field.end {
+                        let builder = builderOf[fieldIndex]
+                        let failure: CSVColumnBuilder.CellError?
+                        if field.escaped {
+                            CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
+                            failure = scratch.withUnsafeBufferPointer { unescaped in
+                                guard let scratchBase = unescaped.baseAddress else { return nil }
+                                return columns[builder].fillPending(row: row, scratchBase, 0, unescaped.count)
+                            }
+                        } else {
+                            failure = columns[builder].fillPending(row: row, base, field.start, field.end)
+                        }
+                        if let failure {
+                            errors.append(cellDiagnostic(failure, field: field, column: columns[builder].name, declared: nil, file: file, count: count))
+                        }
+                    }
+                    fieldIndex += 1
+                    if field.endsRecord { break }
+                }
+                row += 1
+            }
+        }
+    }
+
+    // MARK: - Checks before reading
+
+    /// Empty, UTF-16/32 and binary files, caught before tokenizing so the message says what the file is.
+    private static func checkEncoding(file: SourceFile, base: UnsafePointer<UInt8>, count: Int) throws(DiagnosticError) {
+        if count >= 2 && ((base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)) {
+            throw DiagnosticError(.error(
+                "data-encoding",
+                "\(file.path) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
+                at: SourceSpan(file: file, range: 0..<2)))
+        }
+        if let nul = memchr(base, 0, count) {
+            let offset = UnsafeRawPointer(nul) - UnsafeRawPointer(base)
+            throw DiagnosticError(.error(
+                "data-binary",
+                "\(file.path) looks like a binary file, not text (it contains a NUL byte); expected CSV or TSV text",
+                at: SourceSpan(file: file, range: offset..<(offset + 1))))
+        }
+    }
+
+    static func emptyFile(_ file: SourceFile) -> Diagnostic {
+        .error("data-empty", "\(file.path) is empty; expected a header row and data rows", at: SourceSpan(file: file, offset: 0))
+    }
+
+    /// An upper bound on the number of records (line feeds + 1), to size the columns once.
+    private static func estimateRows(base: UnsafePointer<UInt8>, count: Int) -> Int {
+        var rows = 1
+        var offset = 0
+        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+            rows += 1
+            offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        }
+        return rows
+    }
+
+    // MARK: - Diagnostics
+
+    /// The diagnostic for a quoting problem the tokenizer found, or nil when the field is fine.
+    static func diagnostic(for field: CSVTokenizer.Field, file: SourceFile) -> Diagnostic? {
+        let offset = field.problemOffset
+        switch field.problem {
+        case .none:
+            return nil
+        case .strayQuote:
+            return .error(
+                "csv-stray-quote",
+                "a quote inside an unquoted field; quote the whole field and double the quote inside it (\"a \"\"b\"\" c\")",
+                at: SourceSpan(file: file, range: offset..<(offset + 1)))
+        case .textAfterQuote:
+            return .error(
+                "csv-text-after-quote",
+                "text after the closing quote of a field; a quote inside a quoted field is written twice (\"\")",
+                at: SourceSpan(file: file, range: offset..<(offset + 1)))
+        case .unterminatedQuote:
+            return .error(
+                "csv-unterminated-quote",
+                "this quote is never closed, so the rest of the file reads as one field; close it, or write a quote inside a field as \"\"",
+                at: SourceSpan(file: file, range: offset..<(offset + 1)))
+        }
+    }
+
+    private static func cellDiagnostic(
+        _ failure: CSVColumnBuilder.CellError, field: CSVTokenizer.Field, column: String, declared: DataType?,
+        file: SourceFile, count: Int
+    ) -> Diagnostic {
+        let span = SourceSpan(file: file, range: field.quoted ? (field.start - 1)..<min(field.end + 1, count) : field.start..<field.end)
+        let line = file.lineColumn(at: span.range.lowerBound).line
+        let text = String(decoding: file.bytes[field.start..<field.end].prefix(40), as: UTF8.self)
+        switch failure {
+        case .notNumber:
+            return .error("csv-parse-number", "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
+        case .notDate:
+            return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date", at: span)
+        case .notBoolean:
+            return .error("csv-parse-boolean", "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean", at: span)
+        case .invalidUTF8:
+            return .error("csv-invalid-utf8", "line \(line): the cell in column '\(column)' is not valid UTF-8; save the file as UTF-8", at: span)
+        }
+    }
+
+    private static func fieldCountDiagnostic(
+        file: SourceFile, header: CSVHeader, fields: Int, recordStart: Int, recordEnd: Int, extraFieldStart: Int
+    ) -> Diagnostic {
+        let line = file.lineColumn(at: recordStart).line
+        let expected = header.names.count
+        let message = "line \(line) has \(fields) field\(fields == 1 ? "" : "s"), the header has \(expected)"
+        let headerNote = DiagnosticNote("the header is here", at: SourceSpan(file: file, range: header.spans[0].lowerBound..<(header.spans[expected - 1].upperBound)))
+        if fields > expected {
+            let start = extraFieldStart >= 0 ? extraFieldStart : recordStart
+            return .error("csv-field-count", message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
+                          at: SourceSpan(file: file, range: start..<max(start, recordEnd)), notes: [headerNote])
+        }
+        let missing = header.names[fields...].prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (expected - fields > 3 ? ", …" : "")
+        return .error("csv-field-count", message + "; missing \(missing)",
+                      at: SourceSpan(file: file, range: recordEnd..<recordEnd), notes: [headerNote])
+    }
+
+    /// Diagnostics in file order, at most `maxErrors`, the last one saying that reading stopped.
+    private static func sortedAndCapped(_ errors: [Diagnostic]) -> [Diagnostic] {
+        var sorted = errors.enumerated().sorted { a, b in
+            let left = a.element.span?.range.lowerBound ?? 0
+            let right = b.element.span?.range.lowerBound ?? 0
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+        if sorted.count >= maxErrors {
+            sorted = Array(sorted.prefix(maxErrors))
+            sorted[maxErrors - 1].notes.append(DiagnosticNote("stopped after \(maxErrors) errors in this file"))
+        }
+        return sorted
+    }
+}

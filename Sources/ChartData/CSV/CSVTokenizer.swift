@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds field boundaries in CSV/TSV bytes (RFC 4180): one field per `next()` call, with its byte range and
+/// whether it ended the record. It never allocates and never builds strings; the reader decides what to do
+/// with each field's bytes. Malformed quoting is reported as a `Problem` on the field together with a
+/// recovery (read on as if the quote were text), so one scan can report several mistakes.
+struct CSVTokenizer {
+    static let quote: UInt8 = 0x22
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+
+    enum Problem: UInt8 {
+        case none
+        /// A `"` inside a field that did not start with one.
+        case strayQuote
+        /// Something other than a delimiter or line break right after a closing quote.
+        case textAfterQuote
+        /// An opening quote with no closing one: the field runs to the end of the file.
+        case unterminatedQuote
+    }
+
+    struct Field {
+        /// The content range: for a quoted field, between the quotes (doubled quotes still doubled).
+        var start: Int
+        var end: Int
+        var quoted: Bool
+        /// The quoted content contains `""` pairs that stand for one `"`.
+        var escaped: Bool
+        /// The field was followed by a line break or the end of the file.
+        var endsRecord: Bool
+        var problem: Problem
+        /// Where the problem is (the stray quote, the first byte after the closing quote, the opening quote).
+        var problemOffset: Int
+    }
+
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let delimiter: UInt8
+    /// The offset of the next unread byte.
+    var position: Int
+    /// `isSpecial[byte]`: the byte ends an unquoted field or is a quote.
+    private let isSpecial: UnsafeMutablePointer<Bool>
+
+    /// A tokenizer over `base[0..<count]` starting at `position`. Call `release()` when done.
+    init(base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8, position: Int) {
+        self.base = base
+        self.count = count
+        self.delimiter = delimiter
+        self.position = position
+        isSpecial = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        isSpecial.initialize(repeating: false, count: 256)
+        isSpecial[Int(delimiter)] = true
+        isSpecial[Int(Self.quote)] = true
+        isSpecial[Int(Self.lineFeed)] = true
+        isSpecial[Int(Self.carriageReturn)] = true
+    }
+
+    func release() {
+        isSpecial.deallocate()
+    }
+
+    var atEnd: Bool { position >= count }
+
+    /// Skips empty lines (a line break right where a record would start). Returns false at the end of input.
+    @inline(__always)
+    mutating func skipBlankLines() -> Bool {
+        while position < count {
+            let byte = base[position]
+            if byte == Self.lineFeed {
+                position += 1
+            } else if byte == Self.carriageReturn {
+                position += 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Reads the field that starts at `position` and moves past its terminator.
+    @inline(__always)
+    mutating func next() -> Field {
+        let start = position
+        if start < count && base[start] == Self.quote {
+            return quotedField(opening: start)
+        }
+        var index = start
+        var problem = Problem.none
+        var problemOffset = 0
+        while index < count {
+            let byte = base[index]
+            if isSpecial[Int(byte)] {
+                if byte == Self.quote {
+                    if problem == .none {
+                        problem = .strayQuote
+                        problemOffset = index
+                    }
+                } else {
+                    break
+                }
+            }
+            index += 1
+        }
+        let endsRecord = finishField(at: index)
+        return Field(start: start, end: index, quoted: false, escaped: false, endsRecord: endsRecord, problem: problem, problemOffset: problemOffset)
+    }
+
+    private mutating func quotedField(opening: Int) -> Field {
+        var index = opening + 1
+        var escaped = false
+        while true {
+            guard let found = findQuote(from: index) else {
+                position = count
+                return Field(start: opening + 1, end: count, quoted: true, escaped: escaped, endsRecord: true, problem: .unterminatedQuote, problemOffset: opening)
+            }
+            if found + 1 < count && base[found + 1] == Self.quote {
+                escaped = true
+                index = found + 2
+                continue
+            }
+            let contentEnd = found
+            let after = found + 1
+            if after >= count || base[after] == delimiter || base[after] == Self.lineFeed || base[after] == Self.carriageReturn {
+                let endsRecord = finishField(at: after)
+                return Field(start: opening + 1, end: contentEnd, quoted: true, escaped: escaped, endsRecord: endsRecord, problem: .none, problemOffset: 0)
+            }
+            // Recover: read on to the end of the field as unquoted text.
+            var scan = after
+            while scan < count {
+                let byte = base[scan]
+                if byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn { break }
+                scan += 1
+            }
+            let endsRecord = finishField(at: scan)
+            return Field(start: opening + 1, end: contentEnd, quoted: true, escaped: escaped, endsRecord: endsRecord, problem: .textAfterQuote, problemOffset: after)
+        }
+    }
+
+    @inline(__always)
+    private func findQuote(from index: Int) -> Int? {
+        guard index < count else { return nil }
+        guard let found = memchr(base + index, Int32(Self.quote), count - index) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Consumes the terminator at `index` (delimiter, LF, CRLF, a lone CR, or the end) and says whether it
+    /// ended the record.
+    @inline(__always)
+    private mutating func finishField(at index: Int) -> Bool {
+        guard index < count else {
+            position = count
+            return true
+        }
+        let byte = base[index]
+        if byte == delimiter {
+            position = index + 1
+            return false
+        }
+        if byte == Self.carriageReturn && index + 1 < count && base[index + 1] == Self.lineFeed {
+            position = index + 2
+        } else {
+            position = index + 1
+        }
+        return true
+    }
+
+    /// Writes the content of an escaped quoted field with each `""` collapsed to `"` into `buffer`.
+    static func unescape(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, into buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        var index = start
+        while index < end {
+            let byte = base[index]
+            buffer.append(byte)
+            index += byte == quote && index + 1 < end && base[index + 1] == quote ? 2 : 1
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import ChartSpec
+
+/// One tick of an axis: where it sits along the axis (px from the plot's left or top edge) and its label.
+public struct AxisTick: Sendable, Equatable {
+    public var position: Double
+    public var label: String
+
+    public init(position: Double, label: String) {
+        self.position = position
+        self.label = label
+    }
+}
+
+/// What an axis should show, decided by the engine from the scale and the spec: ticks with formatted labels,
+/// the title, and which lines to draw. `AxisLayout` turns it into measured, positioned nodes.
+public struct Axis: Sendable {
+    public var position: AxisPosition
+    public var ticks: [AxisTick]
+    public var title: String?
+    /// Gridlines across the plot at each labeled tick.
+    public var grid: Bool
+    /// Short tick marks outside the plot.
+    public var tickMarks: Bool
+    /// A line along the plot edge (categorical axes).
+    public var domainLine: Bool
+    /// A darker line across the plot at this position (the zero of a bar chart's measure).
+    public var baseline: Double?
+    /// For band axes: the width a label may wrap to.
+    public var bandWidth: Double?
+
+    public init(position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false, baseline: Double? = nil, bandWidth: Double? = nil) {
+        self.position = position
+        self.ticks = ticks
+        self.title = title
+        self.grid = grid
+        self.tickMarks = tickMarks
+        self.domainLine = domainLine
+        self.baseline = baseline
+        self.bandWidth = bandWidth
+    }
+
+    public var isVertical: Bool { position == .left || position == .right }
+}
+
+/// Room an axis needs outside the plot rectangle on each side, in px.
+public struct Margins: Sendable, Equatable {
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+
+    public init(top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+
+    public static let zero = Margins()
+
+    /// The larger of each side.
+    public func union(_ other: Margins) -> Margins {
+        Margins(top: max(top, other.top), right: max(right, other.right), bottom: max(bottom, other.bottom), left: max(left, other.left))
+    }
+}
+
+/// An axis measured and placed around a plot of a given size: tick labels thinned until they do not collide,
+/// long category names wrapped, the title placed (horizontally above a vertical axis, newsroom style, and
+/// centered under or over a horizontal one), and the margins all that needs.
+public struct AxisLayout: Sendable {
+    public var axis: Axis
+    public var plotWidth: Double
+    public var plotHeight: Double
+    /// The labels kept after thinning, with their blocks.
+    public private(set) var labels: [(tick: AxisTick, block: TextBlock)]
+    public private(set) var titleBlock: TextBlock?
+    let theme: ChartTheme
+
+    /// Between tick labels and the plot edge.
+    static let labelGap = 8.0
+    /// Between the labels and the axis title.
+    static let titleGap = 8.0
+    static let tickLength = 5.0
+
+    public init(axis: Axis, plotWidth: Double, plotHeight: Double, maxLabelWidth: Double, titleWidth: Double, theme: ChartTheme = .standard) {
+        self.axis = axis
+        self.plotWidth = plotWidth
+        self.plotHeight = plotHeight
+        self.theme = theme
+        let style = theme.axisLabelStyle
+        let blocks: [(AxisTick, TextBlock)] = axis.ticks.map { tick in
+            let wrapWidth = axis.isVertical ? maxLabelWidth : min(maxLabelWidth, max(axis.bandWidth ?? .infinity, 24))
+            let lines = RichTextWrapper.wrap([TextRun(tick.label, style: style)], width: wrapWidth)
+            return (tick, TextBlock(lines: lines, style: style))
+        }
+        labels = Self.thin(blocks, vertical: axis.isVertical)
+        if let title = axis.title, !title.isEmpty {
+            titleBlock = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: max(40, titleWidth)), style: theme.axisTitleStyle)
+        }
+    }
+
+    /// Drops every other label (then every third, …) until neighbours keep a minimum gap. The first label is
+    /// always kept, so a thinned axis still starts where the data starts.
+    static func thin(_ labels: [(AxisTick, TextBlock)], vertical: Bool) -> [(tick: AxisTick, block: TextBlock)] {
+        guard labels.count > 2 else { return labels.map { (tick: $0.0, block: $0.1) } }
+        let minimumGap = vertical ? 2.0 : 10.0
+        for stride in 1...labels.count {
+            let kept = Swift.stride(from: 0, to: labels.count, by: stride).map { labels[$0] }
+            var fits = true
+            for index in kept.indices.dropFirst() {
+                let a = kept[index - 1]
+                let b = kept[index]
+                let distance = abs(b.0.position - a.0.position)
+                let needed = vertical ? (a.1.height + b.1.height) / 2 + minimumGap : (a.1.width + b.1.width) / 2 + minimumGap
+                if distance < needed {
+                    fits = false
+                    break
+                }
+            }
+            if fits { return kept.map { (tick: $0.0, block: $0.1) } }
+        }
+        return [labels[0]].map { (tick: $0.0, block: $0.1) }
+    }
+
+    private var widestLabel: Double { labels.reduce(0) { max($0, $1.block.width) } }
+    private var tallestLabel: Double { labels.reduce(0) { max($0, $1.block.height) } }
+
+    /// The room outside the plot this axis needs, overhanging labels at the ends included.
+    public var margins: Margins {
+        var margins = Margins()
+        let tick = axis.tickMarks ? Self.tickLength : 0
+        let titleHeight = titleBlock.map { $0.height + Self.titleGap } ?? 0
+        switch axis.position {
+        case .left, .right:
+            let side = labels.isEmpty ? 0 : widestLabel + Self.labelGap + tick
+            if axis.position == .left { margins.left = side } else { margins.right = side }
+            let firstOverhang = labels.map { $0.block.height / 2 - $0.tick.position }.max() ?? 0
+            let lastOverhang = labels.map { $0.tick.position + $0.block.height / 2 - plotHeight }.max() ?? 0
+            margins.top = max(0, firstOverhang) + titleHeight
+            margins.bottom = max(0, lastOverhang)
+            if titleHeight > 0 {
+                // The title sits above the plot, clear of the topmost label.
+                margins.top = max(0, firstOverhang) + titleHeight
+            }
+        case .top, .bottom:
+            let side = labels.isEmpty ? 0 : tallestLabel + Self.labelGap + tick
+            let total = side + titleHeight
+            if axis.position == .bottom { margins.bottom = total } else { margins.top = total }
+            margins.left = max(0, labels.map { $0.block.width / 2 - $0.tick.position }.max() ?? 0)
+            margins.right = max(0, labels.map { $0.tick.position + $0.block.width / 2 - plotWidth }.max() ?? 0)
+        }
+        return margins
+    }
+
+    /// Gridlines and the baseline, in plot coordinates, painted under the marks.
+    public func gridNodes() -> [SceneNode] {
+        var nodes: [SceneNode] = []
+        if axis.grid {
+            for (tick, _) in labels {
+                let p = crisp(tick.position)
+                if axis.isVertical {
+                    nodes.append(.line(LineNode(x1: 0, y1: p, x2: plotWidth, y2: p, stroke: .color(theme.gridColor))))
+                } else {
+                    nodes.append(.line(LineNode(x1: p, y1: 0, x2: p, y2: plotHeight, stroke: .color(theme.gridColor))))
+                }
+            }
+        }
+        return nodes
+    }
+
+    /// The zero line, painted over the marks so bars sit on it.
+    public func baselineNodes() -> [SceneNode] {
+        guard let baseline = axis.baseline else { return [] }
+        let p = crisp(baseline)
+        let stroke = Stroke.color(theme.baselineColor)
+        if axis.isVertical {
+            return [.line(LineNode(x1: 0, y1: p, x2: plotWidth, y2: p, stroke: stroke, classes: ["chartc-baseline"]))]
+        }
+        return [.line(LineNode(x1: p, y1: 0, x2: p, y2: plotHeight, stroke: stroke, classes: ["chartc-baseline"]))]
+    }
+
+    /// The axis group (domain line, tick marks, labels, title) in plot coordinates. `titleAnchorX` is where a
+    /// vertical axis's title starts (the left edge of the content, relative to the plot).
+    public func axisNode(titleAnchorX: Double, titleRightX: Double) -> SceneNode {
+        var children: [SceneNode] = []
+        let labelColor = theme.axisLabelColor
+        let tick = axis.tickMarks ? Self.tickLength : 0
+        let tickStroke = Stroke.color(theme.tickColor)
+        switch axis.position {
+        case .left, .right:
+            let edge = axis.position == .left ? 0.0 : plotWidth
+            let direction = axis.position == .left ? -1.0 : 1.0
+            if axis.domainLine {
+                let x = crisp(edge)
+                children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.baselineColor), classes: ["chartc-domain"])))
+            }
+            for (tickValue, block) in labels {
+                if axis.tickMarks {
+                    let y = crisp(tickValue.position)
+                    children.append(.line(LineNode(x1: edge, y1: y, x2: edge + direction * tick, y2: y, stroke: tickStroke)))
+                }
+                let x = edge + direction * (tick + Self.labelGap)
+                let top = tickValue.position - block.height / 2
+                children.append(.text(TextNode(block: block, x: x, top: top, anchor: axis.position == .left ? .end : .start, fill: labelColor)))
+            }
+            if let titleBlock {
+                let overhang = labels.map { $0.block.height / 2 - $0.tick.position }.max() ?? 0
+                let bottom = -max(0, overhang) - Self.titleGap
+                let top = bottom - titleBlock.height
+                if axis.position == .left {
+                    children.append(.text(TextNode(block: titleBlock, x: titleAnchorX, top: top, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                } else {
+                    children.append(.text(TextNode(block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                }
+            }
+        case .top, .bottom:
+            let edge = axis.position == .bottom ? plotHeight : 0.0
+            let direction = axis.position == .bottom ? 1.0 : -1.0
+            if axis.domainLine {
+                let y = crisp(edge)
+                children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.baselineColor), classes: ["chartc-domain"])))
+            }
+            for (tickValue, block) in labels {
+                if axis.tickMarks {
+                    let x = crisp(tickValue.position)
+                    children.append(.line(LineNode(x1: x, y1: edge, x2: x, y2: edge + direction * tick, stroke: tickStroke)))
+                }
+                let gap = tick + Self.labelGap
+                let top = axis.position == .bottom ? edge + gap : edge - gap - block.height
+                children.append(.text(TextNode(block: block, x: tickValue.position, top: top, anchor: .middle, fill: labelColor)))
+            }
+            if let titleBlock {
+                let labelsExtent = labels.isEmpty ? 0 : tallestLabel + Self.labelGap + tick
+                let top = axis.position == .bottom
+                    ? edge + labelsExtent + Self.titleGap
+                    : edge - labelsExtent - Self.titleGap - titleBlock.height
+                children.append(.text(TextNode(block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+            }
+        }
+        let orientation = axis.isVertical ? "chartc-axis-y" : "chartc-axis-x"
+        return .group(GroupNode(classes: ["chartc-axis", orientation], children: children))
+    }
+
+    /// Half-pixel aligned so 1 px lines are sharp.
+    private func crisp(_ value: Double) -> Double {
+        (value - 0.5).rounded() + 0.5
+    }
+}

@@ -1,0 +1,35 @@
+import ChartFormat
+
+/// Why a scale could not be built from its domain. Scales never crash on bad input: they report one of these and
+/// the layout turns it into a `Diagnostic` pointing at the spec's `scale.domain` (or at the data field).
+public enum ScaleError: Error, Sendable, Equatable {
+    /// A log scale's domain touches or crosses zero (`[0, 100]`, `[-5, 5]`): log 0 is undefined.
+    case nonPositiveLogDomain(ScaleInterval)
+    /// A log scale was asked for but no data value is > 0, so there is nothing it could show.
+    case noPositiveValues
+    /// A domain end is NaN or infinite.
+    case nonFiniteDomain(ScaleInterval)
+
+    /// The diagnostic id to report it under (listed in `specs/diagnostics.md`).
+    public var id: String {
+        switch self {
+        case .nonPositiveLogDomain: "log-scale-domain"
+        case .noPositiveValues: "log-scale-no-positive-values"
+        case .nonFiniteDomain: "scale-domain-not-finite"
+        }
+    }
+
+    /// A sentence for the diagnostic: what is wrong and what was probably meant.
+    public var message: String {
+        switch self {
+        case .nonPositiveLogDomain(let domain):
+            "a log scale needs a domain above zero, but it is [\(ScaleError.text(domain.start)), \(ScaleError.text(domain.end))]; use a positive lower bound such as 1 or a linear scale"
+        case .noPositiveValues:
+            "a log scale can only show values above zero, and this field has none; use a linear scale"
+        case .nonFiniteDomain(let domain):
+            "the scale domain [\(ScaleError.text(domain.start)), \(ScaleError.text(domain.end))] is not made of finite numbers"
+        }
+    }
+
+    private static func text(_ value: Double) -> String { NumberText.shortest(value) }
+}

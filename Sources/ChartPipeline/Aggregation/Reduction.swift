@@ -1,0 +1,51 @@
+/// One aggregate function applied to one argument (SPEC §5), as the aggregation engine runs it. The expression
+/// compiler's `AggregateCall` maps onto this; keeping the engine's own enum lets it be tested on hand-built
+/// columns and keeps the null and type rules in one place (`Reducer`).
+public enum Reduction: Sendable, Equatable, CustomStringConvertible {
+    /// `count()`: rows in the group, nulls included.
+    case count
+    /// `count(x)`: non-null values.
+    case countValues
+    /// `distinct(x)`: distinct non-null values.
+    case distinct
+    case sum
+    case mean
+    /// `quantile(x, p)`; `median` is 0.5, `q1` 0.25, `q3` 0.75.
+    case quantile(Double)
+    case min
+    case max
+    /// Sample standard deviation (n − 1).
+    case stdev
+    /// Sample variance (n − 1).
+    case variance
+    /// The first non-null value in input order.
+    case first
+    /// The last non-null value in input order.
+    case last
+
+    public var description: String {
+        switch self {
+        case .count: "count"
+        case .countValues: "count"
+        case .distinct: "distinct"
+        case .sum: "sum"
+        case .mean: "mean"
+        case .quantile(let p): "quantile(\(p))"
+        case .min: "min"
+        case .max: "max"
+        case .stdev: "stdev"
+        case .variance: "variance"
+        case .first: "first"
+        case .last: "last"
+        }
+    }
+
+    /// Whether the reduction of an empty group is 0 rather than null. SPEC §2 `complete`: "count and sum become 0"
+    /// in filled rows. (A real group whose values are all null still sums to null, as in SQL.)
+    public var isZeroWhenEmpty: Bool {
+        switch self {
+        case .count, .countValues, .distinct, .sum: true
+        default: false
+        }
+    }
+}
