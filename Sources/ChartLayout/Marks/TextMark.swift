@@ -1,0 +1,25 @@
+import ChartFormat
+
+/// `text`: the `text` channel's value printed at each row's position, centered on it.
+enum TextMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        guard let channel = context.model.text else { return [] }
+        let style = TextStyle(size: 12)
+        var children: [SceneNode] = []
+        for row in series.rows {
+            guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty else { continue }
+            let block = TextBlock.single(text, style: style)
+            let fill = context.model.hasCategoricalColor || context.mark.color != nil ? context.color(row, series: series) : "#333333"
+            children.append(.text(TextNode(block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"])))
+        }
+        return children
+    }
+
+    static func label(_ channel: EncodedChannel, row: Int, locale: ChartLocale) -> String? {
+        if channel.column.type == .number, let value = channel.number(row) {
+            if channel.holdsYears { return TickLabels.years([value], locale: locale).first }
+            return TickLabels.number(value, fractionDigits: TickLabels.fractionDigits([value]), locale: locale)
+        }
+        return channel.key(row)
+    }
+}
