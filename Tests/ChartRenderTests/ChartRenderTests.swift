@@ -28,3 +28,13 @@ import ChartSpec
         #expect(!svg.contains("2,000"))
     }
 }
+
+extension ChartRenderTests {
+    @Test func everyGalleryChartRendersCleanly() throws {
+        for (name, spec, table) in Gallery.all() {
+            let (scene, svg) = try render(name, spec, table)
+            #expect(scene.nodes(withClass: "chartc-marks").count == 1, "\(name)")
+            #expect(svg == SVGWriter.write(try ChartLayoutEngine.layout(spec: spec, table: table)), "\(name) is not deterministic")
+        }
+    }
+}

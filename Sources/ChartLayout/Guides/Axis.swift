@@ -25,10 +25,12 @@ public struct Axis: Sendable {
     public var domainLine: Bool
     /// A darker line across the plot at this position (the zero of a bar chart's measure).
     public var baseline: Double?
+    /// Bars and areas stand on the baseline: draw it dark. Otherwise it only marks zero: medium gray.
+    public var strongBaseline: Bool
     /// For band axes: the width a label may wrap to.
     public var bandWidth: Double?
 
-    public init(position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false, baseline: Double? = nil, bandWidth: Double? = nil) {
+    public init(position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false, baseline: Double? = nil, strongBaseline: Bool = true, bandWidth: Double? = nil) {
         self.position = position
         self.ticks = ticks
         self.title = title
@@ -36,6 +38,7 @@ public struct Axis: Sendable {
         self.tickMarks = tickMarks
         self.domainLine = domainLine
         self.baseline = baseline
+        self.strongBaseline = strongBaseline
         self.bandWidth = bandWidth
     }
 
@@ -172,7 +175,7 @@ public struct AxisLayout: Sendable {
     public func baselineNodes() -> [SceneNode] {
         guard let baseline = axis.baseline else { return [] }
         let p = crisp(baseline)
-        let stroke = Stroke.color(theme.baselineColor)
+        let stroke = Stroke.color(axis.strongBaseline ? theme.baselineColor : theme.domainColor)
         if axis.isVertical {
             return [.line(LineNode(x1: 0, y1: p, x2: plotWidth, y2: p, stroke: stroke, classes: ["chartc-baseline"]))]
         }
@@ -192,7 +195,7 @@ public struct AxisLayout: Sendable {
             let direction = axis.position == .left ? -1.0 : 1.0
             if axis.domainLine {
                 let x = crisp(edge)
-                children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.baselineColor), classes: ["chartc-domain"])))
+                children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
             for (tickValue, block) in labels {
                 if axis.tickMarks {
@@ -218,7 +221,7 @@ public struct AxisLayout: Sendable {
             let direction = axis.position == .bottom ? 1.0 : -1.0
             if axis.domainLine {
                 let y = crisp(edge)
-                children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.baselineColor), classes: ["chartc-domain"])))
+                children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
             for (tickValue, block) in labels {
                 if axis.tickMarks {

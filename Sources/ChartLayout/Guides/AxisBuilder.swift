@@ -22,15 +22,17 @@ enum AxisBuilder {
         let grid = options?.grid?.value ?? defaultGrid
         let tickMarks = continuous && !grid && channel.type == .temporal
         var baseline: Double?
+        var strong = false
         if continuous, let domain = scale.domain, channel.type == .quantitative {
             let fillsFromZero = isMeasure && (model.markType == .bar || model.markType == .area)
             if (fillsFromZero && domain.contains(0)) || (domain.lower < 0 && domain.upper > 0) {
                 baseline = scale.position(0)
+                strong = fillsFromZero
             }
         }
         return Axis(
             position: position, ticks: ticks, title: channel.title, grid: grid, tickMarks: tickMarks,
-            domainLine: tickMarks, baseline: baseline, bandWidth: scale.isDiscrete ? scale.step : nil
+            domainLine: tickMarks, baseline: baseline, strongBaseline: strong, bandWidth: scale.isDiscrete ? scale.step : nil
         )
     }
 

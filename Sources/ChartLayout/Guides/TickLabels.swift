@@ -84,7 +84,9 @@ public enum TickLabels {
             let text = String(fraction)
             digits += locale.decimalSeparator + String(repeating: "0", count: fractionDigits - text.count) + text
         }
-        return units == 0 ? digits : (value < 0 ? minus + digits : digits)
+        // Zero is written plainly, whatever the precision of its neighbours.
+        if units == 0 { return "0" }
+        return value < 0 ? minus + digits : digits
     }
 
     private static func pad(_ value: Int64) -> String {

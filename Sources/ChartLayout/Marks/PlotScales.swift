@@ -19,7 +19,7 @@ public struct PlotScales: Sendable {
     public init(model: PlotModel, width: Double, height: Double) throws(DiagnosticError) {
         self.width = width
         self.height = height
-        let visibleRows = model.series.flatMap(\.rows)
+        let visibleRows = model.series.flatMap(\.rows).sorted()
         x = try Self.positionScale(model: model, channel: model.x, partner: model.x2, isX: true, rows: visibleRows, length: width)
         y = try Self.positionScale(model: model, channel: model.y, partner: model.y2, isX: false, rows: visibleRows, length: height)
 
@@ -37,12 +37,13 @@ public struct PlotScales: Sendable {
     /// Tick-count hint for an axis of `length` px (`axis.tickCount` wins).
     static func tickCount(_ channel: EncodedChannel?, isX: Bool, length: Double) -> Int {
         if let count = channel?.definition.axis?.tickCount?.value { return max(1, count) }
-        return max(2, Int(length / (isX ? 100 : 50)))
+        return max(2, Int(length / (isX ? 80 : 70)))
     }
 
     private static func positionScale(model: PlotModel, channel: EncodedChannel?, partner: EncodedChannel?, isX: Bool, rows: [Int], length: Double) throws(DiagnosticError) -> PositionScale? {
         guard let channel else { return nil }
-        let range = isX ? ScaleInterval(0, length) : ScaleInterval(length, 0)
+        // Values grow upwards on y; categories read top to bottom.
+        let range = isX || !channel.isContinuous ? ScaleInterval(0, length) : ScaleInterval(length, 0)
         let scaleSpec = channel.definition.scale
         let reverse = scaleSpec?.reverse ?? false
 
