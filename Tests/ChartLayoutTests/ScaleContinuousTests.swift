@@ -34,11 +34,16 @@ struct ScaleContinuousTests {
         #expect(scale(7) == 150)
     }
 
-    @Test func linearTicksAndNice() {
+    @Test func linearTicksAndNice() throws {
         let scale = LinearScale(domain: ScaleInterval(3, 97), range: ScaleInterval(0, 1)).niced(tickCount: 10)
         #expect(scale.domain == ScaleInterval(0, 100))
         #expect(scale.ticks(count: 5) == [0, 20, 40, 60, 80, 100])
         #expect(scale.tickStep(count: 5)?.value == 20)
+        var mutable = LinearScale(domain: ScaleInterval(0.13, 0.96), range: ScaleInterval(0, 1))
+        mutable.nice()
+        #expect(mutable.domain == ScaleInterval(0.1, 1))
+        let generic: any ContinuousScale = try LogScale(domain: ScaleInterval(3, 4200), range: ScaleInterval(0, 1))
+        #expect(generic.niced(tickCount: 10).domain == ScaleInterval(1, 10000))
         let years = LinearScale.years(domain: ScaleInterval(1945, 2030), range: ScaleInterval(400, 0))
         #expect(years.ticks(count: 10) == [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020, 2030])
         #expect(years.ticks(count: 100).count == 86)
@@ -70,6 +75,8 @@ struct ScaleContinuousTests {
             try LogScale(domain: ScaleInterval(1, .infinity), range: ScaleInterval(0, 1))
         }
         #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).message.contains("[0, 100]"))
+        #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).id == "log-scale-domain")
+        #expect(ScaleError.noPositiveValues.id == "log-scale-no-positive-values")
     }
 
     @Test func logMapsAndSkipsNonPositiveValues() throws {

@@ -16,6 +16,9 @@ public protocol ContinuousScale: Sendable {
 
     /// Round values inside the domain for ticks and grid lines, ascending. `count` is a hint.
     func ticks(count: Int) -> [Double]
+
+    /// This scale with its domain widened outwards to round tick values (kept in its direction).
+    func niced(tickCount: Int) -> Self
 }
 
 extension ContinuousScale {
@@ -51,4 +54,9 @@ extension ContinuousScale {
 
     /// Ten ticks, the usual default.
     public func ticks() -> [Double] { ticks(count: 10) }
+
+    /// Widens the domain outwards to round tick values, in place.
+    public mutating func nice(tickCount: Int = 10) {
+        self = niced(tickCount: tickCount)
+    }
 }

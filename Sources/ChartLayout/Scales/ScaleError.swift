@@ -10,6 +10,15 @@ public enum ScaleError: Error, Sendable, Equatable {
     /// A domain end is NaN or infinite.
     case nonFiniteDomain(ScaleInterval)
 
+    /// The diagnostic id to report it under (listed in `specs/diagnostics.md`).
+    public var id: String {
+        switch self {
+        case .nonPositiveLogDomain: "log-scale-domain"
+        case .noPositiveValues: "log-scale-no-positive-values"
+        case .nonFiniteDomain: "scale-domain-not-finite"
+        }
+    }
+
     /// A sentence for the diagnostic: what is wrong and what was probably meant.
     public var message: String {
         switch self {

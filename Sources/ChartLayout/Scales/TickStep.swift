@@ -42,7 +42,9 @@ public struct TickStep: Sendable, Hashable, CustomStringConvertible {
     /// `count` (at most about 1.4 × count + 1). Nil when the interval is empty, reversed or not finite.
     public static func forRange(_ start: Double, _ stop: Double, count: Int) -> TickStep? {
         guard start.isFinite, stop.isFinite, stop > start else { return nil }
-        let raw = (stop - start) / Double(Swift.max(1, count))
+        // Divide before subtracting so [-1e308, 1e308] does not overflow to infinity.
+        let n = Double(Swift.max(1, count))
+        let raw = stop / n - start / n
         guard raw.isFinite, raw > 0 else { return nil }
         var exponent = Int(floor(log10(raw)))
         let error = raw / power(exponent)
