@@ -26,29 +26,32 @@ public enum ChartLayoutEngine {
         let legendGap = 14.0
         var region = Box(x: contentLeft, y: top, width: contentWidth, height: plotHeight)
         var legendNode: SceneNode?
-        var bottomLegend: Legend?
-        if let legendSetup = legend(model: model) {
-            switch legendSetup.position {
-            case .top, .direct:
-                let legend = Legend(entries: legendSetup.entries, title: legendSetup.title, symbol: legendSetup.symbol, direction: .rows, maxWidth: contentWidth, theme: theme)
-                legendNode = legend.node(x: contentLeft, y: top)
-                top += legend.height + legendGap
-                region.y = top
-            case .bottom:
-                bottomLegend = Legend(entries: legendSetup.entries, title: legendSetup.title, symbol: legendSetup.symbol, direction: .rows, maxWidth: contentWidth, theme: theme)
-            case .right, .left:
-                let maxWidth = min(180, contentWidth * 0.3)
-                let legend = Legend(entries: legendSetup.entries, title: legendSetup.title, symbol: legendSetup.symbol, direction: .column, maxWidth: maxWidth, theme: theme)
-                let room = legend.width + 20
-                region.width = max(40, contentWidth - room)
-                if legendSetup.position == .left {
-                    region.x = contentLeft + room
+        var bottomLegend: AnyLegend?
+        var definitions: [SceneDefinition] = []
+        if let position = legendPosition(model: model) {
+            let beside = position == .left || position == .right
+            let maxWidth = beside ? min(180, contentWidth * 0.3) : contentWidth
+            if let legend = makeLegend(model: model, direction: beside ? .column : .rows, maxWidth: maxWidth) {
+                definitions.append(contentsOf: legend.definitions)
+                switch position {
+                case .top, .direct:
                     legendNode = legend.node(x: contentLeft, y: top)
-                } else {
-                    legendNode = legend.node(x: contentLeft + contentWidth - legend.width, y: top)
+                    top += legend.height + legendGap
+                    region.y = top
+                case .bottom:
+                    bottomLegend = legend
+                case .right, .left:
+                    let room = legend.width + 20
+                    region.width = max(40, contentWidth - room)
+                    if position == .left {
+                        region.x = contentLeft + room
+                        legendNode = legend.node(x: contentLeft, y: top)
+                    } else {
+                        legendNode = legend.node(x: contentLeft + contentWidth - legend.width, y: top)
+                    }
+                case .none:
+                    break
                 }
-            case .none:
-                break
             }
         }
 
@@ -68,38 +71,91 @@ public enum ChartLayoutEngine {
             title: spec.title?.value,
             description: spec.alt?.value ?? spec.subtitle?.value,
             background: theme.background,
-            definitions: plotArea.definitions,
+            definitions: plotArea.definitions + definitions,
             children: children
         )
     }
 
-    /// What the legend shows and where, or nil when there is none: only a categorical color gets one (SPEC §2),
-    /// hidden series are left out, and `legend: false` or `"none"` turns it off.
-    static func legend(model: PlotModel) -> (position: LegendPosition, entries: [LegendEntry], title: String?, symbol: LegendSymbol)? {
-        guard model.hasCategoricalColor else { return nil }
+    /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous
+    /// color a ramp (SPEC §2); `legend: false` or `"none"` turns it off. Direct labels are not drawn yet, so
+    /// `"direct"` falls back to the top.
+    static func legendPosition(model: PlotModel) -> LegendPosition? {
+        switch model.colorEncoding {
+        case .categorical, .continuous: break
+        case .single, .along: return nil
+        }
         let position = model.spec.legend.position?.value ?? .top
-        if position == .none { return nil }
-        let entries = model.series.map { LegendEntry(series: $0.name, color: $0.color) }
-        guard !entries.isEmpty else { return nil }
-        let title: String?
-        switch model.spec.legend.title {
-        case .text(let text): title = text.value
-        case .hidden: title = nil
-        case .automatic:
-            // A field name like "party" above a newsroom legend reads as a leftover; show a title only when the
-            // spec wrote one for the color channel.
-            if case .text(let text) = model.color?.definition.title { title = text.value } else { title = nil }
+        return position == .none ? nil : position
+    }
+
+    static func makeLegend(model: PlotModel, direction: Legend.Direction, maxWidth: Double) -> AnyLegend? {
+        switch model.colorEncoding {
+        case .categorical:
+            let entries = model.series.map { LegendEntry(series: $0.name, color: $0.color) }
+            guard !entries.isEmpty else { return nil }
+            let title: String?
+            switch model.spec.legend.title {
+            case .text(let text): title = text.value
+            case .hidden: title = nil
+            case .automatic:
+                // A field name like "party" above a newsroom legend reads as a leftover; show a title only
+                // when the spec wrote one for the color channel.
+                if case .text(let text) = model.color?.definition.title { title = text.value } else { title = nil }
+            }
+            let symbol: LegendSymbol = switch model.markType {
+            case .line, .rule: .line
+            case .point: .circle
+            default: .square
+            }
+            return .categorical(Legend(entries: entries, title: title, symbol: symbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
+        case .continuous(let scale, let channel):
+            // A ramp needs its title: without it a shade means nothing.
+            let title: String? = switch model.spec.legend.title {
+            case .text(let text): text.value
+            case .hidden: nil
+            case .automatic: channel.title
+            }
+            let labels = TickLabels.forChannel(channel, locale: model.locale)
+            return .ramp(ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, theme: model.theme))
+        case .single, .along:
+            return nil
         }
-        let symbol: LegendSymbol = switch model.markType {
-        case .line, .rule: .line
-        case .point: .circle
-        default: .square
-        }
-        return (position, entries, title, symbol)
     }
 
     private static func clamp(_ value: Double, _ low: Double, _ high: Double, fallback: Double) -> Double {
         guard value.isFinite else { return fallback }
         return min(high, max(low, value))
+    }
+}
+
+/// Either kind of legend, measured, ready to place.
+enum AnyLegend {
+    case categorical(Legend)
+    case ramp(ColorRampLegend)
+
+    var width: Double {
+        switch self {
+        case .categorical(let legend): legend.width
+        case .ramp(let legend): legend.width
+        }
+    }
+
+    var height: Double {
+        switch self {
+        case .categorical(let legend): legend.height
+        case .ramp(let legend): legend.height
+        }
+    }
+
+    var definitions: [SceneDefinition] {
+        if case .ramp(let legend) = self { return [.linearGradient(legend.gradient)] }
+        return []
+    }
+
+    func node(x: Double, y: Double) -> SceneNode {
+        switch self {
+        case .categorical(let legend): legend.node(x: x, y: y)
+        case .ramp(let legend): legend.node(x: x, y: y)
+        }
     }
 }

@@ -253,6 +253,43 @@ extension Gallery {
             spec.encoding.color = channel(.color, "level")
             result.append(("rect-heatmap", spec, table))
         }
+        // Heat map with a continuous color.
+        do {
+            var days: [String] = []
+            var hours: [Double?] = []
+            var visits: [Double?] = []
+            for (i, d) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
+                for h in 6...22 {
+                    days.append(d)
+                    hours.append(Double(h))
+                    visits.append(20 + 60 * exp(-pow(Double(h) - (i < 5 ? 18 : 11), 2) / 8) + Double(i) * 3)
+                }
+            }
+            let table = Table(columns: [strings("day", days), numbers("hour", hours), numbers("visits", visits)])
+            var spec = spec(.rect, title: "Evenings on weekdays, late mornings on weekends", subtitle: "Average visitors by hour")
+            spec.encoding.x = channel(.x, "hour", type: .ordinal, title: .text(Located("Hour of day", at: nil)))
+            spec.encoding.y = channel(.y, "day", title: .hidden)
+            spec.encoding.color = channel(.color, "visits", title: .text(Located("Visitors", at: nil)))
+            result.append(("rect-continuous", spec, table))
+        }
+        // Range bars colored along y.
+        do {
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            let table = Table(columns: [
+                strings("month", months),
+                numbers("low", [-4, -3, 1, 5, 10, 14, 16, 15, 11, 6, 1, -2]),
+                numbers("high", [3, 5, 10, 15, 20, 24, 26, 25, 20, 14, 8, 4]),
+            ])
+            var spec = spec(.bar, title: "A year of temperatures", subtitle: "Average daily range by month, °C")
+            spec.mark.cornerRadius = Located(4, at: nil)
+            spec.encoding.x = channel(.x, "month", title: .hidden)
+            spec.encoding.y = channel(.y, "low", title: .hidden)
+            spec.encoding.y2 = channel(.y2, "high")
+            var color = ChannelDef(channel: .color)
+            color.along = Located(.y, at: nil)
+            spec.encoding.color = color
+            result.append(("bar-along", spec, table))
+        }
         return result
     }
 }

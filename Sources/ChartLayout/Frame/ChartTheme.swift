@@ -40,6 +40,8 @@ public struct ChartTheme: Sendable {
     public var domainColor = "#999999"
     /// Marks with no color encoding and no `mark.color`.
     public var markColor = "#2b6cb0"
+    /// A mark whose color value is missing (null on a continuous color channel).
+    public var missingColor = "#cccccc"
 
     /// Vertical rhythm.
     public var titleSubtitleGap = 6.0

@@ -24,7 +24,8 @@ enum AxisBuilder {
         var baseline: Double?
         var strong = false
         if continuous, let domain = scale.domain, channel.type == .quantitative {
-            let fillsFromZero = isMeasure && (model.markType == .bar || model.markType == .area)
+            let isRange = (isX ? model.x2 : model.y2) != nil
+            let fillsFromZero = isMeasure && !isRange && (model.markType == .bar || model.markType == .area)
             if (fillsFromZero && domain.contains(0)) || (domain.lower < 0 && domain.upper > 0) {
                 baseline = scale.position(0)
                 strong = fillsFromZero
@@ -63,17 +64,8 @@ enum AxisBuilder {
         if let domain = scale.domain {
             values = values.filter { domain.contains($0) || abs($0 - domain.lower) < 1e-9 * max(1, abs(domain.lower)) || abs($0 - domain.upper) < 1e-9 * max(1, abs(domain.upper)) }
         }
-        let labels: [String]
-        if channel.holdsYears {
-            labels = TickLabels.years(values, locale: model.locale)
-        } else if case .time(let time) = scale {
-            let unit = options?.values == nil ? time.tickInterval(count: count)?.unit : nil
-            labels = TickLabels.dates(values.map { Int64($0) }, unit: unit ?? .day, locale: model.locale)
-        } else if model.stack == .normalize && model.measure?.channel == channel.channel {
-            labels = TickLabels.numbers(values.map { $0 * 100 }, locale: model.locale).map { $0 + "%" }
-        } else {
-            labels = TickLabels.numbers(values, locale: model.locale)
-        }
+        let isPercent = model.stack == .normalize && model.measure?.channel == channel.channel
+        let labels = TickLabels.forChannel(channel, isPercent: isPercent, locale: model.locale).labels(values)
         return zip(values, labels).compactMap { value, label in
             scale.position(value).map { AxisTick(position: $0, label: label) }
         }

@@ -1,95 +1,68 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ChartFormat
 
-/// Default tick label text (SPEC §7 defaults people expect): one precision for all labels of an axis, just
-/// enough to tell neighbours apart; thousands grouped in the locale's style; years without separators; a real
-/// minus sign; dates labeled by the calendar unit between ticks.
-public enum TickLabels {
-    public static let minus = "\u{2212}"
-
-    /// Labels for round numbers: the fewest decimals that show every tick exactly (at most 6).
-    public static func numbers(_ values: [Double], locale: ChartLocale) -> [String] {
-        let digits = fractionDigits(values)
-        return values.map { number($0, fractionDigits: digits, locale: locale) }
+/// Tick and value label text (SPEC §7 defaults people expect): the spec's `format` when it gives one, else one
+/// precision for every label of an axis, just enough to tell neighbours apart; years without separators; a
+/// real minus sign; dates labeled by what changes between ticks. Zero is written `0` whatever its neighbours'
+/// precision.
+public struct TickLabels: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case number
+        /// Numbers that are years (a numeric field on a temporal channel).
+        case years
+        /// Milliseconds since the epoch.
+        case dates
+        /// Fractions shown as percentages (normalized stacks).
+        case percent
     }
 
-    /// Whole years, no grouping.
-    public static func years(_ values: [Double], locale: ChartLocale) -> [String] {
-        values.map { value in
-            let rounded = value.rounded()
-            let text = String(Int64(Swift.max(-1e15, Swift.min(1e15, abs(rounded)))))
-            return rounded < 0 ? minus + text : text
-        }
-    }
+    public var kind: Kind
+    public var locale: ChartLocale
+    private var numberFormat: NumberFormat?
+    private var dateFormat: DateFormat?
 
-    /// Instants by the unit between ticks: years as `2020`; months as `Jan`, with the year on January and on
-    /// the first tick; days as `Jan 5`; times as `14:00`.
-    public static func dates(_ values: [Int64], unit: TimeTickInterval.Unit?, locale: ChartLocale) -> [String] {
-        var previousYear: Int64?
-        return values.enumerated().map { index, value in
-            let c = CivilDate.components(value)
-            defer { previousYear = c.year }
-            let month = locale.shortMonths[Int(c.month - 1)]
-            switch unit ?? .year {
-            case .year:
-                return String(c.year)
-            case .month:
-                return (index == 0 || c.month == 1 || previousYear != c.year) ? month + " " + String(c.year) : month
-            case .week, .day:
-                let label = month + " " + String(c.day)
-                return (index == 0 || previousYear != c.year) ? label + ", " + String(c.year) : label
-            case .hour, .minute:
-                return pad(c.hour) + ":" + pad(c.minute)
-            case .second, .millisecond:
-                return pad(c.hour) + ":" + pad(c.minute) + ":" + pad(c.second)
+    /// - Parameter pattern: a d3-format pattern for numbers or a `%`-pattern for dates; one that does not parse
+    ///   falls back to the automatic format (the spec parser reports it).
+    public init(kind: Kind, pattern: String? = nil, locale: ChartLocale) {
+        self.kind = kind
+        self.locale = locale
+        if let pattern, !pattern.isEmpty {
+            if kind == .dates {
+                dateFormat = try? DateFormat(parsing: pattern)
+            } else {
+                numberFormat = try? NumberFormat(parsing: pattern)
             }
         }
     }
 
-    /// The fewest decimals (0…6) that write every value without rounding it away.
-    static func fractionDigits(_ values: [Double]) -> Int {
-        for digits in 0...6 {
-            let scale = pow(10, Double(digits))
-            if values.allSatisfy({ abs(($0 * scale).rounded() - $0 * scale) < 1e-6 * Swift.max(1, abs($0 * scale)) }) {
-                return digits
-            }
+    /// The labels for a set of ticks, formatted together so they share a precision.
+    public func labels(_ values: [Double]) -> [String] {
+        switch kind {
+        case .dates:
+            let instants = values.map { Int64(max(-8.64e15, min(8.64e15, $0))) }
+            if let dateFormat { return instants.map { dateFormat.format($0, locale: locale) } }
+            return DateFormat.automatic(forTicks: instants, locale: locale)
+        case .years:
+            let format = numberFormat ?? NumberFormat.year
+            return values.map { format.format($0, locale: locale) }
+        case .number:
+            let format = numberFormat ?? NumberFormat.automatic(forTicks: values)
+            return values.map { $0 == 0 && numberFormat == nil ? "0" : format.format($0, locale: locale) }
+        case .percent:
+            let format = numberFormat ?? NumberFormat.automatic(forTicks: values.map { $0 * 100 })
+            if numberFormat != nil { return values.map { format.format($0, locale: locale) } }
+            return values.map { $0 == 0 ? "0%" : format.format($0 * 100, locale: locale) + "%" }
         }
-        return 6
     }
 
-    /// A number with fixed decimals, the locale's marks and a real minus sign.
-    public static func number(_ value: Double, fractionDigits: Int, locale: ChartLocale) -> String {
-        guard value.isFinite else { return "" }
-        let scale = pow(10, Double(fractionDigits))
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return NumberText.shortest(value) }
-        let units = Int64(scaled)
-        let divisor = Int64(scale)
-        let whole = units / divisor
-        let fraction = units % divisor
-        var digits = String(whole)
-        if whole >= 1000 {
-            var grouped = ""
-            for (offset, character) in digits.reversed().enumerated() {
-                if offset > 0 && offset % 3 == 0 { grouped = locale.groupingSeparator + grouped }
-                grouped = String(character) + grouped
-            }
-            digits = grouped
-        }
-        if fractionDigits > 0 {
-            let text = String(fraction)
-            digits += locale.decimalSeparator + String(repeating: "0", count: fractionDigits - text.count) + text
-        }
-        // Zero is written plainly, whatever the precision of its neighbours.
-        if units == 0 { return "0" }
-        return value < 0 ? minus + digits : digits
+    /// One value on its own (labels on marks, tooltips).
+    public func label(_ value: Double) -> String {
+        labels([value]).first ?? ""
     }
 
-    private static func pad(_ value: Int64) -> String {
-        value < 10 ? "0" + String(value) : String(value)
+    /// The labels for values of a channel, with the axis's `format` (else the channel's).
+    static func forChannel(_ channel: EncodedChannel, isPercent: Bool = false, locale: ChartLocale) -> TickLabels {
+        let pattern = channel.definition.axis?.format?.value ?? channel.definition.format?.value
+        let kind: Kind = isPercent ? .percent : channel.holdsYears ? .years : channel.holdsDates ? .dates : .number
+        return TickLabels(kind: kind, pattern: pattern, locale: locale)
     }
 }

@@ -47,13 +47,13 @@ enum AreaMark {
             curve.append(upper, to: &top)
         }
         guard !fill.isEmpty else { return [] }
-        let color = series.color
+        let paint = context.seriesPaint(series)
         var children: [SceneNode] = [.path(PathNode(
-            d: fill.d, fill: .color(color), opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : 0.25), classes: ["chartc-area"]
+            d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : 0.25), classes: ["chartc-area"]
         ))]
         if !stacked {
             children.append(.path(PathNode(
-                d: top.d, stroke: Stroke(.color(color), width: model.mark.strokeWidth?.value ?? 2, cap: .round, join: .round), classes: ["chartc-line"]
+                d: top.d, stroke: Stroke(paint, width: model.mark.strokeWidth?.value ?? 2, cap: .round, join: .round), classes: ["chartc-line"]
             )))
         }
         return children

@@ -10,7 +10,7 @@ enum BarMark {
             guard let box = box(row, context: context) else { continue }
             children.append(.rect(RectNode(
                 box: box, cornerRadius: context.mark.cornerRadius?.value ?? 0,
-                fill: .color(context.color(row, series: series)), opacity: context.mark.opacity?.value,
+                fill: context.paint(row, series: series), opacity: context.mark.opacity?.value,
                 classes: ["chartc-bar"]
             )))
         }

@@ -17,7 +17,7 @@ enum LineMark {
         if !path.isEmpty {
             children.append(.path(PathNode(
                 d: path.d, fill: .none,
-                stroke: Stroke(.color(series.color), width: strokeWidth, cap: .round, join: .round),
+                stroke: Stroke(context.seriesPaint(series), width: strokeWidth, cap: .round, join: .round),
                 opacity: model.mark.opacity?.value, classes: ["chartc-line"]
             )))
         }

@@ -69,8 +69,30 @@ struct MarkContext: Sendable {
         return max(1, min(60, gap * 0.8))
     }
 
-    /// A row's color: its series color, unless the color channel is continuous.
+    /// The id of the gradient `along` colors use.
+    static let alongGradientID = "along"
+
+    /// A row's paint: its series color, its value's color on a continuous ramp, or the gradient along an axis.
+    func paint(_ row: Int, series: Series) -> Paint {
+        switch model.colorEncoding {
+        case .along: return scales.hasAlongGradient ? .gradient(id: Self.alongGradientID) : .color(series.color)
+        case .continuous(let scale, let channel):
+            guard let value = channel.number(row), let color = scale.color(for: value) else { return .color(theme.missingColor) }
+            return .color(color.hex)
+        case .single, .categorical:
+            return .color(series.color)
+        }
+    }
+
+    /// A row's color as text (for text marks, which cannot use gradients).
     func color(_ row: Int, series: Series) -> String {
-        series.color
+        if case .color(let color) = paint(row, series: series) { return color }
+        return series.color
+    }
+
+    /// The paint of a whole series (a line, an area).
+    func seriesPaint(_ series: Series) -> Paint {
+        if case .along = model.colorEncoding, scales.hasAlongGradient { return .gradient(id: Self.alongGradientID) }
+        return .color(series.color)
     }
 }

@@ -62,6 +62,7 @@ public struct PlotArea: Sendable {
             seriesNodes.append(context.seriesGroup(series, children: children))
         }
         var definitions: [SceneDefinition] = []
+        if let gradient = scales.alongGradient { definitions.append(.linearGradient(gradient)) }
         var marks = GroupNode(classes: ["chartc-marks"], children: seriesNodes)
         if Self.needsClip(model) {
             let clip = Box(x: -3, y: -3, width: plotWidth + 6, height: plotHeight + 6)

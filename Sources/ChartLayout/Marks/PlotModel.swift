@@ -30,6 +30,8 @@ public struct PlotModel: Sendable {
     public let allSeriesNames: [String]
     /// Whether series come from a categorical color channel (and so get a legend).
     public let hasCategoricalColor: Bool
+    /// How marks are colored.
+    public let colorEncoding: ColorEncoding
     public let stack: StackMode
     /// Per row, where a stacked segment starts and ends (in data units), when stacking.
     public let stacked: [Int: (start: Double, end: Double)]
@@ -57,7 +59,8 @@ public struct PlotModel: Sendable {
         y = bind(encoding.y)
         x2 = bind(encoding.x2)
         y2 = bind(encoding.y2)
-        color = bind(encoding.color)
+        // A color `along` an axis takes its colors from positions, not from a field.
+        color = encoding.color?.along == nil ? bind(encoding.color) : nil
         offset = bind(encoding.offset)
         size = bind(encoding.size)
         text = bind(encoding.text)
@@ -70,30 +73,45 @@ public struct PlotModel: Sendable {
         let rows = 0..<table.rowCount
         var series: [Series] = []
         var names: [String] = []
+        var colorEncoding = ColorEncoding.single(try ColorEncoding.markColor(spec.mark, theme: theme))
+        if let along = encoding.color?.along, let definition = encoding.color {
+            colorEncoding = try ColorEncoding.along(along.value, channel: definition)
+        }
         if let color, !color.isContinuous {
             hasCategoricalColor = true
-            names = color.categories(rows: rows)
-            // Keys present in the data but missing from an explicit domain still get drawn, after it.
-            var known = Set(names)
+            // The legend order: the explicit domain (or the data's order), then keys the domain does not list.
+            let ordered = color.categories(rows: rows)
+            var extras: [String] = []
+            var known = Set(ordered)
             for row in rows {
-                if let key = color.key(row), known.insert(key).inserted { names.append(key) }
+                if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
             }
-            let colors = SeriesPalette.colors(for: names, channel: color.definition, theme: theme)
+            let scale = try ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
+            colorEncoding = .categorical(scale)
+            names = scale.domain
             var rowsByName: [String: [Int]] = [:]
             for row in rows {
                 guard let key = color.key(row) else { continue }
                 rowsByName[key, default: []].append(row)
             }
             for (index, name) in names.enumerated() where !hidden.contains(name) {
-                series.append(Series(name: name, rows: rowsByName[name] ?? [], color: colors[index], index: index))
+                let fill = scale.color(for: name)?.hex ?? theme.markColor
+                series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index))
             }
         } else {
             hasCategoricalColor = false
             let name = markType.rawValue
             names = [name]
-            let fill = spec.mark.color?.value ?? theme.markColor
+            var fill = theme.markColor
+            if case .single(let single) = colorEncoding { fill = single.hex }
+            if let color, color.isContinuous {
+                let visible = Array(rows)
+                let scale = try ColorEncoding.continuous(channel: color, rows: visible)
+                colorEncoding = .continuous(scale, channel: color)
+            }
             series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
         }
+        self.colorEncoding = colorEncoding
         self.series = series
         self.allSeriesNames = names
 
@@ -165,23 +183,5 @@ public struct PlotModel: Sendable {
             }
         }
         return result
-    }
-}
-
-/// Series colors until the shared color module lands: explicit `range` matched to the domain, else the house
-/// palette in order.
-enum SeriesPalette {
-    static let house = ["#2b6cb0", "#e07b39", "#3a9e6f", "#c2453d", "#7b61a8", "#8c6d4f", "#d36fa8", "#7f7f7f", "#a89a2b", "#2aa1b3"]
-
-    static func colors(for names: [String], channel: ChannelDef, theme: ChartTheme) -> [String] {
-        var explicit: [String] = []
-        if let range = channel.scale?.range?.value {
-            explicit = range.compactMap(\.stringValue)
-        }
-        return names.indices.map { index in
-            if index < explicit.count { return explicit[index] }
-            let palette = house
-            return palette[(index - (explicit.isEmpty ? 0 : explicit.count)) % palette.count]
-        }
     }
 }

@@ -15,6 +15,10 @@ public struct PlotScales: Sendable {
     public var size: PowScale?
     public var width: Double
     public var height: Double
+    /// The color ramp of `color.along`, laid out in plot coordinates so every mark shares it.
+    public var alongGradient: LinearGradient?
+
+    public var hasAlongGradient: Bool { alongGradient != nil }
 
     public init(model: PlotModel, width: Double, height: Double) throws(DiagnosticError) {
         self.width = width
@@ -32,6 +36,34 @@ public struct PlotScales: Sendable {
             let maximum = values.max() ?? 1
             size = PowScale.sqrt(domain: ScaleInterval(0, maximum > 0 ? maximum : 1), range: ScaleInterval(0, 14), clamp: true)
         }
+        if case .along(let axis, let scheme, let colorDomain, let reverse) = model.colorEncoding {
+            alongGradient = Self.gradient(along: axis, scale: axis == .x ? x : y, scheme: scheme, colorDomain: colorDomain, reverse: reverse)
+        }
+    }
+
+    /// A gradient from the low end of the axis to its high end, its stops colored by the value at each point.
+    private static func gradient(along axis: AlongAxis, scale: PositionScale?, scheme: ColorScheme, colorDomain: ScaleInterval?, reverse: Bool) -> LinearGradient? {
+        guard let scale, let domain = scale.domain, let start = scale.position(domain.lower), let end = scale.position(domain.upper) else { return nil }
+        let ramp = ContinuousColorScale(domain: colorDomain ?? domain.ascending, scheme: scheme, reverse: reverse)
+        let count = 16
+        var stops: [LinearGradient.Stop] = []
+        for index in 0...count {
+            let t = Double(index) / Double(count)
+            // Stops follow the axis's own mapping (log and sqrt axes included).
+            let pixel = start + (end - start) * t
+            let value: Double
+            switch scale {
+            case .log(let s): value = s.invert(pixel) ?? domain.lower
+            case .pow(let s): value = s.invert(pixel) ?? domain.lower
+            default: value = domain.lower + (domain.upper - domain.lower) * t
+            }
+            guard let color = ramp.color(for: value) else { continue }
+            stops.append(LinearGradient.Stop(offset: t, color: color.hex))
+        }
+        if axis == .x {
+            return LinearGradient(id: MarkContext.alongGradientID, x1: start, y1: 0, x2: end, y2: 0, stops: stops)
+        }
+        return LinearGradient(id: MarkContext.alongGradientID, x1: 0, y1: start, x2: 0, y2: end, stops: stops)
     }
 
     /// Tick-count hint for an axis of `length` px (`axis.tickCount` wins).

@@ -12,7 +12,7 @@ enum PointMark {
                 radius = max(1.5, r)
             }
             children.append(.circle(CircleNode(
-                cx: x, cy: y, radius: radius, fill: .color(context.color(row, series: series)),
+                cx: x, cy: y, radius: radius, fill: context.paint(row, series: series),
                 stroke: Stroke(.color(context.theme.background), width: 0.75),
                 opacity: context.mark.opacity?.value ?? 0.85, classes: ["chartc-point"]
             )))

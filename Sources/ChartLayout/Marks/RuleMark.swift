@@ -8,7 +8,7 @@ enum RuleMark {
         for row in series.rows {
             guard let (start, end) = segment(row, context: context) else { continue }
             var rowStroke = stroke
-            rowStroke.paint = .color(context.color(row, series: series))
+            rowStroke.paint = context.paint(row, series: series)
             children.append(.line(LineNode(x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: rowStroke, opacity: model.mark.opacity?.value, classes: ["chartc-rule"])))
         }
         return children

@@ -9,16 +9,15 @@ enum TextMark {
         for row in series.rows {
             guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty else { continue }
             let block = TextBlock.single(text, style: style)
-            let fill = context.model.hasCategoricalColor || context.mark.color != nil ? context.color(row, series: series) : "#333333"
+            let fill = context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil ? context.color(row, series: series) : context.theme.legendLabelColor
             children.append(.text(TextNode(block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"])))
         }
         return children
     }
 
     static func label(_ channel: EncodedChannel, row: Int, locale: ChartLocale) -> String? {
-        if channel.column.type == .number, let value = channel.number(row) {
-            if channel.holdsYears { return TickLabels.years([value], locale: locale).first }
-            return TickLabels.number(value, fractionDigits: TickLabels.fractionDigits([value]), locale: locale)
+        if channel.column.type != .string, channel.column.type != .boolean, let value = channel.number(row) {
+            return TickLabels.forChannel(channel, locale: locale).label(value)
         }
         return channel.key(row)
     }
