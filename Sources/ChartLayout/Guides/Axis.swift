@@ -107,7 +107,14 @@ public struct AxisLayout: Sendable {
     static func thin(_ labels: [(AxisTick, TextBlock)], vertical: Bool) -> [(tick: AxisTick, block: TextBlock)] {
         guard labels.count > 2 else { return labels.map { (tick: $0.0, block: $0.1) } }
         let minimumGap = vertical ? 2.0 : 10.0
-        for stride in 1...labels.count {
+        // Start from the stride the average label needs, so thousands of categories do not take thousands of
+        // passes.
+        let span = abs((labels.last?.0.position ?? 0) - (labels.first?.0.position ?? 0))
+        let averageSize = labels.reduce(0.0) { $0 + (vertical ? $1.1.height : $1.1.width) } / Double(labels.count)
+        let spacing = span / Double(labels.count - 1)
+        let estimate = spacing > 0 ? Int(((averageSize + minimumGap) / spacing).rounded(.down)) : 1
+        let first = max(1, min(labels.count, estimate / 2))
+        for stride in first...labels.count {
             let kept = Swift.stride(from: 0, to: labels.count, by: stride).map { labels[$0] }
             var fits = true
             for index in kept.indices.dropFirst() {
