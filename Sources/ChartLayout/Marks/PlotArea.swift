@@ -13,7 +13,6 @@ public struct PlotArea: Sendable {
     public var definitions: [SceneDefinition]
 
     public init(model: PlotModel, region: Box) throws(DiagnosticError) {
-        let theme = model.theme
         var margins = Margins.zero
         var scales = try PlotScales(model: model, width: region.width, height: region.height)
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
