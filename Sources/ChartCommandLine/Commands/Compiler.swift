@@ -13,7 +13,8 @@ enum Compiler {
     }
 
     static func parse(_ file: SourceFile) -> (spec: ChartSpec?, diagnostics: [Diagnostic]) {
-        (nil, [unavailable("the spec parser", file.path)])
+        let result = SpecParser.parse(file)
+        return (result.spec, result.diagnostics)
     }
 
     /// The columns of the spec's data when it is a local file (nil for remote or inline data).
