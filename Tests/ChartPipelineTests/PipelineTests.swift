@@ -264,3 +264,27 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     #expect(planned == nil)
     #expect(diagnostics.map(\.id) == ["expr-type"])
 }
+
+@Test func rowsThatTieOnTheWrittenSortFollowTheGroupByOrder() throws {
+    // 2024-01-03 is a Wednesday, -01 and -08 Mondays, -07 a Sunday: counts Wed 1, Mon 2, Sun 1.
+    let table = Table(columns: [T.dates("date", ["2024-01-03", "2024-01-01", "2024-01-07", "2024-01-08"])])
+    let spec = Polarization.spec(
+        calculate: [("day", "weekday(date)")], filter: [], groupBy: ["day"], aggregate: [("n", "count()")], total: [], sort: ["-n"]
+    )
+    let (planned, _) = Planner.plan(spec, schema: [("date", .date)])
+    let plan = try #require(planned)
+    #expect(plan.description.contains("sort    -n  (ties by day)"))
+    let result = try PipelineRunner.run(plan, input: table)
+    #expect(TableWriter.csv(result) == "day,n\nMon,2\nSun,1\nWed,1\n")
+}
+
+@Test func completeRefusesAbsurdRowCounts() throws {
+    let count = 1200
+    let table = Table(columns: [
+        T.numbers("a", (0..<count).map { Double($0) }),
+        T.numbers("b", (0..<count).map { Double($0 * 7) }),
+    ])
+    let spec = Polarization.spec(calculate: [], filter: [], groupBy: ["a", "b"], aggregate: [("n", "count()")], total: [], complete: true)
+    let (planned, _) = Planner.plan(spec, schema: [("a", .number), ("b", .number)])
+    #expect(throws: DiagnosticError.self) { try PipelineRunner.run(#require(planned), input: table) }
+}

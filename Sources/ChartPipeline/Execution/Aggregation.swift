@@ -16,7 +16,7 @@ enum Aggregation {
             for (index, call) in field.aggregate.calls.enumerated() {
                 let name = CompiledAggregate.callColumnName(index)
                 let values = try call.argument.map { argument throws(DiagnosticError) in
-                    try argument.evaluate(on: table, rows: nil, name: name)
+                    PipelineRunner.fitted(try argument.evaluate(on: table, rows: nil, name: name), rows: table.rowCount, name: name)
                 }
                 inputs.append(ReductionInput(Self.reduction(call), values: values, name: name))
             }

@@ -29,7 +29,7 @@ public enum PipelineRunner {
                 state.table = try Aggregation.run(aggregate, on: state.table)
             case .sort(let sort):
                 state.materialize()
-                state.table = RowSorter.sorted(state.table.compacted(), by: sort.keys)
+                state.table = RowSorter.sorted(state.table.compacted(), by: sort.allKeys)
             }
         }
         state.materialize()

@@ -139,9 +139,16 @@ public struct SortStep: Sendable {
     public var keys: [SortOrder]
     /// True when the order is the default one (`groupBy` fields ascending), not a written `sort`.
     public var isDefault: Bool
+    /// After a written `sort`, the `groupBy` fields it does not name, ascending: rows that tie on the written
+    /// keys come in the default order (weekdays in order) rather than in order of first appearance.
+    public var tieBreakers: [SortOrder]
 
-    public init(keys: [SortOrder], isDefault: Bool) {
+    public init(keys: [SortOrder], isDefault: Bool, tieBreakers: [SortOrder] = []) {
         self.keys = keys
         self.isDefault = isDefault
+        self.tieBreakers = tieBreakers
     }
+
+    /// Every key the rows are ordered by.
+    public var allKeys: [SortOrder] { keys + tieBreakers }
 }

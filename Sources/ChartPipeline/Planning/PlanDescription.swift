@@ -59,7 +59,15 @@ extension Plan: CustomStringConvertible {
                 }
             case .sort(let sort):
                 let keys = sort.keys.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ")
-                line("sort", keys, sort.isDefault ? "default: groupBy order, weekdays and months in natural order" : nil)
+                let note: String?
+                if sort.isDefault {
+                    note = "default: groupBy order, weekdays and months in natural order"
+                } else if !sort.tieBreakers.isEmpty {
+                    note = "ties by " + sort.tieBreakers.map(\.field).joined(separator: ", ")
+                } else {
+                    note = nil
+                }
+                line("sort", keys, note)
             }
         }
         line("output", outputFields.map(\.name).joined(separator: ", "))

@@ -214,7 +214,8 @@ private struct PlanBuilder {
             steps.append(.aggregate(AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)))
         }
         if !sortKeys.isEmpty {
-            steps.append(.sort(SortStep(keys: sortKeys, isDefault: false)))
+            let ties = groupBy.filter { field in !sortKeys.contains { $0.field == field } }.map { SortOrder($0) }
+            steps.append(.sort(SortStep(keys: sortKeys, isDefault: false, tieBreakers: ties)))
         } else if aggregates && !groupBy.isEmpty {
             steps.append(.sort(SortStep(keys: groupBy.map { SortOrder($0) }, isDefault: true)))
         }
