@@ -69,7 +69,10 @@ struct DarkPalette {
             }
         }
         for scene in scenes {
-            if let background = scene.background, !canvasColors.contains(background) { canvasColors.append(background) }
+            if let background = scene.background {
+                if !canvasColors.contains(background) { canvasColors.append(background) }
+                note("fill", background)
+            }
             for definition in scene.definitions {
                 if case .linearGradient(let gradient) = definition {
                     for stop in gradient.stops { note("stop-color", stop.color) }

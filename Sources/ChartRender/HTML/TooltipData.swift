@@ -13,7 +13,8 @@ import ChartSpec
 ///
 /// Fields: `encoding.tooltip` when the spec lists any; otherwise the color field first (it heads the tooltip,
 /// as the series name) and then every other channel's field in SPEC order (x, y, x2, y2, size, text, offset),
-/// each field once. A field is labelled with its channel's title, or its name when the title is automatic or
+/// each field once. A listed field that a channel also draws takes that channel's type and format unless it
+/// sets its own. A field is labelled with its channel's title, or its name when the title is automatic or
 /// hidden.
 struct TooltipData {
     struct Field: Equatable {
@@ -32,7 +33,16 @@ struct TooltipData {
         var definitions: [ChannelDef] = []
         let listed = spec.encoding.tooltip.filter { $0.field != nil }
         if !listed.isEmpty {
-            definitions = listed
+            // A tooltip field that is also drawn reads the way its channel writes it, unless it says otherwise.
+            let drawn = spec.encoding.channels
+            definitions = listed.map { definition in
+                var merged = definition
+                if let channel = drawn.first(where: { $0.field?.value == definition.field?.value }) {
+                    if merged.type == nil { merged.type = channel.type }
+                    if merged.format == nil { merged.format = channel.format ?? channel.axis?.format }
+                }
+                return merged
+            }
         } else {
             let encoding = spec.encoding
             definitions = [encoding.color, encoding.x, encoding.y, encoding.x2, encoding.y2, encoding.size, encoding.text, encoding.offset].compactMap { $0 }
