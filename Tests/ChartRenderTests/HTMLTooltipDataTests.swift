@@ -13,8 +13,7 @@ import ChartSpec
         #expect(data.values[0] == ["Democrats", "\u{2212}0.38", "2019"])
         // The null median stays null.
         #expect(data.values[1] == ["Democrats", nil, "2021"])
-        // 0.6 - 0.38 + 0.025 is 0.24499999999999997 in binary.
-        #expect(data.values[8] == ["Congress", "+0.24", "2023"])
+        #expect(data.values[8] == ["Congress", "+0.11", "2023"])
     }
 
     @Test func explicitTooltipFieldsReplaceTheDefault() {
