@@ -224,9 +224,9 @@ struct BrowserPage {
         try browser.send("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code.code, "windowsVirtualKeyCode": code.keyCode], session: session)
     }
 
-    /// A PNG of the whole page (not just the viewport).
+    /// A PNG of the viewport.
     func screenshot() throws -> Data {
-        let result = try browser.send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true], session: session)
+        let result = try browser.send("Page.captureScreenshot", ["format": "png"], session: session)
         guard let text = result["data"] as? String, let data = Data(base64Encoded: text) else { throw HeadlessChromium.Failure(description: "no screenshot") }
         return data
     }

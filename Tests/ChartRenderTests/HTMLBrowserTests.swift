@@ -207,15 +207,87 @@ struct HTMLBrowserTests {
         #expect(page.problems == [])
     }
 
-    /// With `CHARTC_SCREENSHOTS=DIR`, writes the fixture page at 1000 and 360 px, light and dark, for review.
+    // MARK: - Real specs through the layout engine
+
+    @Test func realChartsLoadCleanly() throws {
+        for chart in [try HTMLSpecs.polarization(), try HTMLSpecs.weekdays(), try HTMLSpecs.injection()] {
+            for width in [1000, 360] {
+                let (_, page, file) = try open(try chart.page(), width: width)
+                #expect(page.problems == [], "\(chart.name) at \(width) px")
+                #expect(page.requests == [URL(fileURLWithPath: file).absoluteString], "\(chart.name) at \(width) px")
+            }
+        }
+    }
+
+    @Test func polarizationTogglesTheCongressionalMedian() throws {
+        let (_, page, _) = try open(try HTMLSpecs.polarization().page())
+        let congress = ".chartc-view-wide .chartc-series[data-series=\"Congress\"]"
+        #expect(try page.string("getComputedStyle(document.querySelector('\(congress)')).display") == "none")
+        let entry = try center(page, ".chartc-view-wide .chartc-legend-item[data-series=\"Congress\"] text")
+        try page.click(x: entry.x, y: entry.y)
+        #expect(try page.string("getComputedStyle(document.querySelector('\(congress)')).display") == "inline")
+        // Hovering the Democrats' 1949 value: the party heads the tooltip, then x with its "+.2f" format and
+        // the year as a year. Row 0 is Democrats 1949 (−0.28).
+        let point = try center(page, ".chartc-view-wide [data-row=\"0\"]")
+        try page.moveMouse(x: point.x + 2, y: point.y + 2)
+        let text = try page.string("Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
+        #expect(text == "Democrats|\u{2190} More liberal \u{00b7} More conservative \u{2192}|\u{2212}0.28|year|1949")
+        // The point shows while it is the subject.
+        #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide [data-row=\"0\"]')).opacity") == "1")
+        #expect(page.problems == [])
+    }
+
+    @Test func hoveringABarShowsItsValue() throws {
+        let (_, page, _) = try open(try HTMLSpecs.weekdays().page())
+        // Row 2: Mon, rain, 112 days.
+        let bar = try center(page, ".chartc-view-wide rect[data-row=\"2\"]")
+        try page.moveMouse(x: bar.x, y: bar.y)
+        let text = try page.string("Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
+        #expect(text == "rain|weekday|Mon|Days|112")
+        #expect(try page.string("document.querySelector('.chartc-tooltip-swatch').style.background") != "")
+        #expect(page.problems == [])
+    }
+
+    @Test func injectionSpecShowsItsStringsAsText() throws {
+        let (_, page, _) = try open(try HTMLSpecs.injection().page())
+        let attack = HTMLSpecs.attackText
+        #expect(try page.number("document.querySelectorAll('img').length") == 0)
+        #expect(try page.number("document.querySelectorAll('script').length") == 2)
+        #expect(try page.number("document.querySelectorAll('svg').length") == 2)
+        #expect(try page.number("document.querySelectorAll('b, i, u, a[href^=\"javascript\"]').length") == 0)
+        #expect(try page.string("document.title") == attack)
+        // The title wraps into lines (tspans), so compare without the breaks.
+        let title = try page.string("document.querySelector('.chartc-view-wide .chartc-title').textContent")
+        #expect(title?.filter { !$0.isWhitespace } == attack.filter { !$0.isWhitespace })
+        #expect(try page.string("document.querySelector('.chartc-view-wide svg desc').textContent") == attack)
+        #expect(try page.string("document.querySelector('.chartc-view-wide .chartc-subtitle').textContent") == "<b>bold?</b> & <i>italic?</i>")
+        #expect(try page.string("document.querySelector('.chartc-view-wide button.chartc-toggle').textContent") == attack)
+        #expect(try page.string("document.querySelector('.chartc-table tbody td').textContent") == attack)
+        let bar = try center(page, ".chartc-view-wide rect[data-row=\"0\"]")
+        try page.moveMouse(x: bar.x, y: bar.y)
+        #expect(try page.string("document.querySelector('.chartc-tooltip-heading').textContent") == attack)
+        let other = try center(page, ".chartc-view-wide rect[data-row=\"1\"]")
+        try page.moveMouse(x: other.x, y: other.y)
+        try page.click(x: other.x, y: other.y)
+        let csv = try page.string("decodeURIComponent(document.querySelector('a.chartc-download').getAttribute('href').slice('data:text/csv;charset=utf-8,'.length))")
+        #expect(csv?.hasPrefix("name,group,value\n\"</script><img src=x onerror=\"\"window.pwned=1\"\"><script>window.pwned=2</script>\"") == true)
+        #expect(try page.evaluate("window.pwned === undefined") as? Bool == true)
+        #expect(page.problems == [])
+    }
+
+    /// With `CHARTC_SCREENSHOTS=DIR`, writes pages at 1000 and 360 px, light and dark, each with a tooltip
+    /// showing, for review.
     @Test func screenshotsForReview() throws {
         guard let folder = ProcessInfo.processInfo.environment["CHARTC_SCREENSHOTS"], !folder.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (width, dark) in [(1000, false), (360, false), (1000, true), (360, true)] {
-            let (_, page, _) = try open(fixturePage(), width: width, height: 900, dark: dark)
-            let point = try center(page, "[data-row=\"4\"]")
-            try page.moveMouse(x: point.x, y: point.y)
-            try page.screenshot().write(to: URL(fileURLWithPath: folder + "/fixture-\(width)\(dark ? "-dark" : "").png"))
+        let charts = [("polarization", try HTMLSpecs.polarization().page(), 60), ("weekdays", try HTMLSpecs.weekdays().page(), 2)]
+        for (name, html, row) in charts {
+            for (width, dark) in [(1000, false), (360, false), (1000, true), (360, true)] {
+                let (_, page, _) = try open(html, width: width, height: 1000, dark: dark)
+                let point = try center(page, ".chartc-view:not([style*=none]) [data-row=\"\(row)\"]")
+                try page.moveMouse(x: point.x, y: point.y)
+                try page.screenshot().write(to: URL(fileURLWithPath: folder + "/\(name)-\(width)\(dark ? "-dark" : "").png"))
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ChartData
+import ChartDiagnostics
 import ChartLayout
 import ChartPipeline
 import ChartSpec
@@ -27,6 +28,35 @@ public enum HTMLWriter {
             self.narrowScene = narrowScene
             self.narrowBelow = narrowBelow ?? 0
         }
+    }
+
+    /// The page for `spec` drawn from `table` (the pipeline's output): laid out interactively at the spec's
+    /// width and, when that is wider than `narrowWidth`, again at `narrowWidth` for phones. What `chartc build
+    /// --format html` calls.
+    public static func render(spec: ChartSpec, table: Table, name: String) throws(DiagnosticError) -> String {
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table, options: .interactive)
+        var narrowScene: Scene?
+        if spec.width.value > narrowWidth * 1.3 {
+            var narrow = spec
+            narrow.width = Located(narrowWidth, at: spec.width.span)
+            let height = spec.height.value
+            narrow.height = Located(min(height, max(240, (height * 0.8).rounded())), at: spec.height.span)
+            narrowScene = try ChartLayoutEngine.layout(spec: narrow, table: table, options: .interactive)
+        }
+        return write(scene: scene, spec: spec, table: table, page: Page(name: name, narrowScene: narrowScene))
+    }
+
+    /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.
+    public static let narrowWidth = 320.0
+
+    /// The chart name of a spec file: `sales` for `charts/sales.chart.json`.
+    public static func chartName(of path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".chart.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name.isEmpty ? "chart" : name
     }
 
     /// The page for `scene` (and the table it was drawn from), ending with a newline.
