@@ -291,3 +291,14 @@ struct HTMLBrowserTests {
         }
     }
 }
+
+/// Writes the example pages to `$CHARTC_HTML_PREVIEW/NAME.html` when set, for looking at them by hand.
+@Suite struct HTMLPreview {
+    @Test func writePages() throws {
+        guard let folder = ProcessInfo.processInfo.environment["CHARTC_HTML_PREVIEW"], !folder.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for chart in [try HTMLSpecs.polarization(), try HTMLSpecs.weekdays(), try HTMLSpecs.injection()] {
+            try chart.page().write(toFile: folder + "/" + chart.name + ".html", atomically: true, encoding: .utf8)
+        }
+    }
+}

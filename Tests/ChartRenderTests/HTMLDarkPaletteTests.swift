@@ -8,8 +8,8 @@ import ChartLayout
     @Test func neutralsMirrorTheirLightness() throws {
         let white = try #require(DarkPalette.darkVersion(of: "#ffffff", contrast: 1))
         #expect(white.contrastRatio(with: canvas) < 1.05)
-        let title = try #require(DarkPalette.darkVersion(of: "#1a1a1a", contrast: 4.5))
-        let footnote = try #require(DarkPalette.darkVersion(of: "#666666", contrast: 4.5))
+        let title = try #require(DarkPalette.darkVersion(of: "#1a1a1a", contrast: 4.5, isText: true))
+        let footnote = try #require(DarkPalette.darkVersion(of: "#666666", contrast: 4.5, isText: true))
         let grid = try #require(DarkPalette.darkVersion(of: "#e3e3e3", contrast: 1))
         // Order is kept: the title is lighter than footnotes, which are lighter than gridlines.
         #expect(title.relativeLuminance > footnote.relativeLuminance)
@@ -17,19 +17,21 @@ import ChartLayout
         #expect(grid.relativeLuminance > canvas.relativeLuminance)
         // Text is readable, gridlines stay quiet.
         #expect(footnote.contrastRatio(with: canvas) >= 4.5)
-        #expect(grid.contrastRatio(with: canvas) < 2)
+        #expect(grid.contrastRatio(with: canvas) < 1.4)
+        #expect(grid.contrastRatio(with: canvas) > 1.1)
+        #expect(title.contrastRatio(with: canvas) > 10)
     }
 
     @Test func seriesColorsKeepTheirHueAndGetEnoughContrast() throws {
         let navy = try #require(Color(css: "#1f5fbf"))
         #expect(navy.contrastRatio(with: canvas) < 3)
-        let lighter = try #require(DarkPalette.darkVersion(of: "#1f5fbf", contrast: 3))
-        #expect(lighter.contrastRatio(with: canvas) >= 3)
-        #expect(lighter.contrastRatio(with: canvas) < 3.3)
+        let lighter = try #require(DarkPalette.darkVersion(of: "#1f5fbf", contrast: 3.5))
+        #expect(lighter.contrastRatio(with: canvas) >= 3.5)
+        #expect(lighter.contrastRatio(with: canvas) < 3.8)
         // Still blue: blue is the largest channel.
         #expect(lighter.blue > lighter.red && lighter.blue > lighter.green)
         // A color that already stands out is left alone.
-        let orange = try #require(DarkPalette.darkVersion(of: "#ff7f0e", contrast: 3))
+        let orange = try #require(DarkPalette.darkVersion(of: "#ff7f0e", contrast: 3.5))
         #expect(orange.hex == "#ff7f0e")
     }
 

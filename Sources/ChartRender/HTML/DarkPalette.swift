@@ -12,13 +12,14 @@ import ChartLayout
 /// - The canvas becomes `background`.
 /// - Neutral colors (text, grid, ticks, rings around dots) mirror their lightness: dark text turns light,
 ///   light gridlines turn dark, keeping their order and so the chart's hierarchy.
-/// - Chromatic colors (series) keep their hue and saturation. One that would be hard to see on the dark canvas
-///   (WCAG contrast under 3:1 for shapes, 4.5:1 for text) is lightened in Oklab just enough to reach it, so a
+/// - Chromatic colors (series), and every text color, keep their hue and saturation. One that would be hard
+///   to see on the dark canvas (WCAG contrast under 3.5:1 for shapes — a little over the 3:1 minimum, as lines
+///   are thin — and 4.5:1 for text) is lightened in Oklab just enough to reach it, so a
 ///   navy line stays a blue line, only lighter.
 struct DarkPalette {
     /// The dark canvas and page color.
     static let background = Color(rgb: 0x17181a)
-    static let shapeContrast = 3.0
+    static let shapeContrast = 3.5
     static let textContrast = 4.5
 
     /// One override: elements whose `attribute` is exactly `original` get `replacement`.
@@ -86,7 +87,7 @@ struct DarkPalette {
             if let replacement { rules.append(Rule(attribute: attribute, original: color, replacement: replacement.description, textOnly: false)) }
         }
         for color in textColors {
-            if let replacement = Self.darkVersion(of: color, contrast: Self.textContrast) {
+            if let replacement = Self.darkVersion(of: color, contrast: Self.textContrast, isText: true) {
                 rules.append(Rule(attribute: "fill", original: color, replacement: replacement.description, textOnly: true))
             }
         }
@@ -94,17 +95,22 @@ struct DarkPalette {
 
     /// The color to use on the dark canvas, or nil when `css` is not a color this writer understands (the rule
     /// is then left out and the original shows).
-    static func darkVersion(of css: String, contrast: Double) -> Color? {
+    static func darkVersion(of css: String, contrast: Double, isText: Bool = false) -> Color? {
         guard let color = Color(css: css) else { return nil }
         if color.alpha == 0 { return color }
         var lab = OKLab(color)
         let canvas = OKLab(background)
         let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot()
         if chroma < 0.035 {
-            // Mirror the lightness: white lands on the canvas, black near white, with more room for the dark end
-            // of the light scheme (text) than for its light end (grids), as the exponent says.
+            // Mirror the lightness: white lands on the canvas, black near white. Text leans light (a gray
+            // headline stays bright); lines and fills keep light grays close to the canvas, so gridlines stay
+            // as quiet as they are on white.
             let darkness = max(0, min(1, 1 - lab.l))
-            lab.l = canvas.l + (0.97 - canvas.l) * pow(darkness, 0.7)
+            let smooth = darkness * darkness * (3 - 2 * darkness)
+            let share = isText ? pow(darkness, 0.7) : (darkness + smooth) / 2
+            lab.l = canvas.l + (0.97 - canvas.l) * share
+            // Gray lines and fills keep the contrast they had: a quiet gridline must stay quiet.
+            if !isText { return lab.color.withAlpha(color.alpha) }
         }
         var result = lab.color
         var steps = 0

@@ -18,7 +18,7 @@ enum PageStyle {
     .chartc-legend-item[data-hidden="true"] { opacity: 0.35; }
     .chartc-hover-point { opacity: 0; }
     .chartc-marks:focus { outline: none; }
-    .chartc-figure svg .chartc-active { opacity: 1; stroke: #1a1a1a; stroke-width: 2px; }
+    .chartc-figure svg .chartc-marks .chartc-active { opacity: 1; stroke: #1a1a1a; stroke-width: 2px; }
     .chartc-toggle { position: absolute; margin: 0; padding: 0; border: 0; border-radius: 4px; background: transparent; color: inherit; cursor: pointer; }
     .chartc-toggle:hover { background: rgba(0, 0, 0, 0.06); }
     .chartc-toggle:focus-visible, .chartc-table-toggle:focus-visible, .chartc-download:focus-visible { outline: 2px solid #1a66d6; outline-offset: 1px; }
@@ -44,7 +44,7 @@ enum PageStyle {
     .chartc-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
     @media (prefers-color-scheme: dark) {
       body { background: #17181a; color: #e8e8e8; }
-      .chartc-figure svg .chartc-active { stroke: #f2f2f2; }
+      .chartc-figure svg .chartc-marks .chartc-active { stroke: #f2f2f2; }
       .chartc-toggle:hover { background: rgba(255, 255, 255, 0.1); }
       .chartc-tooltip { border-color: #4a4c50; background: #26282b; color: #ececec; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.5); }
       .chartc-tooltip dt, .chartc-table-note { color: #b0b0b0; }
