@@ -203,12 +203,19 @@ struct BrowserPage {
     /// Moves the mouse to (x, y) in CSS px from the viewport's top left, as a real pointer would.
     func moveMouse(x: Double, y: Double) throws {
         try browser.send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y], session: session)
+        try nextFrame()
+    }
+
+    /// Waits until the page has drawn a frame (the page handles pointer moves once per frame).
+    func nextFrame() throws {
+        _ = try evaluate("new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })")
     }
 
     func click(x: Double, y: Double) throws {
         for type in ["mousePressed", "mouseReleased"] {
             try browser.send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1], session: session)
         }
+        try nextFrame()
     }
 
     /// Presses a key (`Tab`, `ArrowRight`, `Enter`, ` `) the way a keyboard does.

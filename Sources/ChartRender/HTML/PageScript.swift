@@ -141,9 +141,18 @@ enum PageScript {
         each(figure.querySelectorAll(".chartc-view > svg"), function (svg) {
           var group = svg.querySelector(".chartc-marks");
           if (!group || !svg.querySelector(".chartc-marks [data-row]")) { return; }
+          // At most one lookup per frame, however fast the pointer moves over thousands of marks.
+          var pending = null;
           var follow = function (event) {
-            var mark = pick(svg, event);
-            if (mark) { show(mark, false); } else if (active && document.activeElement !== group) { hide(); }
+            if (pending === null) {
+              window.requestAnimationFrame(function () {
+                var last = pending;
+                pending = null;
+                var mark = pick(svg, last);
+                if (mark) { show(mark, false); } else if (active && document.activeElement !== group) { hide(); }
+              });
+            }
+            pending = { target: event.target, clientX: event.clientX, clientY: event.clientY };
           };
           svg.addEventListener("pointermove", follow);
           svg.addEventListener("pointerdown", follow);

@@ -42,6 +42,10 @@ enum PageStyle {
     .chartc-table .chartc-number { text-align: right; font-variant-numeric: tabular-nums; }
     .chartc-table-note { color: #595959; }
     .chartc-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+    @media (max-width: 400px) {
+      body { padding: 8px 0; }
+      .chartc-tools, .chartc-table { margin-left: 20px; margin-right: 20px; }
+    }
     @media (prefers-color-scheme: dark) {
       body { background: #17181a; color: #e8e8e8; }
       .chartc-figure svg .chartc-marks .chartc-active { stroke: #f2f2f2; }
