@@ -41,6 +41,19 @@ import ChartLayout
         #expect(!svg.contains("chartc-hover-point"))
     }
 
+    @Test func pagesFromSpecsAreDeterministicAndHaveBothLayouts() throws {
+        let chart = try HTMLSpecs.polarization()
+        let page = try chart.page()
+        #expect(page == (try chart.page()))
+        #expect(page.contains("<div class=\"chartc-view chartc-view-narrow\">"))
+        #expect(page.contains("viewBox=\"0 0 320 "))
+        #expect(page.contains("download=\"polarization.csv\""))
+        // A chart already narrow gets one layout.
+        var small = chart
+        small.spec.width = .init(400, at: nil)
+        #expect(!(try small.page()).contains("chartc-view-narrow\">"))
+    }
+
     @Test func chartNames() {
         #expect(HTMLWriter.chartName(of: "charts/sales.chart.json") == "sales")
         #expect(HTMLWriter.chartName(of: "a/b.json") == "b")
