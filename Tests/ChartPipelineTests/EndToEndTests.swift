@@ -85,3 +85,17 @@ private func runSpec(_ specText: String, csv: String) throws -> PipelineOutput {
         #expect(error.diagnostics.first?.fixIt?.replacement == "chamber")
     }
 }
+
+@Test func misspelledSortKeysGetAFixItInsideTheQuotes() throws {
+    let text = """
+        {"data": {"url": "members.csv"}, "groupBy": ["chamber"], "aggregate": {"total": "sum(n)"}, "sort": ["-totl"], "mark": "bar"}
+        """
+    let parsed = SpecParser.parse(SourceFile(path: "chart.chart.json", text: text))
+    let spec = try #require(parsed.spec)
+    let (plan, diagnostics) = Planner.plan(spec, schema: [("chamber", .string), ("n", .number)])
+    #expect(plan == nil)
+    let fixIt = try #require(diagnostics.first?.fixIt)
+    #expect(fixIt.replacement == "total")
+    let replaced = String(decoding: Array(text.utf8)[fixIt.span.range], as: UTF8.self)
+    #expect(replaced == "totl")
+}

@@ -233,8 +233,12 @@ private struct PlanBuilder {
         }
         // The fix-it replaces the text inside the quotes, when the span is a JSON string literal.
         var fixIt: FixIt?
-        if let suggestion, let span, span.range.count == name.utf8.count + 2 {
-            fixIt = FixIt(span: SourceSpan(file: span.file, range: (span.range.lowerBound + 1)..<(span.range.upperBound - 1)), replacement: suggestion)
+        if let suggestion, let span {
+            // `"name"`, or `"-name"` for a descending sort key.
+            let prefix = span.range.count - name.utf8.count - 1
+            if prefix == 1 || prefix == 2 {
+                fixIt = FixIt(span: SourceSpan(file: span.file, range: (span.range.lowerBound + prefix)..<(span.range.upperBound - 1)), replacement: suggestion)
+            }
         }
         error("unknown-field", message, at: span, fixIt: fixIt)
     }
