@@ -113,7 +113,8 @@ enum BuildCommand {
         outcome.diagnostics = parseDiagnostics
         guard let spec = parsed, !parseDiagnostics.hasErrors else { return outcome }
         do {
-            let table = try Compiler.run(spec)
+            let (table, warnings) = try Compiler.run(spec)
+            outcome.diagnostics += warnings
             var rendered: [(path: String, text: String)] = []
             for output in outputs {
                 rendered.append((output.path, try renderer.render(spec: spec, table: table, format: output.format)))

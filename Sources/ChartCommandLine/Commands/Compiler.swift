@@ -17,19 +17,27 @@ enum Compiler {
         return (result.spec, result.diagnostics)
     }
 
-    /// The columns of the spec's data when it is a local file (nil for remote or inline data).
+    /// The columns of the spec's data (nil for remote data, which is not read offline).
     static func schema(of spec: ChartSpec) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
         try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory)
     }
 
-    /// The planned pipeline's printable description, and what the planner found wrong.
-    static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> (description: String?, diagnostics: [Diagnostic]) {
-        (nil, [unavailable("the planner", spec.file.path)])
+    /// The planned pipeline and what the planner found wrong.
+    static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> (plan: Plan?, diagnostics: [Diagnostic]) {
+        let (plan, diagnostics) = Planner.plan(spec, schema: schema)
+        return (plan, diagnostics)
     }
 
-    /// The table after the pipeline.
-    static func run(_ spec: ChartSpec) throws(DiagnosticError) -> Table {
-        throw DiagnosticError(unavailable("the pipeline", spec.file.path))
+    /// The plan for a spec against its data (read to learn its columns), or every error that prevents one.
+    static func plan(_ spec: ChartSpec) throws(DiagnosticError) -> (plan: Plan, warnings: [Diagnostic]) {
+        let (plan, warnings) = try Pipeline.plan(spec: spec)
+        return (plan, warnings)
+    }
+
+    /// The table after the pipeline, with the warnings found on the way.
+    static func run(_ spec: ChartSpec) throws(DiagnosticError) -> (table: Table, warnings: [Diagnostic]) {
+        let output = try Pipeline.run(spec: spec)
+        return (output.table, output.warnings)
     }
 
     static func text(of table: Table, format: TableFormat) -> String {
@@ -37,9 +45,5 @@ enum Compiler {
         case .csv: TableWriter.csv(table)
         case .json: TableWriter.json(table)
         }
-    }
-
-    private static func unavailable(_ stage: String, _ path: String) -> Diagnostic {
-        Diagnostic(.error, "not-implemented", "\(stage) is not part of this build yet", path: path)
     }
 }

@@ -21,7 +21,8 @@ enum DataCommand {
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
         do {
-            let table = try Compiler.run(spec)
+            let (table, warnings) = try Compiler.run(spec)
+            console.report(warnings)
             console.write(Compiler.text(of: table, format: format), to: .output)
             return .success
         } catch {

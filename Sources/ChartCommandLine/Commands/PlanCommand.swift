@@ -1,4 +1,3 @@
-import ChartData
 import ChartDiagnostics
 
 /// `chartc plan SPEC`: prints the pipeline the planner made for a spec (which columns are read, where filters
@@ -17,17 +16,15 @@ enum PlanCommand {
     static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
-        let schema: [(name: String, type: DataType)]
         do {
-            schema = try Compiler.schema(of: spec) ?? []
+            let (plan, warnings) = try Compiler.plan(spec)
+            console.report(warnings)
+            let description = plan.description
+            console.write(description.hasSuffix("\n") ? description : description + "\n", to: .output)
         } catch {
             console.report(error.diagnostics)
             return .failure
         }
-        let (description, diagnostics) = Compiler.plan(spec, schema: schema)
-        console.report(diagnostics)
-        guard let description, !diagnostics.hasErrors else { return .failure }
-        console.write(description.hasSuffix("\n") ? description : description + "\n", to: .output)
         return .success
     }
 }
