@@ -52,7 +52,7 @@ enum BuildCommand {
             return build(job.spec, to: job.outputs, renderer: renderer)
         }
 
-        var failed = pathDiagnostics.filter { $0.severity == .error }.count
+        var failed = pathDiagnostics.errorCount
         var built = 0
         for outcome in outcomes {
             console.report(outcome.diagnostics)
