@@ -28,6 +28,8 @@ let package = Package(
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint"]
         ),
         .executableTarget(name: "chartc", dependencies: ["ChartCommandLine"]),
+        // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
+        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
 
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartJSON", "ChartDiagnostics"]),
