@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
-        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartPipeline"]),
