@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "ChartNetwork"),
         .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartNetwork"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
-        .target(name: "ChartRender", dependencies: ["ChartLayout"]),
+        .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartPipeline"]),
         .target(
             name: "ChartCommandLine",
@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics"]),
         .testTarget(
             name: "ChartCommandLineTests",
