@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartLayout
+import ChartNetwork
 import ChartRender
 import ChartSpec
 
@@ -10,7 +11,12 @@ public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
     public func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
-        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        try render(spec: spec, table: table, sources: [], format: format)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
+        var scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
         switch format {
         case .svg:
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))

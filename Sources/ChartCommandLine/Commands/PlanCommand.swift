@@ -19,7 +19,11 @@ enum PlanCommand {
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
         let schema: [(name: String, type: DataType)]
         do {
-            schema = try Compiler.schema(of: spec) ?? []
+            guard let known = try Compiler.schema(of: spec, fetch: environment.fetch) else {
+                console.report([Compiler.notCached(spec)])
+                return .failure
+            }
+            schema = known
         } catch {
             console.report(error.diagnostics)
             return .failure
