@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartExpression", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec", "ChartJSON", "ChartDiagnostics"]),
-        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),

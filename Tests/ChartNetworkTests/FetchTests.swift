@@ -251,6 +251,27 @@ import Testing
         #expect(server.requests.map(\.path) == ["/old.csv", "/new.csv"])
     }
 
+    @Test func aRedirectLoopIsReported() throws {
+        let server = try LoopbackServer { request in
+            .respond(status: 302, headers: [("Location", request.path == "/a.csv" ? "/b.csv" : "/a.csv")], body: [])
+        }
+        defer { server.stop() }
+        let url = server.url("/a.csv")
+        let error = try #require(fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv) })
+        #expect(error.kind == .tooManyRedirects)
+        #expect(error.message == "\(url) redirects too many times (or to nowhere); open it in a browser to see where it leads")
+    }
+
+    @Test func aServerThatHangsUpWithoutAnsweringIsReported() throws {
+        let server = try LoopbackServer { _ in .close }
+        defer { server.stop() }
+        let url = server.url("/a.csv")
+        let error = try #require(fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv) })
+        #expect(error.url == url)
+        #expect(error.kind == .failed)
+        #expect(error.message == "127.0.0.1:\(server.port) closed the connection without answering \(url)")
+    }
+
     @Test func invalidAddressesFailBeforeAnyRequest() {
         let fetcher = RemoteFetcher(options: testOptions(cache: nil))
         let spaced = fetchError { () throws(FetchError) in try fetcher.fetch("https://example.com/my data.csv", expecting: .csv) }

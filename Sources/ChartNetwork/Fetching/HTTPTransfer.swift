@@ -122,7 +122,7 @@ enum HTTPTransfer {
         switch urlError.code {
         case .cannotFindHost, .dnsLookupFailed:
             return FetchError(.dnsFailure, url: url, "DNS lookup failed for host \(address.host) (\(url))", notes: [
-                "check the host name for typos, and that this machine is online; --offline builds from the cache",
+                "check the host name for typos, and that this machine is online",
             ])
         case .cannotConnectToHost:
             let lowered = detail.lowercased()
@@ -130,9 +130,7 @@ enum HTTPTransfer {
                 : ConnectProbe.failureReason(host: address.host, port: address.port, timeout: options.connectTimeout) ?? "cannot connect"
             return FetchError(.connectionRefused, url: url, "could not connect to \(address.hostAndPort) (\(reason)) for \(url)")
         case .notConnectedToInternet:
-            return FetchError(.connectionFailed, url: url, "could not connect to \(address.hostAndPort) (this machine is offline) for \(url)", notes: [
-                "--offline builds from the cache",
-            ])
+            return FetchError(.connectionFailed, url: url, "could not connect to \(address.hostAndPort) (this machine is offline) for \(url)")
         case .networkConnectionLost:
             return FetchError(.connectionFailed, url: url, "the connection to \(address.hostAndPort) closed before \(url) was complete")
         case .timedOut:
@@ -149,6 +147,8 @@ enum HTTPTransfer {
             return FetchError(.tooManyRedirects, url: url, "\(url) redirects too many times (or to nowhere); open it in a browser to see where it leads")
         case .badURL, .unsupportedURL:
             return FetchError(.invalidURL, url: url, "'\(url)' is not a URL chartc can fetch")
+        case .badServerResponse where detail.lowercased().contains("empty reply"):
+            return FetchError(.failed, url: url, "\(address.hostAndPort) closed the connection without answering \(url)")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
             return FetchError(.failed, url: url, "\(address.hostAndPort) sent a response chartc cannot read for \(url) (not valid HTTP, or a broken compressed body)")
         default:
