@@ -104,22 +104,22 @@ public struct SHA256: Sendable {
                         let base = block * 64
                         for i in 0..<16 {
                             let at = base + i * 4
-                            schedule[i] = UInt32(data[at]) << 24 | UInt32(data[at + 1]) << 16
-                                | UInt32(data[at + 2]) << 8 | UInt32(data[at + 3])
+                            schedule[i] = UInt32(data[at]) &<< 24 | UInt32(data[at + 1]) &<< 16
+                                | UInt32(data[at + 2]) &<< 8 | UInt32(data[at + 3])
                         }
                         for i in 16..<64 {
                             let w15 = schedule[i - 15]
                             let w2 = schedule[i - 2]
-                            let s0 = rotate(w15, 7) ^ rotate(w15, 18) ^ (w15 >> 3)
-                            let s1 = rotate(w2, 17) ^ rotate(w2, 19) ^ (w2 >> 10)
+                            let s0 = (w15 &>> 7 | w15 &<< 25) ^ (w15 &>> 18 | w15 &<< 14) ^ (w15 &>> 3)
+                            let s1 = (w2 &>> 17 | w2 &<< 15) ^ (w2 &>> 19 | w2 &<< 13) ^ (w2 &>> 10)
                             schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
                         }
                         var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
                         for i in 0..<64 {
-                            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                            let sum1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
                             let choice = (e & f) ^ (~e & g)
                             let t1 = hh &+ sum1 &+ choice &+ k[i] &+ schedule[i]
-                            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                            let sum0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
                             let majority = (a & b) ^ (a & c) ^ (b & c)
                             let t2 = sum0 &+ majority
                             hh = g
@@ -156,9 +156,4 @@ public struct SHA256: Sendable {
         0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
-}
-
-@inline(__always)
-private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
 }
