@@ -71,7 +71,7 @@ import Testing
     @Test func writingIntoAFileFails() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        FileManager.default.createFile(atPath: folder.file("plain"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("plain"), contents: Data())
         let cache = DataCache(directory: folder.file("plain") + "/chartc")
         #expect(throws: CacheWriteError.self) {
             try cache.store("http://127.0.0.1:1/a.csv", body: [1], contentType: nil, etag: nil, lastModified: nil)

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func write(_ text: String, to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
     static func read(_ path: String) -> String? {

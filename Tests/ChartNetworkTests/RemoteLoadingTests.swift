@@ -164,7 +164,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let text = "x,y\n1,2\n"
-        FileManager.default.createFile(atPath: folder.file("points.csv"), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("points.csv"), contents: Data(text.utf8))
         let loaded = try DataLoader.load(Self.source("points.csv"), baseDirectory: folder.path, columns: nil, context: Self.context(nil))
         #expect(loaded.provenance == [DataProvenance(url: "points.csv", sha256: SHA256.hex(of: text))])
         #expect(loaded.table.rowCount == 1)
