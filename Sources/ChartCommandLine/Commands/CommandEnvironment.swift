@@ -35,7 +35,10 @@ public struct CommandEnvironment: Sendable {
     public var renderer: any ChartRenderer
     public var fetch: FetchOptions
 
-    public init(renderer: any ChartRenderer = DefaultRenderer(), fetch: FetchOptions = FetchOptions(cacheDirectory: FetchOptions.defaultCacheDirectory())) {
+    public init(
+        renderer: any ChartRenderer = DefaultRenderer(),
+        fetch: FetchOptions = FetchOptions(cacheDirectory: FetchOptions.defaultCacheDirectory(), userAgent: "chartc/\(Chartc.version)")
+    ) {
         self.renderer = renderer
         self.fetch = fetch
     }
