@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartNetwork
 import ChartPipeline
 import ChartSpec
 
@@ -17,9 +18,10 @@ enum Compiler {
         return (result.spec, result.diagnostics)
     }
 
-    /// The columns of the spec's data (nil for remote data, which is not read offline).
-    static func schema(of spec: ChartSpec) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory)
+    /// The columns of the spec's data: read from a local file or inline values, from the cached copy of remote
+    /// data (nil when it is not cached; never the network).
+    static func schema(of spec: ChartSpec, fetch: FetchOptions) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: LoadContext(fetch: fetch))
     }
 
     /// The planned pipeline and what the planner found wrong.
@@ -28,16 +30,26 @@ enum Compiler {
         return (plan, diagnostics)
     }
 
-    /// The plan for a spec against its data (read to learn its columns), or every error that prevents one.
-    static func plan(_ spec: ChartSpec) throws(DiagnosticError) -> (plan: Plan, warnings: [Diagnostic]) {
-        let (plan, warnings) = try Pipeline.plan(spec: spec)
+    /// The plan for a spec against its data (read to learn its columns; remote data under `context`).
+    static func plan(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (plan: Plan, warnings: [Diagnostic]) {
+        let (plan, warnings) = try Pipeline.plan(spec: spec, context: context)
         return (plan, warnings)
     }
 
-    /// The table after the pipeline, with the warnings found on the way.
-    static func run(_ spec: ChartSpec) throws(DiagnosticError) -> (table: Table, warnings: [Diagnostic]) {
-        let output = try Pipeline.run(spec: spec)
-        return (output.table, output.warnings)
+    /// The table after the pipeline, with its warnings and the data's provenance; remote data under `context`.
+    static func run(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
+        try Pipeline.run(spec: spec, context: context)
+    }
+
+    /// Why a command that reads only cached copies (plan) cannot see a spec's remote data.
+    static func notCached(_ spec: ChartSpec) -> Diagnostic {
+        guard case .url(let url) = spec.data.origin else {
+            return Diagnostic(.error, "fetch-not-cached", "the spec's data is not available", path: spec.file.path)
+        }
+        return .error(
+            "fetch-not-cached",
+            "\(url.value) is not in the cache, so its columns are unknown; run 'chartc data \(spec.file.path)' once to download it",
+            at: url.span)
     }
 
     static func text(of table: Table, format: TableFormat) -> String {

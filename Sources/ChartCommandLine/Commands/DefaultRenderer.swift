@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartLayout
+import ChartNetwork
 import ChartRender
 import ChartSpec
 
@@ -10,9 +11,14 @@ public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
     public func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
+        try render(spec: spec, table: table, sources: [], format: format)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
         switch format {
         case .svg:
-            let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            var scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
             return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path))

@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartPipeline
 
 /// `chartc plan SPEC`: prints the pipeline the planner made for a spec (which columns are read, where filters
 /// run), to explain what `data` and `build` will do and how fast.
@@ -17,7 +18,12 @@ enum PlanCommand {
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
         do {
-            let (plan, warnings) = try Compiler.plan(spec)
+            let context = LoadContext(fetch: environment.fetch)
+            if spec.data.isRemote, try Compiler.schema(of: spec, fetch: environment.fetch) == nil {
+                console.report([Compiler.notCached(spec)])
+                return .failure
+            }
+            let (plan, warnings) = try Compiler.plan(spec, context: context)
             console.report(warnings)
             let description = plan.description
             console.write(description.hasSuffix("\n") ? description : description + "\n", to: .output)
