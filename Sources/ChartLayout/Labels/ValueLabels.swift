@@ -104,7 +104,8 @@ enum ValueLabels {
         let theme = context.theme
         let gap = theme.labelGap
         // Which way the bar grows in pixels: up (−) or down (+) for columns, right (+) or left (−) for bars.
-        let direction: Double = end >= start ? 1 : -1
+        // A zero-length bar points the way positive values grow.
+        let direction: Double = end == start ? (vertical ? -1 : 1) : (end > start ? 1 : -1)
         let insideFill = readableFill(context.paint(row, series: series), opacity: context.mark.opacity?.value, theme: theme)
 
         func outside() -> LabelOption {
