@@ -29,7 +29,7 @@ import Testing
         return paths.sorted()
     }
 
-    /// Parses, loads and lays out a spec; nil when it needs pipeline stages this build does not run yet.
+    /// Parses a spec, runs its pipeline and lays it out; nil (and a recorded issue) when it does not parse.
     static func scene(specAt path: String) throws -> Scene? {
         let url = examplesDirectory.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -39,10 +39,8 @@ import Testing
             Issue.record("\(path) does not parse: \(parsed.diagnostics.map(\.message))")
             return nil
         }
-        let transforms = !spec.calculate.isEmpty || !spec.filter.isEmpty || spec.hasAggregate || !spec.groupBy.isEmpty || !spec.sort.isEmpty
-        if transforms { return nil }
-        let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
-        return try ChartLayoutEngine.layout(spec: spec, table: table)
+        let output = try Pipeline.run(spec: spec)
+        return try ChartLayoutEngine.layout(spec: spec, table: output.table)
     }
 
     @Test(arguments: specPaths())

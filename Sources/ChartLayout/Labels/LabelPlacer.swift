@@ -13,6 +13,9 @@ struct LabelPlacer: Sendable {
     /// Marks labels must not cover (other bars); a label may cover its own mark.
     private var markCells: [Cell: [Int]] = [:]
     private var markBoxes: [(box: Box, owner: Int)] = []
+    /// Lines labels must not cross (the segments of line marks).
+    private var segmentCells: [Cell: [Int]] = [:]
+    private var segments: [(a: Point, b: Point)] = []
 
     private struct Cell: Hashable, Sendable {
         var column: Int
@@ -39,8 +42,15 @@ struct LabelPlacer: Sendable {
         for cell in cells(box) { markCells[cell, default: []].append(markBoxes.count - 1) }
     }
 
+    /// Adds a stretch of line that labels must not cross.
+    mutating func addSegment(from a: Point, to b: Point) {
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        segments.append((a, b))
+        for cell in cells(Box(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)) { segmentCells[cell, default: []].append(segments.count - 1) }
+    }
+
     /// Whether a label box fits: inside the bounds, clear of text, and (unless `ignoringMarks`) clear of marks
-    /// other than its owner's.
+    /// other than its owner's and of lines.
     func fits(_ box: Box, owner: Int? = nil, ignoringMarks: Bool = false) -> Bool {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return false }
         guard bounds.contains(box, tolerance: 0.01) else { return false }
@@ -49,6 +59,9 @@ struct LabelPlacer: Sendable {
             for index in textCells[cell] ?? [] where textBoxes[index].overlaps(grown) { return false }
             if ignoringMarks { continue }
             for index in markCells[cell] ?? [] where markBoxes[index].owner != owner && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
+                return false
+            }
+            for index in segmentCells[cell] ?? [] where Self.segment(segments[index].a, segments[index].b, crosses: box) {
                 return false
             }
         }
@@ -62,6 +75,27 @@ struct LabelPlacer: Sendable {
             return index
         }
         return nil
+    }
+
+    /// Whether the segment from `a` to `b` passes through the box (Liang–Barsky clipping).
+    static func segment(_ a: Point, _ b: Point, crosses box: Box) -> Bool {
+        let dx = b.x - a.x, dy = b.y - a.y
+        var t0 = 0.0, t1 = 1.0
+        for (p, q) in [(-dx, a.x - box.minX), (dx, box.maxX - a.x), (-dy, a.y - box.minY), (dy, box.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return false }
+                continue
+            }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                t0 = Swift.max(t0, r)
+            } else {
+                if r < t0 { return false }
+                t1 = Swift.min(t1, r)
+            }
+        }
+        return t0 <= t1
     }
 
     /// The grid cells a box touches, clipped to the bounds (nothing outside them can matter).

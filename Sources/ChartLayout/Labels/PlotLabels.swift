@@ -62,14 +62,7 @@ struct PlotLabels: Sendable {
         }
 
         guard let values else { return (marks, output) }
-        if model.markType == .bar {
-            // Outside labels must not cover other bars.
-            for series in model.series {
-                for row in series.rows {
-                    if let box = BarMark.box(row, context: context) { placer.addMark(box, owner: row) }
-                }
-            }
-        }
+        addObstacles(to: &placer, context: context)
         for (index, series) in model.series.enumerated() {
             for request in ValueLabels.requests(series, content: values, context: context) {
                 // Inside options may cover their own mark; outside ones must also stay clear of other marks.
@@ -83,6 +76,41 @@ struct PlotLabels: Sendable {
             }
         }
         return (marks, output)
+    }
+}
+
+extension PlotLabels {
+    /// The marks value labels must keep clear of: other bars (outside labels), other points, and every line.
+    func addObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        switch model.markType {
+        case .bar:
+            for series in model.series {
+                for row in series.rows {
+                    if let box = BarMark.box(row, context: context) { placer.addMark(box, owner: row) }
+                }
+            }
+        case .point:
+            for series in model.series {
+                for row in series.rows {
+                    guard let x = context.x(row), let y = context.y(row) else { continue }
+                    placer.addMark(Box(x: x - 4.5, y: y - 4.5, width: 9, height: 9), owner: row)
+                }
+            }
+        case .line:
+            let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+            for series in model.series {
+                for segment in LineMark.segments(series, context: context, along: along) {
+                    for (first, second) in zip(segment, segment.dropFirst()) {
+                        placer.addSegment(from: first.point, to: second.point)
+                    }
+                    if model.mark.points {
+                        for item in segment { placer.addMark(Box(x: item.point.x - 3.5, y: item.point.y - 3.5, width: 7, height: 7), owner: item.row) }
+                    }
+                }
+            }
+        default:
+            break
+        }
     }
 }
 

@@ -32,7 +32,9 @@ public struct PlotScales: Sendable {
         y = try Self.positionScale(model: model, channel: model.y, partner: model.y2, isX: false, rows: visibleRows, length: height, inset: (y0, y1))
 
         if let offsetChannel = model.offset, let outer = model.orientation == .vertical ? x : y, outer.bandwidth > 0 {
-            let keys = offsetChannel.categories(rows: 0..<model.table.rowCount)
+            // Grouped by the color field (the usual case), the bars follow the legend's order.
+            let sameAsColor = model.hasCategoricalColor && offsetChannel.field == model.color?.field
+            let keys = sameAsColor ? model.allSeriesNames : offsetChannel.categories(rows: 0..<model.table.rowCount)
             offset = BandScale(domain: keys, range: ScaleInterval(0, outer.bandwidth), paddingInner: 0.08, paddingOuter: 0)
         }
         if let sizeChannel = model.size, sizeChannel.isContinuous {
@@ -90,7 +92,7 @@ public struct PlotScales: Sendable {
         let reverse = scaleSpec?.reverse ?? false
 
         if !channel.isContinuous {
-            let keys = Self.categories(channel, rows: rows)
+            let keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
             let wantsPoints = scaleSpec?.type?.value == .point
                 || (scaleSpec?.type?.value != .band && [.line, .point, .area, .text].contains(model.markType))
             if wantsPoints {
@@ -179,8 +181,10 @@ public struct PlotScales: Sendable {
         }
     }
 
-    /// Discrete keys in display order over the given rows.
-    private static func categories(_ channel: EncodedChannel, rows: [Int]) -> [String] {
+    /// Discrete keys in display order over the given rows: the explicit domain, else the natural order of weekdays
+    /// and months, else the table's. A spec that asks for a `sort` gets the table's order (`followTable`), so
+    /// months sorted by rainfall stay sorted.
+    private static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
         if let domain = channel.definition.scale?.domain?.value, !domain.isEmpty {
             return channel.categories(rows: 0..<0)
         }
@@ -189,7 +193,7 @@ public struct PlotScales: Sendable {
         for row in rows {
             if let key = channel.key(row), present.insert(key).inserted { seen.append(key) }
         }
-        if let natural = channel.column.naturalOrder {
+        if let natural = channel.column.naturalOrder, !followTable {
             return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) }
         }
         return seen
