@@ -55,9 +55,13 @@ struct LabelPlacer: Sendable {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return false }
         guard bounds.contains(box, tolerance: 0.01) else { return false }
         let grown = box.insetBy(-padding)
-        for cell in cells(grown) {
+        let touched = cells(grown)
+        // Text first: in a crowded plot most labels fail there, against few boxes.
+        for cell in touched {
             for index in textCells[cell] ?? [] where textBoxes[index].overlaps(grown) { return false }
-            if ignoringMarks { continue }
+        }
+        if ignoringMarks { return true }
+        for cell in touched {
             for index in markCells[cell] ?? [] where markBoxes[index].owner != owner && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
                 return false
             }
