@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
-        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartPipeline"]),
@@ -28,6 +28,8 @@ let package = Package(
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint"]
         ),
         .executableTarget(name: "chartc", dependencies: ["ChartCommandLine"]),
+        // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
+        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
 
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartJSON", "ChartDiagnostics"]),

@@ -99,7 +99,7 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     let specs = [
         Polarization.spec(),
         Polarization.spec(filter: ["party == 'Democrats'", "congress >= 80", "year > 1948 || chamber == 'Senate'"]),
-        Polarization.spec(aggregate: nil, total: []),
+        Polarization.spec(groupBy: [], aggregate: nil, total: []),
     ]
     for spec in specs {
         let (planned, _) = plan(spec)
@@ -256,7 +256,7 @@ func withoutPushDown(_ plan: Plan) -> Plan {
 @Test func totalMustNameAGroupByField() {
     let (planned, diagnostics) = plan(Polarization.spec(total: [("chamber", "All")]))
     #expect(planned == nil)
-    #expect(diagnostics.map(\.id) == ["total-field-not-grouped"])
+    #expect(diagnostics.map(\.id) == ["total-not-grouped"])
 }
 
 @Test func filterMustBeBoolean() {

@@ -1,16 +1,24 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
+import ChartRender
 import ChartSpec
 
-/// The renderer `chartc build` uses unless told otherwise: the layout engine and the SVG/HTML writers.
+/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer (HTML output
+/// arrives with the HTML writer).
 public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
     public func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
-        // Connected to ChartLayoutEngine.layout(spec:table:) and SVGWriter/HTMLWriter when they land.
-        throw DiagnosticError(Diagnostic(
-            .error, "not-implemented", "chartc cannot draw charts yet: the layout engine is not part of this build",
-            path: spec.file.path
-        ))
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        switch format {
+        case .svg:
+            return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
+        case .html:
+            throw DiagnosticError(Diagnostic(
+                .error, "not-implemented", "HTML output is not part of this build yet; build with --format svg",
+                path: spec.file.path
+            ))
+        }
     }
 }

@@ -105,11 +105,11 @@ private struct PlanBuilder {
 
         let aggregates = spec.hasAggregate || !spec.groupBy.isEmpty
         if !spec.hasAggregate && !spec.groupBy.isEmpty {
-            diagnostics.append(.warning(
-                "group-by-without-aggregate",
-                "groupBy without aggregate keeps one row per group and drops every other field; add an aggregate such as { \"count\": \"count()\" }.",
+            error(
+                "groupby-without-aggregate",
+                "groupBy needs an aggregate saying what to compute per group, such as { \"count\": \"count()\" }.",
                 at: spec.groupBy.first?.span
-            ))
+            )
         }
 
         var outputs: [AggregateOutput] = []
@@ -141,7 +141,7 @@ private struct PlanBuilder {
                     totals.append(TotalStep(field: field, label: total.label.value))
                 }
             } else if fullSchema.contains(field) || spec.groupBy.contains(where: { $0.value == field }) {
-                error("total-field-not-grouped", "total collapses a groupBy field, but '\(field)' is not in groupBy.", at: total.field.span)
+                error("total-not-grouped", "total collapses a groupBy field, but '\(field)' is not in groupBy.", at: total.field.span)
             } else {
                 unknownField(field, at: total.field.span, candidates: groupBy, role: "total field")
             }
