@@ -21,8 +21,7 @@ enum FormatCheck {
             }
         }
         if let pattern = model.mark.labels?.format {
-            let source = model.text ?? model.measure
-            let dates = source?.holdsDates ?? false
+            let dates = ValueLabelContent.source(model)?.holdsDates ?? false
             if let diagnostic = check(pattern, dates: dates, what: "mark.labels.format") { result.append(diagnostic) }
         }
         return result

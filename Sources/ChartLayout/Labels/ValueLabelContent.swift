@@ -34,16 +34,8 @@ struct ValueLabelContent: Sendable {
         mayLeaveMark = !stacked
         var texts: [Int: String] = [:]
 
-        // Text: strings print as they are.
-        let source: EncodedChannel?
-        if let text = model.text {
-            source = text
-        } else if model.markType == .rect, let color = model.color, color.isContinuous {
-            source = color
-        } else {
-            source = model.measure
-        }
-        guard let source else { return nil }
+        guard let source = Self.source(model) else { return nil }
+        // Text and true/false print as they are.
         if source.column.type == .string || source.column.type == .boolean {
             for row in rows {
                 guard let key = source.key(row), !key.isEmpty else { continue }
@@ -75,5 +67,14 @@ struct ValueLabelContent: Sendable {
             texts[item.row] = text
         }
         self.texts = texts
+    }
+
+    /// The channel whose values the labels print: the text channel, a heat-map cell's color, else the measure
+    /// (a category on a discrete axis is already written on that axis).
+    static func source(_ model: PlotModel) -> EncodedChannel? {
+        if let text = model.text { return text }
+        if model.markType == .rect, let color = model.color { return color }
+        if let measure = model.measure, measure.isContinuous { return measure }
+        return nil
     }
 }
