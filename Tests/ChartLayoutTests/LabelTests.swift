@@ -229,6 +229,33 @@ import ChartSpec
         #expect(placed[1].node.fill == "#ffffff")
     }
 
+    @Test func labelsWiderThanNarrowColumnsStandUpright() throws {
+        var spec = F.spec(.bar)
+        spec.mark.labels = LabelOptions()
+        spec.encoding.x = F.channel(.x, "region")
+        spec.encoding.y = F.channel(.y, "sales")
+        spec.encoding.color = F.channel(.color, "year")
+        spec.encoding.offset = F.channel(.offset, "year")
+        var regions: [String] = [], years: [String] = [], sales: [Double?] = []
+        for (index, region) in ["North", "South", "East", "West", "Central", "Islands"].enumerated() {
+            for (step, year) in ["2021", "2022", "2023"].enumerated() {
+                regions.append(region)
+                years.append(year)
+                sales.append(Double(10_000 + ((index * 3 + step) * 7_919) % 20_000))
+            }
+        }
+        let table = Table(columns: [F.strings("region", regions), F.strings("year", years), F.numbers("sales", sales)])
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        let placed = labels(scene)
+        // "27,419" is wider than a third of a band: every label turns upright, and none is lost.
+        #expect(placed.count == 18)
+        #expect(placed.allSatisfy { $0.node.rotation == -90 })
+        #expect(scene.textLayoutProblems().isEmpty)
+        // Wide columns keep their labels level.
+        let (plain, plainTable) = bars([12_000, 30_000])
+        #expect(labels(try ChartLayoutEngine.layout(spec: plain, table: plainTable)).allSatisfy { $0.node.rotation == 0 })
+    }
+
     @Test func crowdedLabelsAreDroppedNeverOverlapped() throws {
         let values = (0..<120).map { _ in 1_000_000.0 }
         let (spec, table) = bars(values, labels: LabelOptions(format: Located(",.0f", at: nil)))

@@ -5,7 +5,7 @@
 /// A label with no free spot is dropped, never overlapped.
 struct PlotLabels: Sendable {
     let model: PlotModel
-    let values: ValueLabelContent?
+    private(set) var values: ValueLabelContent?
     let direct: Bool
 
     init(model: PlotModel) {
@@ -22,6 +22,37 @@ struct PlotLabels: Sendable {
     /// Room outside the plot rectangle: the direct names' column.
     func margins(regionWidth: Double) -> Margins {
         direct ? DirectLabels.margins(model, maxWidth: directMaxWidth(regionWidth: regionWidth)) : .zero
+    }
+
+    /// Turns value labels upright (−90°) when the spec gave no angle and they are wider than the columns they
+    /// sit on but an upright one fits, so grouped columns keep their labels instead of dropping them. `scales`
+    /// are a first guess at the plot's scales.
+    mutating func fitAngle(to scales: PlotScales) {
+        guard var values, !values.angleIsWritten, model.markType == .bar, model.orientation == .vertical else { return }
+        let style = model.theme.valueLabelStyle
+        let thickness = columnThickness(scales)
+        let lineHeight = TextMeasurer.ascent(style) + TextMeasurer.descent(style)
+        guard thickness > 0, values.widestText(style: style) > thickness - 2, lineHeight <= thickness - 2 else { return }
+        values.angle = -90
+        self.values = values
+    }
+
+    /// How wide a column is: its band (its share of it when grouped), or its width on a continuous axis. The
+    /// margins the axes take are not known yet, so the plot is taken as 90% of the region.
+    private func columnThickness(_ scales: PlotScales) -> Double {
+        guard let scale = scales.x else { return 0 }
+        var thickness: Double
+        if let offset = scales.offset {
+            thickness = offset.bandwidth
+        } else if scale.bandwidth > 0 {
+            thickness = scale.bandwidth
+        } else if let channel = model.x {
+            thickness = MarkContext(model: model, scales: scales).continuousBarWidth(along: scale, channel: channel)
+        } else {
+            return 0
+        }
+        if let requested = model.mark.width?.value, requested > 0 { thickness = min(thickness, requested) }
+        return thickness * 0.9
     }
 
     /// Room inside the plot that the scales leave free at each edge for labels past the marks.

@@ -11,7 +11,9 @@ struct ValueLabelContent: Sendable {
     /// Where labels sit, the mark's default applied.
     let position: LabelPosition
     /// Degrees, clockwise (−90 reads bottom to top).
-    let angle: Double
+    var angle: Double
+    /// Whether the spec set `angle` (else layout may turn labels upright on narrow columns).
+    let angleIsWritten: Bool
     /// Whether a label may move outside its bar when it does not fit inside (not on stacked segments, where
     /// outside is another segment).
     let mayLeaveMark: Bool
@@ -31,6 +33,7 @@ struct ValueLabelContent: Sendable {
         default: position = options.position?.value ?? .top
         }
         angle = options.angle?.value ?? 0
+        angleIsWritten = options.angle != nil
         mayLeaveMark = !stacked
         var texts: [Int: String] = [:]
 
@@ -67,6 +70,11 @@ struct ValueLabelContent: Sendable {
             texts[item.row] = text
         }
         self.texts = texts
+    }
+
+    /// The widest label, unrotated.
+    func widestText(style: TextStyle) -> Double {
+        texts.values.reduce(0) { max($0, TextMeasurer.width($1, style: style)) }
     }
 
     /// The channel whose values the labels print: the text channel, a heat-map cell's color, else the measure

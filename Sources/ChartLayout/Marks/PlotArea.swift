@@ -14,9 +14,10 @@ public struct PlotArea: Sendable {
 
     public init(model: PlotModel, region: Box) throws(DiagnosticError) {
         var margins = Margins.zero
-        let labels = PlotLabels(model: model)
+        var labels = PlotLabels(model: model)
         let labelMargins = labels.margins(regionWidth: region.width)
         var scales = try PlotScales(model: model, width: region.width, height: region.height, insets: labels.insets)
+        labels.fitAngle(to: scales)
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
         for _ in 0..<4 {
