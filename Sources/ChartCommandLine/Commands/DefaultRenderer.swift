@@ -1,24 +1,27 @@
 import ChartData
 import ChartDiagnostics
 import ChartLayout
+import ChartNetwork
 import ChartRender
 import ChartSpec
 
-/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer (HTML output
-/// arrives with the HTML writer).
+/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer or the HTML
+/// page writer.
 public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
     public func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
-        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        try render(spec: spec, table: table, sources: [], format: format)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
         switch format {
         case .svg:
+            var scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
-            throw DiagnosticError(Diagnostic(
-                .error, "not-implemented", "HTML output is not part of this build yet; build with --format svg",
-                path: spec.file.path
-            ))
+            return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path))
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartNetwork
 import ChartSpec
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
@@ -26,7 +27,7 @@ enum LintCommand {
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
 
         var diagnostics = pathDiagnostics
-        for file in files { diagnostics += lint(file) }
+        for file in files { diagnostics += lint(file, fetch: environment.fetch) }
 
         let formatter = DiagnosticFormatter(format: format)
         if format != .text || !diagnostics.isEmpty {
@@ -47,7 +48,8 @@ enum LintCommand {
     }
 
     /// Every diagnostic for one spec file, in file order.
-    static func lint(_ path: String) -> [Diagnostic] {
+    /// Remote data is checked against its cached copy (`fetch` names the cache), never fetched.
+    static func lint(_ path: String, fetch: FetchOptions) -> [Diagnostic] {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -59,7 +61,7 @@ enum LintCommand {
         diagnostics += StarterLintRules.check(spec)
         if !parseDiagnostics.hasErrors {
             do {
-                if let schema = try Compiler.schema(of: spec) {
+                if let schema = try Compiler.schema(of: spec, fetch: fetch) {
                     diagnostics += Compiler.plan(spec, schema: schema).diagnostics
                 }
             } catch {

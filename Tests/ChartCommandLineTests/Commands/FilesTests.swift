@@ -37,6 +37,30 @@ import Testing
         ])
     }
 
+    @Test func folderWalksSkipWhatChartcignoreLists() throws {
+        let root = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in ["a.chart.json", "live/b.chart.json", "live/c.chart.json", "sub/draft-x.chart.json", "sub/y.chart.json"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: url)
+        }
+        try Data("# network specs\nlive/b.chart.json\n\n  draft-*.chart.json  \n".utf8).write(to: root.appendingPathComponent(".chartcignore"))
+        let base = root.path
+        let (files, _) = SpecFiles.expand([base, base + "/live/b.chart.json"])
+        #expect(files == [base + "/a.chart.json", base + "/live/c.chart.json", base + "/sub/y.chart.json", base + "/live/b.chart.json"])
+    }
+
+    @Test func ignorePatternsMatchNamesAndRelativePaths() {
+        let ignore = IgnoreFile(text: "/top.chart.json\nx/*.chart.json\n?.json\n")
+        #expect(ignore.ignores("top.chart.json"))
+        #expect(ignore.ignores("x/a.chart.json"))
+        #expect(!ignore.ignores("x/y/a.chart.json"))  // '*' stops at '/'
+        #expect(ignore.ignores("deep/down/a.json"))  // no '/': matches the name anywhere
+        #expect(!ignore.ignores("ab.json"))
+        #expect(IgnoreFile.glob(Array("*a*a*a*a*b".utf8), Array(String(repeating: "a", count: 200).utf8)) == false)
+    }
+
     @Test func missingPathsSuggestACloseName() throws {
         let root = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
