@@ -1,60 +1,68 @@
-import ChartData
+import ChartCommandLine
 import ChartDiagnostics
 import ChartLayout
 import ChartPipeline
-import ChartRender
 import ChartSpec
 import Foundation
 import Testing
 
-/// The gallery under `examples/` as golden files: every `NAME.chart.json` is built and its SVG compared with the
-/// `NAME.svg` committed next to it, so a change in layout shows up as a diff of the pictures people look at.
+/// The gallery under `examples/` as golden files: every spec `chartc build examples` builds (so not the ones in
+/// `.chartcignore`) is built the way `build` does — parse, pipeline, `DefaultRenderer` — and its SVG compared with
+/// the `NAME.svg` committed next to it, so a change in layout shows up as a diff of the pictures people look at.
 /// `CHARTC_RECORD=1` rewrites the SVGs (then look at them and review the diff). Each chart must also lay out
 /// without text that overlaps or leaves the canvas.
 @Suite struct ExampleGalleryTests {
-    static let examplesDirectory: URL = URL(fileURLWithPath: #filePath)
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // ChartCommandLineTests
         .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("examples")
+        .deletingLastPathComponent()
 
-    /// Every spec under `examples/`, as paths relative to it, sorted.
+    static var examplesPath: String { packageRoot.appendingPathComponent("examples").path }
+
+    /// Every spec the gallery build picks up, relative to `examples/`, sorted.
     static func specPaths() -> [String] {
-        let root = examplesDirectory.path
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-        var paths: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            if item.hasSuffix(".chart.json") { paths.append(item) }
-        }
-        return paths.sorted()
+        let root = examplesPath
+        return SpecFiles.expand([root]).files.map { String($0.dropFirst(root.count + 1)) }.sorted()
     }
 
-    /// Parses a spec, runs its pipeline and lays it out; nil (and a recorded issue) when it does not parse.
-    static func scene(specAt path: String) throws -> Scene? {
-        let url = examplesDirectory.appendingPathComponent(path)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let file = SourceFile(path: url.path, text: text)
+    /// What `chartc build` does with one spec, up to the SVG text; the scene too, for the text checks.
+    static func build(_ path: String) throws -> (scene: Scene, svg: String)? {
+        let file: SourceFile
+        switch SpecFiles.read(examplesPath + "/" + path) {
+        case .success(let read): file = read
+        case .failure(let diagnostic):
+            Issue.record("\(path): \(diagnostic.message)")
+            return nil
+        }
         let parsed = SpecParser.parse(file)
         guard let spec = parsed.spec, parsed.succeeded else {
             Issue.record("\(path) does not parse: \(parsed.diagnostics.map(\.message))")
             return nil
         }
         let output = try Pipeline.run(spec: spec)
-        return try ChartLayoutEngine.layout(spec: spec, table: output.table)
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: output.table)
+        let svg = try DefaultRenderer().render(spec: spec, table: output.table, sources: output.provenance, format: .svg)
+        return (scene, svg)
+    }
+
+    @Test func theGalleryHasItsCharts() {
+        let paths = Self.specPaths()
+        for expected in ["polarization/polarization.chart.json", "pen-pal-letters/letters.chart.json", "seattle-weather/temperature-ranges.chart.json", "step-counts/step-counts.chart.json"] {
+            #expect(paths.contains(expected))
+        }
     }
 
     @Test(arguments: specPaths())
     func exampleMatchesItsSVG(_ path: String) throws {
-        guard let scene = try Self.scene(specAt: path) else { return }
+        guard let (scene, svg) = try Self.build(path) else { return }
         #expect(scene.textLayoutProblems().isEmpty, "\(path): \(scene.textLayoutProblems())")
-        let svg = SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
-        let svgURL = Self.examplesDirectory.appendingPathComponent(String(path.dropLast(".chart.json".count)) + ".svg")
+        let svgPath = Self.examplesPath + "/" + String(path.dropLast(SpecFiles.suffix.count)) + ".svg"
         if ProcessInfo.processInfo.environment["CHARTC_RECORD"] == "1" {
-            try Data(svg.utf8).write(to: svgURL, options: .atomic)
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath), options: .atomic)
             return
         }
-        guard let data = FileManager.default.contents(atPath: svgURL.path) else {
-            Issue.record("missing \(svgURL.path); run with CHARTC_RECORD=1 to create it")
+        guard let data = FileManager.default.contents(atPath: svgPath) else {
+            Issue.record("missing \(svgPath); run with CHARTC_RECORD=1 to create it")
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
