@@ -124,7 +124,8 @@ extension PlotLabels {
             for series in model.series {
                 for row in series.rows {
                     guard let x = context.x(row), let y = context.y(row) else { continue }
-                    placer.addMark(Box(x: x - 4.5, y: y - 4.5, width: 9, height: 9), owner: row)
+                    let radius = ValueLabels.pointRadius(row, context: context)
+                    placer.addMark(Box(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius), owner: row)
                 }
             }
         case .line:

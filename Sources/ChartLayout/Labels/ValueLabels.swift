@@ -151,7 +151,8 @@ enum ValueLabels {
 
     // MARK: - Points and lines
 
-    private static func pointRadius(_ row: Int, context: MarkContext) -> Double {
+    /// The radius of a row's dot (the line's stroke when it has none).
+    static func pointRadius(_ row: Int, context: MarkContext) -> Double {
         let model = context.model
         if model.markType == .line {
             let stroke = model.mark.strokeWidth?.value ?? 2.5
