@@ -55,9 +55,9 @@ public struct ChartTheme: Sendable {
     /// Between the header (title, subtitle, top legend) and the plot, and between the plot and the footer.
     public var sectionGap = 16.0
     /// Between notes, sources and byline.
-    public var footerGap = 6.0
+    public var footerGap = 9.0
     /// Between paragraphs of the notes.
-    public var paragraphGap = 3.0
+    public var paragraphGap = 5.0
 
     public init() {}
 
