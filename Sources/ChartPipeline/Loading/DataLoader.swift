@@ -19,17 +19,29 @@ public enum DataLoader {
 
     /// Resolves `source` and reads it, remote data under `context`; also says which bytes the table came from.
     public static func load(_ source: DataSource, baseDirectory: String, columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
+        try load(source, baseDirectory: baseDirectory, context: context, hashing: true) { _ in columns }
+    }
+
+    /// Resolves `source` and reads only the columns `projection` picks from the data's field names (nil = all).
+    /// For CSV and TSV the names come from the header before any row is read, so the other columns are only
+    /// tokenized, never converted. `hashing`: compute the SHA-256 of a data file for
+    /// its provenance (on another thread, while the rows are parsed); lint and plan do not need it.
+    public static func load(
+        _ source: DataSource, baseDirectory: String, context: LoadContext, hashing: Bool = true,
+        projection: ([String]) -> Set<String>?
+    ) throws(DiagnosticError) -> LoadedData {
         let parse = parseTypes(source)
         switch source.origin {
         case .values(let node):
             let names = try JSONDataReader.fieldNames(in: node, property: nil, propertySpan: nil)
             try checkParseFields(source, names: names, origin: "the inline values")
-            return LoadedData(table: try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: columns, parse: parse))
+            let table = try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: projection(names), parse: parse)
+            return LoadedData(table: table, fieldNames: names)
         case .url(let url):
             let file: SourceFile
             let format: DataFileFormat
             var warnings: [Diagnostic] = []
-            let provenance: DataProvenance
+            var provenance: DataProvenance
             if source.isRemote {
                 let remote = try remoteFile(source, url: url, context: context)
                 (file, format, warnings, provenance) = (remote.file, remote.format, remote.warnings, remote.provenance)
@@ -37,13 +49,19 @@ public enum DataLoader {
                 format = try fileFormat(source, path: url.value, url: url)
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
                 file = try DataFiles.read(path: path, written: url.value, reportedAt: url.span)
-                provenance = DataProvenance(url: url.value, sha256: SHA256.hex(of: file.bytes))
+                provenance = DataProvenance(url: url.value, sha256: "")
             }
-            let (table, names) = try DataFiles.readTable(
-                file, format: format, property: source.property?.value, propertySpan: source.property?.span,
-                columns: columns, parse: parse)
+            // The digest runs beside the parse: on a large file it costs as much as reading the rows.
+            let digest = !source.isRemote && hashing ? BackgroundDigest(file) : nil
+            let result = Result { () throws(DiagnosticError) in
+                try DataFiles.readTable(
+                    file, format: format, property: source.property?.value, propertySpan: source.property?.span,
+                    parse: parse, projection: projection)
+            }
+            if let digest { provenance.sha256 = digest.wait() }
+            let (table, names) = try result.get()
             try checkParseFields(source, names: names, origin: url.value)
-            return LoadedData(table: table, provenance: [provenance], warnings: warnings)
+            return LoadedData(table: table, provenance: [provenance], warnings: warnings, fieldNames: names)
         }
     }
 
@@ -65,7 +83,7 @@ public enum DataLoader {
             try checkParseFields(source, names: names, origin: url.value)
             return table.columns.map { (name: $0.name, type: $0.type) }
         }
-        let table = try load(source, baseDirectory: baseDirectory, columns: nil, context: context).table
+        let table = try load(source, baseDirectory: baseDirectory, context: context, hashing: false) { _ in nil }.table
         return table.columns.map { (name: $0.name, type: $0.type) }
     }
 

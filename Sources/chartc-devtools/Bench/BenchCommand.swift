@@ -65,8 +65,9 @@ enum BenchCommand {
         for benchCase in cases {
             console.printError("measuring \(benchCase.name)")
             guard let chartcResult = measure(benchCase.command, runs: runs, workspace: workspace, console: console) else { return .failure }
-            let vegaLite = benchCase.vegaLite.flatMap { measure($0, runs: peerRuns, workspace: workspace, console: console) }
-            let duckDB = benchCase.duckDB.flatMap { measure($0, runs: peerRuns, workspace: workspace, console: console) }
+            // A peer that fails (vl-convert runs out of V8 heap on the 20x file) is shown as failed, not dropped.
+            let vegaLite = benchCase.vegaLite.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
+            let duckDB = benchCase.duckDB.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
             rows.append(BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB))
         }
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
@@ -80,7 +81,8 @@ enum BenchCommand {
         for run in 0...runs {
             guard let result = ChildProcess.run(command, errorPath: errors), result.exitStatus == 0 else {
                 let text = (try? FileSystem.readFile(errors)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                console.printError("error: `\(command.joined(separator: " "))` failed:\n\(text)")
+                let lines = text.split(separator: "\n").filter { !$0.hasPrefix("    ") }.prefix(12)
+                console.printError("error: `\(command.joined(separator: " "))` failed:\n\(lines.joined(separator: "\n"))")
                 return nil
             }
             if run > 0 { measurements.append(result) }
@@ -116,6 +118,14 @@ struct Summary {
     var median: Double
     var peakBytes: Int
     var runs: Int
+    /// The program exited with an error (only peers may; the figures are then meaningless).
+    var failed = false
+
+    static let failed = Summary(median: 0, peakBytes: 0, runs: 0, failed: true)
+
+    init(median: Double, peakBytes: Int, runs: Int, failed: Bool) {
+        (self.median, self.peakBytes, self.runs, self.failed) = (median, peakBytes, runs, failed)
+    }
 
     init(_ measurements: [Measurement]) {
         let times = measurements.map(\.seconds).sorted()
@@ -133,8 +143,8 @@ struct BenchRow {
     var vegaLite: Summary?
     var duckDB: Summary?
 
-    var vegaLiteRatio: Double? { vegaLite.map { $0.median / chartc.median } }
-    var duckDBRatio: Double? { duckDB.map { $0.median / chartc.median } }
+    var vegaLiteRatio: Double? { vegaLite.flatMap { $0.failed ? nil : $0.median / chartc.median } }
+    var duckDBRatio: Double? { duckDB.flatMap { $0.failed ? nil : $0.median / chartc.median } }
 
     /// Every target that this run can check: time, memory, and the ratios when the peers ran.
     var metTargets: Bool {

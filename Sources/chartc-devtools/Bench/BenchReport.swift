@@ -16,8 +16,8 @@ enum BenchReport {
         text += "|---|---:|---:|---|:-:|---:|---:|---:|---:|\n"
         for row in rows {
             let target = targetText(row.benchCase)
-            let vegaLite = row.vegaLite.map { "\(seconds($0.median)), \(megabytes($0.peakBytes))" } ?? "–"
-            let duckDB = row.duckDB.map { "\(seconds($0.median)), \(megabytes($0.peakBytes))" } ?? "–"
+            let vegaLite = row.vegaLite.map(peer) ?? "–"
+            let duckDB = row.duckDB.map(peer) ?? "–"
             text += "| \(row.benchCase.name) | \(seconds(row.chartc.median)) | \(megabytes(row.chartc.peakBytes)) | \(target) | \(row.metTargets ? "yes" : "**no**") "
             text += "| \(vegaLite) | \(row.vegaLiteRatio.map { fixed($0, 1) + "×" } ?? "–") | \(duckDB) | \(row.duckDBRatio.map { fixed($0, 2) + "×" } ?? "–") |\n"
         }
@@ -26,6 +26,10 @@ enum BenchReport {
             text += "\nPeak RSS at 20x is \(fixed(growth, 1))× the peak at 1x (the file is 20×).\n"
         }
         return text
+    }
+
+    private static func peer(_ summary: Summary) -> String {
+        summary.failed ? "failed" : "\(seconds(summary.median)), \(megabytes(summary.peakBytes))"
     }
 
     private static func targetText(_ benchCase: BenchCase) -> String {
