@@ -11,6 +11,10 @@ import Darwin
 enum BenchReport {
     static func markdown(rows: [BenchRow], runs: Int, peerRuns: Int) -> String {
         var text = "Machine: \(machine())\nDate: \(date())\n"
+        if let load = try? FileSystem.readFile("/proc/loadavg") {
+            let fields = String(decoding: load, as: UTF8.self).split(separator: " ").prefix(3)
+            text += "Load average at the end (1, 5, 15 min): \(fields.joined(separator: ", ")) (other work on the machine slows every column alike)\n"
+        }
         text += "Whole process, median of \(runs) runs after a warm-up (peers: \(peerRuns) runs); peak RSS is the largest over the runs; MB = 10^6 bytes.\n\n"
         text += "| case | chartc median | chartc peak RSS | target | met | vl-convert | vl-convert / chartc | DuckDB (medians only) | DuckDB / chartc |\n"
         text += "|---|---:|---:|---|:-:|---:|---:|---:|---:|\n"
