@@ -93,7 +93,11 @@ public enum DataFiles {
         switch format {
         case .csv, .tsv:
             let delimiter: UInt8 = format == .csv ? 0x2C : 0x09
-            let columns = projection(try CSVReader.header(file, delimiter: delimiter))
+            var columns = projection(try CSVReader.header(file, delimiter: delimiter))
+            // Cells outside the projection are never decoded, so their bytes are never checked for UTF-8. A full
+            // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
+            // throughout is read whole (one fast pass, eight ASCII bytes at a time, decides).
+            if columns != nil && !isUTF8(file.bytes) { columns = nil }
             let (table, names) = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
             return (table, names)
         case .json:
@@ -101,6 +105,13 @@ public enum DataFiles {
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
             let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse)
             return (table, names)
+        }
+    }
+
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return UTF8Validation.isValid(base, buffer.count)
         }
     }
 

@@ -24,8 +24,8 @@ public enum DataLoader {
 
     /// Resolves `source` and reads only the columns `projection` picks from the data's field names (nil = all).
     /// For CSV and TSV the names come from the header before any row is read, so the other columns are only
-    /// tokenized, never converted. `hashing`: compute the SHA-256 of a data file for
-    /// its provenance (on another thread, while the rows are parsed); lint and plan do not need it.
+    /// tokenized, never converted. `hashing`: compute the SHA-256 of a local data file for its provenance (on
+    /// another thread, while the rows are parsed); lint and plan do not need it, and without it the digest is "".
     public static func load(
         _ source: DataSource, baseDirectory: String, context: LoadContext, hashing: Bool = true,
         projection: ([String]) -> Set<String>?
