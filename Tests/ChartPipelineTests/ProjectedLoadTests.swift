@@ -20,13 +20,18 @@ import Testing
 
     /// Writes `csv` next to the spec in a fresh folder and runs the pipeline.
     static func run(csv: [UInt8]) throws -> PipelineOutput {
+        try withSpec(csv: csv) { spec throws in try Pipeline.run(spec: spec) }
+    }
+
+    /// Writes `csv` next to the spec in a fresh folder and gives the parsed spec to `body`.
+    static func withSpec<T>(csv: [UInt8], _ body: (ChartSpec) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-projection-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(csv).write(to: folder.appendingPathComponent("data.csv"))
         let parsed = SpecParser.parse(SourceFile(path: folder.appendingPathComponent("chart.chart.json").path, text: spec))
         let spec = try #require(parsed.spec, "\(parsed.diagnostics.map(\.message))")
-        return try Pipeline.run(spec: spec)
+        return try body(spec)
     }
 
     @Test func readsOnlyTheNamedColumnsAndAggregatesThem() throws {
@@ -34,6 +39,16 @@ import Testing
         #expect(output.plan.columns == ["party", "score"])
         #expect(TableWriter.csv(output.table) == "party,total\nD,4.5\nR,2\n")
         #expect(output.provenance.first?.sha256.count == 64)
+    }
+
+    @Test func lintSchemaTypesOnlyTheNamedColumnsButListsThemAll() throws {
+        // 'count' holds numbers but the spec never names it: listed (for did-you-mean) as a string, unread.
+        let schema = try Self.withSpec(csv: Array("party,count,score\nD,1,1.5\nR,2,2\n".utf8)) { spec throws in
+            try Pipeline.schema(spec: spec, context: .standard())
+        }
+        let fields = try #require(schema)
+        #expect(fields.map(\.name) == ["party", "count", "score"])
+        #expect(fields.map(\.type) == [.string, .string, .number])
     }
 
     @Test func invalidUTF8InAnUnreadColumnIsStillReported() throws {

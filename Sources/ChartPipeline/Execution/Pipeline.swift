@@ -39,6 +39,25 @@ public enum Pipeline {
         return try plan(spec, schema: schema)
     }
 
+    /// The data's field names and types for checking a spec (lint), as `DataLoader.schema` gives them, but for a
+    /// spec with `aggregate` over a local file only the columns whose names occur in the spec's text are read
+    /// and typed; the others are listed as strings. The planner looks at the types of the fields a spec reads
+    /// alone (other fields only by name, for did-you-mean), so its diagnostics are the same as with every column.
+    public static func schema(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        guard spec.hasAggregate && !spec.data.isRemote else {
+            return try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context)
+        }
+        let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, hashing: false, projection: projection(for: spec))
+        return loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
+    }
+
+    /// Picks, from the data's field names, those spelled somewhere in the spec (and those `parse` names).
+    private static func projection(for spec: ChartSpec) -> ([String]) -> Set<String>? {
+        let text = spec.file.bytes
+        let parsed = Set(spec.data.parse.map(\.field.value))
+        return { names in Set(names.filter { parsed.contains($0) || occurs($0, in: text) }) }
+    }
+
     /// Runs the whole pipeline. The planner needs the data's column types, which the loader infers from every
     /// row, so a spec with `aggregate` reads only the columns whose names occur somewhere in the spec's text (a
     /// superset of what the plan can read), plans against those, and checks the plan reads nothing else. When it
@@ -52,12 +71,8 @@ public enum Pipeline {
     public static func run(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
         // Local data only: a failed projected read is read again, and a download must not be retried.
         if spec.hasAggregate && !spec.data.isRemote {
-            let text = spec.file.bytes
-            let parsed = Set(spec.data.parse.map(\.field.value))
             // A load error falls through to the full read below, which reports every problem of the file.
-            if let loaded = try? DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, projection: { names in
-                Set(names.filter { parsed.contains($0) || occurs($0, in: text) })
-            }) {
+            if let loaded = try? DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, projection: projection(for: spec)) {
                 let table = loaded.table
                 let schema = loaded.fieldNames.map { (name: $0, type: table.column(named: $0)?.type ?? DataType.string) }
                 let (plan, diagnostics) = Planner.plan(spec, schema: schema)
