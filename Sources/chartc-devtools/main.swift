@@ -13,6 +13,7 @@ let program = CommandLineProgram(
     abstract: "generate chartc's example and benchmark data.",
     commands: [
         (VoteviewCommand.description, VoteviewCommand.run),
+        (BenchCommand.description, BenchCommand.run),
     ]
 )
 

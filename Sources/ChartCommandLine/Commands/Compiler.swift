@@ -21,7 +21,7 @@ enum Compiler {
     /// The columns of the spec's data: read from a local file or inline values, from the cached copy of remote
     /// data (nil when it is not cached; never the network).
     static func schema(of spec: ChartSpec, fetch: FetchOptions) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: LoadContext(fetch: fetch))
+        try Pipeline.schema(spec: spec, context: LoadContext(fetch: fetch))
     }
 
     /// The planned pipeline and what the planner found wrong.

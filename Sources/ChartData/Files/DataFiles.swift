@@ -78,19 +78,40 @@ public enum DataFiles {
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
         columns: Set<String>?, parse: [String: DataType]
     ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
+        try readTable(file, format: format, property: property, propertySpan: propertySpan, parse: parse) { _ in columns }
+    }
+
+    /// `readTable` with the projection chosen from the file's field names once they are known (for CSV and TSV,
+    /// from the header, before any row is read): `projection` returns the columns to read, nil for all.
+    public static func readTable(
+        _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
+        parse: [String: DataType], projection: ([String]) -> Set<String>?
+    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
         if isBlank(file.bytes) {
             throw DiagnosticError(.error("data-empty", "\(file.path) is empty; expected \(format == .json ? "a JSON array of rows" : "a header row and data rows")", at: SourceSpan(file: file, offset: 0)))
         }
         switch format {
         case .csv, .tsv:
             let delimiter: UInt8 = format == .csv ? 0x2C : 0x09
+            var columns = projection(try CSVReader.header(file, delimiter: delimiter))
+            // Cells outside the projection are never decoded, so their bytes are never checked for UTF-8. A full
+            // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
+            // throughout is read whole (one fast pass, eight ASCII bytes at a time, decides).
+            if columns != nil && !isUTF8(file.bytes) { columns = nil }
             let (table, names) = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
             return (table, names)
         case .json:
             let document = try JSONReader.read(file, requireObject: false)
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
-            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: columns, parse: parse)
+            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse)
             return (table, names)
+        }
+    }
+
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return UTF8Validation.isValid(base, buffer.count)
         }
     }
 

@@ -39,20 +39,72 @@ public enum Pipeline {
         return try plan(spec, schema: schema)
     }
 
-    /// Runs the whole pipeline. The loader infers types from every row, so its schema costs a full read: the
-    /// data is read once, planned against its columns, and narrowed to the projection before running.
+    /// The data's field names and types for checking a spec (lint), as `DataLoader.schema` gives them, but for a
+    /// spec with `aggregate` over a local file only the columns whose names occur in the spec's text are read
+    /// and typed; the others are listed as strings. The planner looks at the types of the fields a spec reads
+    /// alone (other fields only by name, for did-you-mean), so its diagnostics are the same as with every column.
+    public static func schema(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        guard spec.hasAggregate && !spec.data.isRemote else {
+            return try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context)
+        }
+        let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, projection: projection(for: spec))
+        return loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
+    }
+
+    /// Picks, from the data's field names, those spelled somewhere in the spec (and those `parse` names).
+    private static func projection(for spec: ChartSpec) -> ([String]) -> Set<String>? {
+        let text = spec.file.bytes
+        let parsed = Set(spec.data.parse.map(\.field.value))
+        return { names in Set(names.filter { parsed.contains($0) || occurs($0, in: text) }) }
+    }
+
+    /// Runs the whole pipeline. The planner needs the data's column types, which the loader infers from every
+    /// row, so a spec with `aggregate` reads only the columns whose names occur somewhere in the spec's text (a
+    /// superset of what the plan can read), plans against those, and checks the plan reads nothing else. When it
+    /// does, or when loading or planning fails (so that errors are exactly those of a full read), the data is read in
+    /// full.
     public static func run(spec: ChartSpec) throws(DiagnosticError) -> PipelineOutput {
         try run(spec: spec, context: .standard())
     }
 
     /// `run(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func run(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
+        // Local data only: a failed projected read is read again, and a download must not be retried.
+        if spec.hasAggregate && !spec.data.isRemote {
+            // A load error falls through to the full read below, which reports every problem of the file.
+            if let loaded = try? DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, projection: projection(for: spec)) {
+                let table = loaded.table
+                let schema = loaded.fieldNames.map { (name: $0, type: table.column(named: $0)?.type ?? DataType.string) }
+                let (plan, diagnostics) = Planner.plan(spec, schema: schema)
+                if let plan, !diagnostics.hasErrors, plan.columns.allSatisfy({ table.column(named: $0) != nil }) {
+                    return try execute(plan, warnings: diagnostics, loaded: loaded)
+                }
+            }
+        }
         let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil, context: context)
+        let (plan, warnings) = try plan(spec, schema: loaded.table.columns.map { ($0.name, $0.type) })
+        return try execute(plan, warnings: warnings, loaded: loaded)
+    }
+
+    private static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: LoadedData) throws(DiagnosticError) -> PipelineOutput {
         let table = loaded.table
-        let (plan, warnings) = try plan(spec, schema: table.columns.map { ($0.name, $0.type) })
         let projected = Table(columns: plan.columns.compactMap { table.column(named: $0) }, rowCount: table.rowCount)
         let result = try PipelineRunner.run(plan, input: projected)
         return PipelineOutput(table: result, plan: plan, warnings: loaded.warnings + warnings, provenance: loaded.provenance)
+    }
+
+    /// Whether `name`'s UTF-8 bytes occur anywhere in `text` (the spec file). A field the spec reads is spelled
+    /// in it, unless through a JSON escape, which the plan check above catches.
+    static func occurs(_ name: String, in text: [UInt8]) -> Bool {
+        let needle = Array(name.utf8)
+        guard let first = needle.first else { return true }
+        guard needle.count <= text.count else { return false }
+        var index = 0
+        while index <= text.count - needle.count {
+            if text[index] == first && text[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 
     private static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) throws(DiagnosticError) -> (Plan, [Diagnostic]) {

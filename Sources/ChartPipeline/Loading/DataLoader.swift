@@ -19,12 +19,23 @@ public enum DataLoader {
 
     /// Resolves `source` and reads it, remote data under `context`; also says which bytes the table came from.
     public static func load(_ source: DataSource, baseDirectory: String, columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
+        try load(source, baseDirectory: baseDirectory, context: context) { _ in columns }
+    }
+
+    /// Resolves `source` and reads only the columns `projection` picks from the data's field names (nil = all).
+    /// For CSV and TSV the names come from the header before any row is read, so the other columns are only
+    /// tokenized, never converted.
+    public static func load(
+        _ source: DataSource, baseDirectory: String, context: LoadContext,
+        projection: ([String]) -> Set<String>?
+    ) throws(DiagnosticError) -> LoadedData {
         let parse = parseTypes(source)
         switch source.origin {
         case .values(let node):
             let names = try JSONDataReader.fieldNames(in: node, property: nil, propertySpan: nil)
             try checkParseFields(source, names: names, origin: "the inline values")
-            return LoadedData(table: try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: columns, parse: parse))
+            let table = try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: projection(names), parse: parse)
+            return LoadedData(table: table, fieldNames: names)
         case .url(let url):
             let file: SourceFile
             let format: DataFileFormat
@@ -43,9 +54,9 @@ public enum DataLoader {
             }
             let (table, names) = try DataFiles.readTable(
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
-                columns: columns, parse: parse)
+                parse: parse, projection: projection)
             try checkParseFields(source, names: names, origin: url.value)
-            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings)
+            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings, fieldNames: names)
         }
     }
 
@@ -67,7 +78,7 @@ public enum DataLoader {
             try checkParseFields(source, names: names, origin: url.value)
             return table.columns.map { (name: $0.name, type: $0.type) }
         }
-        let table = try load(source, baseDirectory: baseDirectory, columns: nil, context: context).table
+        let table = try load(source, baseDirectory: baseDirectory, context: context) { _ in nil }.table
         return table.columns.map { (name: $0.name, type: $0.type) }
     }
 

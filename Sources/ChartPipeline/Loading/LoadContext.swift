@@ -25,10 +25,13 @@ public struct LoadedData: Sendable {
     /// One entry per data file or URL read, in the order read; empty for inline `values`.
     public var provenance: [DataProvenance]
     public var warnings: [Diagnostic]
+    /// Every field name of the data, also those left out by a projection (empty when not known).
+    public var fieldNames: [String]
 
-    public init(table: Table, provenance: [DataProvenance] = [], warnings: [Diagnostic] = []) {
+    public init(table: Table, provenance: [DataProvenance] = [], warnings: [Diagnostic] = [], fieldNames: [String] = []) {
         self.table = table
         self.provenance = provenance
         self.warnings = warnings
+        self.fieldNames = fieldNames
     }
 }

@@ -1,0 +1,157 @@
+import ChartCommandLine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `chartc-devtools bench`: the performance targets of issue 7, measured as whole processes (start, read, plan,
+/// aggregate, lay out, write), with Vega-Lite (vl-convert) and DuckDB run on the same data in the same run when
+/// they are installed. Prints a Markdown table of medians and peak RSS, ready for specs/performance.md.
+enum BenchCommand {
+    static let description = CommandDescription(
+        name: "bench",
+        abstract: "Measure chartc against its performance targets (and vl-convert, DuckDB when installed).",
+        discussion: "Writes the Voteview-shaped members file at 1x and 20x into DIR, then runs each case once to warm up and N more times, and prints the median wall time and the largest peak RSS of the whole process. Peers run through python3 when `import vl_convert` and `import duckdb` work (pip install vl-convert-python duckdb). Build chartc first: swift build -c release.",
+        options: [
+            .value("runs", valueName: "N", help: "Measured runs of each chartc case, after one warm-up.", default: "7"),
+            .value("peer-runs", valueName: "N", help: "Measured runs of each peer case, after one warm-up.", default: "3"),
+            .value("dir", valueName: "DIR", help: "Scratch folder for the data and outputs.", default: "/tmp/chartc-bench"),
+            .value("chartc", valueName: "PATH", help: "The chartc binary to measure (default: next to this program)."),
+            .flag("no-peers", help: "Do not run vl-convert or DuckDB."),
+        ],
+        examples: [
+            Example("swift build -c release && .build/release/chartc-devtools bench", "The full table, with peers when installed."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: any Console) throws(UsageError) -> ExitStatus {
+        let runs = try integer(arguments, "runs")
+        let peerRuns = try integer(arguments, "peer-runs")
+        let workspace = BenchWorkspace(directory: arguments.value("dir") ?? "/tmp/chartc-bench")
+        let chartc = arguments.value("chartc") ?? Paths.join(Paths.directory(of: CommandLine.arguments[0]), "chartc")
+        guard FileSystem.kind(of: chartc) == .file else {
+            console.printError("error: no chartc binary at \(chartc); build it first (swift build -c release) or pass --chartc PATH")
+            return .failure
+        }
+        do {
+            try workspace.prepare(console: console)
+        } catch {
+            console.printError("\(error.path): error: \(error.reason)")
+            return .failure
+        }
+        let usePeers = !arguments.flag("no-peers")
+        let hasVegaLite = usePeers && ChildProcess.run(["python3", "-c", "import vl_convert"])?.exitStatus == 0
+        let hasDuckDB = usePeers && ChildProcess.run(["python3", "-c", "import duckdb"])?.exitStatus == 0
+
+        let out = workspace.output
+        let cases = [
+            BenchCase(
+                name: "polarization 1x (~51k rows, 6 MB)", seconds: 0.040, bytes: 40_000_000, vegaLiteFactor: 25,
+                command: [chartc, "build", workspace.polarization1x, "-o", out],
+                vegaLite: hasVegaLite ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members1x, Paths.join(out, "vl-1x.svg")] : nil,
+                duckDB: hasDuckDB ? ["python3", workspace.duckDBScript, workspace.members1x, Paths.join(out, "duckdb-1x.csv")] : nil),
+            BenchCase(
+                name: "polarization 20x (~1M rows, 120 MB)", seconds: 0.4, bytes: 150_000_000, beatDuckDB: true,
+                command: [chartc, "build", workspace.polarization20x, "-o", out],
+                vegaLite: hasVegaLite ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members20x, Paths.join(out, "vl-20x.svg")] : nil,
+                duckDB: hasDuckDB ? ["python3", workspace.duckDBScript, workspace.members20x, Paths.join(out, "duckdb-20x.csv")] : nil),
+            BenchCase(name: "build of 100 small specs", seconds: 1.0, command: [chartc, "build", workspace.smallSpecs, "-o", Paths.join(out, "small")]),
+            BenchCase(name: "lint of one spec (polarization 1x)", seconds: 0.010, command: [chartc, "lint", workspace.polarization1x]),
+        ]
+
+        var rows: [BenchRow] = []
+        for benchCase in cases {
+            console.printError("measuring \(benchCase.name)")
+            guard let chartcResult = measure(benchCase.command, runs: runs, workspace: workspace, console: console) else { return .failure }
+            // A peer that fails (vl-convert runs out of V8 heap on the 20x file) is shown as failed, not dropped.
+            let vegaLite = benchCase.vegaLite.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
+            let duckDB = benchCase.duckDB.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
+            rows.append(BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB))
+        }
+        console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
+        return rows.allSatisfy(\.metTargets) ? .success : .failure
+    }
+
+    /// One warm-up run, then `runs` measured ones; nil (with the error shown) when the program fails.
+    private static func measure(_ command: [String], runs: Int, workspace: BenchWorkspace, console: any Console) -> Summary? {
+        let errors = Paths.join(workspace.directory, "stderr.txt")
+        var measurements: [Measurement] = []
+        for run in 0...runs {
+            guard let result = ChildProcess.run(command, errorPath: errors), result.exitStatus == 0 else {
+                let text = (try? FileSystem.readFile(errors)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let lines = text.split(separator: "\n").filter { !$0.hasPrefix("    ") }.prefix(12)
+                console.printError("error: `\(command.joined(separator: " "))` failed:\n\(lines.joined(separator: "\n"))")
+                return nil
+            }
+            if run > 0 { measurements.append(result) }
+        }
+        return Summary(measurements)
+    }
+
+    private static func integer(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Int {
+        let text = arguments.value(name) ?? ""
+        guard let value = Int(text), (1...1000).contains(value) else {
+            throw UsageError(.invalidValue, "invalid value '\(text)' for '--\(name)'", suggestion: "Expected a whole number from 1 to 1000.")
+        }
+        return value
+    }
+}
+
+/// A measured command and the targets it must meet (issue 7).
+struct BenchCase {
+    var name: String
+    var seconds: Double
+    var bytes: Int? = nil
+    /// chartc must be at least this many times faster than vl-convert.
+    var vegaLiteFactor: Double? = nil
+    /// chartc must be faster than DuckDB's whole process.
+    var beatDuckDB = false
+    var command: [String]
+    var vegaLite: [String]? = nil
+    var duckDB: [String]? = nil
+}
+
+/// Median wall time and the largest peak RSS over the measured runs.
+struct Summary {
+    var median: Double
+    var peakBytes: Int
+    var runs: Int
+    /// The program exited with an error (only peers may; the figures are then meaningless).
+    var failed = false
+
+    static let failed = Summary(median: 0, peakBytes: 0, runs: 0, failed: true)
+
+    init(median: Double, peakBytes: Int, runs: Int, failed: Bool) {
+        (self.median, self.peakBytes, self.runs, self.failed) = (median, peakBytes, runs, failed)
+    }
+
+    init(_ measurements: [Measurement]) {
+        let times = measurements.map(\.seconds).sorted()
+        let middle = times.count / 2
+        median = times.count % 2 == 1 ? times[middle] : (times[middle - 1] + times[middle]) / 2
+        peakBytes = measurements.map(\.peakBytes).max() ?? 0
+        runs = measurements.count
+    }
+}
+
+/// One line of the table.
+struct BenchRow {
+    var benchCase: BenchCase
+    var chartc: Summary
+    var vegaLite: Summary?
+    var duckDB: Summary?
+
+    var vegaLiteRatio: Double? { vegaLite.flatMap { $0.failed ? nil : $0.median / chartc.median } }
+    var duckDBRatio: Double? { duckDB.flatMap { $0.failed ? nil : $0.median / chartc.median } }
+
+    /// Every target that this run can check: time, memory, and the ratios when the peers ran.
+    var metTargets: Bool {
+        var met = chartc.median <= benchCase.seconds
+        if let bytes = benchCase.bytes { met = met && chartc.peakBytes <= bytes }
+        if let factor = benchCase.vegaLiteFactor, let ratio = vegaLiteRatio { met = met && ratio >= factor }
+        if benchCase.beatDuckDB, let ratio = duckDBRatio { met = met && ratio > 1 }
+        return met
+    }
+}

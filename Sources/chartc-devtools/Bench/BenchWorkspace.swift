@@ -1,0 +1,166 @@
+import ChartCommandLine
+
+/// The files one benchmark run works on, written into a scratch folder: the Voteview-shaped members file at
+/// 1x and 20x (from the same generator as the example data), the polarization spec over each, 100 small specs,
+/// and the peers' scripts (Vega-Lite through vl-convert, DuckDB), which only run when their packages are installed.
+struct BenchWorkspace {
+    let directory: String
+
+    var members1x: String { Paths.join(directory, "members-1x.csv") }
+    var members20x: String { Paths.join(directory, "members-20x.csv") }
+    var polarization1x: String { Paths.join(directory, "polarization-1x.chart.json") }
+    var polarization20x: String { Paths.join(directory, "polarization-20x.chart.json") }
+    var smallSpecs: String { Paths.join(directory, "small") }
+    var output: String { Paths.join(directory, "out") }
+    var vegaLiteSpec: String { Paths.join(directory, "polarization.vl.json") }
+    var vegaLiteScript: String { Paths.join(directory, "vl_convert_peer.py") }
+    var duckDBScript: String { Paths.join(directory, "duckdb_peer.py") }
+
+    /// Writes every file; the members files only when missing (they are deterministic), so reruns start sooner.
+    func prepare(console: any Console) throws(FileSystem.Failure) {
+        try FileSystem.createDirectory(directory)
+        try FileSystem.createDirectory(smallSpecs)
+        try FileSystem.createDirectory(output)
+        var generator = MembersGenerator(seed: VoteviewCommand.defaultSeed)
+        var body: [UInt8] = []
+        for (path, copies) in [(members1x, 1), (members20x, 20)] where FileSystem.kind(of: path) != .file {
+            if body.isEmpty {
+                generator.generate()
+                var text = ""
+                for row in generator.rows { text += generator.line(row) }
+                body = Array(text.utf8)
+            }
+            let file = try AtomicFile(path)
+            try file.append(Array((MembersGenerator.header + "\n").utf8))
+            for _ in 0..<copies { try file.append(body) }
+            try file.commit()
+            console.printError("wrote \(path)")
+        }
+        try write(Self.polarizationSpec(dataURL: "members-1x.csv"), to: polarization1x)
+        try write(Self.polarizationSpec(dataURL: "members-20x.csv"), to: polarization20x)
+        for index in 0..<100 {
+            try write(Self.smallSpec(index), to: Paths.join(smallSpecs, "chart-\(index).chart.json"))
+        }
+        try write(Self.vegaLite, to: vegaLiteSpec)
+        try write(Self.vegaLitePeer, to: vegaLiteScript)
+        try write(Self.duckDBPeer, to: duckDBScript)
+    }
+
+    private func write(_ text: String, to path: String) throws(FileSystem.Failure) {
+        try FileSystem.writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// The polarization example's spec (examples/polarization), over the given file.
+    static func polarizationSpec(dataURL: String) -> String {
+        """
+        {
+          "title": "Political ideology in Congress, 1948-2025",
+          "subtitle": "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.",
+          "data": { "url": "\(dataURL)" },
+          "calculate": {
+            "year": "congress * 2 + 1787",
+            "party": "party_code == 100 ? 'Democrats' : 'Republicans'"
+          },
+          "filter": ["congress >= 80", "chamber != 'President'", "party_code in (100, 200)"],
+          "groupBy": ["year", "party"],
+          "aggregate": { "median": "median(nominate_dim1)" },
+          "total": { "party": "Congress" },
+          "mark": { "type": "line", "interpolate": "catmull-rom" },
+          "encoding": {
+            "x": { "field": "median", "title": "← More liberal · More conservative →", "scale": { "domain": [-0.6, 0.6] } },
+            "y": { "field": "year", "type": "temporal", "title": null, "scale": { "domain": [1945, 2030] }, "axis": { "position": "left", "tickCount": 10 } },
+            "color": { "field": "party", "scale": { "domain": ["Democrats", "Republicans", "Congress"], "range": ["#1f5fbf", "#d62728", "#8c8c8c"] } }
+          },
+          "legend": { "position": "top", "hidden": ["Congress"] },
+          "sources": [ { "title": "Parties at a Glance", "site": "Voteview", "url": "https://voteview.com/parties/all" } ]
+        }
+
+        """
+    }
+
+    /// A small chart with a dozen inline rows: bars, lines or points in turn, so `build` of a folder is measured
+    /// on many specs rather than on much data.
+    static func smallSpec(_ index: Int) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var rows: [String] = []
+        for (m, month) in months.enumerated() {
+            let value = (index * 37 + m * 11) % 50 + 5
+            rows.append("{ \"month\": \"\(month)\", \"value\": \(value) }")
+        }
+        let mark = ["bar", "line", "point"][index % 3]
+        return """
+        {
+          "title": "Small chart \(index)",
+          "data": { "values": [\(rows.joined(separator: ", "))] },
+          "mark": "\(mark)",
+          "encoding": {
+            "x": { "field": "month", "type": "ordinal" },
+            "y": { "field": "value", "title": "Value" }
+          }
+        }
+
+        """
+    }
+
+    /// The same chart in Vega-Lite: the filter and calculations, the medians by year and party, and the
+    /// whole-Congress median by year as a second layer.
+    static let vegaLite = """
+    {
+      "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+      "title": "Political ideology in Congress, 1948-2025",
+      "width": 600, "height": 400,
+      "transform": [
+        {"filter": "datum.congress >= 80 && datum.chamber != 'President' && (datum.party_code == 100 || datum.party_code == 200)"},
+        {"calculate": "datum.congress * 2 + 1787", "as": "year"},
+        {"calculate": "datum.party_code == 100 ? 'Democrats' : 'Republicans'", "as": "party"}
+      ],
+      "layer": [
+        {"transform": [{"aggregate": [{"op": "median", "field": "nominate_dim1", "as": "median"}], "groupby": ["year", "party"]}],
+         "mark": {"type": "line", "interpolate": "catmull-rom"},
+         "encoding": {"x": {"field": "median", "type": "quantitative", "scale": {"domain": [-0.6, 0.6]}},
+                      "y": {"field": "year", "type": "quantitative", "scale": {"domain": [1945, 2030]}},
+                      "color": {"field": "party", "type": "nominal", "scale": {"domain": ["Democrats", "Republicans", "Congress"], "range": ["#1f5fbf", "#d62728", "#8c8c8c"]}}}},
+        {"transform": [{"aggregate": [{"op": "median", "field": "nominate_dim1", "as": "median"}], "groupby": ["year"]},
+                       {"calculate": "'Congress'", "as": "party"}],
+         "mark": {"type": "line", "interpolate": "catmull-rom"},
+         "encoding": {"x": {"field": "median", "type": "quantitative"},
+                      "y": {"field": "year", "type": "quantitative"},
+                      "color": {"field": "party", "type": "nominal"}}}
+      ]
+    }
+
+    """
+
+    /// vl-convert does not read local files by path, so the CSV text goes to Vega inline with `format: csv`:
+    /// Vega's own CSV parser does the parsing, as it would for a fetched file.
+    static let vegaLitePeer = """
+    # Peer for chartc's benchmark: the polarization chart through vl-convert (Vega-Lite's server renderer).
+    # usage: python3 vl_convert_peer.py SPEC.vl.json DATA.csv OUT.svg
+    import sys, json, vl_convert
+    spec = json.load(open(sys.argv[1]))
+    spec["data"] = {"values": open(sys.argv[2]).read(), "format": {"type": "csv"}}
+    svg = vl_convert.vegalite_to_svg(spec)
+    open(sys.argv[3], "w").write(svg)
+
+    """
+
+    /// DuckDB computes just the medians the chart draws (no drawing): a lower bound for any SQL-engine route.
+    static let duckDBPeer = """
+    # Peer for chartc's benchmark: the polarization medians in DuckDB (no chart).
+    # usage: python3 duckdb_peer.py DATA.csv OUT.csv
+    import sys, duckdb
+    rows = duckdb.sql(f\"\"\"
+      with m as (
+        select congress * 2 + 1787 as year,
+               case when party_code = 100 then 'Democrats' else 'Republicans' end as party,
+               nominate_dim1
+        from read_csv('{sys.argv[1]}')
+        where congress >= 80 and chamber <> 'President' and party_code in (100, 200))
+      select year, party, median(nominate_dim1) from m group by year, party
+      union all
+      select year, 'Congress', median(nominate_dim1) from m group by year
+      order by 1, 2\"\"\").fetchall()
+    open(sys.argv[2], "w").write("".join(f"{y},{p},{v}\\n" for y, p, v in rows))
+
+    """
+}

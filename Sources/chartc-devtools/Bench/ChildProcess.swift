@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One measured run of another program: wall time and the child's peak resident memory, the two figures the
+/// benchmark reports. Whole process: start, work, exit.
+struct Measurement: Sendable {
+    var seconds: Double
+    /// Peak RSS in bytes (`ru_maxrss` of the waited-for child).
+    var peakBytes: Int
+    var exitStatus: Int32
+}
+
+/// Runs a program with `posix_spawnp` and waits with `wait4`, whose `rusage` gives the child's own peak RSS
+/// (not the sum over every child this benchmark has run, as `RUSAGE_CHILDREN` would).
+enum ChildProcess {
+    /// Runs `arguments[0]` (looked up in PATH) with its output and errors sent to `/dev/null`, or errors to
+    /// `errorPath` when given, so a failing case can be shown.
+    static func run(_ arguments: [String], errorPath: String? = nil) -> Measurement? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+
+        let start = now()
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        let seconds = now() - start
+        let exited = status & 0x7f == 0
+        let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)  // bytes on Darwin
+        #else
+        let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
+        return Measurement(seconds: seconds, peakBytes: peak, exitStatus: code)
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Memory of a whole `chartc build` as the data file grows (issue 7). chartc holds the data file's bytes (for
+/// error positions) plus the projected columns, so peak RSS may grow by about the file's size and no more: a
+/// second copy of the file, or columns kept for fields the spec never reads, would break the bound.
+@Suite(.serialized) struct MemoryTests {
+    /// The polarization spec (it reads 4 of the file's 22 columns).
+    static let spec = """
+    {
+      "title": "Political ideology in Congress",
+      "data": { "url": "members.csv" },
+      "calculate": { "year": "congress * 2 + 1787", "party": "party_code == 100 ? 'Democrats' : 'Republicans'" },
+      "filter": ["congress >= 80", "chamber != 'President'", "party_code in (100, 200)"],
+      "groupBy": ["year", "party"],
+      "aggregate": { "median": "median(nominate_dim1)" },
+      "total": { "party": "Congress" },
+      "mark": "line",
+      "encoding": { "x": { "field": "median" }, "y": { "field": "year", "type": "temporal" }, "color": { "field": "party" } }
+    }
+    """
+
+    @Test func peakMemoryGrowsByAtMostTheFileSize() throws {
+        guard let chartc = ChartcBinary.executable else {
+            Issue.record("cannot find the chartc binary; run `swift build` first")
+            return
+        }
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // 1x (about 51k rows, 6 MB) and 5x (about 256k rows, 30 MB) of the same members file.
+        var peaks: [Int] = []
+        var sizes: [Int] = []
+        for copies in [1, 5] {
+            let data = folder.appendingPathComponent("members.csv")
+            let generated = try ChartcBinary.run(["voteview", "--copies", String(copies), "-o", data.path], binary: ChartcBinary.devtools)
+            #expect(generated.status == 0)
+            try Self.spec.write(to: folder.appendingPathComponent("polarization.chart.json"), atomically: true, encoding: .utf8)
+            let size = try FileManager.default.attributesOfItem(atPath: data.path)[.size] as? Int ?? 0
+            let run = Self.peakRSS([chartc.path, "build", folder.appendingPathComponent("polarization.chart.json").path, "-o", folder.appendingPathComponent("out").path])
+            #expect(run.status == 0)
+            peaks.append(run.peakBytes)
+            sizes.append(size)
+        }
+        #expect(sizes[1] > 4 * sizes[0])
+        let growth = peaks[1] - peaks[0]
+        let fileGrowth = sizes[1] - sizes[0]
+        // Measured (debug and release, Linux): the peak grows by about 1.2 bytes per byte of file.
+        #expect(growth <= fileGrowth * 3 / 2, "peak RSS grew by \(growth) bytes for \(fileGrowth) more bytes of data (1x peak \(peaks[0]), 5x peak \(peaks[1]))")
+    }
+
+    /// Runs a program and returns its exit status and its own peak RSS in bytes (from `wait4`, so other tests'
+    /// children running at the same time do not count).
+    static func peakRSS(_ arguments: [String]) -> (status: Int32, peakBytes: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (-1, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { return (-1, 0) }
+        }
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        #if canImport(Darwin)
+        return (code, Int(usage.ru_maxrss))
+        #else
+        return (code, Int(usage.ru_maxrss) * 1024)
+        #endif
+    }
+}
