@@ -1,0 +1,100 @@
+import ChartData
+import ChartDiagnostics
+import ChartJSON
+
+/// `data` (SPEC §3): exactly one of `url` and `values`, plus `format`, `property` and `parse`.
+extension SpecDecoder {
+    /// Words people write for the parse types.
+    static let parseTypeAliases: [String: String] = [
+        "int": "number", "integer": "number", "float": "number", "double": "number", "numeric": "number",
+        "quantitative": "number", "str": "string", "text": "string", "nominal": "string", "bool": "boolean",
+        "datetime": "date", "time": "date", "timestamp": "date", "temporal": "date",
+    ]
+
+    mutating func decodeData(_ value: JSONValue) -> DataSource? {
+        guard let data = object(value, path: "data", keys: SpecKeys.data, expected: "an object such as { \"url\": \"data.csv\" }") else {
+            return nil
+        }
+        let urlMember = data["url"]
+        let valuesMember = data["values"]
+        if let urlMember, let valuesMember {
+            error(
+                SpecDiagnosticID.dataSource,
+                "'data' has both 'url' and 'values': use 'url' for rows from a file or the web, or 'values' for rows written in the spec, not both",
+                at: valuesMember.keySpan,
+                notes: [DiagnosticNote("'url' is given here", at: urlMember.keySpan)]
+            )
+        } else if urlMember == nil && valuesMember == nil && !data.hasMisspelling(of: "url") && !data.hasMisspelling(of: "values") {
+            error(
+                SpecDiagnosticID.dataSource,
+                "'data' needs 'url' (a file path relative to the spec, or an http(s) address) or 'values' (an array of rows)",
+                at: Self.start(of: value.span)
+            )
+        }
+
+        var origin: DataSource.Origin?
+        if let urlMember, let url = string(urlMember.value, path: "data.url") {
+            if url.value.isEmpty {
+                error(SpecDiagnosticID.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address", at: url.span)
+            } else {
+                if let scheme = Self.urlScheme(url.value), scheme != "http" && scheme != "https" {
+                    error(
+                        SpecDiagnosticID.invalidURLScheme,
+                        "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec",
+                        at: url.span
+                    )
+                }
+                origin = .url(url)
+            }
+        }
+        if let valuesMember, origin == nil {
+            if case .array(let rows) = valuesMember.value.kind {
+                for (position, row) in rows.enumerated() where row.objectValue == nil {
+                    wrongType(row, path: "data.values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })")
+                }
+                origin = .values(valuesMember.value)
+            } else {
+                wrongType(valuesMember.value, path: "data.values", expected: "an array of rows, e.g. [{ \"day\": \"Mon\", \"count\": 3 }]")
+            }
+        }
+
+        let format: Located<DataSource.Format>? = data["format"].flatMap {
+            enumValue($0.value, path: "data.format", what: "data format", aliases: ["txt": "tsv", "geojson": "json", "ndjson": "json"])
+        }
+        let property = data["property"].flatMap { string($0.value, path: "data.property") }
+        var parse: [(field: Located<String>, type: Located<DataType>)] = []
+        if let parseMember = data["parse"], case .object(let members) = parseMember.value.kind {
+            for member in members where !member.key.hasPrefix("$") {
+                if let type: Located<DataType> = enumValue(
+                    member.value, path: "data.parse.\(member.key)", what: "parse type", aliases: Self.parseTypeAliases
+                ) {
+                    parse.append((Located(member.key, at: member.keySpan), type))
+                }
+            }
+        } else if let parseMember = data["parse"] {
+            wrongType(parseMember.value, path: "data.parse", expected: "an object such as { \"date\": \"date\" }")
+        }
+
+        guard let origin else { return nil }
+        return DataSource(origin: origin, format: format, property: property, parse: parse, span: value.span)
+    }
+
+    /// The scheme of a URL (lowercased, without `:`), or nil for a relative or absolute path. Browsers ignore
+    /// ASCII whitespace and control characters inside a scheme (`java\tscript:`), so they are dropped first: a
+    /// link must not slip past this check by hiding its scheme.
+    static func urlScheme(_ url: String) -> String? {
+        var scheme: [UInt8] = []
+        for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
+            if byte == UInt8(ascii: ":") {
+                guard let first = scheme.first, (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") else { return nil }
+                return String(decoding: scheme, as: UTF8.self).lowercased()
+            }
+            let isSchemeByte = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard isSchemeByte else { return nil }
+            scheme.append(byte)
+        }
+        return nil
+    }
+}

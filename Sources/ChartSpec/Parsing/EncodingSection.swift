@@ -1,0 +1,217 @@
+import ChartData
+import ChartDiagnostics
+import ChartJSON
+
+/// `encoding` (SPEC §7): the channels, each `{ "field": … }` with its `type`, `title`, `scale`, `axis`,
+/// `format`, `stack` and `along`; `tooltip` may also be a field name or a list.
+extension SpecDecoder {
+    static let measureTypeAliases: [String: String] = [
+        "quantity": "quantitative", "number": "quantitative", "numeric": "quantitative", "continuous": "quantitative",
+        "q": "quantitative", "time": "temporal", "date": "temporal", "datetime": "temporal", "t": "temporal",
+        "category": "nominal", "categorical": "nominal", "string": "nominal", "n": "nominal", "ordered": "ordinal", "o": "ordinal",
+    ]
+
+    static let scaleTypeAliases: [String: String] = [
+        "logarithmic": "log", "log10": "log", "squareroot": "sqrt", "temporal": "time", "date": "time", "utc": "time",
+        "categorical": "ordinal", "linear-scale": "linear",
+    ]
+
+    mutating func decodeEncoding(_ value: JSONValue) -> Encoding {
+        var encoding = Encoding()
+        encoding.span = value.span
+        guard let channels = object(value, path: "encoding", keys: SpecKeys.encoding) else { return encoding }
+        for member in channels.members {
+            guard let name = ChannelName(rawValue: member.key) else { continue }
+            if name == .tooltip {
+                encoding.tooltip = decodeTooltip(member.value)
+                continue
+            }
+            let channel = decodeChannel(member.value, channel: name, path: "encoding.\(member.key)")
+            switch name {
+            case .x: encoding.x = channel
+            case .y: encoding.y = channel
+            case .x2: encoding.x2 = channel
+            case .y2: encoding.y2 = channel
+            case .color: encoding.color = channel
+            case .offset: encoding.offset = channel
+            case .size: encoding.size = channel
+            case .text: encoding.text = channel
+            case .tooltip: break
+            }
+        }
+        return encoding
+    }
+
+    /// `tooltip`: a channel object, a field name, or an array of either.
+    private mutating func decodeTooltip(_ value: JSONValue) -> [ChannelDef] {
+        switch value.kind {
+        case .string:
+            return fieldName(value, path: "encoding.tooltip").map { [ChannelDef(channel: .tooltip, field: $0, span: value.span)] } ?? []
+        case .object:
+            return decodeChannel(value, channel: .tooltip, path: "encoding.tooltip").map { [$0] } ?? []
+        case .array(let items):
+            var channels: [ChannelDef] = []
+            for (position, item) in items.enumerated() {
+                let path = "encoding.tooltip[\(position)]"
+                switch item.kind {
+                case .string:
+                    if let field = fieldName(item, path: path) { channels.append(ChannelDef(channel: .tooltip, field: field, span: item.span)) }
+                case .object:
+                    if let channel = decodeChannel(item, channel: .tooltip, path: path) { channels.append(channel) }
+                default:
+                    wrongType(item, path: path, expected: "a field name or an object such as { \"field\": \"price\" }")
+                }
+            }
+            return channels
+        default:
+            wrongType(value, path: "encoding.tooltip", expected: "a field name, an object such as { \"field\": \"price\" }, or an array of them")
+            return []
+        }
+    }
+
+    private mutating func decodeChannel(_ value: JSONValue, channel: ChannelName, path: String) -> ChannelDef? {
+        if case .string(let string) = value.kind {
+            // `"x": "year"`: say how to write it, and use it so later checks still run.
+            let replacement = "{ \"field\": \(JSONText.quote(string.value)) }"
+            wrongType(value, path: path, expected: "an object such as \(replacement)", fixIt: FixIt(span: value.span, replacement: replacement))
+            return string.value.isEmpty ? nil : ChannelDef(channel: channel, field: Located(string.value, at: value.span), span: value.span)
+        }
+        guard let object = object(value, path: path, keys: SpecKeys.channel, expected: "an object such as { \"field\": \"price\" }") else {
+            return nil
+        }
+        var def = ChannelDef(channel: channel, span: value.span)
+        def.field = object["field"].flatMap { fieldName($0.value, path: object.path("field")) }
+        def.value = object["value"].flatMap { member in scalar(member.value, path: object.path("value")).map { Located($0, at: member.value.span) } }
+        def.type = object["type"].flatMap {
+            enumValue($0.value, path: object.path("type"), what: "channel type", aliases: Self.measureTypeAliases)
+        }
+        if let member = object["title"] {
+            def.title = titleSetting(member.value, path: object.path("title"))
+        }
+        def.scale = object["scale"].flatMap { decodeScale($0.value, path: object.path("scale")) }
+        def.axis = object["axis"].flatMap { decodeAxis($0.value, channel: channel, path: object.path("axis")) }
+        def.format = object["format"].flatMap { string($0.value, path: object.path("format")) }
+        def.stack = object["stack"].flatMap { decodeStack($0.value, path: object.path("stack")) }
+        if let member = object["along"] {
+            if channel == .color {
+                def.along = enumValue(member.value, path: object.path("along"), what: "axis")
+            } else {
+                error(
+                    SpecDiagnosticID.misplacedKey,
+                    "'along' only applies to the color channel (it colors each mark by its position along x or y), not to '\(path)'",
+                    at: member.keySpan
+                )
+            }
+        }
+
+        if let field = object["field"], let constant = object["value"] {
+            error(
+                SpecDiagnosticID.conflictingKeys,
+                "'\(path)' has both 'field' and 'value': a channel shows either a data field or one constant value",
+                at: constant.keySpan,
+                notes: [DiagnosticNote("'field' is given here", at: field.keySpan)]
+            )
+        } else if object["field"] == nil && object["value"] == nil && !object.hasMisspelling(of: "field") && !object.hasMisspelling(of: "value") {
+            missingKey("'\(path)' needs a 'field' naming the data field to show, e.g. { \"field\": \"price\" }", at: value.span)
+        }
+        return def
+    }
+
+    /// A title: a string, or `null` to hide it.
+    func titleSettingValue(_ value: JSONValue) -> TitleSetting? {
+        switch value.kind {
+        case .null: return .hidden
+        case .string(let string): return .text(Located(string.value, at: value.span))
+        default: return nil
+        }
+    }
+
+    mutating func titleSetting(_ value: JSONValue, path: String) -> TitleSetting {
+        if let setting = titleSettingValue(value) { return setting }
+        wrongType(value, path: path, expected: "a string, or null to hide the title")
+        return .automatic
+    }
+
+    private mutating func decodeScale(_ value: JSONValue, path: String) -> ScaleSpec? {
+        guard let object = object(value, path: path, keys: SpecKeys.scale) else { return nil }
+        var scale = ScaleSpec(span: value.span)
+        scale.type = object["type"].flatMap { enumValue($0.value, path: object.path("type"), what: "scale type", aliases: Self.scaleTypeAliases) }
+        scale.domain = object["domain"].flatMap { nonEmptyScalars($0.value, path: object.path("domain")) }
+        scale.range = object["range"].flatMap { nonEmptyScalars($0.value, path: object.path("range")) }
+        scale.scheme = object["scheme"].flatMap { string($0.value, path: object.path("scheme")) }
+        scale.zero = object["zero"].flatMap { bool($0.value, path: object.path("zero")) }
+        scale.nice = object["nice"].flatMap { bool($0.value, path: object.path("nice")) }
+        scale.reverse = object["reverse"].flatMap { bool($0.value, path: object.path("reverse")) }?.value ?? false
+        return scale
+    }
+
+    private mutating func nonEmptyScalars(_ value: JSONValue, path: String) -> Located<[Value]>? {
+        guard let values = scalars(value, path: path) else { return nil }
+        if values.value.isEmpty, value.arrayValue?.isEmpty == true {
+            error(SpecDiagnosticID.invalidValue, "'\(path)' is empty: list its values, or leave it out to use the data", at: value.span)
+            return nil
+        }
+        return values
+    }
+
+    /// `axis`: `false` hides it, `true` is the default, an object sets options.
+    private mutating func decodeAxis(_ value: JSONValue, channel: ChannelName, path: String) -> AxisSpec? {
+        switch value.kind {
+        case .bool(let visible):
+            return AxisSpec(visible: visible, span: value.span)
+        case .object:
+            guard let object = object(value, path: path, keys: SpecKeys.axis) else { return nil }
+            var axis = AxisSpec(span: value.span)
+            if let member = object["position"], let position: Located<AxisPosition> = enumValue(member.value, path: object.path("position"), what: "axis position") {
+                let horizontal = position.value == .top || position.value == .bottom
+                let isXChannel = channel == .x || channel == .x2
+                let isYChannel = channel == .y || channel == .y2
+                if (isXChannel && !horizontal) || (isYChannel && horizontal) {
+                    let allowed = isXChannel ? "'top' or 'bottom'" : "'left' or 'right'"
+                    error(
+                        SpecDiagnosticID.invalidValue,
+                        "the \(channel.rawValue) axis cannot go on the \(position.value.rawValue): it goes at the \(allowed)",
+                        at: member.value.span
+                    )
+                } else {
+                    axis.position = position
+                }
+            }
+            if let member = object["tickCount"], let count = number(member.value, path: object.path("tickCount"), in: 0...1000, rule: "a whole number from 0 to 1000") {
+                if count.value.rounded() == count.value {
+                    axis.tickCount = Located(Int(count.value), at: count.span)
+                } else {
+                    error(SpecDiagnosticID.invalidValue, "'\(object.path("tickCount"))' must be a whole number, found \(Self.lexeme(member.value))", at: member.value.span)
+                }
+            }
+            axis.values = object["values"].flatMap { scalars($0.value, path: object.path("values")) }
+            axis.format = object["format"].flatMap { string($0.value, path: object.path("format")) }
+            axis.grid = object["grid"].flatMap { bool($0.value, path: object.path("grid")) }
+            return axis
+        default:
+            wrongType(value, path: path, expected: "false (to hide the axis), or an object such as { \"position\": \"left\" }")
+            return nil
+        }
+    }
+
+    /// `stack`: `"zero"`, `"normalize"`, `"center"`, or `false` (`true` means the default, `"zero"`).
+    private mutating func decodeStack(_ value: JSONValue, path: String) -> Located<StackMode>? {
+        switch value.kind {
+        case .bool(let on):
+            return Located(on ? .zero : StackMode.none, at: value.span)
+        case .string(let string) where string.value == "none" || string.value == "false":
+            error(
+                SpecDiagnosticID.unknownValue,
+                "'\(path)' is turned off with false, not the string '\(string.value)'",
+                at: value.span,
+                fixIt: FixIt(span: value.span, replacement: "false")
+            )
+            return nil
+        case .string:
+            return enumValue(value, path: path, what: "stack mode", candidates: ["zero", "normalize", "center"], aliases: ["stacked": "zero", "percent": "normalize", "stream": "center", "streamgraph": "center"])
+        default:
+            wrongType(value, path: path, expected: "\"zero\", \"normalize\", \"center\" or false")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import ChartDiagnostics
+import ChartJSON
+
+/// The data pipeline keys of the top level (SPEC §2, §4, §5): `calculate`, `filter`, `groupBy`, `aggregate`,
+/// `total`, `complete`, `sort`. Expressions stay unparsed text; the checks here are about structure and about
+/// keys that only make sense together.
+extension SpecDecoder {
+    /// What the pipeline keys decode to, before they go into the `ChartSpec`.
+    struct PipelineKeys {
+        var calculate: [CalculatedField] = []
+        var filter: [ExpressionSource] = []
+        var groupBy: [Located<String>] = []
+        var aggregate: [AggregateField] = []
+        var hasAggregate = false
+        var total: [TotalSpec] = []
+        var complete: Located<Bool>?
+        var sort: [SortKey] = []
+    }
+
+    mutating func decodePipeline(_ top: SpecObject) -> PipelineKeys {
+        var keys = PipelineKeys()
+        if let member = top["calculate"] {
+            keys.calculate = namedExpressions(member.value, path: "calculate", example: "{ \"year\": \"congress * 2 + 1787\" }")
+                .map { CalculatedField(name: $0.name, expression: $0.expression) }
+        }
+        if let member = top["filter"] {
+            keys.filter = expressions(member.value, path: "filter")
+        }
+        if let member = top["groupBy"] {
+            keys.groupBy = stringList(member.value, path: "groupBy", what: "field names")
+            for name in keys.groupBy where name.value.isEmpty {
+                error(SpecDiagnosticID.invalidValue, "'groupBy' has an empty field name", at: name.span)
+            }
+        }
+        if let member = top["aggregate"] {
+            keys.hasAggregate = true
+            keys.aggregate = namedExpressions(member.value, path: "aggregate", example: "{ \"median\": \"median(nominate_dim1)\" }")
+                .map { AggregateField(name: $0.name, expression: $0.expression) }
+        }
+        if let member = top["total"] {
+            keys.total = decodeTotal(member.value, groupBy: keys.groupBy, hasGroupBy: top["groupBy"] != nil)
+        }
+        if let member = top["complete"] {
+            keys.complete = bool(member.value, path: "complete")
+        }
+        if let member = top["sort"] {
+            keys.sort = decodeSort(member.value)
+        }
+        if let groupBy = top["groupBy"], top["aggregate"] == nil {
+            error(
+                SpecDiagnosticID.groupByWithoutAggregate,
+                "'groupBy' needs an 'aggregate' saying what to compute for each group, e.g. \"aggregate\": { \"count\": \"count()\" }",
+                at: groupBy.keySpan
+            )
+        }
+        return keys
+    }
+
+    /// `calculate` and `aggregate`: `{ name: expression }` in key order.
+    private mutating func namedExpressions(_ value: JSONValue, path: String, example: String) -> [(name: Located<String>, expression: ExpressionSource)] {
+        guard case .object(let members) = value.kind else {
+            wrongType(value, path: path, expected: "an object such as \(example)")
+            return []
+        }
+        var fields: [(name: Located<String>, expression: ExpressionSource)] = []
+        for member in members where !member.key.hasPrefix("$") {
+            if member.key.isEmpty {
+                error(SpecDiagnosticID.invalidValue, "'\(path)' has an empty field name", at: member.keySpan)
+                continue
+            }
+            if let expression = expression(member.value, path: "\(path).\(member.key)") {
+                fields.append((Located(member.key, at: member.keySpan), expression))
+            }
+        }
+        return fields
+    }
+
+    /// `total`: `{ field: label }`; each field must be one of `groupBy`.
+    private mutating func decodeTotal(_ value: JSONValue, groupBy: [Located<String>], hasGroupBy: Bool) -> [TotalSpec] {
+        guard case .object(let members) = value.kind else {
+            wrongType(value, path: "total", expected: "an object such as { \"party\": \"All parties\" }")
+            return []
+        }
+        let grouped = groupBy.map(\.value)
+        var totals: [TotalSpec] = []
+        for member in members where !member.key.hasPrefix("$") {
+            guard let label = string(member.value, path: "total.\(member.key)") else { continue }
+            totals.append(TotalSpec(field: Located(member.key, at: member.keySpan), label: label))
+            guard !grouped.contains(member.key) else { continue }
+            if !hasGroupBy {
+                error(
+                    SpecDiagnosticID.totalNotGrouped,
+                    "'total' collapses the field '\(member.key)', but there is no 'groupBy': a total aggregates again with one grouping field replaced by a label",
+                    at: member.keySpan
+                )
+            } else if let suggestion = Suggestions.closest(to: member.key, in: grouped) {
+                error(
+                    SpecDiagnosticID.totalNotGrouped,
+                    "'total' collapses the field '\(member.key)', which is not in 'groupBy'; did you mean '\(suggestion)'?",
+                    at: member.keySpan,
+                    fixIt: FixIt(span: member.keySpan, replacement: JSONText.quote(suggestion))
+                )
+            } else {
+                error(
+                    SpecDiagnosticID.totalNotGrouped,
+                    "'total' collapses the field '\(member.key)', which is not in 'groupBy' (\(Self.list(grouped.map { "'\($0)'" })))",
+                    at: member.keySpan
+                )
+            }
+        }
+        return totals
+    }
+
+    /// `sort`: field names, `-name` for descending.
+    private mutating func decodeSort(_ value: JSONValue) -> [SortKey] {
+        var keys: [SortKey] = []
+        for entry in stringList(value, path: "sort", what: "field names (\"-name\" for descending)") {
+            let descending = entry.value.hasPrefix("-")
+            let field = descending ? String(entry.value.dropFirst()) : entry.value
+            if field.isEmpty {
+                error(SpecDiagnosticID.invalidValue, "'sort' entry '\(entry.value)' names no field: write \"field\", or \"-field\" for descending order", at: entry.span)
+                continue
+            }
+            keys.append(SortKey(field: field, descending: descending, span: entry.span))
+        }
+        return keys
+    }
+}

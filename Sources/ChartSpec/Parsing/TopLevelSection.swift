@@ -1,0 +1,95 @@
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartJSON
+
+/// The top level of a spec (SPEC §2): reads each section, runs the checks that span sections (`groupBy` needs
+/// `aggregate`, `total` fields must be grouped), and assembles the `ChartSpec`.
+extension SpecDecoder {
+    /// Largest `width`/`height` accepted: beyond this a chart is a mistake, and layout should not be asked to fill
+    /// it.
+    static let maximumSize = 20_000.0
+
+    mutating func decodeSpec(_ root: JSONValue) -> ChartSpec? {
+        guard let top = object(root, path: "", keys: SpecKeys.topLevel) else { return nil }
+
+        let title = top["title"].flatMap { string($0.value, path: "title") }
+        let subtitle = top["subtitle"].flatMap { string($0.value, path: "subtitle") }
+
+        var data: DataSource?
+        if let member = top["data"] {
+            data = decodeData(member.value)
+        } else {
+            missingKey(
+                "missing 'data': a chart spec needs to say where its rows come from, e.g. \"data\": { \"url\": \"data.csv\" }",
+                at: root.span
+            )
+        }
+
+        let pipeline = decodePipeline(top)
+
+        var mark: MarkSpec?
+        if let member = top["mark"] {
+            mark = decodeMark(member.value)
+        } else {
+            missingKey(
+                "missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of \(Self.list(MarkType.allCases.map(\.rawValue))))",
+                at: root.span
+            )
+        }
+
+        let encoding = top["encoding"].map { decodeEncoding($0.value) } ?? Encoding()
+        let legend = top["legend"].map { decodeLegend($0.value) } ?? LegendSpec()
+        let notes = top["notes"].map { stringList($0.value, path: "notes", acceptsSingle: true, what: "paragraphs") } ?? []
+        let sources = top["sources"].map { decodeSources($0.value) } ?? []
+        let byline = top["byline"].flatMap { string($0.value, path: "byline") }
+        let alt = top["alt"].flatMap { string($0.value, path: "alt") }
+        let width = top["width"].flatMap { size($0.value, path: "width") }
+        let height = top["height"].flatMap { size($0.value, path: "height") }
+        let locale = top["locale"].flatMap { decodeLocale($0.value) }
+
+        guard let data, let mark else { return nil }
+        var spec = ChartSpec(file: file, data: data, mark: mark)
+        spec.title = title
+        spec.subtitle = subtitle
+        spec.calculate = pipeline.calculate
+        spec.filter = pipeline.filter
+        spec.groupBy = pipeline.groupBy
+        spec.aggregate = pipeline.aggregate
+        spec.hasAggregate = pipeline.hasAggregate
+        spec.total = pipeline.total
+        spec.complete = pipeline.complete
+        spec.sort = pipeline.sort
+        spec.encoding = encoding
+        spec.legend = legend
+        spec.notes = notes
+        spec.sources = sources
+        spec.byline = byline
+        spec.alt = alt
+        if let width { spec.width = width }
+        if let height { spec.height = height }
+        if let locale { spec.locale = locale }
+        return spec
+    }
+
+    /// `width`, `height`: positive, finite, and not absurd.
+    private mutating func size(_ value: JSONValue, path: String) -> Located<Double>? {
+        number(value, path: path, in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels, at most \(Int(Self.maximumSize))")
+    }
+
+    /// `locale`: a BCP 47 tag we have tables for; others warn and fall back to `en-US`.
+    private mutating func decodeLocale(_ value: JSONValue) -> Located<String>? {
+        guard let tag = string(value, path: "locale") else { return nil }
+        if ChartLocale.named(tag.value) != nil { return tag }
+        let known = ChartLocale.all.map(\.identifier)
+        let suggestion = Suggestions.closest(to: tag.value, in: known)
+        warning(
+            SpecDiagnosticID.unknownLocale,
+            "unknown locale '\(tag.value)'; using en-US" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
+            at: value.span,
+            notes: [DiagnosticNote("locales chartc knows: " + known.joined(separator: ", "))],
+            fixIt: suggestion.map { FixIt(span: value.span, replacement: JSONText.quote($0)) }
+        )
+        return Located("en-US", at: value.span)
+    }
+}

@@ -1,0 +1,42 @@
+/// The keys of every object in a chart spec, in the order SPEC.md writes them. The parser uses these lists to
+/// recognize keys and suggest corrections; `chartc fmt` uses the same order to lay out a spec, so a formatted
+/// file reads top to bottom the way the pipeline runs (load → calculate → filter → group → mark → encode → text).
+/// Keys starting with `$` are not listed: they are allowed anywhere and ignored (`$schema` is written first).
+public enum SpecKeys {
+    /// SPEC §2.
+    public static let topLevel = [
+        "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
+        "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "locale",
+    ]
+    /// SPEC §3.
+    public static let data = ["url", "values", "format", "property", "parse"]
+    /// SPEC §6 (`mark` as an object).
+    public static let mark = ["type", "interpolate", "points", "labels", "color", "opacity", "strokeWidth", "cornerRadius", "width"]
+    /// SPEC §6 (`mark.labels` as an object).
+    public static let labels = ["position", "angle", "format", "skipZero"]
+    /// SPEC §7: the channels.
+    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "text", "tooltip"]
+    /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite.
+    public static let channel = ["field", "value", "type", "title", "scale", "axis", "format", "stack", "along"]
+    /// SPEC §7 (`scale`).
+    public static let scale = ["type", "domain", "range", "scheme", "zero", "nice", "reverse"]
+    /// SPEC §7 (`axis` as an object).
+    public static let axis = ["position", "tickCount", "values", "format", "grid"]
+    /// SPEC §2 (`legend` as an object).
+    public static let legend = ["position", "title", "hidden"]
+    /// SPEC §2 (one entry of `sources`).
+    public static let source = ["title", "site", "url"]
+
+    /// Where a key belongs when it is written in the wrong object, for hints like "'interpolate' goes inside
+    /// 'mark'". Checked in this order.
+    static let homes: [(keys: [String], home: String)] = [
+        (data, "'data'"),
+        (mark, "'mark'"),
+        (encoding, "'encoding'"),
+        (channel, "a channel such as 'encoding.x'"),
+        (scale, "a channel's 'scale'"),
+        (axis, "a channel's 'axis'"),
+        (legend, "'legend'"),
+        (topLevel, "the top level"),
+    ]
+}
