@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartLayout"]),
-        .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartPipeline"]),
+        .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
         .target(
             name: "ChartCommandLine",
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint"]
@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout"]),
         .testTarget(
             name: "ChartCommandLineTests",
             dependencies: ["ChartCommandLine"],
