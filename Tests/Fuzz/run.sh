@@ -76,8 +76,20 @@ for target in "${TARGETS[@]}"; do
     tail -n 25 "$log"
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
 
-    # Keep what found new coverage, and every input that broke something.
-    "$binary" -merge=1 "$committed" "$work" > "$BUILD/$target.merge.log" 2>&1 || true
+    # Keep a minimal set of inputs that covers everything seen so far (libFuzzer names them by their SHA-1;
+    # hand-written seeds keep their names), and every input that broke something.
+    minimal="$BUILD/minimal/$target"
+    rm -rf "$minimal" && mkdir -p "$minimal"
+    if "$binary" -merge=1 "$minimal" "$committed" "$work" > "$BUILD/$target.merge.log" 2>&1; then
+        find "$committed" -maxdepth 1 -type f -regextype posix-extended -regex '.*/[0-9a-f]{40}' -delete
+        # Seeds and saved crashes are kept under their own names; skip their copies.
+        named=$(find "$committed" -maxdepth 1 -type f -exec sha1sum {} + | awk '{print $1}')
+        for kept in "$minimal"/*; do
+            [ -f "$kept" ] || continue
+            name=$(basename "$kept")
+            grep -qx "$name" <<< "$named" || cp "$kept" "$committed/$name"
+        done
+    fi
     found=0
     for artifact in "$artifacts"crash-* "$artifacts"timeout-* "$artifacts"oom-* "$artifacts"leak-*; do
         [ -f "$artifact" ] || continue

@@ -1,0 +1,118 @@
+import ChartData
+import Foundation
+import ChartDiagnostics
+import ChartLint
+import Testing
+
+/// The error rules: each with a spec that breaks it (the marker `⟪` sits where the diagnostic must point) and a
+/// spec that does not.
+@Suite("Lint error rules")
+struct ErrorRuleTests {
+    typealias H = LintHarness
+
+    @Test func missingPosition() {
+        let found = H.expect("missing-position", in: H.quiet(##""mark": ⟪"bar""##))
+        #expect(found.first?.severity == .error)
+        H.expect("missing-position", in: H.quiet(##""mark": "bar", ⟪"encoding": {"color": {"field": "a"}}"##))
+        H.expect("missing-position", in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "a"}}"##))
+        H.expect("missing-position", in: H.quiet(##""mark": "rule", "encoding": {"y2": {"field": "a"}, "x": {"field": "b"}}"##))
+    }
+
+    @Test func rangeWithoutBase() {
+        let found = H.expect("range-without-base", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}, ⟪"y2": {"field": "b"}}"##))
+        #expect(found.first?.fixIt?.replacement == "\"y\"")
+        #expect(found.first?.message.contains("'encoding.y2' ends a range that 'encoding.y' starts") == true)
+        H.expect("range-without-base", in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "a"}, "y2": {"field": "b"}, "x": {"field": "c"}}"##))
+    }
+
+    @Test func offsetWithoutBand() {
+        let text = H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "temporal"}, ⟪"offset": {"field": "c"}}"##)
+        let found = H.expect("offset-without-band", in: text)
+        #expect(found.first?.message.contains("'x' is quantitative and 'y' is temporal") == true)
+        // A nominal axis is a band.
+        H.expect("offset-without-band", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal"}, "y": {"field": "b"}, "offset": {"field": "c"}}"##))
+        // Types unknown without data: quiet. With the data's types: decided.
+        let untyped = ##""mark": "bar", "encoding": {"x": {"field": "a"}, "y": {"field": "b"}, "offset": {"field": "c"}}"##
+        H.expect("offset-without-band", in: H.quiet(untyped))
+        H.expect("offset-without-band", in: H.quiet(untyped), schema: [("a", .string), ("b", .number), ("c", .string)])
+        H.expect("offset-without-band", in: H.quiet(untyped.replacingOccurrences(of: ##""offset""##, with: ##"⟪"offset""##)), schema: [("a", .number), ("b", .number), ("c", .string)])
+    }
+
+    @Test func textWithoutText() {
+        H.expect("text-without-text", in: H.quiet(##""mark": ⟪"text", "encoding": {"x": {"field": "a"}}"##))
+        H.expect("text-without-text", in: H.quiet(##""mark": {"type": ⟪"text"}, "encoding": {"x": {"field": "a"}}"##))
+        H.expect("text-without-text", in: H.quiet(##""mark": "text", "encoding": {"x": {"field": "a"}, "text": {"field": "b"}}"##))
+    }
+
+    @Test func unknownFieldAgainstTheData() {
+        let schema: [(name: String, type: DataType)] = [("year", .number), ("party", .string), ("score", .number)]
+        let found = H.expect("unknown-field", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": ⟪"yaer"}, "y": {"field": "score"}}"##), schema: schema)
+        #expect(found.first?.message == "'encoding.x' shows the field 'yaer', which is not in the data; did you mean 'year'?")
+        #expect(found.first?.fixIt?.replacement == "\"year\"")
+        // Calculated fields count; tooltips are checked too.
+        H.expect("unknown-field", in: H.quiet(##""calculate": {"decade": "year - year % 10"}, "mark": "bar", "encoding": {"x": {"field": "decade"}, "tooltip": ["score", ⟪"nope"]}"##), schema: schema)
+        // No data: nothing to check against.
+        H.expect("unknown-field", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "yaer"}}"##))
+    }
+
+    @Test func unknownFieldAfterAggregate() {
+        let schema: [(name: String, type: DataType)] = [("year", .number), ("party", .string), ("score", .number)]
+        let text = H.quiet(##""groupBy": ["year"], "aggregate": {"median": "median(score)"}, "mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": ⟪"score"}}"##)
+        let found = H.expect("unknown-field", in: text, schema: schema)
+        #expect(found.first?.message == "'encoding.y' shows the field 'score', which 'aggregate' leaves out: the aggregated rows hold only 'year' and 'median'; add it to 'groupBy', or aggregate it")
+        // With aggregate the output fields are known even without the data.
+        H.expect("unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"median": "median(score)"}, "mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": ⟪"medain"}}"##))
+    }
+
+    @Test func scaleTypeMismatch() {
+        H.expect("scale-type-mismatch", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal", "scale": {"type": ⟪"log"}}, "y": {"field": "b"}}"##))
+        H.expect("scale-type-mismatch", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"type": ⟪"sqrt"}}}"##))
+        H.expect("scale-type-mismatch", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "scale": {"type": ⟪"time"}}}"##), schema: [("d", .string)])
+        H.expect("scale-type-mismatch", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"type": "band"}}}"##))
+    }
+
+    @Test func domainShape() {
+        let found = H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": ⟪[0, 5, 10]}}}"##))
+        #expect(found.first?.message == "'encoding.x.scale.domain' of a continuous scale is [min, max], found 3 values")
+        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": [0, ⟪"ten"]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": ⟪[5, 5]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", ⟪"June"]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", "2016-01-01"]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal", "scale": {"domain": ["x", "y", ⟪"x"]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "scale": {"domain": ⟪["x", 1]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "scale": {"range": [0, ⟪"wide"]}}}"##))
+        // A diverging color ramp may have a middle.
+        H.expect("domain-shape", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "t", "type": "quantitative", "scale": {"domain": [-10, 0, 30]}}}"##))
+    }
+
+    @Test func logScaleDomain() {
+        H.expect("log-scale-domain", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "a", "scale": {"type": "log", "domain": [⟪0, 1000]}}}"##))
+        H.expect("log-scale-domain", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "a", "scale": {"type": "log", "domain": [1, 1000]}}}"##))
+    }
+
+    @Test func invalidColor() {
+        let found = H.expect("invalid-color", in: H.quiet(##""mark": {"type": "bar", "color": ⟪"stelblue"}, "encoding": {"x": {"field": "a"}}"##))
+        #expect(found.first?.message == "'mark.color' is not a color: \"stelblue\"; did you mean 'steelblue'?")
+        #expect(found.first?.fixIt?.replacement == "\"steelblue\"")
+        let hex = H.expect("invalid-color", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a"}, "color": {"field": "c", "scale": {"range": ["#1f5fbf", ⟪"d62728", ⟪"#12345", ⟪3]}}}"##))
+        #expect(hex.first?.fixIt?.replacement == "\"#d62728\"")
+        #expect(hex.dropFirst().first?.fixIt == nil)
+        H.expect("invalid-color", in: H.quiet(##""mark": {"type": "bar", "color": "rgb(10, 20, 30)"}, "encoding": {"x": {"field": "a"}}"##))
+        H.expect("invalid-color", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}, "color": {"value": ⟪"blu"}}"##))
+    }
+
+    @Test func unknownScheme() {
+        let found = H.expect("unknown-scheme", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "v", "scale": {"scheme": ⟪"viridus"}}}"##))
+        #expect(found.first?.message == "unknown color scheme 'viridus' in 'encoding.color.scale.scheme'; did you mean 'viridis'?")
+        H.expect("unknown-scheme", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "v", "scale": {"scheme": "Red-Blue"}}}"##))
+    }
+
+    @Test func invalidFormat() {
+        // `q` is not a d3-format type: the caret goes under it.
+        let found = H.expect("invalid-format", in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "a", "type": "quantitative", "format": ",.2⟪q"}}"##))
+        #expect(found.first?.message.hasPrefix("invalid number format \",.2q\" in 'encoding.y.format'") == true)
+        H.expect("invalid-format", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "axis": {"format": "%Y ⟪%Q"}}}"##))
+        H.expect("invalid-format", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "format": "%b %Y"}, "y": {"field": "v", "format": "$,.0f"}}"##))
+        H.expect("invalid-format", in: H.quiet(##""mark": {"type": "bar", "labels": {"format": ".0%"}}, "encoding": {"y": {"field": "v"}}"##))
+    }
+}
