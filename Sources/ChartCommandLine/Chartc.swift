@@ -19,6 +19,7 @@ public enum Chartc {
                 (LintCommand.description, { LintCommand.run($0, console: $1, environment: environment) }),
                 (DataCommand.description, { DataCommand.run($0, console: $1, environment: environment) }),
                 (PlanCommand.description, { PlanCommand.run($0, console: $1, environment: environment) }),
+                (FormatCommand.description, { FormatCommand.run($0, console: $1, environment: environment) }),
             ]
         )
     }

@@ -50,6 +50,20 @@ public enum Linter {
         }.map(\.element)
     }
 
+    /// The parser's and planner's diagnostics followed by the linter's, without a lint diagnostic that repeats one
+    /// already there (the same id at the same place): the planner and `unknown-field` may both see a field that is
+    /// not in the data.
+    public static func merge(_ earlier: [Diagnostic], _ lint: [Diagnostic]) -> [Diagnostic] {
+        var merged = earlier
+        for diagnostic in lint {
+            let repeated = earlier.contains {
+                $0.id == diagnostic.id && $0.path == diagnostic.path && $0.span?.range.lowerBound == diagnostic.span?.range.lowerBound
+            }
+            if !repeated { merged.append(diagnostic) }
+        }
+        return merged
+    }
+
     /// The rule with this id.
     public static func rule(_ id: String) -> (any LintRule)? {
         rules.first { $0.id == id }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartLint
 import ChartSpec
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
@@ -56,16 +57,18 @@ enum LintCommand {
         let (parsed, parseDiagnostics) = Compiler.parse(file)
         var diagnostics = parseDiagnostics
         guard let spec = parsed else { return diagnostics.sortedByPosition() }
-        diagnostics += StarterLintRules.check(spec)
+        var schema: [(name: String, type: DataType)]?
         if !parseDiagnostics.hasErrors {
             do {
-                if let schema = try Compiler.schema(of: spec) {
+                schema = try Compiler.schema(of: spec)
+                if let schema {
                     diagnostics += Compiler.plan(spec, schema: schema).diagnostics
                 }
             } catch {
                 diagnostics += error.diagnostics
             }
         }
+        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema))
         return diagnostics.sortedByPosition()
     }
 }

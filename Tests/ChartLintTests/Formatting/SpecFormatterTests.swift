@@ -124,6 +124,18 @@ struct SpecFormatterTests {
         #expect(try format(text) == expected)
     }
 
+    @Test func sameMeaningTellsOrderThatMattersFromOrderThatDoesNot() throws {
+        let base = try JSONReader.read(#"{"data": {"url": "a", "format": "csv"}, "calculate": {"a": "1", "b": "a"}, "x": [1, 2]}"#)
+        let reordered = try JSONReader.read(#"{"calculate": {"a": "1", "b": "a"}, "x": [1, 2], "data": {"format": "csv", "url": "a"}}"#)
+        let calculateSwapped = try JSONReader.read(#"{"data": {"url": "a", "format": "csv"}, "calculate": {"b": "a", "a": "1"}, "x": [1, 2]}"#)
+        let arraySwapped = try JSONReader.read(#"{"data": {"url": "a", "format": "csv"}, "calculate": {"a": "1", "b": "a"}, "x": [2, 1]}"#)
+        let lexeme = try JSONReader.read(#"{"data": {"url": "a", "format": "csv"}, "calculate": {"a": "1", "b": "a"}, "x": [1.0, 2]}"#)
+        #expect(SpecFormatter.sameMeaning(base, reordered))
+        #expect(!SpecFormatter.sameMeaning(base, calculateSwapped))
+        #expect(!SpecFormatter.sameMeaning(base, arraySwapped))
+        #expect(!SpecFormatter.sameMeaning(base, lexeme))
+    }
+
     @Test func tooltipArraysAreChannels() throws {
         let text = #"{"encoding": {"tooltip": [{"type": "nominal", "field": "a"}, "b"]}}"#
         let expected = """
@@ -162,6 +174,7 @@ struct SpecFormatterTests {
         let formatted = SpecFormatter.format(root)
         let formattedFile = SourceFile(path: file.path, text: formatted)
         let again = try JSONReader.read(formattedFile, requireObject: true)
+        #expect(SpecFormatter.sameMeaning(root, again), "\(file.path)")
         #expect(FuzzTargets.sameTree(root, again, orderedObjects: false), "\(file.path)")
         #expect(SpecFormatter.format(again) == formatted, "\(file.path) is not stable")
         // Key order inside calculate, aggregate, total and parse is meaning: kept.
