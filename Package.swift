@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
-        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData"]),
+        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
         .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartLayout"]),

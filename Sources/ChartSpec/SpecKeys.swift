@@ -1,7 +1,8 @@
 /// The keys of every object in a chart spec, in the order SPEC.md writes them. The parser uses these lists to
 /// recognize keys and suggest corrections; `chartc fmt` uses the same order to lay out a spec, so a formatted
 /// file reads top to bottom the way the pipeline runs (load → calculate → filter → group → mark → encode → text).
-/// Keys starting with `$` are not listed: they are allowed anywhere and ignored (`$schema` is written first).
+/// Keys starting with `$` are allowed anywhere and ignored; of those only `$schema` is listed, first, where `fmt`
+/// puts it.
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [

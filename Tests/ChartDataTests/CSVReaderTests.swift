@@ -303,3 +303,33 @@ struct DecimalParserTests {
         #expect(BooleanText.parse("") == nil)
     }
 }
+
+@Suite("UTF-8 checks")
+struct UTF8CheckTests {
+    /// A cell is accepted exactly when its bytes are valid UTF-8; the oracle is a decode/encode round trip.
+    @Test func cellsAreAcceptedExactlyWhenValid() throws {
+        var random = SeededRandom(seed: 3)
+        let pieces: [[UInt8]] = [
+            [0x61], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x99, 0x82], // valid
+            [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], // overlong, surrogate, too big
+            [0x80], [0xC3], [0xE2, 0x82], [0xFF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+        ]
+        for _ in 0..<2000 {
+            var cell: [UInt8] = [0x78]
+            for _ in 0..<Int(random.next() % 4) {
+                cell += pieces[Int(random.next() % UInt64(pieces.count))]
+                if random.next() % 3 == 0 { cell += Array(repeating: 0x62, count: Int(random.next() % 10)) }
+            }
+            let decoded = String(decoding: cell, as: UTF8.self)
+            let valid = Array(decoded.utf8) == cell
+            let bytes = Array("v\n".utf8) + cell + [0x0A]
+            let errors = csvErrors(bytes: bytes)
+            if valid {
+                #expect(errors.isEmpty, "\(cell)")
+                #expect(try readCSV(bytes: bytes).values("v") == [.string(decoded)])
+            } else {
+                #expect(errors.map(\.id) == ["csv-invalid-utf8"], "\(cell)")
+            }
+        }
+    }
+}

@@ -174,6 +174,16 @@ import Testing
         }
     }
 
+    @Test func utf16FilesAreNamed() {
+        let withMark = failure(bytes: [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00])
+        #expect(withMark?.id == "json-invalid-utf8")
+        #expect(withMark?.message.contains("UTF-16") == true)
+        #expect(failure(bytes: [0x7B, 0x00, 0x7D, 0x00])?.message.contains("every other byte is zero") == true)
+        #expect(failure(bytes: [0x00, 0x5B, 0x00, 0x5D])?.message.contains("UTF-16") == true)
+        // A lone NUL after a valid start is just a control character.
+        #expect(failure(bytes: [0x5B, 0x31, 0x00])?.id == "json-unexpected-character")
+    }
+
     @Test func tooDeepReportsTheBracketPastTheLimit() throws {
         let limit = JSONReader.maximumDepth
         let diagnostic = try #require(failure(String(repeating: "[", count: limit + 1)))

@@ -84,3 +84,40 @@ import Testing
         #expect(value("null")?.typeName == "null")
     }
 }
+
+/// The number fast path and the key cache are optimizations: they must give exactly what the slow paths give.
+@Suite struct JSONReaderFastPathTests {
+    @Test func numbersMatchTheStandardLibraryBitForBit() throws {
+        var random = SplitMix64(seed: 42)
+        var lexemes = ["0.1", "0.2", "0.3", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "123456789012345.6",
+                       "9007199254740993", "0.000001", "1e22", "1e23", "-0.0", "4.35", "0.0000000000000000000000000001", "1E+2"]
+        for _ in 0..<3000 {
+            var text = random.below(2) == 0 ? "-" : ""
+            let integerDigits = random.below(12)
+            text += integerDigits == 0 ? "0" : String(1 + random.below(9))
+            for _ in 0..<max(0, integerDigits - 1) { text += String(random.below(10)) }
+            if random.below(2) == 0 {
+                text += "."
+                for _ in 0...random.below(12) { text += String(random.below(10)) }
+            }
+            if random.below(3) == 0 {
+                text += ["e", "E", "e-", "e+"][random.below(4)] + String(random.below(40))
+            }
+            lexemes.append(text)
+        }
+        for lexeme in lexemes {
+            let parsed = try #require(value(lexeme)?.numberValue, "\(lexeme)")
+            let expected = try #require(Double(lexeme))
+            #expect(parsed.bitPattern == expected.bitPattern, "\(lexeme): \(parsed) != \(expected)")
+        }
+    }
+
+    @Test func repeatedKeysInRowsStayCorrect() throws {
+        let text = #"[{"ab": 1, "cd": 2}, {"cd": 3, "ab": 4}, {"ab": 5, "ce": 6, "x": {"ab": 7}}, {"a\u0062": 8, "cd": 9}, {"é": 1, "ab": 2}]"#
+        let rows = try #require(value(text)?.arrayValue)
+        #expect(rows.map { $0.objectValue?.map(\.key) ?? [] } == [["ab", "cd"], ["cd", "ab"], ["ab", "ce", "x"], ["ab", "cd"], ["é", "ab"]])
+        #expect(rows[2]["x"]?["ab"]?.numberValue == 7)
+        #expect(rows[3].objectValue?[0].keySpan.range == 78..<87)
+        #expect(failure(#"[{"ab": 1}, {"ab": 2, "ab": 3}]"#)?.id == "json-duplicate-key")
+    }
+}

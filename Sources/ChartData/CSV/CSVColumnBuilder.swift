@@ -7,6 +7,9 @@ import ChartFormat
 /// meets a cell of another kind becomes a string column; the rows read before that point get their text in a
 /// second, partial pass over the file (`pendingRows`), so no cell text is kept while the column is numeric.
 /// A `parse` override fixes the type up front; a cell that does not fit it is an error.
+///
+/// Cells arrive a chunk at a time (`append(chunk:…)`); each mode decodes in its own loop into the chunk's
+/// scratch buffers, which are then appended to the column in bulk.
 struct CSVColumnBuilder {
     enum Mode {
         case undecided
@@ -26,6 +29,12 @@ struct CSVColumnBuilder {
         case invalidUTF8
     }
 
+    /// A cell that could not be stored: its row within the chunk.
+    struct Failure {
+        var row: Int
+        var error: CellError
+    }
+
     let name: String
     /// The field's position in each record.
     let fieldIndex: Int
@@ -38,10 +47,13 @@ struct CSVColumnBuilder {
     private var interner = StringInterner()
     /// Rows `0..<pendingRows` of a string column still need their text (they were read as numbers or dates).
     private(set) var pendingRows = 0
+    private var unescaped: [UInt8] = []
+    private let capacity: Int
 
     init(name: String, fieldIndex: Int, declared: DataType?, capacity: Int) {
         self.name = name
         self.fieldIndex = fieldIndex
+        self.capacity = capacity
         switch declared {
         case nil: mode = .undecided
         case .number?: mode = .declaredNumber
@@ -50,112 +62,148 @@ struct CSVColumnBuilder {
         case .string?: mode = .string
         }
         valid.reserveCapacity(capacity)
-        switch mode {
-        case .declaredNumber: numbers.reserveCapacity(capacity)
-        case .declaredDate: dates.reserveCapacity(capacity)
-        case .declaredBoolean: booleans.reserveCapacity(capacity)
-        case .string: codes.reserveCapacity(capacity)
-        case .undecided, .inferredNumber, .inferredDate: break
-        }
+        reserveValues()
     }
 
     var rowCount: Int { valid.count }
 
-    /// Adds an empty cell.
-    @inline(__always)
-    mutating func appendNull() {
-        valid.append(false)
+    private mutating func reserveValues() {
         switch mode {
+        case .inferredNumber, .declaredNumber: numbers.reserveCapacity(capacity)
+        case .inferredDate, .declaredDate: dates.reserveCapacity(capacity)
+        case .declaredBoolean: booleans.reserveCapacity(capacity)
+        case .string: codes.reserveCapacity(capacity)
         case .undecided: break
-        case .inferredNumber, .declaredNumber: numbers.append(0)
-        case .inferredDate, .declaredDate: dates.append(0)
-        case .declaredBoolean: booleans.append(false)
-        case .string: codes.append(0)
         }
     }
 
-    /// Adds the cell `base[start..<end]` (already unescaped, non-empty). On an error the row is null.
-    @inline(__always)
-    mutating func append(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> CellError? {
-        switch mode {
-        case .inferredNumber:
-            if let number = DecimalParser.parse(base, start, end) {
-                valid.append(true)
-                numbers.append(number)
-                return nil
+    /// Decodes rows `0..<rows` of this column's cells in `chunk` (column `column`), appending them.
+    mutating func append(chunk: CSVChunk, column: Int, rows: Int, base: UnsafePointer<UInt8>, failures: inout [Failure]) {
+        let cells = column * chunk.capacity
+        let starts = chunk.starts + cells
+        let ends = chunk.ends + cells
+        let flags = chunk.flags + cells
+        var row = 0
+        while row < rows {
+            let from = row
+            switch mode {
+            case .undecided:
+                while row < rows && starts[row] == ends[row] { row += 1 }
+                valid.append(contentsOf: repeatElement(false, count: row - from))
+                if row < rows { decide(base, starts[row], ends[row], escaped: flags[row] & CSVChunk.cellIsEscaped != 0) }
+            case .inferredNumber, .declaredNumber:
+                let declared = mode == .declaredNumber
+                let out = chunk.numbers
+                let isValid = chunk.valid
+                while row < rows {
+                    let start = starts[row]
+                    let end = ends[row]
+                    if start == end {
+                        out[row] = 0
+                        isValid[row] = false
+                    } else if flags[row] & CSVChunk.cellIsEscaped == 0, let number = DecimalParser.parse(base, start, end) {
+                        out[row] = number
+                        isValid[row] = true
+                    } else if declared {
+                        out[row] = 0
+                        isValid[row] = false
+                        failures.append(Failure(row: row, error: .notNumber))
+                    } else {
+                        break
+                    }
+                    row += 1
+                }
+                numbers.append(contentsOf: UnsafeBufferPointer(start: out + from, count: row - from))
+                valid.append(contentsOf: UnsafeBufferPointer(start: isValid + from, count: row - from))
+                if row < rows { becomeString() }
+            case .inferredDate, .declaredDate:
+                let declared = mode == .declaredDate
+                let out = chunk.dates
+                let isValid = chunk.valid
+                while row < rows {
+                    let start = starts[row]
+                    let end = ends[row]
+                    if start == end {
+                        out[row] = 0
+                        isValid[row] = false
+                    } else if flags[row] & CSVChunk.cellIsEscaped == 0,
+                              let date = declared ? Self.lenientDate(base, start, end) : Self.date(base, start, end) {
+                        out[row] = date
+                        isValid[row] = true
+                    } else if declared {
+                        out[row] = 0
+                        isValid[row] = false
+                        failures.append(Failure(row: row, error: .notDate))
+                    } else {
+                        break
+                    }
+                    row += 1
+                }
+                dates.append(contentsOf: UnsafeBufferPointer(start: out + from, count: row - from))
+                valid.append(contentsOf: UnsafeBufferPointer(start: isValid + from, count: row - from))
+                if row < rows { becomeString() }
+            case .declaredBoolean:
+                let out = chunk.booleans
+                let isValid = chunk.valid
+                while row < rows {
+                    let start = starts[row]
+                    let end = ends[row]
+                    if start == end {
+                        out[row] = false
+                        isValid[row] = false
+                    } else if flags[row] & CSVChunk.cellIsEscaped == 0, let boolean = BooleanText.parse(base, start, end) {
+                        out[row] = boolean
+                        isValid[row] = true
+                    } else {
+                        out[row] = false
+                        isValid[row] = false
+                        failures.append(Failure(row: row, error: .notBoolean))
+                    }
+                    row += 1
+                }
+                booleans.append(contentsOf: UnsafeBufferPointer(start: out + from, count: row - from))
+                valid.append(contentsOf: UnsafeBufferPointer(start: isValid + from, count: row - from))
+            case .string:
+                let out = chunk.codes
+                let isValid = chunk.valid
+                while row < rows {
+                    let start = starts[row]
+                    let end = ends[row]
+                    if start == end {
+                        out[row] = 0
+                        isValid[row] = false
+                    } else if let code = intern(base, start, end, escaped: flags[row] & CSVChunk.cellIsEscaped != 0) {
+                        out[row] = code
+                        isValid[row] = true
+                    } else {
+                        out[row] = 0
+                        isValid[row] = false
+                        failures.append(Failure(row: row, error: .invalidUTF8))
+                    }
+                    row += 1
+                }
+                codes.append(contentsOf: UnsafeBufferPointer(start: out + from, count: row - from))
+                valid.append(contentsOf: UnsafeBufferPointer(start: isValid + from, count: row - from))
             }
-            becomeString()
-            return appendString(base, start, end)
-        case .string:
-            return appendString(base, start, end)
-        case .inferredDate:
-            if let date = Self.date(base, start, end) {
-                valid.append(true)
-                dates.append(date)
-                return nil
-            }
-            becomeString()
-            return appendString(base, start, end)
-        case .undecided:
-            let rows = valid.count
-            if let number = DecimalParser.parse(base, start, end) {
-                mode = .inferredNumber
-                numbers.reserveCapacity(valid.capacity)
-                numbers.append(contentsOf: repeatElement(0, count: rows))
-                valid.append(true)
-                numbers.append(number)
-                return nil
-            }
-            if let date = Self.date(base, start, end) {
-                mode = .inferredDate
-                dates.reserveCapacity(valid.capacity)
-                dates.append(contentsOf: repeatElement(0, count: rows))
-                valid.append(true)
-                dates.append(date)
-                return nil
-            }
+        }
+    }
+
+    /// The first non-empty cell of an undecided column picks its type. The cell itself is decoded by the
+    /// mode's loop.
+    private mutating func decide(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
+        let rows = valid.count
+        if !escaped && DecimalParser.parse(base, start, end) != nil {
+            mode = .inferredNumber
+            reserveValues()
+            numbers.append(contentsOf: repeatElement(0, count: rows))
+        } else if !escaped && Self.date(base, start, end) != nil {
+            mode = .inferredDate
+            reserveValues()
+            dates.append(contentsOf: repeatElement(0, count: rows))
+        } else {
             mode = .string
-            codes.reserveCapacity(valid.capacity)
+            reserveValues()
             codes.append(contentsOf: repeatElement(0, count: rows))
-            return appendString(base, start, end)
-        case .declaredNumber:
-            if let number = DecimalParser.parse(base, start, end) {
-                valid.append(true)
-                numbers.append(number)
-                return nil
-            }
-            appendNull()
-            return .notNumber
-        case .declaredDate:
-            if let date = Self.lenientDate(base, start, end) {
-                valid.append(true)
-                dates.append(date)
-                return nil
-            }
-            appendNull()
-            return .notDate
-        case .declaredBoolean:
-            if let boolean = BooleanText.parse(base, start, end) {
-                valid.append(true)
-                booleans.append(boolean)
-                return nil
-            }
-            appendNull()
-            return .notBoolean
-        }
-    }
-
-    @inline(__always)
-    private mutating func appendString(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> CellError? {
-        switch interner.intern(base, start, end) {
-        case .code(let code):
-            valid.append(true)
-            codes.append(code)
-            return nil
-        case .invalidUTF8:
-            valid.append(false)
-            codes.append(0)
-            return .invalidUTF8
         }
     }
 
@@ -164,21 +212,52 @@ struct CSVColumnBuilder {
         pendingRows = valid.count
         numbers = []
         dates = []
-        codes.reserveCapacity(valid.capacity)
-        codes.append(contentsOf: repeatElement(0, count: valid.count))
         mode = .string
+        reserveValues()
+        codes.append(contentsOf: repeatElement(0, count: valid.count))
+    }
+
+    /// The code of a non-empty cell, or nil when it is not valid UTF-8.
+    @inline(__always)
+    private mutating func intern(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) -> UInt32? {
+        let outcome: StringInterner.Outcome
+        if escaped {
+            CSVTokenizer.unescape(base, start, end, into: &unescaped)
+            outcome = unescaped.withUnsafeBufferPointer { buffer in
+                guard let pointer = buffer.baseAddress else { return .invalidUTF8 }
+                return interner.intern(pointer, 0, buffer.count)
+            }
+        } else {
+            outcome = interner.intern(base, start, end)
+        }
+        switch outcome {
+        case .code(let code): return code
+        case .invalidUTF8: return nil
+        }
     }
 
     /// Second pass: the text of a row read before the column became a string column.
-    mutating func fillPending(row: Int, _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> CellError? {
-        guard row < pendingRows, row < codes.count else { return nil }
-        switch interner.intern(base, start, end) {
-        case .code(let code):
-            codes[row] = code
-            return nil
-        case .invalidUTF8:
+    mutating func fillPending(row: Int, _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) -> CellError? {
+        guard row < pendingRows, row < codes.count, start < end else { return nil }
+        guard let code = intern(base, start, end, escaped: escaped) else {
             valid[row] = false
             return .invalidUTF8
+        }
+        codes[row] = code
+        return nil
+    }
+
+    /// Pads a column that missed rows (after a malformed record) so every column stays as long as the table.
+    mutating func padNulls(to rows: Int) {
+        guard valid.count < rows else { return }
+        let missing = rows - valid.count
+        valid.append(contentsOf: repeatElement(false, count: missing))
+        switch mode {
+        case .undecided: break
+        case .inferredNumber, .declaredNumber: numbers.append(contentsOf: repeatElement(0, count: missing))
+        case .inferredDate, .declaredDate: dates.append(contentsOf: repeatElement(0, count: missing))
+        case .declaredBoolean: booleans.append(contentsOf: repeatElement(false, count: missing))
+        case .string: codes.append(contentsOf: repeatElement(0, count: missing))
         }
     }
 
@@ -203,7 +282,7 @@ struct CSVColumnBuilder {
     }
 
     /// The finished column. A column with no non-empty cell is a string column with an empty dictionary.
-    consuming func finish() -> Column {
+    func finish() -> Column {
         switch mode {
         case .inferredNumber, .declaredNumber:
             return Column(name: name, storage: .number(numbers), valid: valid)

@@ -18,7 +18,6 @@ struct CSVHeader {
     /// no records at all.
     static func read(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, start: Int, delimiter: UInt8) throws(DiagnosticError) -> CSVHeader? {
         var tokenizer = CSVTokenizer(base: base, count: count, delimiter: delimiter, position: start)
-        defer { tokenizer.release() }
         guard tokenizer.skipBlankLines() else { return nil }
         var names: [String] = []
         var spans: [Range<Int>] = []
@@ -34,9 +33,9 @@ struct CSVHeader {
             var name: String?
             if field.escaped {
                 CSVTokenizer.unescape(base, field.start, field.end, into: &scratch)
-                name = String(validating: scratch, as: UTF8.self)
+                name = UTF8Validation.string(scratch)
             } else {
-                name = String(validating: UnsafeBufferPointer(start: base + field.start, count: field.end - field.start), as: UTF8.self)
+                name = UTF8Validation.string(base + field.start, field.end - field.start)
             }
             if let name {
                 names.append(name)

@@ -42,25 +42,50 @@ struct CSVTokenizer {
     let delimiter: UInt8
     /// The offset of the next unread byte.
     var position: Int
-    /// `isSpecial[byte]`: the byte ends an unquoted field or is a quote.
-    private let isSpecial: UnsafeMutablePointer<Bool>
+    /// The delimiter repeated in every byte of a word, for the eight-bytes-at-a-time scan.
+    private let delimiterWord: UInt64
 
-    /// A tokenizer over `base[0..<count]` starting at `position`. Call `release()` when done.
+    /// A tokenizer over `base[0..<count]` starting at `position`.
     init(base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8, position: Int) {
         self.base = base
         self.count = count
         self.delimiter = delimiter
         self.position = position
-        isSpecial = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        isSpecial.initialize(repeating: false, count: 256)
-        isSpecial[Int(delimiter)] = true
-        isSpecial[Int(Self.quote)] = true
-        isSpecial[Int(Self.lineFeed)] = true
-        isSpecial[Int(Self.carriageReturn)] = true
+        delimiterWord = UInt64(delimiter) &* Self.ones
     }
 
-    func release() {
-        isSpecial.deallocate()
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// High bit set in each byte of `word` that is zero (exact for the lowest such byte, which is all we use).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highBits
+    }
+
+    /// The first offset at or after `index` holding the delimiter, a quote, LF or CR; `count` if none.
+    /// Eight bytes at a time: fields are short, so this usually finds the end in the first word.
+    @inline(__always)
+    private func nextSpecial(from index: Int) -> Int {
+        var index = index
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let found = Self.zeroBytes(word ^ delimiterWord)
+                | Self.zeroBytes(word ^ (UInt64(Self.quote) &* Self.ones))
+                | Self.zeroBytes(word ^ (UInt64(Self.lineFeed) &* Self.ones))
+                | Self.zeroBytes(word ^ (UInt64(Self.carriageReturn) &* Self.ones))
+            if found != 0 {
+                return index + (found.trailingZeroBitCount >> 3)
+            }
+            index += 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == delimiter || byte == Self.quote || byte == Self.lineFeed || byte == Self.carriageReturn { return index }
+            index += 1
+        }
+        return count
     }
 
     var atEnd: Bool { position >= count }
@@ -88,22 +113,15 @@ struct CSVTokenizer {
         if start < count && base[start] == Self.quote {
             return quotedField(opening: start)
         }
-        var index = start
+        var index = nextSpecial(from: start)
         var problem = Problem.none
         var problemOffset = 0
-        while index < count {
-            let byte = base[index]
-            if isSpecial[Int(byte)] {
-                if byte == Self.quote {
-                    if problem == .none {
-                        problem = .strayQuote
-                        problemOffset = index
-                    }
-                } else {
-                    break
-                }
+        while index < count && base[index] == Self.quote {
+            if problem == .none {
+                problem = .strayQuote
+                problemOffset = index
             }
-            index += 1
+            index = nextSpecial(from: index + 1)
         }
         let endsRecord = finishField(at: index)
         return Field(start: start, end: index, quoted: false, escaped: false, endsRecord: endsRecord, problem: problem, problemOffset: problemOffset)

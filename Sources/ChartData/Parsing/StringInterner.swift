@@ -38,7 +38,7 @@ struct StringInterner {
             }
             slot = (slot + 1) & mask
         }
-        guard let string = String(validating: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self) else {
+        guard let string = UTF8Validation.string(base + start, length) else {
             return .invalidUTF8
         }
         let code = UInt32(strings.count)

@@ -1,8 +1,15 @@
 import ChartDiagnostics
 
-/// Numbers per RFC 8259 §6: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, validated on the bytes, then
-/// converted directly for short integers and by the standard library otherwise.
+/// Numbers per RFC 8259 §6: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`, validated on the bytes and
+/// converted without a round trip through text when that is exact (see `exactValue`), by the standard library
+/// otherwise.
 extension JSONParser {
+    /// Powers of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
+
     mutating func parseNumber() throws(DiagnosticError) -> JSONValue {
         let start = index
         var i = start
@@ -12,27 +19,44 @@ extension JSONParser {
             i += 1
             guard i < count, ASCII.isDigit(bytes[i]) else { throw malformedNumber(start: start) }
         }
-        let integerStart = i
+        // The digits as one integer (`significand`), counting the significant ones, and how many came after the
+        // decimal point: 12.50 is 1250 × 10^-2.
+        var significand: UInt64 = 0
+        var significantDigits = 0
+        var fractionDigits = 0
         if bytes[i] == ASCII.zero {
             i += 1
             if i < count && ASCII.isDigit(bytes[i]) { throw malformedNumber(start: start) }
         } else {
-            while i < count && ASCII.isDigit(bytes[i]) { i += 1 }
+            while i < count && ASCII.isDigit(bytes[i]) {
+                Self.accumulate(bytes[i], into: &significand, digits: &significantDigits)
+                i += 1
+            }
         }
-        let integerEnd = i
-        var isInteger = true
         if i < count && bytes[i] == ASCII.dot {
-            isInteger = false
             i += 1
             guard i < count, ASCII.isDigit(bytes[i]) else { throw malformedNumber(start: start) }
-            while i < count && ASCII.isDigit(bytes[i]) { i += 1 }
+            while i < count && ASCII.isDigit(bytes[i]) {
+                Self.accumulate(bytes[i], into: &significand, digits: &significantDigits)
+                fractionDigits += 1
+                i += 1
+            }
         }
+        var exponent = 0
         if i < count && (bytes[i] | 0x20) == UInt8(ascii: "e") {
-            isInteger = false
             i += 1
-            if i < count && (bytes[i] == ASCII.plus || bytes[i] == ASCII.minus) { i += 1 }
+            var exponentNegative = false
+            if i < count && (bytes[i] == ASCII.plus || bytes[i] == ASCII.minus) {
+                exponentNegative = bytes[i] == ASCII.minus
+                i += 1
+            }
             guard i < count, ASCII.isDigit(bytes[i]) else { throw malformedNumber(start: start) }
-            while i < count && ASCII.isDigit(bytes[i]) { i += 1 }
+            while i < count && ASCII.isDigit(bytes[i]) {
+                // Saturate: anything this large is out of range (or zero) whatever the digits.
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] &- ASCII.zero) }
+                i += 1
+            }
+            if exponentNegative { exponent = -exponent }
         }
         if i < count && ASCII.isWordByte(bytes[i]) {
             throw malformedNumber(start: start)
@@ -40,12 +64,8 @@ extension JSONParser {
         index = i
         let lexeme = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         let value: Double
-        if isInteger && integerEnd - integerStart <= 15 {
-            var magnitude: Int64 = 0
-            for position in integerStart..<integerEnd {
-                magnitude = magnitude &* 10 &+ Int64(bytes[position] &- ASCII.zero)
-            }
-            value = negative ? -Double(magnitude) : Double(magnitude)
+        if let exact = Self.exactValue(significand, digits: significantDigits, exponent: exponent - fractionDigits) {
+            value = negative ? -exact : exact
         } else {
             guard let parsed = Double(lexeme), parsed.isFinite else {
                 throw failure(
@@ -57,6 +77,28 @@ extension JSONParser {
             value = parsed
         }
         return JSONValue(kind: .number(value, lexeme: lexeme), span: span(start..<i))
+    }
+
+    /// Adds one decimal digit to the significand; leading zeros are not significant, and digits past 19 are
+    /// only counted (the value then takes the slow path).
+    @inline(__always)
+    private static func accumulate(_ digit: UInt8, into significand: inout UInt64, digits: inout Int) {
+        if digits == 0 && digit == ASCII.zero { return }
+        digits += 1
+        if digits <= 19 { significand = significand &* 10 &+ UInt64(digit &- ASCII.zero) }
+    }
+
+    /// `significand × 10^exponent` when it can be computed with one correctly rounded operation: the
+    /// significand has at most 15 digits (so it is exact as a `Double`) and the power of ten is exact (|e| ≤ 22).
+    /// One IEEE multiplication or division of exact operands rounds correctly, so this equals what `strtod` gives.
+    @inline(__always)
+    private static func exactValue(_ significand: UInt64, digits: Int, exponent: Int) -> Double? {
+        if digits == 0 { return 0 }
+        guard digits <= 15 else { return nil }
+        if exponent == 0 { return Double(significand) }
+        if exponent > 0 && exponent <= 22 { return Double(significand) * exactPowersOfTen[exponent] }
+        if exponent < 0 && exponent >= -22 { return Double(significand) / exactPowersOfTen[-exponent] }
+        return nil
     }
 
     /// The error for a number-like run of bytes starting at `start` that is not a JSON number, naming the rule

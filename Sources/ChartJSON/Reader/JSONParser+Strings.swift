@@ -30,6 +30,51 @@ extension JSONParser {
         throw unterminatedString(open: open)
     }
 
+    /// An object key at `index` (which holds `"`), the `position`-th of its object. A plain ASCII key equal to the
+    /// one at the same position of the previous object reuses that `String`; anything else goes through
+    /// `parseString`.
+    mutating func parseKey(position: Int) throws(DiagnosticError) -> (String, SourceSpan) {
+        let open = index
+        var i = open + 1
+        while i < count {
+            let byte = bytes[i]
+            if byte == ASCII.quote { break }
+            if byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 {
+                let (string, span) = try parseString()
+                return (string.value, span)
+            }
+            i += 1
+        }
+        guard i < count else { throw unterminatedString(open: open) }
+        let keyStart = open + 1
+        let length = i - keyStart
+        index = i + 1
+        if position < recentKeys.count {
+            let recent = recentKeys[position]
+            if recent.length == length && sameBytes(keyStart, recent.start, length) {
+                return (recent.key, span(open..<index))
+            }
+        }
+        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<i]), as: UTF8.self)
+        let entry = RecentKey(start: keyStart, length: length, key: key)
+        if position < recentKeys.count {
+            recentKeys[position] = entry
+        } else if position == recentKeys.count {
+            recentKeys.append(entry)
+        }
+        return (key, span(open..<index))
+    }
+
+    @inline(__always)
+    private func sameBytes(_ a: Int, _ b: Int, _ length: Int) -> Bool {
+        var k = 0
+        while k < length {
+            if bytes[a + k] != bytes[b + k] { return false }
+            k += 1
+        }
+        return true
+    }
+
     /// The rest of a string literal that has at least one escape, from the first backslash on.
     private mutating func parseEscapedString(open: Int, firstEscape: Int) throws(DiagnosticError) -> (JSONString, SourceSpan) {
         var decoded: [UInt8] = []

@@ -11,6 +11,16 @@ struct JSONParser {
     var index: Int
     /// File offsets of the brackets that are open, innermost last.
     var openBrackets: [Int]
+    /// The key last read at each member position (0, 1, …) of an object. Data files repeat the same keys in every
+    /// row; comparing bytes against the previous row's key is cheaper than building the same `String` again.
+    var recentKeys: [RecentKey]
+
+    struct RecentKey {
+        /// Where the key's bytes (without quotes) are in the file.
+        var start: Int
+        var length: Int
+        var key: String
+    }
 
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
         self.file = file
@@ -19,6 +29,7 @@ struct JSONParser {
         self.index = 0
         self.openBrackets = []
         self.openBrackets.reserveCapacity(16)
+        self.recentKeys = []
     }
 
     // MARK: document
@@ -26,6 +37,13 @@ struct JSONParser {
     mutating func parseDocument(requireObject: Bool) throws(DiagnosticError) -> JSONValue {
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
+        }
+        if count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] != 0 && bytes[1] == 0) || (bytes[0] == 0 && bytes[1] != 0)) {
+            throw failure(
+                JSONDiagnosticID.invalidUTF8,
+                "the file looks like UTF-16 text (\(bytes[0] >= 0xFE ? "it starts with a UTF-16 byte order mark" : "every other byte is zero")): JSON must be UTF-8; save the file as UTF-8",
+                0..<2
+            )
         }
         try skipWhitespace()
         guard index < count else {
@@ -123,6 +141,7 @@ struct JSONParser {
         let open = index
         try enter(open)
         var items: [JSONValue] = []
+        items.reserveCapacity(4)
         try skipWhitespace()
         if index < count && bytes[index] == ASCII.closeBracket {
             index += 1
@@ -162,6 +181,7 @@ struct JSONParser {
         let open = index
         try enter(open)
         var members: [JSONMember] = []
+        members.reserveCapacity(8)
         /// Built once an object has many keys, so that duplicate detection stays linear for wide objects.
         var keyIndex: [String: Int]? = nil
         try skipWhitespace()
@@ -173,8 +193,7 @@ struct JSONParser {
         while true {
             guard index < count else { throw unexpectedEnd() }
             guard bytes[index] == ASCII.quote else { throw unexpectedInKeyPosition() }
-            let (keyString, keySpan) = try parseString()
-            let key = keyString.value
+            let (key, keySpan) = try parseKey(position: members.count)
             try checkDuplicate(key, keySpan: keySpan, members: members, keyIndex: &keyIndex)
             try skipWhitespace()
             guard index < count else { throw unexpectedEnd() }

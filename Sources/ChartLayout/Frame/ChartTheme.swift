@@ -36,8 +36,12 @@ public struct ChartTheme: Sendable {
     /// The zero line of a bar chart and the domain line of a categorical axis.
     public var baselineColor = "#333333"
     public var tickColor = "#b3b3b3"
+    /// The edge of a time axis with tick marks, and the zero line of a chart that does not fill from zero.
+    public var domainColor = "#999999"
     /// Marks with no color encoding and no `mark.color`.
     public var markColor = "#2b6cb0"
+    /// A mark whose color value is missing (null on a continuous color channel).
+    public var missingColor = "#cccccc"
 
     /// Vertical rhythm.
     public var titleSubtitleGap = 6.0

@@ -25,10 +25,12 @@ public struct Axis: Sendable {
     public var domainLine: Bool
     /// A darker line across the plot at this position (the zero of a bar chart's measure).
     public var baseline: Double?
+    /// Bars and areas stand on the baseline: draw it dark. Otherwise it only marks zero: medium gray.
+    public var strongBaseline: Bool
     /// For band axes: the width a label may wrap to.
     public var bandWidth: Double?
 
-    public init(position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false, baseline: Double? = nil, bandWidth: Double? = nil) {
+    public init(position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false, baseline: Double? = nil, strongBaseline: Bool = true, bandWidth: Double? = nil) {
         self.position = position
         self.ticks = ticks
         self.title = title
@@ -36,6 +38,7 @@ public struct Axis: Sendable {
         self.tickMarks = tickMarks
         self.domainLine = domainLine
         self.baseline = baseline
+        self.strongBaseline = strongBaseline
         self.bandWidth = bandWidth
     }
 
@@ -104,7 +107,14 @@ public struct AxisLayout: Sendable {
     static func thin(_ labels: [(AxisTick, TextBlock)], vertical: Bool) -> [(tick: AxisTick, block: TextBlock)] {
         guard labels.count > 2 else { return labels.map { (tick: $0.0, block: $0.1) } }
         let minimumGap = vertical ? 2.0 : 10.0
-        for stride in 1...labels.count {
+        // Start from the stride the average label needs, so thousands of categories do not take thousands of
+        // passes.
+        let span = abs((labels.last?.0.position ?? 0) - (labels.first?.0.position ?? 0))
+        let averageSize = labels.reduce(0.0) { $0 + (vertical ? $1.1.height : $1.1.width) } / Double(labels.count)
+        let spacing = span / Double(labels.count - 1)
+        let estimate = spacing > 0 ? Int(((averageSize + minimumGap) / spacing).rounded(.down)) : 1
+        let first = max(1, min(labels.count, estimate / 2))
+        for stride in first...labels.count {
             let kept = Swift.stride(from: 0, to: labels.count, by: stride).map { labels[$0] }
             var fits = true
             for index in kept.indices.dropFirst() {
@@ -172,7 +182,7 @@ public struct AxisLayout: Sendable {
     public func baselineNodes() -> [SceneNode] {
         guard let baseline = axis.baseline else { return [] }
         let p = crisp(baseline)
-        let stroke = Stroke.color(theme.baselineColor)
+        let stroke = Stroke.color(axis.strongBaseline ? theme.baselineColor : theme.domainColor)
         if axis.isVertical {
             return [.line(LineNode(x1: 0, y1: p, x2: plotWidth, y2: p, stroke: stroke, classes: ["chartc-baseline"]))]
         }
@@ -192,7 +202,7 @@ public struct AxisLayout: Sendable {
             let direction = axis.position == .left ? -1.0 : 1.0
             if axis.domainLine {
                 let x = crisp(edge)
-                children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.baselineColor), classes: ["chartc-domain"])))
+                children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
             for (tickValue, block) in labels {
                 if axis.tickMarks {
@@ -218,7 +228,7 @@ public struct AxisLayout: Sendable {
             let direction = axis.position == .bottom ? 1.0 : -1.0
             if axis.domainLine {
                 let y = crisp(edge)
-                children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.baselineColor), classes: ["chartc-domain"])))
+                children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
             for (tickValue, block) in labels {
                 if axis.tickMarks {

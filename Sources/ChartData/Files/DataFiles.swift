@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartDiagnostics
+import ChartJSON
+
+/// Reading data files from disk: resolving a spec's relative path, reading the bytes (POSIX `open`/`read`,
+/// straight into the array the readers scan), turning every way that can fail into a diagnostic at the spec's
+/// `url`, and dispatching to the CSV/TSV or JSON reader. The spec-level `DataLoader` is a thin layer over this.
+public enum DataFiles {
+    /// `path` as seen from `baseDirectory` (the spec's folder); absolute paths stay as they are.
+    public static func resolve(_ path: String, baseDirectory: String) -> String {
+        if path.hasPrefix("/") || baseDirectory.isEmpty || baseDirectory == "." { return path }
+        return baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path
+    }
+
+    /// Reads the whole file at `path`. Problems are reported at `span` (the `url` in the spec) when given.
+    /// `written` is the path as the spec writes it, used for the did-you-mean suggestion.
+    public static func read(path: String, written: String? = nil, reportedAt span: SourceSpan?) throws(DiagnosticError) -> SourceFile {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw DiagnosticError(notFound(path: path, written: written ?? path, span: span))
+            }
+            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(code))", path: path, span: span))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(errno))", path: path, span: span))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw DiagnosticError(problem("data-file-is-directory", "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
+        }
+        let expected = max(0, Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: 0)
+        var failure: Int32 = 0
+        if expected > 0 {
+            bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                var total = 0
+                while total < expected {
+                    let got = systemRead(descriptor, base + total, expected - total)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if got == 0 { break }
+                    total += got
+                }
+                initialized = total
+            }
+        }
+        if failure != 0 {
+            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(failure))", path: path, span: span))
+        }
+        // Files whose size stat does not know (pipes, /proc) or that grew: read the rest in blocks.
+        var block = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let got = block.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(errno))", path: path, span: span))
+            }
+            if got == 0 { break }
+            bytes.append(contentsOf: block[0..<got])
+        }
+        return SourceFile(path: path, bytes: bytes)
+    }
+
+    /// Reads a table from a data file's bytes. Also returns every field name in the file (not only the
+    /// projected ones), so the caller can check the names the spec uses.
+    public static func readTable(
+        _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
+        columns: Set<String>?, parse: [String: DataType]
+    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
+        if isBlank(file.bytes) {
+            throw DiagnosticError(.error("data-empty", "\(file.path) is empty; expected \(format == .json ? "a JSON array of rows" : "a header row and data rows")", at: SourceSpan(file: file, offset: 0)))
+        }
+        switch format {
+        case .csv, .tsv:
+            let delimiter: UInt8 = format == .csv ? 0x2C : 0x09
+            let (table, names) = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
+            return (table, names)
+        case .json:
+            let document = try JSONReader.read(file, requireObject: false)
+            let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
+            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: columns, parse: parse)
+            return (table, names)
+        }
+    }
+
+    /// Nothing but whitespace (and maybe a byte order mark).
+    static func isBlank(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return false
+            }
+        }
+        return true
+    }
+
+    // MARK: - Diagnostics
+
+    private static func problem(_ id: String, _ message: String, path: String, span: SourceSpan?) -> Diagnostic {
+        if let span { return .error(id, message, at: span) }
+        return Diagnostic(.error, id, message, path: path)
+    }
+
+    /// "No such file", with the closest name in that folder when one is likely meant.
+    private static func notFound(path: String, written: String, span: SourceSpan?) -> Diagnostic {
+        let (folder, name) = split(path)
+        let (writtenFolder, _) = split(written)
+        var message = "no data file at '\(path)' (paths are relative to the spec's folder)"
+        var notes: [DiagnosticNote] = []
+        if let entries = listFolder(folder) {
+            if let match = Suggestions.closest(to: name, in: entries) {
+                let suggestion = writtenFolder.isEmpty ? match : writtenFolder + "/" + match
+                message += ". Did you mean '\(suggestion)'?"
+            } else {
+                let dataFiles = entries.filter { DataFileFormat(pathExtensionOf: $0) != nil }
+                if !dataFiles.isEmpty {
+                    let listed = dataFiles.prefix(5).joined(separator: ", ") + (dataFiles.count > 5 ? ", …" : "")
+                    notes.append(DiagnosticNote("data files in '\(folder.isEmpty ? "." : folder)': \(listed)"))
+                }
+            }
+        } else if !folder.isEmpty {
+            message = "no data file at '\(path)': the folder '\(folder)' does not exist (paths are relative to the spec's folder)"
+        }
+        if let span { return .error("data-file-not-found", message, at: span, notes: notes) }
+        return Diagnostic(.error, "data-file-not-found", message, path: path, notes: notes)
+    }
+
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// The names in a folder, sorted (so suggestions do not depend on the file system's order); nil when the
+    /// folder cannot be listed.
+    private static func listFolder(_ folder: String) -> [String]? {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                let bytes = raw.prefix { $0 != 0 }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if name != "." && name != ".." && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text).lowercased()
+    }
+}
+
+/// POSIX `read`, named apart from the methods called `read` above.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

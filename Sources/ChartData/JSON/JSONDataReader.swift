@@ -1,0 +1,267 @@
+import ChartDiagnostics
+import ChartFormat
+import ChartJSON
+
+/// Turns JSON rows — a JSON data file, or a spec's inline `values` — into a columnar `Table`. The input is the
+/// already-parsed `JSONValue` tree, so every error points at the node that caused it.
+///
+/// Shape: an array of objects, or the array at the dotted `property` path (`"data.rows"`) inside the
+/// document. Columns come in order of first appearance across the rows; a key missing from a row is null.
+///
+/// Types, per column (booleans are kept here, unlike CSV, because JSON writes them as such):
+/// - only numbers → number; only booleans → boolean; only strings → date when every non-empty one is ISO 8601,
+///   else string; nothing but nulls → an empty string column. An empty string is null, as in CSV.
+/// - a mix (numbers and strings, say) → string, each value written as in the file (`1.50` stays `1.50`),
+///   as a CSV column with one non-number becomes text.
+/// - a nested object or array in a column that is read → error `json-data-nested` at that value (flatten
+///   the data, or point `property` at the array you mean). Columns outside the projection are not checked.
+/// `parse` overrides: `number` (numbers, or strings that read as numbers), `date` (ISO or `YYYY/MM/DD`
+/// strings, or numbers as milliseconds since 1970), `boolean` (booleans, `true/false/yes/no/1/0` strings,
+/// the numbers 1 and 0), `string` (anything, as written); a value that does not fit is an error at the value.
+public enum JSONDataReader {
+    /// An array of objects, or the array at the dotted `property` path inside the document.
+    public static func table(from document: JSONValue, property: String?, columns: Set<String>?, parse: [String: DataType]) throws(DiagnosticError) -> Table {
+        try table(from: document, property: property, propertySpan: nil, columns: columns, parse: parse)
+    }
+
+    /// As above; `propertySpan` is where the spec writes `property`, so a wrong path is reported there.
+    public static func table(
+        from document: JSONValue, property: String?, propertySpan: SourceSpan?, columns: Set<String>?, parse: [String: DataType]
+    ) throws(DiagnosticError) -> Table {
+        let rows = try rowObjects(in: document, property: property, propertySpan: propertySpan)
+        let names = columnNames(rows)
+        var errors: [Diagnostic] = []
+        let read = names.filter { columns?.contains($0) ?? true }
+        var slotOf: [String: Int] = [:]
+        for (slot, name) in read.enumerated() { slotOf[name] = slot }
+        var cells = [[JSONValue?]](repeating: [JSONValue?](repeating: nil, count: rows.count), count: read.count)
+        for (row, members) in rows.enumerated() {
+            for member in members {
+                if let slot = slotOf[member.key] { cells[slot][row] = member.value }
+            }
+        }
+        var built: [Column] = []
+        for (slot, name) in read.enumerated() {
+            if let column = buildColumn(name: name, cells: cells[slot], declared: parse[name], errors: &errors) {
+                built.append(column)
+            }
+            if errors.count >= maxErrors { break }
+        }
+        if !errors.isEmpty { throw DiagnosticError(Array(errors.prefix(maxErrors))) }
+        return Table(columns: built, rowCount: rows.count)
+    }
+
+    /// The field names in order of first appearance, without building columns (for checking `parse` and
+    /// for lint).
+    public static func fieldNames(in document: JSONValue, property: String?, propertySpan: SourceSpan?) throws(DiagnosticError) -> [String] {
+        columnNames(try rowObjects(in: document, property: property, propertySpan: propertySpan))
+    }
+
+    /// Stop collecting problems after this many.
+    public static let maxErrors = 10
+
+    // MARK: - Shape
+
+    /// The members of every row, after checking the document has the expected shape.
+    private static func rowObjects(in document: JSONValue, property: String?, propertySpan: SourceSpan?) throws(DiagnosticError) -> [[JSONMember]] {
+        var node = document
+        var path: [String] = []
+        if let property, !property.isEmpty {
+            for part in property.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+                let here = path.isEmpty ? "the document" : "'\(path.joined(separator: "."))'"
+                guard let members = node.objectValue else {
+                    throw DiagnosticError(.error(
+                        "data-property-not-found",
+                        "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
+                        at: propertySpan ?? node.span,
+                        notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
+                }
+                guard let member = members.first(where: { $0.key == part }) else {
+                    let keys = members.map(\.key)
+                    let listed = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+                    throw DiagnosticError(.error(
+                        "data-property-not-found",
+                        "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
+                        at: propertySpan ?? node.span,
+                        notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
+                }
+                path.append(part)
+                node = member.value
+            }
+        }
+        guard let items = node.arrayValue else {
+            var message = "expected an array of rows (objects such as {\"year\": 2012, \"value\": 3}), found \(article(node.typeName))"
+            if let members = node.objectValue, let array = members.first(where: { $0.value.arrayValue != nil }) {
+                let full = (path + [array.key]).joined(separator: ".")
+                message += "; to read the array at '\(full)', set \"property\": \"\(full)\" in data"
+            }
+            throw DiagnosticError(.error("data-not-array", message, at: node.span))
+        }
+        var rows: [[JSONMember]] = []
+        rows.reserveCapacity(items.count)
+        var errors: [Diagnostic] = []
+        for (index, item) in items.enumerated() {
+            if let members = item.objectValue {
+                rows.append(members)
+            } else if errors.count < maxErrors {
+                errors.append(.error(
+                    "data-row-not-object",
+                    "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
+                    at: item.span))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
+        return rows
+    }
+
+    private static func columnNames(_ rows: [[JSONMember]]) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for members in rows {
+            for member in members where !seen.contains(member.key) {
+                seen.insert(member.key)
+                names.append(member.key)
+            }
+        }
+        return names
+    }
+
+    private static func article(_ typeName: String) -> String {
+        switch typeName {
+        case "object", "array": "an \(typeName)"
+        case "null": "null"
+        default: "a \(typeName)"
+        }
+    }
+
+    // MARK: - Columns
+
+    /// What a cell holds, for inference. An empty string counts as missing (null), as in CSV.
+    private enum CellKind {
+        case missing, number, boolean, string, date, nested
+    }
+
+    private static func kind(of cell: JSONValue?, checkDates: Bool) -> CellKind {
+        guard let cell else { return .missing }
+        switch cell.kind {
+        case .number: return .number
+        case .bool: return .boolean
+        case .null: return .missing
+        case .object, .array: return .nested
+        case .string(let string):
+            if string.value.isEmpty { return .missing }
+            return checkDates && ISODate.parse(string.value) != nil ? .date : .string
+        }
+    }
+
+    private static func buildColumn(name: String, cells: [JSONValue?], declared: DataType?, errors: inout [Diagnostic]) -> Column? {
+        // Classify the values, stopping at nested ones.
+        var numbers = 0
+        var strings = 0
+        var dates = 0
+        var booleans = 0
+        for row in cells.indices {
+            switch kind(of: cells[row], checkDates: declared == nil) {
+            case .missing: break
+            case .number: numbers += 1
+            case .boolean: booleans += 1
+            case .string: strings += 1
+            case .date: dates += 1
+            case .nested:
+                if let cell = cells[row] {
+                    errors.append(.error(
+                        "json-data-nested",
+                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
+                        at: cell.span))
+                }
+                return nil
+            }
+        }
+        let type: DataType
+        if let declared {
+            type = declared
+        } else if numbers > 0 && strings == 0 && dates == 0 && booleans == 0 {
+            type = .number
+        } else if booleans > 0 && strings == 0 && dates == 0 && numbers == 0 {
+            type = .boolean
+        } else if dates > 0 && strings == 0 && numbers == 0 && booleans == 0 {
+            type = .date
+        } else {
+            type = .string
+        }
+
+        var builder = ColumnBuilder(name: name, type: type, capacity: cells.count)
+        for row in cells.indices {
+            guard let cell = cells[row], kind(of: cell, checkDates: false) != .missing else {
+                builder.appendNull()
+                continue
+            }
+            if !append(cell, as: type, lenientDates: declared != nil, to: &builder) {
+                builder.appendNull()
+                errors.append(parseError(type, row: row, name: name, cell: cell))
+                if errors.count >= maxErrors { return nil }
+            }
+        }
+        return builder.finish()
+    }
+
+    /// Appends a non-null scalar converted to `type`; false when it does not convert.
+    private static func append(_ cell: JSONValue, as type: DataType, lenientDates: Bool, to builder: inout ColumnBuilder) -> Bool {
+        switch type {
+        case .string:
+            builder.appendString(text(of: cell))
+            return true
+        case .number:
+            var number = cell.numberValue
+            if number == nil, let string = cell.stringValue { number = DecimalParser.parse(string) }
+            guard let number else { return false }
+            builder.appendNumber(number)
+            return true
+        case .date:
+            var date: Int64?
+            if let string = cell.stringValue {
+                date = lenientDates ? ISODate.parseLenient(string) : ISODate.parse(string)
+            } else if let number = cell.numberValue, number.isFinite, abs(number) < 8.64e15 {
+                date = Int64(number.rounded())
+            }
+            guard let date else { return false }
+            builder.appendDate(date)
+            return true
+        case .boolean:
+            var boolean = cell.boolValue
+            if boolean == nil, let string = cell.stringValue { boolean = BooleanText.parse(string) }
+            if boolean == nil, let number = cell.numberValue, number == 0 || number == 1 { boolean = number == 1 }
+            guard let boolean else { return false }
+            builder.appendBoolean(boolean)
+            return true
+        }
+    }
+
+    /// A scalar as text: strings as they are, numbers as written in the file, booleans as `true`/`false`.
+    private static func text(of cell: JSONValue) -> String {
+        switch cell.kind {
+        case .string(let string): string.value
+        case .number(_, let lexeme): lexeme
+        case .bool(let value): value ? "true" : "false"
+        case .null, .object, .array: ""
+        }
+    }
+
+    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue) -> Diagnostic {
+        let hint: String
+        switch type {
+        case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
+        case .boolean: hint = " (true/false, yes/no, 1/0)"
+        case .number, .string: hint = ""
+        }
+        let written: String
+        switch cell.kind {
+        case .string(let string): written = "the string \"\(string.value.prefix(40))\""
+        case .number(_, let lexeme): written = "the number \(lexeme)"
+        case .bool(let value): written = value ? "true" : "false"
+        case .null, .object, .array: written = article(cell.typeName)
+        }
+        let typeName = article(type.rawValue)
+        return .error("json-parse-\(type.rawValue)", "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
+    }
+}

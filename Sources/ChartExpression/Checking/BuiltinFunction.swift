@@ -1,0 +1,67 @@
+/// The row functions of SPEC §4, with how many arguments each takes. Aggregate functions (§5) live in
+/// `AggregateFunction`; `min` and `max` are both: with one argument inside `aggregate` they aggregate, with two
+/// or more they compare values of one row.
+enum BuiltinFunction: String, CaseIterable, Sendable {
+    case abs, round, floor, ceil, sqrt, log, log10, exp, pow, min, max
+    case lower, upper, trim, length, contains, startsWith, endsWith, replace
+    case number, string, date, isValid
+    case year, quarter, month, day, weekday, dayofyear, hour
+    case format
+
+    /// Allowed argument counts (`Int.max` = any number).
+    var arity: ClosedRange<Int> {
+        switch self {
+        case .abs, .floor, .ceil, .sqrt, .log, .log10, .exp: 1...1
+        case .round: 1...2
+        case .pow: 2...2
+        case .min, .max: 2...Int.max
+        case .lower, .upper, .trim, .length: 1...1
+        case .contains, .startsWith, .endsWith: 2...2
+        case .replace: 3...3
+        case .number, .string, .isValid: 1...1
+        case .date: 1...3
+        case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour: 1...1
+        case .format: 2...2
+        }
+    }
+
+    /// How it is called, for messages.
+    var usage: String {
+        switch self {
+        case .round: "round(x) or round(x, digits)"
+        case .pow: "pow(base, exponent)"
+        case .min, .max: "\(rawValue)(a, b, …)"
+        case .contains, .startsWith, .endsWith: "\(rawValue)(text, part)"
+        case .replace: "replace(text, find, replacement)"
+        case .date: "date(text), date(year), date(year, month) or date(year, month, day)"
+        case .format: "format(value, \"pattern\")"
+        case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour: "\(rawValue)(date)"
+        case .lower, .upper, .trim, .length: "\(rawValue)(text)"
+        default: "\(rawValue)(x)"
+        }
+    }
+}
+
+/// Names people bring from other languages, mapped to what this one calls them (for "did you mean").
+enum FunctionAliases {
+    /// A function of ours with another name.
+    static let renamed: [(String, String)] = [
+        ("avg", "mean"), ("average", "mean"), ("std", "stdev"), ("stddev", "stdev"), ("sd", "stdev"),
+        ("var", "variance"), ("ln", "log"), ("len", "length"), ("tolower", "lower"), ("lowercase", "lower"),
+        ("toupper", "upper"), ("uppercase", "upper"), ("strip", "trim"), ("includes", "contains"),
+        ("int", "number"), ("float", "number"), ("tonumber", "number"), ("parsefloat", "number"),
+        ("str", "string"), ("tostring", "string"), ("todate", "date"), ("datetime", "date"),
+        ("dayofweek", "weekday"), ("weekofday", "weekday"), ("doy", "dayofyear"), ("hours", "hour"),
+        ("years", "year"), ("months", "month"), ("days", "day"), ("quantile_cont", "quantile"),
+        ("countdistinct", "distinct"), ("count_distinct", "distinct"), ("nunique", "distinct"),
+        ("percentile", "quantile"), ("isnotnull", "isValid"), ("isdefined", "isValid"), ("sub", "replace"),
+        ("square_root", "sqrt"), ("power", "pow"), ("ceiling", "ceil"),
+    ]
+
+    /// Functions that are operators here.
+    static let operators: [(String, String)] = [
+        ("if", "`condition ? a : b`"), ("iif", "`condition ? a : b`"), ("ifelse", "`condition ? a : b`"),
+        ("concat", "`a + b`"), ("isnull", "`x == null`"), ("isna", "`x == null`"), ("not", "`!x`"),
+        ("coalesce", "`x != null ? x : y`"), ("ifnull", "`x != null ? x : y`"),
+    ]
+}

@@ -1,0 +1,54 @@
+import ChartData
+import ChartDiagnostics
+
+/// The entry points: parse, check and compile an expression for where it is used. Every function returns all
+/// diagnostics found (syntax first, then names and types) and a compiled result only when there are no errors.
+public enum ExpressionCompiler {
+    /// A row expression: `filter`, `calculate`, or anything else evaluated once per row.
+    public static func compileRow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
+        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        guard let expr else { return (nil, syntaxDiagnostics) }
+        var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
+        let root = checker.check(expr)
+        let diagnostics = inSourceOrder(syntaxDiagnostics + checker.diagnostics)
+        guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment), diagnostics)
+    }
+
+    /// A `filter` expression: a row expression that must give a boolean (or be always null, which keeps no row).
+    public static func compileFilter(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
+        let (compiled, diagnostics) = compileRow(source, schema: schema, environment: environment)
+        guard let compiled, let type = compiled.resultType, type != .boolean else { return (compiled, diagnostics) }
+        let whole = 0..<source.text.utf8.count
+        var message = "a filter must be true or false for each row, but this expression gives \(TypeChecker.typeName(type))"
+        switch type {
+        case .number: message += "; compare it, e.g. `\(source.text) != 0`"
+        case .string: message += "; compare it, e.g. `\(source.text) == 'value'`"
+        case .date: message += "; compare it, e.g. `\(source.text) >= '2020-01-01'`"
+        case .boolean: break
+        }
+        return (nil, diagnostics + [.error(ExpressionDiagnosticID.type, message, at: source.span(for: whole))])
+    }
+
+    /// An `aggregate` value (SPEC §5): aggregate calls over row expressions, combined by an outer expression
+    /// that may also use the `groupFields`.
+    public static func compileAggregate(_ source: ExpressionSource, schema: ExpressionSchema, groupFields: [String], environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledAggregate?, [Diagnostic]) {
+        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        guard let expr else { return (nil, syntaxDiagnostics) }
+        var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateOuter(groupFields: groupFields))
+        let root = checker.check(expr)
+        let diagnostics = inSourceOrder(syntaxDiagnostics + checker.diagnostics)
+        guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        let outer = CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
+        return (CompiledAggregate(calls: checker.calls, outer: outer), diagnostics)
+    }
+
+    /// Diagnostics sorted by where they point (stable, so equal positions keep the order they were found in).
+    private static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let left = a.element.span?.range.lowerBound ?? Int.max
+            let right = b.element.span?.range.lowerBound ?? Int.max
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+    }
+}

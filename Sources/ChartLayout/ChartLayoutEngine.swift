@@ -1,0 +1,161 @@
+import ChartData
+import ChartDiagnostics
+import ChartSpec
+
+/// Turns a spec and the table its pipeline produced into a `Scene`: the frame text (title, subtitle, notes,
+/// sources, byline) is measured first at the full width, then the legend, and the plot with its axes gets the
+/// rest (SPEC §8 order, top to bottom). `height` is the height of the plot region — axes included — so the
+/// whole graphic is as tall as the text above and below plus `height`.
+public enum ChartLayoutEngine {
+    public static func layout(spec: ChartSpec, table: Table) throws(DiagnosticError) -> Scene {
+        try layout(spec: spec, table: table, theme: .standard)
+    }
+
+    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme) throws(DiagnosticError) -> Scene {
+        let model = try PlotModel(spec: spec, table: table, theme: theme)
+        let width = clamp(spec.width.value, 120, 10_000, fallback: 640)
+        let plotHeight = clamp(spec.height.value, 40, 10_000, fallback: 400)
+        let frame = FrameLayout(spec: spec, theme: theme)
+        let contentLeft = theme.paddingLeft
+        let contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
+
+        var children: [SceneNode] = frame.headerNodes()
+        var top = frame.headerHeight
+
+        // The legend: above the plot by default, or beside or below it.
+        let legendGap = 14.0
+        var region = Box(x: contentLeft, y: top, width: contentWidth, height: plotHeight)
+        var legendNode: SceneNode?
+        var bottomLegend: AnyLegend?
+        var definitions: [SceneDefinition] = []
+        if let position = legendPosition(model: model) {
+            let beside = position == .left || position == .right
+            let maxWidth = beside ? min(180, contentWidth * 0.3) : contentWidth
+            if let legend = makeLegend(model: model, direction: beside ? .column : .rows, maxWidth: maxWidth) {
+                definitions.append(contentsOf: legend.definitions)
+                switch position {
+                case .top, .direct:
+                    legendNode = legend.node(x: contentLeft, y: top)
+                    top += legend.height + legendGap
+                    region.y = top
+                case .bottom:
+                    bottomLegend = legend
+                case .right, .left:
+                    let room = legend.width + 20
+                    region.width = max(40, contentWidth - room)
+                    if position == .left {
+                        region.x = contentLeft + room
+                        legendNode = legend.node(x: contentLeft, y: top)
+                    } else {
+                        legendNode = legend.node(x: contentLeft + contentWidth - legend.width, y: top)
+                    }
+                case .none:
+                    break
+                }
+            }
+        }
+
+        let plotArea = try PlotArea(model: model, region: region)
+        children.append(plotArea.node)
+        if let legendNode { children.append(legendNode) }
+        var bottom = region.maxY
+        if let bottomLegend {
+            children.append(bottomLegend.node(x: contentLeft, y: bottom + legendGap))
+            bottom += legendGap + bottomLegend.height
+        }
+        children.append(contentsOf: frame.footerNodes(below: bottom))
+        let height = bottom + frame.footerHeight
+
+        return Scene(
+            width: width, height: height.rounded(.up),
+            title: spec.title?.value,
+            description: spec.alt?.value ?? spec.subtitle?.value,
+            background: theme.background,
+            definitions: plotArea.definitions + definitions,
+            children: children
+        )
+    }
+
+    /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous
+    /// color a ramp (SPEC §2); `legend: false` or `"none"` turns it off. Direct labels are not drawn yet, so
+    /// `"direct"` falls back to the top.
+    static func legendPosition(model: PlotModel) -> LegendPosition? {
+        switch model.colorEncoding {
+        case .categorical, .continuous: break
+        case .single, .along: return nil
+        }
+        let position = model.spec.legend.position?.value ?? .top
+        return position == .none ? nil : position
+    }
+
+    static func makeLegend(model: PlotModel, direction: Legend.Direction, maxWidth: Double) -> AnyLegend? {
+        switch model.colorEncoding {
+        case .categorical:
+            let entries = model.series.map { LegendEntry(series: $0.name, color: $0.color) }
+            guard !entries.isEmpty else { return nil }
+            let title: String?
+            switch model.spec.legend.title {
+            case .text(let text): title = text.value
+            case .hidden: title = nil
+            case .automatic:
+                // A field name like "party" above a newsroom legend reads as a leftover; show a title only
+                // when the spec wrote one for the color channel.
+                if case .text(let text) = model.color?.definition.title { title = text.value } else { title = nil }
+            }
+            let symbol: LegendSymbol = switch model.markType {
+            case .line, .rule: .line
+            case .point: .circle
+            default: .square
+            }
+            return .categorical(Legend(entries: entries, title: title, symbol: symbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
+        case .continuous(let scale, let channel):
+            // A ramp needs its title: without it a shade means nothing.
+            let title: String? = switch model.spec.legend.title {
+            case .text(let text): text.value
+            case .hidden: nil
+            case .automatic: channel.title
+            }
+            let labels = TickLabels.forChannel(channel, locale: model.locale)
+            return .ramp(ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, theme: model.theme))
+        case .single, .along:
+            return nil
+        }
+    }
+
+    private static func clamp(_ value: Double, _ low: Double, _ high: Double, fallback: Double) -> Double {
+        guard value.isFinite else { return fallback }
+        return min(high, max(low, value))
+    }
+}
+
+/// Either kind of legend, measured, ready to place.
+enum AnyLegend {
+    case categorical(Legend)
+    case ramp(ColorRampLegend)
+
+    var width: Double {
+        switch self {
+        case .categorical(let legend): legend.width
+        case .ramp(let legend): legend.width
+        }
+    }
+
+    var height: Double {
+        switch self {
+        case .categorical(let legend): legend.height
+        case .ramp(let legend): legend.height
+        }
+    }
+
+    var definitions: [SceneDefinition] {
+        if case .ramp(let legend) = self { return [.linearGradient(legend.gradient)] }
+        return []
+    }
+
+    func node(x: Double, y: Double) -> SceneNode {
+        switch self {
+        case .categorical(let legend): legend.node(x: x, y: y)
+        case .ramp(let legend): legend.node(x: x, y: y)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ChartSpec
+
+/// `area`: the region between a series' values and its baseline (zero, or the series below when stacked),
+/// using the line's interpolation for both edges. A lone area gets a light fill under a solid line; stacked
+/// areas are filled solid so each band reads as a share.
+enum AreaMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        let model = context.model
+        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        let interpolation = model.mark.interpolate?.value ?? .linear
+        let curve = Curve(interpolation, along: along)
+        // The lower edge is drawn backwards, so steps that change after a point change before it there.
+        let reversedInterpolation: Interpolation = switch interpolation {
+        case .stepAfter: .stepBefore
+        case .stepBefore: .stepAfter
+        default: interpolation
+        }
+        let lowerCurve = Curve(reversedInterpolation, along: along)
+        guard let measureScale = along == .x ? context.scales.y : context.scales.x else { return [] }
+        let stacked = model.stack != .none
+        var fill = PathBuilder()
+        var top = PathBuilder()
+        for segment in LineMark.segments(series, context: context, along: along) {
+            var upper: [Point] = []
+            var lower: [Point] = []
+            for (row, point) in segment {
+                let base: Double?
+                var edge = point
+                if let slice = model.stacked[row] {
+                    base = measureScale.position(slice.start)
+                    if let end = measureScale.position(slice.end) {
+                        edge = along == .x ? Point(point.x, end) : Point(end, point.y)
+                    }
+                } else if let partner = along == .x ? model.y2 : model.x2, let other = partner.number(row) {
+                    base = measureScale.position(other)
+                } else {
+                    base = measureScale.zeroPosition
+                }
+                guard let base else { continue }
+                upper.append(edge)
+                lower.append(along == .x ? Point(point.x, base) : Point(base, point.y))
+            }
+            guard !upper.isEmpty else { continue }
+            curve.append(upper, to: &fill)
+            lowerCurve.append(lower.reversed(), to: &fill, connect: true)
+            fill.close()
+            curve.append(upper, to: &top)
+        }
+        guard !fill.isEmpty else { return [] }
+        let paint = context.seriesPaint(series)
+        var children: [SceneNode] = [.path(PathNode(
+            d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : 0.25), classes: ["chartc-area"]
+        ))]
+        if !stacked {
+            children.append(.path(PathNode(
+                d: top.d, stroke: Stroke(paint, width: model.mark.strokeWidth?.value ?? 2, cap: .round, join: .round), classes: ["chartc-line"]
+            )))
+        }
+        return children
+    }
+}

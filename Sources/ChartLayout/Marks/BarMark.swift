@@ -1,0 +1,76 @@
+import ChartSpec
+
+/// `bar`: a rectangle per row across its category (or at its instant on a time axis) from the baseline —
+/// zero, the end of the segment below when stacked, or `y2`/`x2` for range bars — to its value. Vertical or
+/// horizontal by the channel types; grouped side by side with `offset`.
+enum BarMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        var children: [SceneNode] = []
+        for row in series.rows {
+            guard let box = box(row, context: context) else { continue }
+            children.append(.rect(RectNode(
+                box: box, cornerRadius: context.mark.cornerRadius?.value ?? 0,
+                fill: context.paint(row, series: series), opacity: context.mark.opacity?.value,
+                classes: ["chartc-bar"]
+            )))
+        }
+        return children
+    }
+
+    /// The bar of a row in plot coordinates, or nil when a value is missing.
+    static func box(_ row: Int, context: MarkContext) -> Box? {
+        let model = context.model
+        let vertical = model.orientation == .vertical
+        guard let across = vertical ? model.x : model.y, let acrossScale = vertical ? context.scales.x : context.scales.y else {
+            return measureOnly(row, context: context)
+        }
+        guard let measureScale = vertical ? context.scales.y : context.scales.x else { return nil }
+        // Across the category: the band, or a bar width centered on a continuous position.
+        var start: Double
+        var thickness: Double
+        if let band = context.band(channel: across, scale: acrossScale, row: row) {
+            (start, thickness) = band
+        } else {
+            guard let value = across.number(row), let center = acrossScale.position(value) else { return nil }
+            thickness = context.continuousBarWidth(along: acrossScale, channel: across)
+            start = center - thickness / 2
+        }
+        if let requested = context.mark.width?.value, requested > 0, requested < thickness {
+            start += (thickness - requested) / 2
+            thickness = requested
+        }
+        guard let (low, high) = extent(row, context: context, scale: measureScale) else { return nil }
+        if vertical {
+            return Box(minX: start, minY: low, maxX: start + thickness, maxY: high)
+        }
+        return Box(minX: low, minY: start, maxX: high, maxY: start + thickness)
+    }
+
+    /// The two ends of a bar along its measure, in px.
+    static func extent(_ row: Int, context: MarkContext, scale: PositionScale) -> (Double, Double)? {
+        let model = context.model
+        let vertical = model.orientation == .vertical
+        guard let measure = model.measure else { return nil }
+        if let segment = model.stacked[row] {
+            guard let a = scale.position(segment.start), let b = scale.position(segment.end) else { return nil }
+            return (a, b)
+        }
+        guard let value = measure.number(row), let end = scale.position(value) else { return nil }
+        if let partner = vertical ? model.y2 : model.x2 {
+            guard let other = partner.number(row), let start = scale.position(other) else { return nil }
+            return (start, end)
+        }
+        guard let base = scale.zeroPosition else { return nil }
+        return (base, end)
+    }
+
+    /// A bar with only a measure channel: one bar filling the plot's cross direction.
+    private static func measureOnly(_ row: Int, context: MarkContext) -> Box? {
+        let vertical = context.model.orientation == .vertical
+        guard let scale = vertical ? context.scales.y : context.scales.x, let (low, high) = extent(row, context: context, scale: scale) else { return nil }
+        let span = vertical ? context.width : context.height
+        let thickness = min(span * 0.6, 80)
+        let start = (span - thickness) / 2
+        return vertical ? Box(minX: start, minY: low, maxX: start + thickness, maxY: high) : Box(minX: low, minY: start, maxX: high, maxY: start + thickness)
+    }
+}

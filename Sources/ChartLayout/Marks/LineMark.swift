@@ -1,0 +1,74 @@
+import ChartSpec
+
+/// `line`: one path per series through its values, drawn in the order of the temporal or ordinal channel (a
+/// line with years on y runs bottom to top), or in x order when both channels are quantitative (SPEC §6). A
+/// null value breaks the line rather than bridging the gap.
+enum LineMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        let model = context.model
+        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        let segments = segments(series, context: context, along: along)
+        let interpolation = model.mark.interpolate?.value ?? .linear
+        var path = PathBuilder()
+        let curve = Curve(interpolation, along: along)
+        for segment in segments { curve.append(segment.map(\.point), to: &path) }
+        var children: [SceneNode] = []
+        let strokeWidth = model.mark.strokeWidth?.value ?? 2.5
+        if !path.isEmpty {
+            children.append(.path(PathNode(
+                d: path.d, fill: .none,
+                stroke: Stroke(context.seriesPaint(series), width: strokeWidth, cap: .round, join: .round),
+                opacity: model.mark.opacity?.value, classes: ["chartc-line"]
+            )))
+        }
+        if model.mark.points {
+            for segment in segments {
+                for item in segment {
+                    children.append(.circle(CircleNode(
+                        cx: item.point.x, cy: item.point.y, radius: max(2.5, strokeWidth * 1.3),
+                        fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1), classes: ["chartc-point"]
+                    )))
+                }
+            }
+        }
+        return children
+    }
+
+    /// The series' points in drawing order, split where a value is missing.
+    static func segments(_ series: Series, context: MarkContext, along: Curve.Axis) -> [[(row: Int, point: Point)]] {
+        let model = context.model
+        let orderChannel = along == .x ? model.x : model.y
+        let orderScale = along == .x ? context.scales.x : context.scales.y
+        let categories = orderScale?.categories ?? []
+        var categoryIndex: [String: Int] = [:]
+        for (index, key) in categories.enumerated() { categoryIndex[key] = index }
+        func orderKey(_ row: Int) -> Double? {
+            guard let orderChannel else { return Double(row) }
+            if orderChannel.isContinuous { return orderChannel.number(row) }
+            return orderChannel.key(row).flatMap { categoryIndex[$0] }.map(Double.init)
+        }
+        // Stable sort by the ordering channel; rows without an order key go last and are skipped.
+        let ordered = series.rows.enumerated()
+            .map { (position: $0.offset, row: $0.element, key: orderKey($0.element)) }
+            .sorted { a, b in
+                switch (a.key, b.key) {
+                case (let x?, let y?): x < y || (x == y && a.position < b.position)
+                case (nil, nil): a.position < b.position
+                case (_?, nil): true
+                case (nil, _?): false
+                }
+            }
+        var segments: [[(row: Int, point: Point)]] = []
+        var current: [(row: Int, point: Point)] = []
+        for item in ordered {
+            if item.key != nil, let x = context.x(item.row), let y = context.y(item.row) {
+                current.append((item.row, Point(x, y)))
+            } else if !current.isEmpty {
+                segments.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { segments.append(current) }
+        return segments
+    }
+}

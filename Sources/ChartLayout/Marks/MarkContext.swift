@@ -1,0 +1,98 @@
+import ChartSpec
+
+/// What every mark renderer reads: the model, the scales and the plot size, with helpers that turn a row into
+/// pixel positions the same way for every mark type. Coordinates are relative to the plot's top-left corner.
+struct MarkContext: Sendable {
+    let model: PlotModel
+    let scales: PlotScales
+
+    var theme: ChartTheme { model.theme }
+    var width: Double { scales.width }
+    var height: Double { scales.height }
+    var mark: MarkSpec { model.mark }
+
+    /// The group every series' marks go in (SPEC §8: `chartc-series` with `data-series`).
+    func seriesGroup(_ series: Series, children: [SceneNode]) -> SceneNode {
+        .group(GroupNode(classes: ["chartc-series"], data: [DataAttribute("series", series.name)], children: children))
+    }
+
+    /// Where a row sits along x for marks drawn at a point: a number's position, a category's center (shifted
+    /// into its `offset` group), or the middle of the plot when there is no x channel.
+    func x(_ row: Int) -> Double? {
+        point(model.x, scales.x, row, offsetApplies: model.orientation == .vertical) ?? (model.x == nil ? width / 2 : nil)
+    }
+
+    func y(_ row: Int) -> Double? {
+        point(model.y, scales.y, row, offsetApplies: model.orientation == .horizontal) ?? (model.y == nil ? height / 2 : nil)
+    }
+
+    func x2(_ row: Int) -> Double? { point(model.x2, scales.x, row, offsetApplies: false) }
+    func y2(_ row: Int) -> Double? { point(model.y2, scales.y, row, offsetApplies: false) }
+
+    private func point(_ channel: EncodedChannel?, _ scale: PositionScale?, _ row: Int, offsetApplies: Bool) -> Double? {
+        guard let channel, let scale else { return nil }
+        if scale.isDiscrete {
+            guard let key = channel.key(row) else { return nil }
+            if offsetApplies, let band = self.band(channel: channel, scale: scale, row: row) {
+                return band.start + band.width / 2
+            }
+            return scale.center(key: key)
+        }
+        guard let value = channel.number(row) else { return nil }
+        return scale.position(value)
+    }
+
+    /// The band a row occupies across its category (start and width in px), inside its `offset` group when
+    /// bars are grouped. Nil on continuous scales.
+    func band(channel: EncodedChannel, scale: PositionScale, row: Int) -> (start: Double, width: Double)? {
+        guard scale.isDiscrete, let key = channel.key(row), let start = scale.position(key: key) else { return nil }
+        let bandwidth = scale.bandwidth > 0 ? scale.bandwidth : max(1, scale.step * 0.8)
+        let bandStart = scale.bandwidth > 0 ? start : start - bandwidth / 2
+        if let offsetChannel = model.offset, let inner = scales.offset, let offsetKey = offsetChannel.key(row), let shift = inner.position(of: offsetKey) {
+            return (bandStart + shift, inner.bandwidth)
+        }
+        return (bandStart, bandwidth)
+    }
+
+    /// The thickness of bars along a continuous axis: 80% of the smallest pixel gap between values.
+    func continuousBarWidth(along scale: PositionScale, channel: EncodedChannel) -> Double {
+        var positions: [Double] = []
+        for row in 0..<model.table.rowCount {
+            if let value = channel.number(row), let p = scale.position(value) { positions.append(p) }
+        }
+        positions.sort()
+        var gap = Double.infinity
+        for index in positions.indices.dropFirst() where positions[index] - positions[index - 1] > 0.01 {
+            gap = min(gap, positions[index] - positions[index - 1])
+        }
+        if !gap.isFinite { gap = 40 }
+        return max(1, min(60, gap * 0.8))
+    }
+
+    /// The id of the gradient `along` colors use.
+    static let alongGradientID = "along"
+
+    /// A row's paint: its series color, its value's color on a continuous ramp, or the gradient along an axis.
+    func paint(_ row: Int, series: Series) -> Paint {
+        switch model.colorEncoding {
+        case .along: return scales.hasAlongGradient ? .gradient(id: Self.alongGradientID) : .color(series.color)
+        case .continuous(let scale, let channel):
+            guard let value = channel.number(row), let color = scale.color(for: value) else { return .color(theme.missingColor) }
+            return .color(color.hex)
+        case .single, .categorical:
+            return .color(series.color)
+        }
+    }
+
+    /// A row's color as text (for text marks, which cannot use gradients).
+    func color(_ row: Int, series: Series) -> String {
+        if case .color(let color) = paint(row, series: series) { return color }
+        return series.color
+    }
+
+    /// The paint of a whole series (a line, an area).
+    func seriesPaint(_ series: Series) -> Paint {
+        if case .along = model.colorEncoding, scales.hasAlongGradient { return .gradient(id: Self.alongGradientID) }
+        return .color(series.color)
+    }
+}

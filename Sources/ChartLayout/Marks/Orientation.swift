@@ -1,0 +1,28 @@
+import ChartSpec
+
+/// Which way a mark's measure runs: up from the x axis (`vertical` bars, ordinary time series) or out from the
+/// y axis (`horizontal` bars, lines with years on y).
+public enum Orientation: Sendable, Equatable {
+    /// The measure is on y; categories or time on x.
+    case vertical
+    /// The measure is on x; categories or time on y.
+    case horizontal
+
+    /// SPEC §6–7: bars go across discrete categories; with two continuous channels, the temporal one is the
+    /// independent axis; otherwise x is.
+    static func decide(x: EncodedChannel?, y: EncodedChannel?) -> Orientation {
+        switch (x, y) {
+        case (nil, .some(let y)):
+            return y.isContinuous ? .vertical : .horizontal
+        case (.some(let x), nil):
+            return x.isContinuous ? .horizontal : .vertical
+        case (.some(let x), .some(let y)):
+            if !x.isContinuous && y.isContinuous { return .vertical }
+            if x.isContinuous && !y.isContinuous { return .horizontal }
+            if y.type == .temporal && x.type == .quantitative { return .horizontal }
+            return .vertical
+        case (nil, nil):
+            return .vertical
+        }
+    }
+}

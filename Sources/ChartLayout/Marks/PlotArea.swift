@@ -1,0 +1,107 @@
+import ChartDiagnostics
+import ChartSpec
+
+/// The plot and its axes inside a region of the canvas: margins grow until tick labels and axis titles fit,
+/// then the scales are built for the plot that is left and the marks drawn. Everything is placed in plot
+/// coordinates inside one translated group, so gradients along an axis can use plot coordinates too.
+public struct PlotArea: Sendable {
+    /// The plot rectangle (where marks go) in canvas coordinates.
+    public var plot: Box
+    public var scales: PlotScales
+    /// The `chartc-plot` group: grid, marks, baselines, axes.
+    public var node: SceneNode
+    public var definitions: [SceneDefinition]
+
+    public init(model: PlotModel, region: Box) throws(DiagnosticError) {
+        var margins = Margins.zero
+        var scales = try PlotScales(model: model, width: region.width, height: region.height)
+        var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
+        // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
+        for _ in 0..<4 {
+            let plotWidth = max(40, region.width - margins.left - margins.right)
+            let plotHeight = max(40, region.height - margins.top - margins.bottom)
+            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight)
+            layouts = Self.axes(model: model, scales: scales, region: region)
+            var needed = Margins.zero
+            if let x = layouts.x { needed = needed.union(x.margins) }
+            if let y = layouts.y { needed = needed.union(y.margins) }
+            // Never give the plot less than half the region.
+            needed.left = min(needed.left, region.width * 0.45)
+            needed.right = min(needed.right, region.width * 0.25)
+            needed.top = min(needed.top, region.height * 0.3)
+            needed.bottom = min(needed.bottom, region.height * 0.35)
+            let settled = abs(needed.left - margins.left) < 0.5 && abs(needed.right - margins.right) < 0.5
+                && abs(needed.top - margins.top) < 0.5 && abs(needed.bottom - margins.bottom) < 0.5
+            margins = needed
+            if settled { break }
+        }
+        let plotWidth = max(40, region.width - margins.left - margins.right)
+        let plotHeight = max(40, region.height - margins.top - margins.bottom)
+        if scales.width != plotWidth || scales.height != plotHeight {
+            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight)
+            layouts = Self.axes(model: model, scales: scales, region: region)
+        }
+        let plot = Box(x: region.x + margins.left, y: region.y + margins.top, width: plotWidth, height: plotHeight)
+        self.plot = plot
+        self.scales = scales
+
+        let context = MarkContext(model: model, scales: scales)
+        var seriesNodes: [SceneNode] = []
+        for series in model.series {
+            let children: [SceneNode] = switch model.markType {
+            case .line: LineMark.render(series, context: context)
+            case .bar: BarMark.render(series, context: context)
+            case .point: PointMark.render(series, context: context)
+            case .area: AreaMark.render(series, context: context)
+            case .rule: RuleMark.render(series, context: context)
+            case .rect: RectMark.render(series, context: context)
+            case .text: TextMark.render(series, context: context)
+            case .tick: TickMark.render(series, context: context)
+            }
+            seriesNodes.append(context.seriesGroup(series, children: children))
+        }
+        var definitions: [SceneDefinition] = []
+        if let gradient = scales.alongGradient { definitions.append(.linearGradient(gradient)) }
+        var marks = GroupNode(classes: ["chartc-marks"], children: seriesNodes)
+        if Self.needsClip(model) {
+            let clip = Box(x: -3, y: -3, width: plotWidth + 6, height: plotHeight + 6)
+            definitions.append(.clipRect(id: "plot-clip", box: clip))
+            marks.clipID = "plot-clip"
+        }
+        self.definitions = definitions
+
+        var children: [SceneNode] = []
+        let titleLeft = region.x - plot.x
+        let titleRight = region.maxX - plot.x
+        if let y = layouts.y { children.append(contentsOf: y.gridNodes()) }
+        if let x = layouts.x { children.append(contentsOf: x.gridNodes()) }
+        children.append(.group(marks))
+        if let y = layouts.y { children.append(contentsOf: y.baselineNodes()) }
+        if let x = layouts.x { children.append(contentsOf: x.baselineNodes()) }
+        if let x = layouts.x { children.append(x.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)) }
+        if let y = layouts.y { children.append(y.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)) }
+        node = .group(GroupNode(classes: ["chartc-plot"], translate: (dx: plot.x, dy: plot.y), children: children))
+    }
+
+    private static func axes(model: PlotModel, scales: PlotScales, region: Box) -> (x: AxisLayout?, y: AxisLayout?) {
+        var x: AxisLayout?
+        var y: AxisLayout?
+        if let channel = model.x, let scale = scales.x,
+           let axis = AxisBuilder.axis(channel: channel, scale: scale, isX: true, model: model, other: model.y, length: scales.width) {
+            x = AxisLayout(axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, scales.width / 2), titleWidth: scales.width, theme: model.theme)
+        }
+        if let channel = model.y, let scale = scales.y,
+           let axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height) {
+            y = AxisLayout(axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * 0.3), titleWidth: region.width, theme: model.theme)
+        }
+        return (x, y)
+    }
+
+    /// Marks are cut to the plot only when an explicit domain may leave data outside it.
+    private static func needsClip(_ model: PlotModel) -> Bool {
+        [model.x, model.y].contains { channel in
+            guard let channel, channel.isContinuous else { return false }
+            return channel.definition.scale?.domain != nil
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartSpec
+
+/// What the data says about the plot, decided once before any pixel: the channels bound to columns, the mark's
+/// orientation, the series (split by a categorical color, hidden ones left out), their colors, and stacking.
+/// Scales, axes, legend and marks all read it.
+public struct PlotModel: Sendable {
+    public let spec: ChartSpec
+    public let table: Table
+    public let mark: MarkSpec
+    public let markType: MarkType
+    public let theme: ChartTheme
+    public let locale: ChartLocale
+
+    public let x: EncodedChannel?
+    public let y: EncodedChannel?
+    public let x2: EncodedChannel?
+    public let y2: EncodedChannel?
+    public let color: EncodedChannel?
+    public let offset: EncodedChannel?
+    public let size: EncodedChannel?
+    public let text: EncodedChannel?
+
+    public let orientation: Orientation
+    /// Visible series, in legend order.
+    public let series: [Series]
+    /// Every series name, hidden ones included, in legend order.
+    public let allSeriesNames: [String]
+    /// Whether series come from a categorical color channel (and so get a legend).
+    public let hasCategoricalColor: Bool
+    /// How marks are colored.
+    public let colorEncoding: ColorEncoding
+    public let stack: StackMode
+    /// Per row, where a stacked segment starts and ends (in data units), when stacking.
+    public let stacked: [Int: (start: Double, end: Double)]
+
+    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) {
+        self.spec = spec
+        self.table = table
+        self.mark = spec.mark
+        self.markType = spec.mark.type.value
+        self.theme = theme
+        self.locale = ChartLocale.named(spec.locale.value) ?? .enUS
+
+        var diagnostics: [Diagnostic] = []
+        func bind(_ definition: ChannelDef?) -> EncodedChannel? {
+            guard let definition, definition.field != nil else { return nil }
+            do {
+                return try EncodedChannel(definition, table: table)
+            } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+                return nil
+            }
+        }
+        let encoding = spec.encoding
+        x = bind(encoding.x)
+        y = bind(encoding.y)
+        x2 = bind(encoding.x2)
+        y2 = bind(encoding.y2)
+        // A color `along` an axis takes its colors from positions, not from a field.
+        color = encoding.color?.along == nil ? bind(encoding.color) : nil
+        offset = bind(encoding.offset)
+        size = bind(encoding.size)
+        text = bind(encoding.text)
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+
+        orientation = Orientation.decide(x: x, y: y)
+
+        // Series: one per category of a discrete color, else one named after the mark.
+        let hidden = spec.legend.hidden.map(\.value)
+        let rows = 0..<table.rowCount
+        var series: [Series] = []
+        var names: [String] = []
+        var colorEncoding = ColorEncoding.single(try ColorEncoding.markColor(spec.mark, theme: theme))
+        if let along = encoding.color?.along, let definition = encoding.color {
+            colorEncoding = try ColorEncoding.along(along.value, channel: definition)
+        }
+        if let color, !color.isContinuous {
+            hasCategoricalColor = true
+            // The legend order: the explicit domain (or the data's order), then keys the domain does not list.
+            let ordered = color.categories(rows: rows)
+            var extras: [String] = []
+            var known = Set(ordered)
+            for row in rows {
+                if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
+            }
+            let scale = try ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
+            colorEncoding = .categorical(scale)
+            names = scale.domain
+            var rowsByName: [String: [Int]] = [:]
+            for row in rows {
+                guard let key = color.key(row) else { continue }
+                rowsByName[key, default: []].append(row)
+            }
+            for (index, name) in names.enumerated() where !hidden.contains(name) {
+                let fill = scale.color(for: name)?.hex ?? theme.markColor
+                series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index))
+            }
+        } else {
+            hasCategoricalColor = false
+            let name = markType.rawValue
+            names = [name]
+            var fill = theme.markColor
+            if case .single(let single) = colorEncoding { fill = single.hex }
+            if let color, color.isContinuous {
+                let visible = Array(rows)
+                let scale = try ColorEncoding.continuous(channel: color, rows: visible)
+                colorEncoding = .continuous(scale, channel: color)
+            }
+            series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
+        }
+        self.colorEncoding = colorEncoding
+        self.series = series
+        self.allSeriesNames = names
+
+        // Stacking (SPEC §7): on the measure channel of bars and areas; "zero" by default when color splits
+        // them and there is no offset.
+        let measure = orientation == .vertical ? y : x
+        let isRange = orientation == .vertical ? y2 != nil : x2 != nil
+        var stack = StackMode.none
+        if (markType == .bar || markType == .area), let measure, measure.type == .quantitative, !isRange {
+            if let explicit = measure.definition.stack?.value {
+                stack = explicit
+            } else if hasCategoricalColor && offset == nil {
+                stack = .zero
+            }
+        }
+        self.stack = stack
+        if stack != .none, let measure {
+            let independent = orientation == .vertical ? x : y
+            stacked = Self.stackRows(series: series, measure: measure, independent: independent, mode: stack)
+        } else {
+            stacked = [:]
+        }
+    }
+
+    /// The channel carrying the measure (bars' length, a line's value).
+    public var measure: EncodedChannel? { orientation == .vertical ? y : x }
+    /// The channel the measure is laid out along (categories, time).
+    public var independent: EncodedChannel? { orientation == .vertical ? x : y }
+
+    /// Cumulative segments per row: positives stack up from zero, negatives down, in series order.
+    static func stackRows(series: [Series], measure: EncodedChannel, independent: EncodedChannel?, mode: StackMode) -> [Int: (start: Double, end: Double)] {
+        var positive: [String: Double] = [:]
+        var negative: [String: Double] = [:]
+        var result: [Int: (start: Double, end: Double)] = [:]
+        var rowKey: [Int: String] = [:]
+        for item in series {
+            for row in item.rows {
+                guard let value = measure.number(row) else { continue }
+                let key = independent?.key(row) ?? ""
+                rowKey[row] = key
+                if value >= 0 {
+                    let start = positive[key] ?? 0
+                    result[row] = (start, start + value)
+                    positive[key] = start + value
+                    if negative[key] == nil { negative[key] = 0 }
+                } else {
+                    let start = negative[key] ?? 0
+                    result[row] = (start, start + value)
+                    negative[key] = start + value
+                    if positive[key] == nil { positive[key] = 0 }
+                }
+            }
+        }
+        guard mode == .normalize || mode == .center else { return result }
+        for (row, segment) in result {
+            guard let key = rowKey[row] else { continue }
+            let up = positive[key] ?? 0
+            let down = negative[key] ?? 0
+            switch mode {
+            case .normalize:
+                let total = up - down
+                guard total > 0 else { continue }
+                result[row] = ((segment.start - down) / total, (segment.end - down) / total)
+            case .center:
+                let shift = -(up + down) / 2
+                result[row] = (segment.start + shift, segment.end + shift)
+            default:
+                break
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,208 @@
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartSpec
+
+/// The position scales of a plot of a given size (x over `0…width`, y over `height…0`), the inner band scale of
+/// grouped bars, and the size scale of points. Domains come from the visible series (stacked ends included),
+/// `scale` options and the mark's defaults (bars and areas start at zero).
+public struct PlotScales: Sendable {
+    public var x: PositionScale?
+    public var y: PositionScale?
+    /// Side-by-side groups within each band (`offset`).
+    public var offset: BandScale?
+    /// Point radius by `size` value.
+    public var size: PowScale?
+    public var width: Double
+    public var height: Double
+    /// The color ramp of `color.along`, laid out in plot coordinates so every mark shares it.
+    public var alongGradient: LinearGradient?
+
+    public var hasAlongGradient: Bool { alongGradient != nil }
+
+    public init(model: PlotModel, width: Double, height: Double) throws(DiagnosticError) {
+        self.width = width
+        self.height = height
+        let visibleRows = model.series.flatMap(\.rows).sorted()
+        x = try Self.positionScale(model: model, channel: model.x, partner: model.x2, isX: true, rows: visibleRows, length: width)
+        y = try Self.positionScale(model: model, channel: model.y, partner: model.y2, isX: false, rows: visibleRows, length: height)
+
+        if let offsetChannel = model.offset, let outer = model.orientation == .vertical ? x : y, outer.bandwidth > 0 {
+            let keys = offsetChannel.categories(rows: 0..<model.table.rowCount)
+            offset = BandScale(domain: keys, range: ScaleInterval(0, outer.bandwidth), paddingInner: 0.08, paddingOuter: 0)
+        }
+        if let sizeChannel = model.size, sizeChannel.isContinuous {
+            let values = visibleRows.compactMap { sizeChannel.number($0) }.filter { $0 >= 0 }
+            let maximum = values.max() ?? 1
+            size = PowScale.sqrt(domain: ScaleInterval(0, maximum > 0 ? maximum : 1), range: ScaleInterval(0, 14), clamp: true)
+        }
+        if case .along(let axis, let scheme, let colorDomain, let reverse) = model.colorEncoding {
+            alongGradient = Self.gradient(along: axis, scale: axis == .x ? x : y, scheme: scheme, colorDomain: colorDomain, reverse: reverse)
+        }
+    }
+
+    /// A gradient from the low end of the axis to its high end, its stops colored by the value at each point.
+    private static func gradient(along axis: AlongAxis, scale: PositionScale?, scheme: ColorScheme, colorDomain: ScaleInterval?, reverse: Bool) -> LinearGradient? {
+        guard let scale, let domain = scale.domain, let start = scale.position(domain.lower), let end = scale.position(domain.upper) else { return nil }
+        let ramp = ContinuousColorScale(domain: colorDomain ?? domain.ascending, scheme: scheme, reverse: reverse)
+        let count = 16
+        var stops: [LinearGradient.Stop] = []
+        for index in 0...count {
+            let t = Double(index) / Double(count)
+            // Stops follow the axis's own mapping (log and sqrt axes included).
+            let pixel = start + (end - start) * t
+            let value: Double
+            switch scale {
+            case .log(let s): value = s.invert(pixel) ?? domain.lower
+            case .pow(let s): value = s.invert(pixel) ?? domain.lower
+            default: value = domain.lower + (domain.upper - domain.lower) * t
+            }
+            guard let color = ramp.color(for: value) else { continue }
+            stops.append(LinearGradient.Stop(offset: t, color: color.hex))
+        }
+        if axis == .x {
+            return LinearGradient(id: MarkContext.alongGradientID, x1: start, y1: 0, x2: end, y2: 0, stops: stops)
+        }
+        return LinearGradient(id: MarkContext.alongGradientID, x1: 0, y1: start, x2: 0, y2: end, stops: stops)
+    }
+
+    /// Tick-count hint for an axis of `length` px (`axis.tickCount` wins).
+    static func tickCount(_ channel: EncodedChannel?, isX: Bool, length: Double) -> Int {
+        if let count = channel?.definition.axis?.tickCount?.value { return max(1, min(count, 200)) }
+        return max(2, Int(length / (isX ? 80 : 70)))
+    }
+
+    private static func positionScale(model: PlotModel, channel: EncodedChannel?, partner: EncodedChannel?, isX: Bool, rows: [Int], length: Double) throws(DiagnosticError) -> PositionScale? {
+        guard let channel else { return nil }
+        // Values grow upwards on y; categories read top to bottom.
+        let range = isX || !channel.isContinuous ? ScaleInterval(0, length) : ScaleInterval(length, 0)
+        let scaleSpec = channel.definition.scale
+        let reverse = scaleSpec?.reverse ?? false
+
+        if !channel.isContinuous {
+            let keys = Self.categories(channel, rows: rows)
+            let wantsPoints = scaleSpec?.type?.value == .point
+                || (scaleSpec?.type?.value != .band && [.line, .point, .area, .text].contains(model.markType))
+            if wantsPoints {
+                return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
+            }
+            let inner: Double = switch model.markType {
+            case .rect: 0.04
+            case .bar: model.offset != nil ? 0.25 : 0.2
+            default: 0.2
+            }
+            return .band(BandScale(domain: keys, range: range, paddingInner: inner, paddingOuter: inner / 2, reverse: reverse))
+        }
+
+        // Continuous: which kind, which values, which options.
+        let kind: ContinuousScaleKind
+        switch scaleSpec?.type?.value {
+        case .log: kind = .log
+        case .sqrt: kind = .pow
+        case .time: kind = channel.holdsYears ? .years : .time
+        default: kind = channel.holdsYears ? .years : (channel.holdsDates ? .time : .linear)
+        }
+        let isMeasure = model.measure?.channel == channel.channel
+        var values: [Double] = []
+        values.reserveCapacity(rows.count * 2)
+        if isMeasure && model.stack != .none {
+            for row in rows {
+                if let segment = model.stacked[row] {
+                    values.append(segment.start)
+                    values.append(segment.end)
+                }
+            }
+        } else {
+            for row in rows {
+                if let value = channel.number(row) { values.append(value) }
+                if let partner, let value = partner.number(row) { values.append(value) }
+            }
+        }
+        let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
+        let isRange = partner != nil
+        let defaultZero = isMeasure && !isRange && (model.markType == .bar || model.markType == .area) && kind != .time
+        var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value, tickCount: tickCount(channel, isX: isX, length: length))
+        if let domain = scaleSpec?.domain {
+            let ends = try explicitEnds(domain, channel: channel)
+            options.explicitStart = ends.start
+            options.explicitEnd = ends.end
+        }
+        if model.stack == .normalize && isMeasure && scaleSpec?.domain == nil {
+            options.explicitStart = 0
+            options.explicitEnd = 1
+        }
+        let domain: ScaleInterval
+        do {
+            domain = try ScaleDomain.resolve(kind, extent: extent, options: options, hasData: !values.isEmpty)
+        } catch {
+            throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
+        }
+
+        // Bars along a continuous axis need half a bar of room at each end.
+        var pixels = range
+        if model.markType == .bar && !isMeasure && !isRange {
+            let inset = barInset(values: values, domain: domain, length: length)
+            pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
+        }
+        switch kind {
+        case .linear: return .linear(LinearScale(domain: domain, range: pixels, reverse: reverse))
+        case .years: return .linear(LinearScale.years(domain: domain, range: pixels, reverse: reverse))
+        case .pow: return .pow(PowScale.sqrt(domain: domain, range: pixels, reverse: reverse))
+        case .time: return .time(TimeScale(domain: domain, range: pixels, reverse: reverse, firstWeekday: model.locale.firstWeekday))
+        case .log:
+            do {
+                return .log(try LogScale(domain: domain, range: pixels, reverse: reverse))
+            } catch {
+                throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? channel.definition.span))
+            }
+        }
+    }
+
+    /// Discrete keys in display order over the given rows.
+    private static func categories(_ channel: EncodedChannel, rows: [Int]) -> [String] {
+        if let domain = channel.definition.scale?.domain?.value, !domain.isEmpty {
+            return channel.categories(rows: 0..<0)
+        }
+        var seen: [String] = []
+        var present = Set<String>()
+        for row in rows {
+            if let key = channel.key(row), present.insert(key).inserted { seen.append(key) }
+        }
+        if let natural = channel.column.naturalOrder {
+            return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) }
+        }
+        return seen
+    }
+
+    /// The first and last value of `scale.domain` as numbers (dates as milliseconds); null leaves an end to the data.
+    private static func explicitEnds(_ domain: Located<[Value]>, channel: EncodedChannel) throws(DiagnosticError) -> (start: Double?, end: Double?) {
+        func number(_ value: Value?) throws(DiagnosticError) -> Double? {
+            switch value {
+            case nil, .null?: return nil
+            case .number(let number)?: return number
+            case .date(let date)?: return Double(date)
+            case .string(let text)?:
+                if let date = ISODate.parse(text) { return Double(date) }
+                throw DiagnosticError(.error("scale-domain-type", "the \(channel.channel.rawValue) scale is continuous, so its domain needs numbers or dates, not '\(text)'", at: domain.span))
+            case .boolean?:
+                throw DiagnosticError(.error("scale-domain-type", "the \(channel.channel.rawValue) scale domain needs numbers or dates, not true/false", at: domain.span))
+            }
+        }
+        guard domain.value.count >= 2 else {
+            throw DiagnosticError(.error("scale-domain-type", "a continuous scale domain needs two values, [min, max]", at: domain.span))
+        }
+        return (try number(domain.value.first), try number(domain.value.last))
+    }
+
+    /// Half the width a bar gets on a continuous axis: bars are 80% of the smallest gap between values.
+    private static func barInset(values: [Double], domain: ScaleInterval, length: Double) -> Double {
+        let sorted = Array(Set(values)).sorted()
+        let span = domain.upper - domain.lower
+        guard sorted.count > 1, span > 0 else { return min(20, length / 4) }
+        var gap = Double.infinity
+        for index in 1..<sorted.count { gap = min(gap, sorted[index] - sorted[index - 1]) }
+        let fraction = gap / span
+        let step = length * fraction / (1 + fraction)
+        return min(length / 4, max(1, step * 0.5))
+    }
+}

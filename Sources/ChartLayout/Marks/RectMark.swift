@@ -1,0 +1,33 @@
+/// `rect`: a rectangle per row spanning its categories' bands (heat-map cells) or `x`…`x2` and `y`…`y2` on
+/// continuous scales; a channel that is absent spans the whole plot.
+enum RectMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        var children: [SceneNode] = []
+        for row in series.rows {
+            guard let (x0, x1) = span(row, context: context, isX: true), let (y0, y1) = span(row, context: context, isX: false) else { continue }
+            children.append(.rect(RectNode(
+                box: Box(minX: x0, minY: y0, maxX: x1, maxY: y1), cornerRadius: context.mark.cornerRadius?.value ?? 0,
+                fill: context.paint(row, series: series), opacity: context.mark.opacity?.value, classes: ["chartc-rect"]
+            )))
+        }
+        return children
+    }
+
+    private static func span(_ row: Int, context: MarkContext, isX: Bool) -> (Double, Double)? {
+        let model = context.model
+        let channel = isX ? model.x : model.y
+        let partner = isX ? model.x2 : model.y2
+        let length = isX ? context.width : context.height
+        guard let channel, let scale = isX ? context.scales.x : context.scales.y else { return (0, length) }
+        if let band = context.band(channel: channel, scale: scale, row: row) {
+            return (band.start, band.start + band.width)
+        }
+        guard let value = channel.number(row), let start = scale.position(value) else { return nil }
+        if let partner {
+            guard let other = partner.number(row), let end = scale.position(other) else { return nil }
+            return (start, end)
+        }
+        let half = context.continuousBarWidth(along: scale, channel: channel) / 2
+        return (start - half, start + half)
+    }
+}

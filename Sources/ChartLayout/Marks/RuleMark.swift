@@ -1,0 +1,53 @@
+/// `rule`: a line per row — across the whole plot at an x or y value (reference lines), between `x` and `x2`
+/// or `y` and `y2` (ranges), or from zero to the value along the measure (lollipop stems).
+enum RuleMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        let model = context.model
+        var children: [SceneNode] = []
+        let stroke = Stroke(.color(series.color), width: model.mark.strokeWidth?.value ?? 1.5, cap: .butt)
+        for row in series.rows {
+            guard let (start, end) = segment(row, context: context) else { continue }
+            var rowStroke = stroke
+            rowStroke.paint = context.paint(row, series: series)
+            children.append(.line(LineNode(x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: rowStroke, opacity: model.mark.opacity?.value, classes: ["chartc-rule"])))
+        }
+        return children
+    }
+
+    static func segment(_ row: Int, context: MarkContext) -> (Point, Point)? {
+        let model = context.model
+        switch (model.x != nil, model.y != nil) {
+        case (true, false):
+            guard let x = context.x(row) else { return nil }
+            if model.x2 != nil, let x2 = context.x2(row) {
+                return (Point(x, context.height / 2), Point(x2, context.height / 2))
+            }
+            return (Point(x, 0), Point(x, context.height))
+        case (false, true):
+            guard let y = context.y(row) else { return nil }
+            if model.y2 != nil, let y2 = context.y2(row) {
+                return (Point(context.width / 2, y), Point(context.width / 2, y2))
+            }
+            return (Point(0, y), Point(context.width, y))
+        case (true, true):
+            guard let x = context.x(row), let y = context.y(row) else { return nil }
+            if model.x2 != nil {
+                guard let x2 = context.x2(row) else { return nil }
+                return (Point(x, y), Point(x2, y))
+            }
+            if model.y2 != nil {
+                guard let y2 = context.y2(row) else { return nil }
+                return (Point(x, y), Point(x, y2))
+            }
+            // A stem from the baseline to the value.
+            if model.orientation == .vertical {
+                guard let base = context.scales.y?.zeroPosition else { return nil }
+                return (Point(x, base), Point(x, y))
+            }
+            guard let base = context.scales.x?.zeroPosition else { return nil }
+            return (Point(base, y), Point(x, y))
+        case (false, false):
+            return nil
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ChartFormat
+
+/// `text`: the `text` channel's value printed at each row's position, centered on it.
+enum TextMark {
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
+        guard let channel = context.model.text else { return [] }
+        let style = TextStyle(size: 12)
+        var children: [SceneNode] = []
+        for row in series.rows {
+            guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty else { continue }
+            let block = TextBlock.single(text, style: style)
+            let fill = context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil ? context.color(row, series: series) : context.theme.legendLabelColor
+            children.append(.text(TextNode(block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"])))
+        }
+        return children
+    }
+
+    static func label(_ channel: EncodedChannel, row: Int, locale: ChartLocale) -> String? {
+        if channel.column.type != .string, channel.column.type != .boolean, let value = channel.number(row) {
+            return TickLabels.forChannel(channel, locale: locale).label(value)
+        }
+        return channel.key(row)
+    }
+}

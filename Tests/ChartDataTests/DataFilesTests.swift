@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import Testing
+
+/// A fresh folder under the system's temporary directory, with files written into it.
+private struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/chartc-data-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { throw TemporaryFolderError() }
+        path = String(cString: created)
+    }
+
+    func save(_ name: String, _ text: String) {
+        let descriptor = open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return }
+        _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+
+    func makeFolder(_ name: String) {
+        mkdir(path + "/" + name, 0o755)
+    }
+}
+
+private struct TemporaryFolderError: Error {}
+
+private func readErrors(_ path: String, written: String? = nil, span: SourceSpan? = nil) -> [Diagnostic] {
+    do {
+        _ = try DataFiles.read(path: path, written: written, reportedAt: span)
+        return []
+    } catch {
+        return error.diagnostics
+    }
+}
+
+@Suite("Data files")
+struct DataFilesTests {
+    @Test func resolvesAgainstTheSpecFolder() {
+        #expect(DataFiles.resolve("data/a.csv", baseDirectory: "examples") == "examples/data/a.csv")
+        #expect(DataFiles.resolve("data/a.csv", baseDirectory: "examples/") == "examples/data/a.csv")
+        #expect(DataFiles.resolve("a.csv", baseDirectory: ".") == "a.csv")
+        #expect(DataFiles.resolve("/abs/a.csv", baseDirectory: "examples") == "/abs/a.csv")
+    }
+
+    @Test func formatFromExtension() {
+        #expect(DataFileFormat(pathExtensionOf: "data/A.CSV") == .csv)
+        #expect(DataFileFormat(pathExtensionOf: "x.tsv") == .tsv)
+        #expect(DataFileFormat(pathExtensionOf: "x.tab") == .tsv)
+        #expect(DataFileFormat(pathExtensionOf: "x.json") == .json)
+        #expect(DataFileFormat(pathExtensionOf: "x.txt") == nil)
+        #expect(DataFileFormat(pathExtensionOf: "folder.v2/data") == nil)
+        #expect(DataFileFormat(pathExtensionOf: ".csv") == nil)
+    }
+
+    @Test func readsAFile() throws {
+        let folder = try TemporaryFolder()
+        folder.save("a.csv", "x\n1\n")
+        let file = try DataFiles.read(path: folder.path + "/a.csv", reportedAt: nil)
+        #expect(file.bytes == Array("x\n1\n".utf8))
+        #expect(file.path == folder.path + "/a.csv")
+    }
+
+    @Test func missingFileSuggestsTheClosestName() throws {
+        let folder = try TemporaryFolder()
+        folder.save("seattle-weather.csv", "a\n1\n")
+        folder.save("other.json", "[]")
+        let spec = SourceFile(path: "chart.json", text: #"{"url": "data/seatle-weather.csv"}"#)
+        let span = SourceSpan(file: spec, range: 8..<33)
+        let errors = readErrors(folder.path + "/seatle-weather.csv", written: "data/seatle-weather.csv", span: span)
+        #expect(errors.map(\.id) == ["data-file-not-found"])
+        #expect(errors.first?.message == "no data file at '\(folder.path)/seatle-weather.csv' (paths are relative to the spec's folder). Did you mean 'data/seattle-weather.csv'?")
+        #expect(locations(errors) == ["chart.json:1:9"])
+        // Nothing close: the note lists the data files there.
+        let far = readErrors(folder.path + "/zzz.csv", written: "zzz.csv")
+        #expect(far.first?.notes.map(\.message) == ["data files in '\(folder.path)': other.json, seattle-weather.csv"])
+        #expect(far.first?.locationDescription == folder.path + "/zzz.csv")
+    }
+
+    @Test func missingFolder() throws {
+        let folder = try TemporaryFolder()
+        let errors = readErrors(folder.path + "/nope/a.csv")
+        #expect(errors.map(\.id) == ["data-file-not-found"])
+        #expect(errors.first?.message.contains(": the folder '\(folder.path)/nope' does not exist") == true)
+    }
+
+    @Test func folderInsteadOfFile() throws {
+        let folder = try TemporaryFolder()
+        folder.makeFolder("data.csv")
+        #expect(readErrors(folder.path + "/data.csv").map(\.id) == ["data-file-is-directory"])
+    }
+
+    @Test func readTableByFormat() throws {
+        let csv = try DataFiles.readTable(SourceFile(path: "a.csv", text: "x,y\n1,a\n"), format: .csv, property: nil, propertySpan: nil, columns: ["y"], parse: [:])
+        #expect(csv.table.columnNames == ["y"])
+        #expect(csv.fieldNames == ["x", "y"])
+        let tsv = try DataFiles.readTable(SourceFile(path: "a.tsv", text: "x\ty\n1,5\ta\n"), format: .tsv, property: nil, propertySpan: nil, columns: nil, parse: [:])
+        #expect(tsv.table.values("x") == [.string("1,5")])
+        let json = try DataFiles.readTable(SourceFile(path: "a.json", text: #"{"rows": [{"x": 1, "y": "a"}]}"#), format: .json, property: "rows", propertySpan: nil, columns: ["x"], parse: [:])
+        #expect(json.table.values("x") == [.number(1)])
+        #expect(json.fieldNames == ["x", "y"])
+    }
+
+    @Test func blankFilesAreEmpty() {
+        for format in DataFileFormat.allCases {
+            do {
+                _ = try DataFiles.readTable(SourceFile(path: "blank", text: " \n\n"), format: format, property: nil, propertySpan: nil, columns: nil, parse: [:])
+                Issue.record("expected data-empty for \(format)")
+            } catch {
+                #expect(error.diagnostics.map(\.id) == ["data-empty"])
+            }
+        }
+    }
+
+    @Test func seattleWeather() throws {
+        // The shared sample data beside the project (../shared/data), when present.
+        let testFile = #filePath
+        let root = testFile.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+        let path = root + "/../shared/data/seattle-weather.csv"
+        guard access(path, R_OK) == 0 else { return }
+        let file = try DataFiles.read(path: path, reportedAt: nil)
+        let (table, names) = try DataFiles.readTable(file, format: .csv, property: nil, propertySpan: nil, columns: nil, parse: ["date": .date])
+        #expect(names == ["date", "precipitation", "temp_max", "temp_min", "wind", "weather"])
+        #expect(table.rowCount == 1461)
+        #expect(table.columns.map(\.type) == [.date, .number, .number, .number, .number, .string])
+        #expect(table.row(0) == [.date(CivilDate.milliseconds(year: 2012, month: 1, day: 1)), .number(0), .number(12.8), .number(5), .number(4.7), .string("drizzle")])
+        if case .string(_, let dictionary)? = table.column(named: "weather")?.storage {
+            #expect(dictionary == ["drizzle", "rain", "sun", "snow", "fog"])
+        }
+        // Without parse the slash dates stay text (SPEC §3: only ISO 8601 is inferred).
+        let inferred = try CSVReader.read(file, options: CSVOptions(columns: ["date"]))
+        #expect(inferred.type("date") == .string)
+    }
+}
