@@ -11,8 +11,13 @@ public enum ChartLayoutEngine {
         try layout(spec: spec, table: table, theme: .standard)
     }
 
-    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme) throws(DiagnosticError) -> Scene {
-        let model = try PlotModel(spec: spec, table: table, theme: theme)
+    /// The scene for `options` (`.interactive` for the HTML page).
+    public static func layout(spec: ChartSpec, table: Table, options: LayoutOptions) throws(DiagnosticError) -> Scene {
+        try layout(spec: spec, table: table, theme: .standard, options: options)
+    }
+
+    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+        let model = try PlotModel(spec: spec, table: table, theme: theme, options: options)
         let width = clamp(spec.width.value, 120, 10_000, fallback: 640)
         let plotHeight = clamp(spec.height.value, 40, 10_000, fallback: 400)
         let frame = FrameLayout(spec: spec, theme: theme)
@@ -91,7 +96,7 @@ public enum ChartLayoutEngine {
     static func makeLegend(model: PlotModel, direction: Legend.Direction, maxWidth: Double) -> AnyLegend? {
         switch model.colorEncoding {
         case .categorical:
-            let entries = model.series.map { LegendEntry(series: $0.name, color: $0.color) }
+            let entries = model.series.map { LegendEntry(series: $0.name, color: $0.color, startsHidden: $0.startsHidden) }
             guard !entries.isEmpty else { return nil }
             let title: String?
             switch model.spec.legend.title {

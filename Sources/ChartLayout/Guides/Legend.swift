@@ -11,11 +11,14 @@ public struct LegendEntry: Sendable, Equatable {
     public var series: String
     public var label: String
     public var color: String
+    /// The entry of a series an interactive layout keeps but starts hidden: written `data-hidden="true"`.
+    public var startsHidden: Bool
 
-    public init(series: String, label: String? = nil, color: String) {
+    public init(series: String, label: String? = nil, color: String, startsHidden: Bool = false) {
         self.series = series
         self.label = label ?? series
         self.color = color
+        self.startsHidden = startsHidden
     }
 }
 
@@ -86,7 +89,9 @@ public struct Legend: Sendable {
                 children.append(.circle(CircleNode(cx: x + 6, cy: middle, radius: 5, fill: .color(entry.color))))
             }
             children.append(.text(TextNode(block: label, x: x + symbolWidth + Self.symbolGap, baseline: baseline, fill: theme.legendLabelColor, maxWidth: direction == .column ? labelRoom : nil)))
-            items.append(.group(GroupNode(classes: ["chartc-legend-item"], data: [DataAttribute("series", entry.series)], children: children)))
+            var data = [DataAttribute("series", entry.series)]
+            if entry.startsHidden { data.append(DataAttribute("hidden", "true")) }
+            items.append(.group(GroupNode(classes: ["chartc-legend-item"], data: data, children: children)))
             widest = max(widest, x + entryWidth)
             switch direction {
             case .rows:

@@ -20,6 +20,7 @@ enum AreaMark {
         let stacked = model.stack != .none
         var fill = PathBuilder()
         var top = PathBuilder()
+        var hoverItems: [(row: Int, point: Point)] = []
         for segment in LineMark.segments(series, context: context, along: along) {
             var upper: [Point] = []
             var lower: [Point] = []
@@ -38,6 +39,7 @@ enum AreaMark {
                 }
                 guard let base else { continue }
                 upper.append(edge)
+                if model.options.interactive { hoverItems.append((row, edge)) }
                 lower.append(along == .x ? Point(point.x, base) : Point(base, point.y))
             }
             guard !upper.isEmpty else { continue }
@@ -55,6 +57,9 @@ enum AreaMark {
             children.append(.path(PathNode(
                 d: top.d, stroke: Stroke(paint, width: model.mark.strokeWidth?.value ?? 2, cap: .round, join: .round), classes: ["chartc-line"]
             )))
+        }
+        if model.options.interactive {
+            children.append(contentsOf: LineMark.hoverPoints([hoverItems], series: series, context: context))
         }
         return children
     }

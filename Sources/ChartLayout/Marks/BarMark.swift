@@ -11,7 +11,7 @@ enum BarMark {
             children.append(.rect(RectNode(
                 box: box, cornerRadius: context.mark.cornerRadius?.value ?? 0,
                 fill: context.paint(row, series: series), opacity: context.mark.opacity?.value,
-                classes: ["chartc-bar"]
+                classes: ["chartc-bar"], data: context.rowData(row)
             )))
         }
         return children

@@ -26,12 +26,30 @@ enum LineMark {
                 for item in segment {
                     children.append(.circle(CircleNode(
                         cx: item.point.x, cy: item.point.y, radius: max(2.5, strokeWidth * 1.3),
-                        fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1), classes: ["chartc-point"]
+                        fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1), classes: ["chartc-point"],
+                        data: context.rowData(item.row)
                     )))
                 }
             }
+        } else if model.options.interactive {
+            children.append(contentsOf: hoverPoints(segments, series: series, context: context))
         }
         return children
+    }
+
+    /// Invisible dots at each value of an interactive line or area: what the HTML page's tooltips attach to
+    /// and show while one is the tooltip's subject.
+    static func hoverPoints(_ segments: [[(row: Int, point: Point)]], series: Series, context: MarkContext) -> [SceneNode] {
+        let strokeWidth = context.mark.strokeWidth?.value ?? 2.5
+        return segments.flatMap { segment in
+            segment.map { item in
+                .circle(CircleNode(
+                    cx: item.point.x, cy: item.point.y, radius: max(3.5, strokeWidth * 1.5),
+                    fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1.5), opacity: 0,
+                    classes: ["chartc-hover-point"], data: context.rowData(item.row)
+                ))
+            }
+        }
     }
 
     /// The series' points in drawing order, split where a value is missing.

@@ -13,7 +13,14 @@ struct MarkContext: Sendable {
 
     /// The group every series' marks go in (SPEC §8: `chartc-series` with `data-series`).
     func seriesGroup(_ series: Series, children: [SceneNode]) -> SceneNode {
-        .group(GroupNode(classes: ["chartc-series"], data: [DataAttribute("series", series.name)], children: children))
+        var data = [DataAttribute("series", series.name)]
+        if series.startsHidden { data.append(DataAttribute("hidden", "true")) }
+        return .group(GroupNode(classes: ["chartc-series"], data: data, children: children))
+    }
+
+    /// `data-row` for a mark drawn from one row, in interactive layouts (the HTML page's tooltips); else nothing.
+    func rowData(_ row: Int) -> [DataAttribute] {
+        model.options.interactive ? [DataAttribute("row", String(row))] : []
     }
 
     /// Where a row sits along x for marks drawn at a point: a number's position, a category's center (shifted

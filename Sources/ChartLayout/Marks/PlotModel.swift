@@ -4,7 +4,8 @@ import ChartFormat
 import ChartSpec
 
 /// What the data says about the plot, decided once before any pixel: the channels bound to columns, the mark's
-/// orientation, the series (split by a categorical color, hidden ones left out), their colors, and stacking.
+/// orientation, the series (split by a categorical color, hidden ones left out unless the layout is interactive),
+/// their colors, and stacking.
 /// Scales, axes, legend and marks all read it.
 public struct PlotModel: Sendable {
     public let spec: ChartSpec
@@ -35,9 +36,12 @@ public struct PlotModel: Sendable {
     public let stack: StackMode
     /// Per row, where a stacked segment starts and ends (in data units), when stacking.
     public let stacked: [Int: (start: Double, end: Double)]
+    /// What the scene is for (`LayoutOptions.interactive` keeps hidden series and tags marks with their rows).
+    public let options: LayoutOptions
 
-    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) {
+    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) {
         self.spec = spec
+        self.options = options
         self.table = table
         self.mark = spec.mark
         self.markType = spec.mark.type.value
@@ -94,9 +98,9 @@ public struct PlotModel: Sendable {
                 guard let key = color.key(row) else { continue }
                 rowsByName[key, default: []].append(row)
             }
-            for (index, name) in names.enumerated() where !hidden.contains(name) {
+            for (index, name) in names.enumerated() where options.interactive || !hidden.contains(name) {
                 let fill = scale.color(for: name)?.hex ?? theme.markColor
-                series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index))
+                series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index, startsHidden: hidden.contains(name)))
             }
         } else {
             hasCategoricalColor = false

@@ -14,7 +14,7 @@ enum PointMark {
             children.append(.circle(CircleNode(
                 cx: x, cy: y, radius: radius, fill: context.paint(row, series: series),
                 stroke: Stroke(.color(context.theme.background), width: 0.75),
-                opacity: context.mark.opacity?.value ?? 0.85, classes: ["chartc-point"]
+                opacity: context.mark.opacity?.value ?? 0.85, classes: ["chartc-point"], data: context.rowData(row)
             )))
         }
         return children

@@ -7,11 +7,14 @@ public struct Series: Sendable, Equatable {
     public var color: String
     /// The series' place among all series, hidden ones included (stable for grouped-bar offsets).
     public var index: Int
+    /// A `legend.hidden` series kept by an interactive layout: drawn, but it starts hidden.
+    public var startsHidden: Bool
 
-    public init(name: String, rows: [Int], color: String, index: Int) {
+    public init(name: String, rows: [Int], color: String, index: Int, startsHidden: Bool = false) {
         self.name = name
         self.rows = rows
         self.color = color
         self.index = index
+        self.startsHidden = startsHidden
     }
 }

@@ -10,7 +10,7 @@ enum TextMark {
             guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty else { continue }
             let block = TextBlock.single(text, style: style)
             let fill = context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil ? context.color(row, series: series) : context.theme.legendLabelColor
-            children.append(.text(TextNode(block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"])))
+            children.append(.text(TextNode(block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"], data: context.rowData(row))))
         }
         return children
     }

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartData
+import ChartFormat
+import ChartSpec
+
+/// What a tooltip says about a mark: the fields shown and, for every row of the table, their values already
+/// written with the spec's formats in the spec's locale. The page embeds it as JSON and the script only looks
+/// up a mark's `data-row`, so formatting is done once, here, the same way as the rest of the chart.
+///
+/// Fields: `encoding.tooltip` when the spec lists any; otherwise the color field first (it heads the tooltip,
+/// as the series name) and then every other channel's field in SPEC order (x, y, x2, y2, size, text, offset),
+/// each field once. A listed field that a channel also draws takes that channel's type and format unless it
+/// sets its own. A field is labelled with its channel's title, or its name when the title is automatic or
+/// hidden.
+struct TooltipData {
+    struct Field: Equatable {
+        var label: String
+        var column: Int
+    }
+
+    var fields: [Field] = []
+    /// Index into `fields` of the value shown as the tooltip's heading (the series), if any.
+    var heading: Int?
+    /// `values[row][field]`; nil for null.
+    var values: [[String?]] = []
+
+    init(spec: ChartSpec, table: Table) {
+        let locale = ChartLocale.named(spec.locale.value) ?? .enUS
+        var definitions: [ChannelDef] = []
+        let listed = spec.encoding.tooltip.filter { $0.field != nil }
+        if !listed.isEmpty {
+            // A tooltip field that is also drawn reads the way its channel writes it, unless it says otherwise.
+            let drawn = spec.encoding.channels
+            definitions = listed.map { definition in
+                var merged = definition
+                if let channel = drawn.first(where: { $0.field?.value == definition.field?.value }) {
+                    if merged.type == nil { merged.type = channel.type }
+                    if merged.format == nil { merged.format = channel.format ?? channel.axis?.format }
+                }
+                return merged
+            }
+        } else {
+            let encoding = spec.encoding
+            definitions = [encoding.color, encoding.x, encoding.y, encoding.x2, encoding.y2, encoding.size, encoding.text, encoding.offset].compactMap { $0 }
+        }
+        var formatters: [(Int) -> String?] = []
+        for definition in definitions {
+            guard let name = definition.field?.value, let index = table.columnIndex(named: name) else { continue }
+            if fields.contains(where: { $0.column == index }) { continue }
+            if definition.channel == .color && listed.isEmpty && heading == nil { heading = fields.count }
+            let label: String
+            if case .text(let title) = definition.title, !title.value.isEmpty { label = title.value } else { label = name }
+            fields.append(Field(label: label, column: index))
+            formatters.append(Self.formatter(for: table.columns[index], definition: definition, locale: locale))
+        }
+        values = (0..<table.rowCount).map { row in formatters.map { $0(row) } }
+    }
+
+    /// `{"heading":0,"fields":["party","year"],"rows":[["Democrats","1949"],…]}`, safe inside a `<script>`.
+    var json: String {
+        var out = "{\"heading\":" + (heading.map(String.init) ?? "null") + ",\"fields\":["
+        out += fields.map { PageEscaping.scriptJSONString($0.label) }.joined(separator: ",")
+        out += "],\"rows\":[\n"
+        for (index, row) in values.enumerated() {
+            out += "[" + row.map { $0.map(PageEscaping.scriptJSONString) ?? "null" }.joined(separator: ",") + "]"
+            out += index + 1 < values.count ? ",\n" : "\n"
+        }
+        out += "]}"
+        return out
+    }
+
+    // MARK: - Formatting
+
+    /// How one column's cells are written: the channel's `format`, else its axis format, else a default that
+    /// suits the type (years plain, other numbers with three significant digits or more, dates as `Jan 17, 2012`).
+    static func formatter(for column: Column, definition: ChannelDef, locale: ChartLocale) -> (Int) -> String? {
+        let pattern = definition.format?.value ?? definition.axis?.format?.value
+        switch column.storage {
+        case .number(let numbers):
+            let valid = column.valid
+            if let pattern, let format = try? NumberFormat(parsing: pattern) {
+                return { row in valid[row] && numbers[row].isFinite ? format.format(numbers[row], locale: locale) : nil }
+            }
+            let isYears = definition.type?.value == .temporal
+            return { row in
+                guard valid[row], numbers[row].isFinite else { return nil }
+                return isYears ? NumberFormat.year.format(numbers[row], locale: locale) : defaultNumber(numbers[row], locale: locale)
+            }
+        case .date(let dates):
+            let valid = column.valid
+            let explicit = pattern.flatMap { try? DateFormat(parsing: $0) }
+            return { row in
+                guard valid[row] else { return nil }
+                let value = dates[row]
+                if let explicit { return explicit.format(value, locale: locale) }
+                return defaultDate(value, locale: locale)
+            }
+        case .string, .boolean:
+            return { row in
+                switch column[row] {
+                case .string(let text): text
+                case .boolean(let flag): flag ? "true" : "false"
+                default: nil
+                }
+            }
+        }
+    }
+
+    /// Thousands separators, and enough decimals for three significant digits (at most six): `12,346`, `3.14`,
+    /// `−0.385`, `0.00123`.
+    static func defaultNumber(_ value: Double, locale: ChartLocale) -> String {
+        let magnitude = abs(value)
+        let decimals = magnitude == 0 ? 0 : max(0, min(6, 2 - Int(floor(log10(magnitude)))))
+        return NumberFormat(kind: .fixed, precision: decimals, grouping: true, trimZeros: true).format(value, locale: locale)
+    }
+
+    private static let dayFormat = try? DateFormat(parsing: "%b %-d, %Y")
+    private static let timeFormat = try? DateFormat(parsing: "%b %-d, %Y %H:%M")
+
+    /// `Jan 17, 2012`, with the time when it is not midnight UTC.
+    static func defaultDate(_ milliseconds: Int64, locale: ChartLocale) -> String {
+        let day: Int64 = 86_400_000
+        let isMidnight = (milliseconds % day + day) % day == 0
+        guard let format = isMidnight ? dayFormat : timeFormat else { return ISODate.format(milliseconds) }
+        return format.format(milliseconds, locale: locale)
+    }
+}
