@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(
             name: "ChartCommandLineTests",
             dependencies: ["ChartCommandLine"],

@@ -21,4 +21,6 @@ struct FuzzCorpusTests {
 
     @Test func json() throws { try replay("json", FuzzTargets.json) }
     @Test func csv() throws { try replay("csv", FuzzTargets.csv) }
+    @Test func expression() throws { try replay("expression", FuzzTargets.expression) }
+    @Test func spec() throws { try replay("spec", FuzzTargets.spec) }
 }

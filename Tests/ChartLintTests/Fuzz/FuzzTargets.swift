@@ -1,6 +1,8 @@
 import ChartData
 import ChartDiagnostics
+import ChartExpression
 import ChartJSON
+import ChartLint
 import ChartSpec
 
 /// What each fuzz target does with one input, shared by the libFuzzer binaries (`Tests/Fuzz/run.sh` compiles
@@ -72,6 +74,97 @@ enum FuzzTargets {
         } catch {
             checkDiagnostics(error.diagnostics, in: file, problems: &problems)
         }
+        return problems
+    }
+
+    /// The fields expressions may use in the `expression` target, and the rows they run on: nulls, extremes,
+    /// empty and non-ASCII text, dates from year 1 to 9999.
+    static let expressionTable = Table(columns: [
+        Column(name: "n", type: .number, values: [.number(1), .number(-2.5), .null, .number(1e308), .number(0)]),
+        Column(name: "s", type: .string, values: [.string("a"), .string(""), .null, .string("Zürich 🙂"), .string("a")]),
+        Column(name: "d", type: .date, values: [.date(0), .date(-62_135_596_800_000), .null, .date(253_402_300_799_000), .date(1_420_070_400_000)]),
+        Column(name: "b", type: .boolean, values: [.boolean(true), .boolean(false), .null, .boolean(true), .boolean(false)]),
+        Column(name: "two words", type: .number, values: [.number(3), .null, .number(-4), .number(5e-324), .number(6)]),
+    ])
+
+    /// The expression parser and checker, then evaluation of what compiles. The first byte picks row, filter or
+    /// aggregate; the rest is the expression text (invalid UTF-8 becomes U+FFFD, as it could not come out of a
+    /// JSON string otherwise).
+    static func expression(_ bytes: [UInt8]) -> [String] {
+        let selector = bytes.first ?? 0
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        let source = ExpressionSource(standalone: text, path: "fuzz.expr")
+        let schema = ExpressionSchema(table: expressionTable)
+        var problems: [String] = []
+        var diagnostics: [Diagnostic] = []
+        switch selector % 3 {
+        case 0:
+            let (compiled, found) = ExpressionCompiler.compileRow(source, schema: schema)
+            diagnostics = found
+            if let compiled {
+                do {
+                    let column = try compiled.evaluate(on: expressionTable, name: "out")
+                    if column.count != expressionTable.rowCount { problems.append("\(column.count) values for \(expressionTable.rowCount) rows") }
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+        case 1:
+            let (compiled, found) = ExpressionCompiler.compileFilter(source, schema: schema)
+            diagnostics = found
+            if let compiled {
+                do {
+                    let rows = try compiled.selectRows(of: expressionTable, rows: [4, 0, 2])
+                    if !rows.allSatisfy({ [4, 0, 2].contains($0) }) { problems.append("a filter selected rows it was not given: \(rows)") }
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+        default:
+            let (compiled, found) = ExpressionCompiler.compileAggregate(source, schema: schema, groupFields: ["s"])
+            diagnostics = found
+            for call in compiled?.calls ?? [] {
+                guard let argument = call.argument else { continue }
+                do {
+                    _ = try argument.evaluate(on: expressionTable, name: "arg")
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+        }
+        let file = source.literalSpan.file
+        for diagnostic in diagnostics {
+            if let span = diagnostic.span, span.range.lowerBound < 0 || span.range.upperBound > file.bytes.count {
+                problems.append("[\(diagnostic.id)] points outside the expression: \(span.range) of \(file.bytes.count) bytes")
+            }
+            if diagnostic.message.isEmpty { problems.append("[\(diagnostic.id)] has an empty message") }
+        }
+        for format in DiagnosticFormat.allCases {
+            _ = DiagnosticFormatter(format: format).render(diagnostics)
+        }
+        return problems
+    }
+
+    /// A whole spec: the parser, every lint rule (against a small schema), and the formatter.
+    static func spec(_ bytes: [UInt8]) -> [String] {
+        let file = SourceFile(path: "fuzz.chart.json", bytes: bytes)
+        var problems: [String] = []
+        let parsed = SpecParser.parse(file)
+        var diagnostics = parsed.diagnostics
+        if let spec = parsed.spec {
+            let schema: [(name: String, type: DataType)] = [("a", .number), ("b", .string), ("d", .date)]
+            diagnostics += Linter.lint(spec: spec, schema: schema)
+            diagnostics += Linter.lint(spec: spec, schema: nil, table: expressionTable)
+        }
+        for diagnostic in diagnostics {
+            if let span = diagnostic.span { checkSpan(span, in: file, what: "[\(diagnostic.id)]", problems: &problems) }
+            if let fixIt = diagnostic.fixIt { checkSpan(fixIt.span, in: file, what: "the fix-it of [\(diagnostic.id)]", problems: &problems) }
+        }
+        if parsed.spec == nil && !diagnostics.hasErrors { problems.append("no spec and no error") }
+        for format in DiagnosticFormat.allCases {
+            _ = DiagnosticFormatter(format: format).render(diagnostics)
+        }
+        problems += json(bytes)
         return problems
     }
 
