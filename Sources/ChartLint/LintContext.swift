@@ -20,6 +20,8 @@ public struct LintContext: Sendable {
 
     /// The spec's JSON tree, re-read to point at single elements of arrays the model keeps whole (a domain).
     let root: JSONValue?
+    /// Every expression compiled against the data's columns (or only parsed, without them).
+    let expressions: ExpressionAnalysis
 
     public init(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table?, background: Color = .white) {
         self.spec = spec
@@ -27,6 +29,7 @@ public struct LintContext: Sendable {
         self.table = table
         self.background = background
         self.root = try? JSONReader.read(spec.file, requireObject: true)
+        self.expressions = ExpressionAnalysis(spec: spec, schema: schema)
     }
 
     // MARK: fields
@@ -42,15 +45,18 @@ public struct LintContext: Sendable {
         return names
     }
 
-    /// The type of an output field, when it is known without running expressions: from the table, from the data's
-    /// columns (for data fields and `groupBy` fields that are data fields), or from the aggregate function
+    /// The type of an output field, when it is known: from the table, from the compiled `aggregate` and
+    /// `calculate` expressions, from the data's columns, or (without the data) from the aggregate function
     /// (`count`, `sum`, `mean`, … give numbers).
     public func fieldType(_ name: String) -> DataType? {
         if let table { return table.column(named: name)?.type }
         if let aggregate = spec.aggregate.first(where: { $0.name.value == name }) {
+            if let compiled = expressions.aggregateTypes[name] { return compiled }
             return Self.aggregateType(aggregate.expression.text, schema: schema)
         }
-        if spec.calculate.contains(where: { $0.name.value == name }) { return nil }
+        if spec.calculate.contains(where: { $0.name.value == name }) {
+            return expressions.calculatedTypes[name] ?? nil
+        }
         return schema?.first { $0.name == name }?.type
     }
 

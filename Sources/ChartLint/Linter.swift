@@ -6,7 +6,8 @@ import ChartSpec
 /// been planned): the mistakes the parser cannot see alone — combinations of channels that cannot be drawn,
 /// invalid colors and formats, domains of the wrong shape — and the publishing mistakes newsrooms check for
 /// before a chart goes out (no title, no source, bars that do not start at zero, too many series, colors that
-/// vanish on the background). Every rule is listed in `specs/lint-rules.md`.
+/// vanish on the background). Every rule is listed in `specs/lint-rules.md`. It also compiles every expression
+/// against the data's columns (as the planner does), so lint reports expression mistakes on its own.
 public enum Linter {
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.
     public static let rules: [any LintRule] = [
@@ -41,7 +42,7 @@ public enum Linter {
     ///   - table: the rows after the pipeline, when a build has them; lets the series rules count real series.
     public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil) -> [Diagnostic] {
         let context = LintContext(spec: spec, schema: schema, table: table)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = context.expressions.diagnostics
         for rule in rules { rule.check(context, into: &diagnostics) }
         return diagnostics.enumerated().sorted { a, b in
             let left = a.element.span?.range.lowerBound ?? -1

@@ -64,6 +64,27 @@ struct ErrorRuleTests {
         H.expect("unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"median": "median(score)"}, "mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": ⟪"medain"}}"##))
     }
 
+    @Test func unknownGroupAndSortFields() {
+        let schema: [(name: String, type: DataType)] = [("year", .number), ("party", .string), ("score", .number)]
+        let group = H.expect("unknown-field", in: H.quiet(##""groupBy": ["year", ⟪"partyy"], "aggregate": {"n": "count()"}, "mark": "bar", "encoding": {"x": {"field": "year"}}"##), schema: schema)
+        #expect(group.first?.message == "'groupBy' names the field 'partyy', which is not in the data; did you mean 'party'?")
+        let sort = H.expect("unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"n": "count()"}, "sort": ["-⟪nn"], "mark": "bar", "encoding": {"x": {"field": "year"}}"##), schema: schema)
+        #expect(sort.first?.fixIt?.replacement == "n")
+    }
+
+    @Test func expressionsAreCheckedAgainstTheData() {
+        let schema: [(name: String, type: DataType)] = [("congress", .number), ("chamber", .string)]
+        // Unknown field inside a calculate, with the position inside the string; later uses of the broken field
+        // are not reported again.
+        let found = H.expect("unknown-field", in: H.quiet(##""calculate": {"year": "⟪congres * 2", "decade": "year - year % 10"}, "mark": "bar", "encoding": {"x": {"field": "decade"}}"##), schema: schema)
+        #expect(found.first?.message.contains("'congress'") == true)
+        H.expect("expr-type", in: H.quiet(##""filter": "⟪chamber", "mark": "bar", "encoding": {"x": {"field": "chamber"}}"##), schema: schema)
+        // Without the data, syntax is still checked.
+        H.expect("expr-syntax", in: H.quiet(##""filter": ["congress >= 80", "chamber != ⟪'House"], "mark": "bar", "encoding": {"x": {"field": "chamber"}}"##))
+        // Calculated types feed the rules: a text field on a log scale.
+        H.expect("scale-type-mismatch", in: H.quiet(##""calculate": {"label": "upper(chamber)"}, "mark": "point", "encoding": {"x": {"field": "label", "scale": {"type": ⟪"log"}}}"##), schema: schema)
+    }
+
     @Test func scaleTypeMismatch() {
         H.expect("scale-type-mismatch", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal", "scale": {"type": ⟪"log"}}, "y": {"field": "b"}}"##))
         H.expect("scale-type-mismatch", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"type": ⟪"sqrt"}}}"##))
