@@ -183,6 +183,21 @@ public struct LintContext: Sendable {
         return node.objectValue?.first { $0.key == last }
     }
 
+    /// Whether the user wrote `key` but misspelled it: the object at `path` has an unknown key (not in `keys`)
+    /// whose closest known key is `key`. The parser already reported it with a did-you-mean, so a rule about
+    /// `key` being absent would only repeat the same mistake.
+    public func misspelled(_ key: String, among keys: [String], at path: String...) -> Bool {
+        guard var node = root else { return false }
+        for part in path {
+            guard let next = node[part] else { return false }
+            node = next
+        }
+        return node.objectValue?.contains { member in
+            member.key != key && !member.key.hasPrefix("$") && !keys.contains(member.key)
+                && Suggestions.closest(to: member.key, in: keys) == key
+        } ?? false
+    }
+
     /// The node of the tree written exactly at `span`.
     static func node(at span: SourceSpan, in value: JSONValue) -> JSONValue? {
         if value.span.range == span.range { return value }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartPipeline
 import ChartSpec
 
 /// The calls the commands make into the compiler's stages (parse, schema, plan, run, table output), in one
@@ -12,12 +13,13 @@ enum Compiler {
     }
 
     static func parse(_ file: SourceFile) -> (spec: ChartSpec?, diagnostics: [Diagnostic]) {
-        (nil, [unavailable("the spec parser", file.path)])
+        let result = SpecParser.parse(file)
+        return (result.spec, result.diagnostics)
     }
 
     /// The columns of the spec's data when it is a local file (nil for remote or inline data).
     static func schema(of spec: ChartSpec) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        nil
+        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory)
     }
 
     /// The planned pipeline's printable description, and what the planner found wrong.

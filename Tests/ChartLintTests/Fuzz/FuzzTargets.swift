@@ -84,7 +84,7 @@ enum FuzzTargets {
         Column(name: "s", type: .string, values: [.string("a"), .string(""), .null, .string("Zürich 🙂"), .string("a")]),
         Column(name: "d", type: .date, values: [.date(0), .date(-62_135_596_800_000), .null, .date(253_402_300_799_000), .date(1_420_070_400_000)]),
         Column(name: "b", type: .boolean, values: [.boolean(true), .boolean(false), .null, .boolean(true), .boolean(false)]),
-        Column(name: "two words", type: .number, values: [.number(3), .null, .number(-4), .number(5e-324), .number(6)]),
+        Column(name: "two words", type: .number, values: [.number(3), .null, .number(-4), .number(.leastNonzeroMagnitude), .number(6)]),
     ])
 
     /// The expression parser and checker, then evaluation of what compiles. The first byte picks row, filter or

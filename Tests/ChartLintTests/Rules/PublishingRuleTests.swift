@@ -16,6 +16,14 @@ struct PublishingRuleTests {
         H.expect("missing-title", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}}"##))
     }
 
+    @Test func aMisspelledKeyIsNotAlsoReportedAsMissing() {
+        // The parser says "unknown key 'titel'; did you mean 'title'?"; lint does not add "no title".
+        let ids = H.ids(##"{"titel": "T", "altt": "A", "source": "S", "data": {"url": "d.csv"}, "mark": "text", "encodng": {"x": {"field": "a"}}}"##)
+        #expect(ids.isEmpty, "\(ids)")
+        let channels = H.ids(H.quiet(##""mark": "text", "encoding": {"xx": {"field": "a"}, "x2": {"field": "b"}, "txt": {"field": "c"}}"##))
+        #expect(channels.isEmpty, "\(channels)")
+    }
+
     @Test func longTitle() {
         let eleven = ##"{"title": ⟪"One two three four five six seven eight nine ten eleven", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##
         let found = H.expect("long-title", in: eleven)

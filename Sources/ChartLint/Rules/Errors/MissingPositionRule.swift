@@ -12,6 +12,8 @@ struct MissingPositionRule: LintRule {
         guard encoding.x == nil, encoding.y == nil, encoding.x2 == nil, encoding.y2 == nil else { return }
         // A channel the user wrote but the parser rejected was already reported.
         for channel in ["x", "y", "x2", "y2"] where context.member("encoding", channel) != nil { return }
+        if context.misspelled("encoding", among: SpecKeys.topLevel) { return }
+        for channel in ["x", "y"] where context.misspelled(channel, among: SpecKeys.encoding, at: "encoding") { return }
         let mark = context.spec.mark.type.value.rawValue
         let example = context.spec.mark.type.value == .bar ? #""x": { "field": "category" }, "y": { "field": "count" }"# : #""x": { "field": "year" }, "y": { "field": "value" }"#
         diagnostics.append(diagnostic(

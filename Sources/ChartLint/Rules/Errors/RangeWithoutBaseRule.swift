@@ -10,7 +10,8 @@ struct RangeWithoutBaseRule: LintRule {
     func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
         for (end, start, present) in [("x2", "x", encoding.x != nil), ("y2", "y", encoding.y != nil)] {
-            guard let member = context.member("encoding", end), !present, context.member("encoding", start) == nil else { continue }
+            guard let member = context.member("encoding", end), !present, context.member("encoding", start) == nil,
+                  !context.misspelled(start, among: SpecKeys.encoding, at: "encoding") else { continue }
             diagnostics.append(diagnostic(
                 "'encoding.\(end)' ends a range that 'encoding.\(start)' starts, but there is no '\(start)': add \"\(start)\" (the start of each range), or rename '\(end)' to '\(start)'",
                 at: member.keySpan,

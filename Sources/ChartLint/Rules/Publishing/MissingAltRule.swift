@@ -14,7 +14,7 @@ struct MissingAltRule: LintRule {
             diagnostics.append(diagnostic("the alt text is empty; describe what the chart shows for readers who cannot see it", at: alt.span))
             return
         }
-        guard context.member("alt") == nil else { return }
+        guard context.member("alt") == nil, !context.misspelled("alt", among: SpecKeys.topLevel) else { return }
         let fallback = context.spec.subtitle == nil ? "" : " (until then screen readers get the subtitle)"
         diagnostics.append(diagnostic(
             "the chart has no alt text; add \"alt\" describing what it shows (the kind of chart, the axes, the main pattern)\(fallback)",

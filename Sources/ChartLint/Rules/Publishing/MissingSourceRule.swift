@@ -8,7 +8,8 @@ struct MissingSourceRule: LintRule {
     let summary = "The chart names no source for its data."
 
     func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
-        guard context.spec.sources.isEmpty, context.member("sources") == nil else { return }
+        guard context.spec.sources.isEmpty, context.member("sources") == nil,
+              !context.misspelled("sources", among: SpecKeys.topLevel) else { return }
         diagnostics.append(diagnostic(
             "the chart names no source; add \"sources\": [{ \"title\": …, \"site\": …, \"url\": … }] so readers can check the numbers",
             at: context.fileStart

@@ -12,7 +12,8 @@ struct UnknownHiddenSeriesRule: LintRule {
         let hidden = context.spec.legend.hidden
         guard let first = hidden.first else { return }
         guard context.spec.encoding.color?.field != nil else {
-            guard context.member("encoding", "color") == nil else { return }
+            guard context.member("encoding", "color") == nil,
+                  !context.misspelled("color", among: SpecKeys.encoding, at: "encoding") else { return }
             diagnostics.append(diagnostic(
                 "'legend.hidden' hides series, but the chart has no 'color' field to make series: add \"color\": { \"field\": … } to \"encoding\", or remove 'hidden'",
                 at: context.member("legend", "hidden")?.keySpan ?? first.span
