@@ -19,21 +19,26 @@ let package = Package(
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
-        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression"]),
+        // ChartNetwork fetches remote data (URLSession from FoundationNetworking, part of the toolchain) into a cache.
+        .target(name: "ChartNetwork"),
+        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork"]
         ),
         .executableTarget(name: "chartc", dependencies: ["ChartCommandLine"]),
+        // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
+        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
 
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartExpression", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),

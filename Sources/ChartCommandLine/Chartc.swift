@@ -15,9 +15,9 @@ public enum Chartc {
                 Example("chartc lint charts --strict", "Check every spec under charts/; warnings fail too."),
             ],
             commands: [
-                (BuildCommand.description, { BuildCommand.run($0, console: $1, environment: environment) }),
+                (BuildCommand.description, { (arguments, console) throws(UsageError) in try BuildCommand.run(arguments, console: console, environment: environment) }),
                 (LintCommand.description, { LintCommand.run($0, console: $1, environment: environment) }),
-                (DataCommand.description, { DataCommand.run($0, console: $1, environment: environment) }),
+                (DataCommand.description, { (arguments, console) throws(UsageError) in try DataCommand.run(arguments, console: console, environment: environment) }),
                 (PlanCommand.description, { PlanCommand.run($0, console: $1, environment: environment) }),
                 (FormatCommand.description, { FormatCommand.run($0, console: $1, environment: environment) }),
             ]

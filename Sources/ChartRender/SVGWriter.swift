@@ -50,6 +50,7 @@ public struct SVGWriter: Sendable {
         out.depth += 1
         if let title { out.line("<title id=\"" + out.id("title") + "\">" + XMLText.escapeText(title) + "</title>") }
         if let description { out.line("<desc id=\"" + out.id("desc") + "\">" + XMLText.escapeText(description) + "</desc>") }
+        if !scene.dataSources.isEmpty { writeMetadata(scene.dataSources, to: &out) }
         if !scene.definitions.isEmpty {
             out.line("<defs>")
             out.depth += 1
@@ -69,6 +70,22 @@ public struct SVGWriter: Sendable {
         out.depth -= 1
         out.line("</svg>")
         return out.text
+    }
+
+    // MARK: - Metadata
+
+    /// The data's provenance: `<chartc:source url="…" sha256="…"/>` per source, in load order.
+    private func writeMetadata(_ sources: [SceneDataSource], to out: inout Output) {
+        out.line("<metadata xmlns:chartc=\"urn:chartc:provenance\">")
+        out.depth += 1
+        for source in sources {
+            var attributes = Attributes()
+            attributes.add("url", source.url)
+            attributes.add("sha256", source.sha256)
+            out.line("<chartc:source" + attributes.text + "/>")
+        }
+        out.depth -= 1
+        out.line("</metadata>")
     }
 
     // MARK: - Definitions

@@ -33,7 +33,7 @@ done
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=(json csv expression spec)
 
 # Library modules in dependency order.
-MODULES=(ChartDiagnostics ChartFormat ChartJSON ChartData ChartExpression ChartSpec ChartPipeline ChartLayout ChartLint)
+MODULES=(ChartDiagnostics ChartFormat ChartJSON ChartData ChartExpression ChartSpec ChartNetwork ChartPipeline ChartLayout ChartLint)
 FLAGS=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name chartc -I "$BUILD")
 
 mkdir -p "$BUILD"

@@ -9,7 +9,9 @@ public enum ExitStatus: Int32, Sendable {
 /// A program ready to run: its description plus what each command does. Handles `--help`, `help COMMAND`,
 /// `--version` and usage errors the same way for every program built on it (`chartc`, `chartc-devtools`).
 public struct CommandLineProgram {
-    public typealias Handler = (ParsedArguments, any Console) -> ExitStatus
+    /// Runs a command. A handler that finds a value it cannot use (a count that is not a number) throws a
+    /// `UsageError`, which is printed like the parser's own.
+    public typealias Handler = (ParsedArguments, any Console) throws(UsageError) -> ExitStatus
 
     public let description: ProgramDescription
     private let handlers: [(name: String, run: Handler)]
@@ -52,7 +54,14 @@ public struct CommandLineProgram {
             guard let handler = handlers.first(where: { $0.name == parsed.command.name }) else {
                 return ExitStatus.usage.rawValue
             }
-            return handler.run(parsed, console).rawValue
+            do {
+                return try handler.run(parsed, console).rawValue
+            } catch {
+                var error = error
+                if error.command == nil { error.command = parsed.command.name }
+                console.write(help.errorText(error), to: .error)
+                return ExitStatus.usage.rawValue
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartNetwork
 import ChartSpec
 
 /// The output formats `chartc build` writes.
@@ -17,13 +18,28 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 public protocol ChartRenderer: Sendable {
     /// The whole output file for `spec` drawn from `table` (the pipeline's result).
     func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String
+    /// The same, recording which bytes the data came from (`sources`: url and SHA-256 of each) in the output.
+    /// Renderers that do not record provenance can leave this to the default, which ignores `sources`.
+    func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String
 }
 
-/// What the commands take from outside the command line: the renderer `build` uses.
+extension ChartRenderer {
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
+        try render(spec: spec, table: table, format: format)
+    }
+}
+
+/// What the commands take from outside the command line: the renderer `build` uses, and how remote data may be
+/// fetched (the cache folder from `$XDG_CACHE_HOME`/`$HOME`, default timeouts) before flags adjust it.
 public struct CommandEnvironment: Sendable {
     public var renderer: any ChartRenderer
+    public var fetch: FetchOptions
 
-    public init(renderer: any ChartRenderer = DefaultRenderer()) {
+    public init(
+        renderer: any ChartRenderer = DefaultRenderer(),
+        fetch: FetchOptions = FetchOptions(cacheDirectory: FetchOptions.defaultCacheDirectory(), userAgent: "chartc/\(Chartc.version)")
+    ) {
         self.renderer = renderer
+        self.fetch = fetch
     }
 }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartNetwork
 import ChartPipeline
 import ChartSpec
 
@@ -17,26 +18,44 @@ enum Compiler {
         return (result.spec, result.diagnostics)
     }
 
-    /// The columns of the spec's data when it is a local file (nil for remote or inline data).
-    static func schema(of spec: ChartSpec) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory)
+    /// The columns of the spec's data: read from a local file or inline values, from the cached copy of remote
+    /// data (nil when it is not cached; never the network).
+    static func schema(of spec: ChartSpec, fetch: FetchOptions) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: LoadContext(fetch: fetch))
     }
 
-    /// The planned pipeline's printable description, and what the planner found wrong.
-    static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> (description: String?, diagnostics: [Diagnostic]) {
-        (nil, [unavailable("the planner", spec.file.path)])
+    /// The planned pipeline and what the planner found wrong.
+    static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> (plan: Plan?, diagnostics: [Diagnostic]) {
+        let (plan, diagnostics) = Planner.plan(spec, schema: schema)
+        return (plan, diagnostics)
     }
 
-    /// The table after the pipeline.
-    static func run(_ spec: ChartSpec) throws(DiagnosticError) -> Table {
-        throw DiagnosticError(unavailable("the pipeline", spec.file.path))
+    /// The plan for a spec against its data (read to learn its columns; remote data under `context`).
+    static func plan(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (plan: Plan, warnings: [Diagnostic]) {
+        let (plan, warnings) = try Pipeline.plan(spec: spec, context: context)
+        return (plan, warnings)
+    }
+
+    /// The table after the pipeline, with its warnings and the data's provenance; remote data under `context`.
+    static func run(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
+        try Pipeline.run(spec: spec, context: context)
+    }
+
+    /// Why a command that reads only cached copies (plan) cannot see a spec's remote data.
+    static func notCached(_ spec: ChartSpec) -> Diagnostic {
+        guard case .url(let url) = spec.data.origin else {
+            return Diagnostic(.error, "fetch-not-cached", "the spec's data is not available", path: spec.file.path)
+        }
+        return .error(
+            "fetch-not-cached",
+            "\(url.value) is not in the cache, so its columns are unknown; run 'chartc data \(spec.file.path)' once to download it",
+            at: url.span)
     }
 
     static func text(of table: Table, format: TableFormat) -> String {
-        ""
-    }
-
-    private static func unavailable(_ stage: String, _ path: String) -> Diagnostic {
-        Diagnostic(.error, "not-implemented", "\(stage) is not part of this build yet", path: path)
+        switch format {
+        case .csv: TableWriter.csv(table)
+        case .json: TableWriter.json(table)
+        }
     }
 }

@@ -10,19 +10,21 @@ enum DataCommand {
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         options: [
             .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
-        ],
+        ] + NetworkOptions.options,
         examples: [
             Example("chartc data examples/polarization/polarization.chart.json", "Print the yearly party medians behind the polarization chart as CSV."),
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) throws(UsageError) -> ExitStatus {
+        let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
         let format = arguments.value("format").flatMap(Compiler.TableFormat.init(rawValue:)) ?? .csv
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
         do {
-            let table = try Compiler.run(spec)
-            console.write(Compiler.text(of: table, format: format), to: .output)
+            let result = try Compiler.run(spec, context: context)
+            console.report(result.warnings)
+            console.write(Compiler.text(of: result.table, format: format), to: .output)
             return .success
         } catch {
             console.report(error.diagnostics)

@@ -1,16 +1,27 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
+import ChartNetwork
+import ChartRender
 import ChartSpec
 
-/// The renderer `chartc build` uses unless told otherwise: the layout engine and the SVG/HTML writers.
+/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer or the HTML
+/// page writer.
 public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
     public func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
-        // Connected to ChartLayoutEngine.layout(spec:table:) and SVGWriter/HTMLWriter when they land.
-        throw DiagnosticError(Diagnostic(
-            .error, "not-implemented", "chartc cannot draw charts yet: the layout engine is not part of this build",
-            path: spec.file.path
-        ))
+        try render(spec: spec, table: table, sources: [], format: format)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
+        switch format {
+        case .svg:
+            var scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
+            return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
+        case .html:
+            return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path))
+        }
     }
 }

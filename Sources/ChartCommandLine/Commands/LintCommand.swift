@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartLint
+import ChartNetwork
 import ChartSpec
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
@@ -27,7 +28,7 @@ enum LintCommand {
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
 
         var diagnostics = pathDiagnostics
-        for file in files { diagnostics += lint(file) }
+        for file in files { diagnostics += lint(file, fetch: environment.fetch) }
 
         let formatter = DiagnosticFormatter(format: format)
         if format != .text || !diagnostics.isEmpty {
@@ -48,7 +49,8 @@ enum LintCommand {
     }
 
     /// Every diagnostic for one spec file, in file order.
-    static func lint(_ path: String) -> [Diagnostic] {
+    /// Remote data is checked against its cached copy (`fetch` names the cache), never fetched.
+    static func lint(_ path: String, fetch: FetchOptions) -> [Diagnostic] {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -60,7 +62,7 @@ enum LintCommand {
         var schema: [(name: String, type: DataType)]?
         if !parseDiagnostics.hasErrors {
             do {
-                schema = try Compiler.schema(of: spec)
+                schema = try Compiler.schema(of: spec, fetch: fetch)
                 if let schema {
                     diagnostics += Compiler.plan(spec, schema: schema).diagnostics
                 }

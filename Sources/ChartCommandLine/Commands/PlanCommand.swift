@@ -1,5 +1,5 @@
-import ChartData
 import ChartDiagnostics
+import ChartPipeline
 
 /// `chartc plan SPEC`: prints the pipeline the planner made for a spec (which columns are read, where filters
 /// run), to explain what `data` and `build` will do and how fast.
@@ -17,17 +17,20 @@ enum PlanCommand {
     static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
-        let schema: [(name: String, type: DataType)]
         do {
-            schema = try Compiler.schema(of: spec) ?? []
+            let context = LoadContext(fetch: environment.fetch)
+            if spec.data.isRemote, try Compiler.schema(of: spec, fetch: environment.fetch) == nil {
+                console.report([Compiler.notCached(spec)])
+                return .failure
+            }
+            let (plan, warnings) = try Compiler.plan(spec, context: context)
+            console.report(warnings)
+            let description = plan.description
+            console.write(description.hasSuffix("\n") ? description : description + "\n", to: .output)
         } catch {
             console.report(error.diagnostics)
             return .failure
         }
-        let (description, diagnostics) = Compiler.plan(spec, schema: schema)
-        console.report(diagnostics)
-        guard let description, !diagnostics.hasErrors else { return .failure }
-        console.write(description.hasSuffix("\n") ? description : description + "\n", to: .output)
         return .success
     }
 }

@@ -28,10 +28,10 @@ public final class StandardConsole: Console {
 
     public func write(_ text: String, to stream: ConsoleStream) {
         let descriptor: Int32 = stream == .output ? 1 : 2
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
                 Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 #else
@@ -44,7 +44,6 @@ public final class StandardConsole: Console {
             }
             offset += written
         }
-        bytes.removeAll()
     }
 }
 

@@ -101,10 +101,41 @@ public enum FileSystem {
     /// Writes `bytes` to a temporary file in the same folder, then renames it over `path`, so the file is
     /// replaced in one step and a failed write leaves the old one in place.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).tmp-\(getpid())")
+        let file = try AtomicFile(path)
+        try file.append(bytes)
+        try file.commit()
+    }
+
+    static func failure(_ path: String) -> Failure {
+        let code = errno
+        return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+    }
+}
+
+/// A file written in pieces (large generated data) that appears at its path only when complete: the pieces go
+/// to a temporary file in the same folder, `commit()` renames it into place, and dropping it unfinished removes
+/// the temporary file.
+public final class AtomicFile {
+    public let path: String
+    private let temporary: String
+    private var descriptor: Int32
+
+    public init(_ path: String) throws(FileSystem.Failure) {
+        self.path = path
+        self.temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).tmp-\(getpid())")
         unlink(temporary)  // a leftover from a crashed run
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw failure(path) }
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw FileSystem.failure(path) }
+    }
+
+    deinit {
+        if descriptor >= 0 {
+            close(descriptor)
+            unlink(temporary)
+        }
+    }
+
+    public func append(_ bytes: [UInt8]) throws(FileSystem.Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -112,28 +143,21 @@ public enum FileSystem {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                let error = failure(path)
-                close(descriptor)
-                unlink(temporary)
-                throw error
+                throw FileSystem.failure(path)
             }
             offset += written
         }
-        guard close(descriptor) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
     }
 
-    private static func failure(_ path: String) -> Failure {
-        let code = errno
-        return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+    /// Closes the file and moves it into place.
+    public func commit() throws(FileSystem.Failure) {
+        let result = close(descriptor)
+        descriptor = -1
+        guard result == 0, rename(temporary, path) == 0 else {
+            let error = FileSystem.failure(path)
+            unlink(temporary)
+            throw error
+        }
     }
 }
 

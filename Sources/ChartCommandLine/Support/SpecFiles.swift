@@ -60,15 +60,25 @@ public enum SpecFiles {
         return Diagnostic(.error, "file-not-found", message, path: path)
     }
 
-    private static func collect(in directory: String, depth: Int, into found: inout [String]) {
+    /// Every spec below `directory`, sorted, skipping hidden and symlinked folders and whatever a
+    /// `.chartcignore` in a folder on the way lists (see `IgnoreFile`).
+    private static func collect(
+        in directory: String, depth: Int, into found: inout [String],
+        ignores: [(folder: String, file: IgnoreFile)] = []
+    ) {
         guard depth < 64, let names = try? FileSystem.contentsOfDirectory(directory) else { return }
+        var ignores = ignores
+        if let here = IgnoreFile.load(in: directory) { ignores.append((directory, here)) }
         for name in names where !name.hasPrefix(".") {
             let path = Paths.join(directory, name)
             switch FileSystem.kind(of: path) {
             case .file where name.hasSuffix(suffix):
-                found.append(path)
+                let ignored = ignores.contains { folder, file in
+                    file.ignores(String(path.dropFirst(folder.count).drop { $0 == "/" }))
+                }
+                if !ignored { found.append(path) }
             case .directory where !FileSystem.isSymbolicLink(path):
-                collect(in: path, depth: depth + 1, into: &found)
+                collect(in: path, depth: depth + 1, into: &found, ignores: ignores)
             default:
                 break
             }

@@ -17,6 +17,8 @@ public struct Scene: Sendable {
     public var children: [SceneNode]
     /// Classes on the root element.
     public var classes: [String]
+    /// Where the data came from (url and SHA-256 of each source), written as `<metadata>`; set by whoever loaded it.
+    public var dataSources: [SceneDataSource] = []
 
     public init(width: Double, height: Double, title: String? = nil, description: String? = nil, background: String? = "#ffffff", fontFamily: String = TextMeasurer.fontFamily, definitions: [SceneDefinition] = [], children: [SceneNode] = [], classes: [String] = ["chartc"]) {
         self.width = width

@@ -37,8 +37,9 @@ public enum Reducer {
             return numberColumn(name, counts, valid: nil)
         case .countValues:
             guard let values else { return reduce(.count, values: nil, groups: groups, name: name) }
+            let present = presence(values)
             var counts = [Double](repeating: 0, count: groups.groupCount)
-            for row in 0..<rows where isPresent(values, row) { counts[groups.groupOfRow[row]] += 1 }
+            for row in 0..<rows where present[row] { counts[groups.groupOfRow[row]] += 1 }
             return numberColumn(name, counts, valid: nil)
         case .distinct:
             return distinct(values, groups: groups, name: name)
@@ -75,10 +76,12 @@ public enum Reducer {
 
     // MARK: - Helpers
 
-    private static func isPresent(_ column: Column, _ row: Int) -> Bool {
-        guard column.valid[row] else { return false }
-        if case .number(let values) = column.storage { return !values[row].isNaN }
-        return true
+    /// Which rows hold a value a reduction counts: valid, and not NaN.
+    private static func presence(_ column: Column) -> [Bool] {
+        guard case .number(let values) = column.storage else { return column.valid }
+        var present = column.valid
+        for row in 0..<present.count where present[row] && values[row].isNaN { present[row] = false }
+        return present
     }
 
     private static func numberColumn(_ name: String, _ values: [Double], valid: [Bool]?) -> Column {
@@ -124,9 +127,10 @@ public enum Reducer {
     private static func distinct(_ values: Column?, groups: GroupIndex, name: String) -> Column {
         guard let values else { return reduce(.count, values: nil, groups: groups, name: name) }
         let (ids, idCount) = ColumnKeys.denseIDs(values)
+        let present = presence(values)
         var seen = Set<Int>()
         var counts = [Double](repeating: 0, count: groups.groupCount)
-        for row in 0..<groups.rowCount where isPresent(values, row) {
+        for row in 0..<groups.rowCount where present[row] {
             let group = groups.groupOfRow[row]
             if seen.insert(group * idCount + ids[row]).inserted { counts[group] += 1 }
         }
@@ -138,9 +142,10 @@ public enum Reducer {
         guard let values, let numbers = numbers(values), values.type != .date || mean else {
             return nullColumn(name, type: .number, count: count)
         }
+        let present = presence(values)
         var sums = [Double](repeating: 0, count: count)
         var counts = [Int](repeating: 0, count: count)
-        for row in 0..<groups.rowCount where isPresent(values, row) {
+        for row in 0..<groups.rowCount where present[row] {
             let group = groups.groupOfRow[row]
             sums[group] += numbers[row]
             counts[group] += 1
@@ -158,10 +163,11 @@ public enum Reducer {
         guard let values, values.type != .date, let numbers = numbers(values) else {
             return nullColumn(name, type: .number, count: count)
         }
+        let present = presence(values)
         var n = [Int](repeating: 0, count: count)
         var mean = [Double](repeating: 0, count: count)
         var squares = [Double](repeating: 0, count: count)
-        for row in 0..<groups.rowCount where isPresent(values, row) {
+        for row in 0..<groups.rowCount where present[row] {
             let group = groups.groupOfRow[row]
             let x = numbers[row]
             n[group] += 1
@@ -185,13 +191,14 @@ public enum Reducer {
             return nullColumn(name, type: values?.type == .date ? .date : .number, count: count)
         }
         // Bucket each group's values contiguously, then sort each bucket once.
+        let present = presence(values)
         var sizes = [Int](repeating: 0, count: count)
-        for row in 0..<groups.rowCount where isPresent(values, row) { sizes[groups.groupOfRow[row]] += 1 }
+        for row in 0..<groups.rowCount where present[row] { sizes[groups.groupOfRow[row]] += 1 }
         var starts = [Int](repeating: 0, count: count + 1)
         for group in 0..<count { starts[group + 1] = starts[group] + sizes[group] }
         var fill = Array(starts.dropLast())
         var bucketed = [Double](repeating: 0, count: starts[count])
-        for row in 0..<groups.rowCount where isPresent(values, row) {
+        for row in 0..<groups.rowCount where present[row] {
             let group = groups.groupOfRow[row]
             bucketed[fill[group]] = numbers[row]
             fill[group] += 1
@@ -225,9 +232,10 @@ public enum Reducer {
         let count = groups.groupCount
         guard let values else { return nullColumn(name, type: .number, count: count) }
         // The winning row per group; compare by a per-row sort key.
+        let present = presence(values)
         var best = [Int](repeating: -1, count: count)
         func consider(_ isBetter: (Int, Int) -> Bool) {
-            for row in 0..<groups.rowCount where isPresent(values, row) {
+            for row in 0..<groups.rowCount where present[row] {
                 let group = groups.groupOfRow[row]
                 let current = best[group]
                 if current < 0 || isBetter(row, current) { best[group] = row }
@@ -254,8 +262,9 @@ public enum Reducer {
     private static func firstOrLast(_ values: Column?, groups: GroupIndex, name: String, last: Bool) -> Column {
         let count = groups.groupCount
         guard let values else { return nullColumn(name, type: .number, count: count) }
+        let present = presence(values)
         var chosen = [Int](repeating: -1, count: count)
-        for row in 0..<groups.rowCount where isPresent(values, row) {
+        for row in 0..<groups.rowCount where present[row] {
             let group = groups.groupOfRow[row]
             if last || chosen[group] < 0 { chosen[group] = row }
         }

@@ -1,56 +1,72 @@
 import ChartData
 import ChartDiagnostics
+import ChartNetwork
 import ChartSpec
 
 /// Loads a spec's `data` (SPEC §3) into a `Table`: inline `values`, or a file path relative to the spec.
 /// The reading itself lives in ChartData (`DataFiles`, `CSVReader`, `JSONDataReader`); this layer maps the
 /// spec's fields onto it and reports problems at the spec's own spans (`url`, `format`, `parse` keys).
 ///
-/// Format: `data.format`, else the file extension (`.csv`; `.tsv`/`.tab`; `.json`), else an error asking
-/// for `format` (`.txt` is not guessed). Remote `http(s)` data is not supported yet: `remoteFile` is the seam
-/// where fetching will go.
+/// Format: `data.format`, else the file extension (`.csv`; `.tsv`/`.tab`; `.json`), else (remote data only) the
+/// HTTP `Content-Type`, else an error asking for `format` (`.txt` is not guessed). Remote `http(s)` data is
+/// fetched through ChartNetwork under the `LoadContext`'s options (see RemoteData.swift).
 public enum DataLoader {
     /// Resolves `source` (path relative to `baseDirectory`; inline values) and reads it. `columns`: projection (nil = all).
+    /// Remote data uses the default timeouts and this process's cache folder; pass a `LoadContext` to choose.
     public static func load(_ source: DataSource, baseDirectory: String, columns: Set<String>?) throws(DiagnosticError) -> Table {
+        try load(source, baseDirectory: baseDirectory, columns: columns, context: .standard()).table
+    }
+
+    /// Resolves `source` and reads it, remote data under `context`; also says which bytes the table came from.
+    public static func load(_ source: DataSource, baseDirectory: String, columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
         let parse = parseTypes(source)
         switch source.origin {
         case .values(let node):
             let names = try JSONDataReader.fieldNames(in: node, property: nil, propertySpan: nil)
             try checkParseFields(source, names: names, origin: "the inline values")
-            return try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: columns, parse: parse)
+            return LoadedData(table: try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: columns, parse: parse))
         case .url(let url):
             let file: SourceFile
             let format: DataFileFormat
+            var warnings: [Diagnostic] = []
+            let provenance: DataProvenance
             if source.isRemote {
-                file = try remoteFile(url)
-                format = try fileFormat(source, path: url.value, url: url)
+                let remote = try remoteFile(source, url: url, context: context)
+                (file, format, warnings, provenance) = (remote.file, remote.format, remote.warnings, remote.provenance)
             } else {
                 format = try fileFormat(source, path: url.value, url: url)
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
                 file = try DataFiles.read(path: path, written: url.value, reportedAt: url.span)
+                provenance = DataProvenance(url: url.value, sha256: SHA256.hex(of: file.bytes))
             }
             let (table, names) = try DataFiles.readTable(
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
                 columns: columns, parse: parse)
             try checkParseFields(source, names: names, origin: url.value)
-            return table
+            return LoadedData(table: table, provenance: [provenance], warnings: warnings)
         }
     }
 
-    /// Field names and types without running the pipeline (for lint); nil when the data is remote (not available offline).
+    /// Field names and types without running the pipeline (for lint), using this process's cache folder.
     public static func schema(_ source: DataSource, baseDirectory: String) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        if source.isRemote { return nil }
-        let table = try load(source, baseDirectory: baseDirectory, columns: nil)
-        return table.columns.map { (name: $0.name, type: $0.type) }
+        try schema(source, baseDirectory: baseDirectory, context: .standard())
     }
 
-    /// The seam for remote data. A later change fetches the URL here (and may take the format from the HTTP
-    /// content type); until then remote data is an error that says what to do instead.
-    static func remoteFile(_ url: Located<String>) throws(DiagnosticError) -> SourceFile {
-        throw DiagnosticError(.error(
-            "data-remote-unsupported",
-            "remote data is not supported yet; download '\(url.value)' next to the spec and point url at the local file",
-            at: url.span))
+    /// Field names and types without running the pipeline (for lint). Never uses the network: remote data is read
+    /// from the cached copy, and nil when there is none (so lint checks nothing it cannot know).
+    public static func schema(_ source: DataSource, baseDirectory: String, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        if source.isRemote {
+            guard case .url(let url) = source.origin,
+                  let remote = try cachedRemoteFile(source, url: url, context: context)
+            else { return nil }
+            let (table, names) = try DataFiles.readTable(
+                remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
+                columns: nil, parse: parseTypes(source))
+            try checkParseFields(source, names: names, origin: url.value)
+            return table.columns.map { (name: $0.name, type: $0.type) }
+        }
+        let table = try load(source, baseDirectory: baseDirectory, columns: nil, context: context).table
+        return table.columns.map { (name: $0.name, type: $0.type) }
     }
 
     // MARK: - Helpers
@@ -63,14 +79,18 @@ public enum DataLoader {
         return types
     }
 
-    private static func fileFormat(_ source: DataSource, path: String, url: Located<String>) throws(DiagnosticError) -> DataFileFormat {
-        if let format = source.format {
-            switch format.value {
-            case .csv: return .csv
-            case .tsv: return .tsv
-            case .json: return .json
-            }
+    /// The format `data.format` names, if any.
+    static func declaredFormat(_ source: DataSource) -> DataFileFormat? {
+        guard let format = source.format else { return nil }
+        switch format.value {
+        case .csv: return .csv
+        case .tsv: return .tsv
+        case .json: return .json
         }
+    }
+
+    private static func fileFormat(_ source: DataSource, path: String, url: Located<String>) throws(DiagnosticError) -> DataFileFormat {
+        if let format = declaredFormat(source) { return format }
         let withoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         if let format = DataFileFormat(pathExtensionOf: withoutQuery) { return format }
         throw DiagnosticError(.error(

@@ -26,7 +26,7 @@ import Testing
         #expect(console.output == "")
         #expect(console.error == """
             chartc data: error: unknown option '--fromat'. Did you mean '--format'?
-            Usage: chartc data SPEC [--format csv|json]
+            Usage: chartc data SPEC [--format csv|json] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS]
             See 'chartc data --help'.
 
             """)

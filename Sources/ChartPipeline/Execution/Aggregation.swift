@@ -1,0 +1,161 @@
+import ChartData
+import ChartDiagnostics
+import ChartExpression
+
+/// Runs an `AggregateStep`: evaluates every aggregate call's argument once over the input rows, groups and
+/// reduces (`GroupAggregator`), then evaluates each field's outer expression over one row per group. `total`
+/// runs the same aggregation again with one `groupBy` field collapsed and appends those rows with the field
+/// set to the label; `complete` fills missing key combinations in each of these aggregations.
+enum Aggregation {
+    static func run(_ step: AggregateStep, on table: Table) throws(DiagnosticError) -> Table {
+        // The reductions of every field, flattened, with the argument columns evaluated once.
+        var inputs: [ReductionInput] = []
+        var callRanges: [Range<Int>] = []
+        for field in step.fields {
+            let start = inputs.count
+            for (index, call) in field.aggregate.calls.enumerated() {
+                let name = CompiledAggregate.callColumnName(index)
+                let values = try call.argument.map { argument throws(DiagnosticError) in
+                    PipelineRunner.fitted(try argument.evaluate(on: table, rows: nil, name: name), rows: table.rowCount, name: name)
+                }
+                inputs.append(ReductionInput(Self.reduction(call), values: values, name: name))
+            }
+            callRanges.append(start..<inputs.count)
+        }
+        var keyColumns: [Column] = []
+        for field in step.groupBy {
+            guard let column = table.column(named: field) else {
+                throw DiagnosticError(.error("unknown-field", "The field '\(field)' is missing from the data.", at: nil))
+            }
+            keyColumns.append(column)
+        }
+
+        let domains = try completeDomains(step, keys: keyColumns)
+        var parts: [[Column]] = []  // per part, groupBy columns then field columns
+        parts.append(try aggregatePart(step, keys: keyColumns, collapsed: nil, inputs: inputs, callRanges: callRanges, rowCount: table.rowCount, domains: domains))
+        for total in step.totals {
+            guard let index = step.groupBy.firstIndex(of: total.field) else { continue }
+            parts.append(try aggregatePart(step, keys: keyColumns, collapsed: (index, total.label), inputs: inputs, callRanges: callRanges, rowCount: table.rowCount, domains: domains))
+        }
+
+        // Join the parts column by column; a field some total collapsed becomes a string column.
+        let names = step.groupBy + step.fields.map(\.name)
+        var columns: [Column] = []
+        for (index, name) in names.enumerated() {
+            let pieces = parts.map { $0[index] }
+            let isCollapsed = index < step.groupBy.count && step.totals.contains { $0.field == name }
+            if isCollapsed {
+                columns.append(ColumnOperations.concatenate(pieces.map(ColumnOperations.asStrings), name: name, type: .string))
+            } else {
+                let type = pieces.first { column in column.valid.contains(true) }?.type ?? pieces[0].type
+                columns.append(ColumnOperations.concatenate(pieces, name: name, type: type))
+            }
+        }
+        return Table(columns: columns, rowCount: columns.first?.count ?? 0)
+    }
+
+    /// One aggregation: by every key, or (`collapsed`) by every key but one, whose column is then the label.
+    private static func aggregatePart(
+        _ step: AggregateStep, keys: [Column], collapsed: (index: Int, label: String)?, inputs: [ReductionInput],
+        callRanges: [Range<Int>], rowCount: Int, domains: [[Value]]?
+    ) throws(DiagnosticError) -> [Column] {
+        var partKeys = keys
+        var partDomains = domains
+        if let collapsed {
+            partKeys.remove(at: collapsed.index)
+            partDomains?.remove(at: collapsed.index)
+        }
+        let grouped = GroupAggregator.aggregate(keys: partKeys, inputs: inputs, rowCount: rowCount, completeDomains: partDomains)
+        let groupCount = grouped.keys.first?.count ?? grouped.reductions.first?.count ?? (partKeys.isEmpty ? 1 : 0)
+
+        // The key columns of this part, in groupBy order; the collapsed one is null while the outer expressions
+        // run (it has no single value) and the label afterwards.
+        var groupColumns = grouped.keys
+        var outputKeys = grouped.keys
+        if let collapsed {
+            let original = keys[collapsed.index]
+            groupColumns.insert(ColumnOperations.constant(.null, count: groupCount, name: original.name, type: original.type), at: collapsed.index)
+            outputKeys.insert(ColumnOperations.constant(.string(collapsed.label), count: groupCount, name: original.name, type: .string), at: collapsed.index)
+        }
+
+        var result = outputKeys
+        for (fieldIndex, field) in step.fields.enumerated() {
+            // A plain `median(x)` is its call's column; only combinations need the outer expression.
+            if let single = field.aggregate.singleCall, single < callRanges[fieldIndex].count {
+                let reduced = grouped.reductions[callRanges[fieldIndex].lowerBound + single]
+                result.append(reduced.renamed(field.name))
+                continue
+            }
+            var columns = groupColumns
+            for (offset, inputIndex) in callRanges[fieldIndex].enumerated() {
+                columns.append(grouped.reductions[inputIndex].renamed(CompiledAggregate.callColumnName(offset)))
+            }
+            let groupTable = Table(columns: columns, rowCount: groupCount)
+            let value = try field.aggregate.outer.evaluate(on: groupTable, rows: nil, name: field.name)
+            result.append(PipelineRunner.fitted(value, rows: groupCount, name: field.name))
+        }
+        return result
+    }
+
+    /// The values `complete` crosses, per groupBy field; nil when `complete` is off.
+    private static func completeDomains(_ step: AggregateStep, keys: [Column]) throws(DiagnosticError) -> [[Value]]? {
+        guard let complete = step.complete, complete.count == keys.count else { return nil }
+        var domains: [[Value]] = []
+        for (index, domain) in complete.enumerated() {
+            let column = keys[index]
+            switch domain {
+            case .explicit(let values, _):
+                domains.append(values.map { converted($0, to: column.type) })
+            case .observed:
+                var values: [Value] = column.naturalOrder?.map(Value.string) ?? []
+                var seen = Set(values)
+                let (ids, _) = ColumnKeys.denseIDs(column)
+                var seenIDs = Set<Int>()
+                for row in 0..<column.count where column.valid[row] && seenIDs.insert(ids[row]).inserted {
+                    let value = column[row]
+                    if seen.insert(value).inserted { values.append(value) }
+                }
+                domains.append(values)
+            }
+        }
+        if GroupAggregator.combinationCount(domains) > Planner.completeRowLimit {
+            throw DiagnosticError(.error(
+                "complete-too-large",
+                "complete would create more than \(Planner.completeRowLimit) rows (every combination of \(step.groupBy.joined(separator: ", "))); group by fewer or coarser fields.",
+                at: step.completeSpan
+            ))
+        }
+        return domains
+    }
+
+    /// A scale-domain value as a value of the key column's type where that is unambiguous (a year written as a
+    /// number for a string field, a date string for a date field).
+    private static func converted(_ value: Value, to type: DataType) -> Value {
+        switch (value, type) {
+        case (.number, .string), (.date, .string), (.boolean, .string):
+            return ColumnOperations.text(of: value).map(Value.string) ?? .null
+        default:
+            return value
+        }
+    }
+
+    /// The engine's reduction for a compiled call.
+    static func reduction(_ call: AggregateCall) -> Reduction {
+        switch call.function {
+        case .count: call.argument == nil ? .count : .countValues
+        case .distinct: .distinct
+        case .sum: .sum
+        case .mean: .mean
+        case .median: .quantile(0.5)
+        case .q1: .quantile(0.25)
+        case .q3: .quantile(0.75)
+        case .quantile: .quantile(call.parameter ?? 0.5)
+        case .min: .min
+        case .max: .max
+        case .stdev: .stdev
+        case .variance: .variance
+        case .first: .first
+        case .last: .last
+        }
+    }
+}

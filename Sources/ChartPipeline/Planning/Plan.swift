@@ -1,0 +1,154 @@
+import ChartData
+import ChartDiagnostics
+import ChartExpression
+
+/// The data pipeline of one spec, compiled and ordered (SPEC §2 "Pipeline order"): what `chartc plan` prints and
+/// `PipelineRunner` executes. Built by `Planner`, which may move filters earlier and read fewer columns than the
+/// user's reading order suggests, as long as the result is the same.
+public struct Plan: Sendable {
+    public var steps: [PlanStep]
+    /// The data columns the pipeline reads, in file order (the projection). Equal to every data field when the
+    /// output keeps them all (no `aggregate`).
+    public var columns: [String]
+    /// Every field of the data, in file order.
+    public var dataFields: [(name: String, type: DataType)]
+    /// The fields of the output table, in output order (SPEC §9), with their types.
+    public var outputFields: [(name: String, type: DataType)]
+
+    public init(steps: [PlanStep], columns: [String], dataFields: [(name: String, type: DataType)], outputFields: [(name: String, type: DataType)]) {
+        self.steps = steps
+        self.columns = columns
+        self.dataFields = dataFields
+        self.outputFields = outputFields
+    }
+
+    /// The projection as a set, for `DataLoader.load(_:baseDirectory:columns:)`; nil when every column is read.
+    public var projection: Set<String>? {
+        columns.count == dataFields.count ? nil : Set(columns)
+    }
+}
+
+/// One stage of a `Plan`.
+public enum PlanStep: Sendable {
+    case load(LoadStep)
+    case filter(FilterStep)
+    case calculate(CalculateStep)
+    case aggregate(AggregateStep)
+    case sort(SortStep)
+}
+
+/// Where the rows come from, and which columns are read.
+public struct LoadStep: Sendable {
+    /// The path or URL as resolved against the spec (or `inline values`), for printing.
+    public var source: String
+    /// `csv`, `tsv`, `json`, or nil when it is only known after fetching (content type).
+    public var format: String?
+    public var columns: [String]
+    public var totalColumns: Int
+
+    public init(source: String, format: String?, columns: [String], totalColumns: Int) {
+        self.source = source
+        self.format = format
+        self.columns = columns
+        self.totalColumns = totalColumns
+    }
+}
+
+/// Keeps the rows for which every expression is true. Consecutive `filter` entries that run at the same point
+/// form one step.
+public struct FilterStep: Sendable {
+    public var expressions: [CompiledExpression]
+    /// The expression texts, as written.
+    public var sources: [String]
+    /// Why the step runs where it does, when the planner moved it (for `chartc plan`).
+    public var note: String?
+
+    public init(expressions: [CompiledExpression], sources: [String], note: String?) {
+        self.expressions = expressions
+        self.sources = sources
+        self.note = note
+    }
+}
+
+/// Adds (or replaces) the column `name`.
+public struct CalculateStep: Sendable {
+    public var name: String
+    public var expression: CompiledExpression
+    public var source: String
+
+    public init(name: String, expression: CompiledExpression, source: String) {
+        self.name = name
+        self.expression = expression
+        self.source = source
+    }
+}
+
+/// One output field of `aggregate`.
+public struct AggregateOutput: Sendable {
+    public var name: String
+    public var aggregate: CompiledAggregate
+    public var source: String
+
+    public init(name: String, aggregate: CompiledAggregate, source: String) {
+        self.name = name
+        self.aggregate = aggregate
+        self.source = source
+    }
+}
+
+/// `total {field: label}`: the aggregation again with `field` collapsed and set to `label`.
+public struct TotalStep: Sendable, Equatable {
+    public var field: String
+    public var label: String
+
+    public init(field: String, label: String) {
+        self.field = field
+        self.label = label
+    }
+}
+
+/// How `complete` finds the values of one `groupBy` field.
+public enum CompleteDomain: Sendable, Equatable {
+    /// The values seen in the data, or every weekday or month when the column holds their names.
+    case observed
+    /// The explicit domain of the scale of a channel showing the field.
+    case explicit([Value], channel: String)
+}
+
+/// `groupBy` + `aggregate` (+ `total`, `complete`).
+public struct AggregateStep: Sendable {
+    public var groupBy: [String]
+    public var fields: [AggregateOutput]
+    public var totals: [TotalStep]
+    /// Per `groupBy` field, when `complete` is on; nil when it is off.
+    public var complete: [CompleteDomain]?
+    /// Where `complete` was written, for the diagnostic when it would make too many rows.
+    public var completeSpan: SourceSpan?
+
+    public init(groupBy: [String], fields: [AggregateOutput], totals: [TotalStep], complete: [CompleteDomain]?, completeSpan: SourceSpan? = nil) {
+        self.groupBy = groupBy
+        self.fields = fields
+        self.totals = totals
+        self.complete = complete
+        self.completeSpan = completeSpan
+    }
+}
+
+/// The output order.
+public struct SortStep: Sendable {
+    public var keys: [SortOrder]
+    /// True when the order is the default one (`groupBy` fields ascending), not a written `sort`.
+    public var isDefault: Bool
+    /// After a written `sort`, the `groupBy` fields it does not name, ascending: rows that tie on the written
+    /// keys come in the default order (weekdays in order) rather than in order of first appearance.
+    public var tieBreakers: [SortOrder]
+
+    public init(keys: [SortOrder], isDefault: Bool, tieBreakers: [SortOrder] = []) {
+        self.keys = keys
+        self.isDefault = isDefault
+        self.tieBreakers = tieBreakers
+    }
+
+    /// Every key the rows are ordered by.
+    public var allKeys: [SortOrder] { keys + tieBreakers }
+}

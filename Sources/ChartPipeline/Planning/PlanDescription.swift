@@ -1,0 +1,89 @@
+import ChartData
+
+/// `chartc plan`: one line per step, a keyword column and the step in the spec's own words, e.g.
+///
+///     load    examples/polarization/HSall_members.csv  (csv; 4 of 22 columns: congress, chamber, party_code, nominate_dim1)
+///     filter  congress >= 80 && chamber != 'President'  (pushed before calculate: uses no calculated field)
+///     calc    year = congress * 2 + 1787
+///     group   year, party
+///     agg     median = median(nominate_dim1)
+///     total   party = 'Congress'
+///     sort    year, party  (default: groupBy order)
+///     output  year, party, median
+///
+/// Deterministic: the same spec and data schema always print the same text.
+extension Plan: CustomStringConvertible {
+    public var description: String {
+        var lines: [String] = []
+        func line(_ keyword: String, _ text: String, _ note: String? = nil) {
+            let padded = keyword + String(repeating: " ", count: max(1, 8 - keyword.count))
+            lines.append(padded + text + (note.map { "  (\($0))" } ?? ""))
+        }
+        for step in steps {
+            switch step {
+            case .load(let load):
+                var details: [String] = []
+                if let format = load.format { details.append(format) }
+                if load.columns.count == load.totalColumns {
+                    details.append(load.totalColumns == 1 ? "1 column" : "all \(load.totalColumns) columns")
+                } else {
+                    details.append("\(load.columns.count) of \(load.totalColumns) columns: " + (load.columns.isEmpty ? "none" : load.columns.joined(separator: ", ")))
+                }
+                line("load", load.source, details.joined(separator: "; "))
+            case .filter(let filter):
+                let text = filter.sources.count == 1
+                    ? filter.sources[0]
+                    : filter.sources.map(Self.parenthesizedIfNeeded).joined(separator: " && ")
+                line("filter", text, filter.note)
+            case .calculate(let calculate):
+                line("calc", "\(calculate.name) = \(calculate.source)")
+            case .aggregate(let aggregate):
+                line("group", aggregate.groupBy.isEmpty ? "(all rows: one output row)" : aggregate.groupBy.joined(separator: ", "))
+                for field in aggregate.fields {
+                    line("agg", "\(field.name) = \(field.source)")
+                }
+                for total in aggregate.totals {
+                    line("total", "\(total.field) = '\(total.label)'", "the same aggregation without \(total.field), rows added")
+                }
+                if let domains = aggregate.complete {
+                    let parts = zip(aggregate.groupBy, domains).map { field, domain -> String in
+                        switch domain {
+                        case .observed:
+                            return "\(field) (values seen, or the full weekday/month cycle)"
+                        case .explicit(let values, let channel):
+                            let shown = values.map(Self.text).joined(separator: ", ")
+                            return "\(field) (\(channel) scale domain: \(shown))"
+                        }
+                    }
+                    line("complete", parts.joined(separator: " × "), "missing combinations get count and sum 0, other aggregates null")
+                }
+            case .sort(let sort):
+                let keys = sort.keys.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ")
+                let note: String?
+                if sort.isDefault {
+                    note = "default: groupBy order, weekdays and months in natural order"
+                } else if !sort.tieBreakers.isEmpty {
+                    note = "ties by " + sort.tieBreakers.map(\.field).joined(separator: ", ")
+                } else {
+                    note = nil
+                }
+                line("sort", keys, note)
+            }
+        }
+        line("output", outputFields.map(\.name).joined(separator: ", "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An expression joined with `&&` keeps its meaning only if it binds at least as tightly.
+    private static func parenthesizedIfNeeded(_ source: String) -> String {
+        let loose = source.contains("||") || source.contains("?")
+        return loose ? "(" + source + ")" : source
+    }
+
+    private static func text(_ value: Value) -> String {
+        switch value {
+        case .string(let string): "'\(string)'"
+        default: ColumnOperations.text(of: value) ?? "null"
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import ChartData
+import ChartDiagnostics
+import ChartExpression
+import ChartFormat
+import ChartSpec
+
+/// Turns a parsed spec and the schema of its data into a `Plan` (SPEC §2 "Pipeline order"), reporting every
+/// mistake it can see before reading a row: expressions that do not compile, `groupBy`/`total`/`sort` fields
+/// that do not exist (with a did-you-mean), a `sort` field that is not in the output.
+///
+/// It also decides two things the user does not write:
+/// - the **projection**: only the data columns some part of the spec reads are loaded (all of them when the
+///   output keeps every data field, i.e. without `aggregate`);
+/// - **filter push-down**: a filter that reads no calculated field runs right after loading, and one that reads
+///   calculated fields runs right after the last of them is computed, so calculations see fewer rows. Calculated
+///   fields are row-wise, so the result is the same as running every filter after every calculation.
+public enum Planner {
+    /// The largest number of rows `complete` may create before the pipeline refuses.
+    public static let completeRowLimit = 1_000_000
+
+    public static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> (Plan?, [Diagnostic]) {
+        var builder = PlanBuilder(spec: spec, schema: schema)
+        return builder.build()
+    }
+}
+
+private struct PlanBuilder {
+    let spec: ChartSpec
+    let dataFields: [(name: String, type: DataType)]
+    let environment: ExpressionEnvironment
+    var diagnostics: [Diagnostic] = []
+    var failed = false
+
+    init(spec: ChartSpec, schema: [(name: String, type: DataType)]) {
+        self.spec = spec
+        // A data field named twice: the later column cannot be addressed; keep the first.
+        var seen = Set<String>()
+        self.dataFields = schema.filter { seen.insert($0.name).inserted }
+        self.environment = ExpressionEnvironment(locale: ChartLocale.named(spec.locale.value) ?? .enUS)
+    }
+
+    mutating func add(_ found: [Diagnostic]) {
+        diagnostics.append(contentsOf: found)
+        if found.hasErrors { failed = true }
+    }
+
+    mutating func error(_ id: String, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
+        diagnostics.append(.error(id, message, at: span, fixIt: fixIt))
+        failed = true
+    }
+
+    mutating func build() -> (Plan?, [Diagnostic]) {
+        let dataNames = Set(dataFields.map(\.name))
+
+        // calculate, in key order, each seeing the earlier ones.
+        var schema = ExpressionSchema(fields: dataFields)
+        var calculations: [(name: String, expression: CompiledExpression, source: String)] = []
+        var calculatedIndex: [String: Int] = [:]
+        var dataColumnsUsed = Set<String>()
+        for field in spec.calculate {
+            let (compiled, found) = ExpressionCompiler.compileRow(field.expression, schema: schema, environment: environment)
+            add(found)
+            guard let compiled else { continue }
+            for name in compiled.fieldsUsed where calculatedIndex[name] == nil { dataColumnsUsed.insert(name) }
+            // A calculation whose type cannot be known (only nulls) is still a field; call it a number.
+            schema.set(field.name.value, type: compiled.resultType ?? .number)
+            calculatedIndex[field.name.value] = calculations.count
+            calculations.append((field.name.value, compiled, field.expression.text))
+        }
+        let fullSchema = schema
+
+        // filter: compiled against every field (users read filters as running after calculate), then pushed to
+        // just after the last calculation they read.
+        var filtersAt: [[(expression: CompiledExpression, source: String)]] = Array(repeating: [], count: calculations.count + 1)
+        for source in spec.filter {
+            let (compiled, found) = ExpressionCompiler.compileFilter(source, schema: fullSchema, environment: environment)
+            add(found)
+            guard let compiled else { continue }
+            var position = 0
+            for name in compiled.fieldsUsed {
+                if let index = calculatedIndex[name] {
+                    position = max(position, index + 1)
+                } else {
+                    dataColumnsUsed.insert(name)
+                }
+            }
+            filtersAt[position].append((compiled, source.text))
+        }
+
+        // groupBy fields must exist before aggregation.
+        let available = fullSchema.names
+        var groupBy: [String] = []
+        for field in spec.groupBy {
+            guard fullSchema.contains(field.value) else {
+                unknownField(field.value, at: field.span, candidates: available, role: "groupBy field")
+                continue
+            }
+            if groupBy.contains(field.value) {
+                error("duplicate-field", "'\(field.value)' is listed twice in groupBy.", at: field.span)
+                continue
+            }
+            groupBy.append(field.value)
+            if calculatedIndex[field.value] == nil { dataColumnsUsed.insert(field.value) }
+        }
+
+        let aggregates = spec.hasAggregate || !spec.groupBy.isEmpty
+        if !spec.hasAggregate && !spec.groupBy.isEmpty {
+            error(
+                "groupby-without-aggregate",
+                "groupBy needs an aggregate saying what to compute per group, such as { \"count\": \"count()\" }.",
+                at: spec.groupBy.first?.span
+            )
+        }
+
+        var outputs: [AggregateOutput] = []
+        for field in spec.aggregate {
+            if groupBy.contains(field.name.value) {
+                error("duplicate-field", "The aggregate field '\(field.name.value)' has the name of a groupBy field; give it another name.", at: field.name.span)
+                continue
+            }
+            let (compiled, found) = ExpressionCompiler.compileAggregate(field.expression, schema: fullSchema, groupFields: groupBy, environment: environment)
+            add(found)
+            guard let compiled else { continue }
+            for call in compiled.calls {
+                for name in call.argument?.fieldsUsed ?? [] where calculatedIndex[name] == nil { dataColumnsUsed.insert(name) }
+            }
+            for name in compiled.outer.fieldsUsed where calculatedIndex[name] == nil && dataNames.contains(name) {
+                dataColumnsUsed.insert(name)
+            }
+            outputs.append(AggregateOutput(name: field.name.value, aggregate: compiled, source: field.expression.text))
+        }
+
+        // total: each field must be one of groupBy.
+        var totals: [TotalStep] = []
+        for total in spec.total {
+            let field = total.field.value
+            if groupBy.contains(field) {
+                if totals.contains(where: { $0.field == field }) {
+                    error("duplicate-field", "'\(field)' has two totals.", at: total.field.span)
+                } else {
+                    totals.append(TotalStep(field: field, label: total.label.value))
+                }
+            } else if fullSchema.contains(field) || spec.groupBy.contains(where: { $0.value == field }) {
+                error("total-not-grouped", "total collapses a groupBy field, but '\(field)' is not in groupBy.", at: total.field.span)
+            } else {
+                unknownField(field, at: total.field.span, candidates: groupBy, role: "total field")
+            }
+        }
+
+        // complete: the domain of each groupBy field.
+        var complete: [CompleteDomain]?
+        if let flag = spec.complete, flag.value {
+            if groupBy.isEmpty {
+                diagnostics.append(.warning("complete-without-group-by", "complete fills missing groupBy combinations, but there is no groupBy.", at: flag.span))
+            } else {
+                complete = groupBy.map { completeDomain(for: $0) }
+            }
+        }
+
+        // The output fields, in SPEC §9 order.
+        var outputFields: [(name: String, type: DataType)] = []
+        if aggregates {
+            for name in groupBy {
+                let type = fullSchema.type(of: name) ?? .string
+                outputFields.append((name, totals.contains { $0.field == name } ? .string : type))
+            }
+            for output in outputs { outputFields.append((output.name, output.aggregate.resultType ?? .number)) }
+        } else {
+            outputFields = fullSchema.fields
+        }
+
+        // sort: fields of the output.
+        var sortKeys: [SortOrder] = []
+        let outputNames = outputFields.map(\.name)
+        for key in spec.sort {
+            if outputNames.contains(key.field) {
+                sortKeys.append(SortOrder(key.field, descending: key.descending))
+            } else if aggregates && fullSchema.contains(key.field) {
+                error(
+                    "unknown-field",
+                    "sort can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(key.field)' is dropped by the aggregation.",
+                    at: key.span
+                )
+            } else {
+                unknownField(key.field, at: key.span, candidates: outputNames, role: "sort field")
+            }
+        }
+
+        // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
+        for channel in spec.encoding.channels + spec.encoding.tooltip {
+            if let name = channel.field?.value, dataNames.contains(name), calculatedIndex[name] == nil {
+                dataColumnsUsed.insert(name)
+            }
+        }
+
+        if failed { return (nil, diagnostics) }
+
+        // Assemble the steps.
+        let columns = aggregates ? dataFields.map(\.name).filter { dataColumnsUsed.contains($0) } : dataFields.map(\.name)
+        var steps: [PlanStep] = [.load(loadStep(columns: columns))]
+        for (index, filters) in filtersAt.enumerated() {
+            if index > 0 {
+                let calculation = calculations[index - 1]
+                steps.append(.calculate(CalculateStep(name: calculation.name, expression: calculation.expression, source: calculation.source)))
+            }
+            guard !filters.isEmpty else { continue }
+            steps.append(.filter(FilterStep(
+                expressions: filters.map(\.expression),
+                sources: filters.map(\.source),
+                note: pushDownNote(position: index, calculations: calculations.map(\.name))
+            )))
+        }
+        if aggregates {
+            steps.append(.aggregate(AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)))
+        }
+        if !sortKeys.isEmpty {
+            let ties = groupBy.filter { field in !sortKeys.contains { $0.field == field } }.map { SortOrder($0) }
+            steps.append(.sort(SortStep(keys: sortKeys, isDefault: false, tieBreakers: ties)))
+        } else if aggregates && !groupBy.isEmpty {
+            steps.append(.sort(SortStep(keys: groupBy.map { SortOrder($0) }, isDefault: true)))
+        }
+        let plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
+        return (plan, diagnostics)
+    }
+
+    mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
+        let suggestion = Suggestions.closest(to: name, in: candidates)
+        var message = "Unknown \(role) '\(name)'."
+        if let suggestion {
+            message += " Did you mean '\(suggestion)'?"
+        } else if !candidates.isEmpty {
+            message += " Available: \(candidates.joined(separator: ", "))."
+        }
+        // The fix-it replaces the text inside the quotes, when the span is a JSON string literal.
+        var fixIt: FixIt?
+        if let suggestion, let span {
+            // `"name"`, or `"-name"` for a descending sort key.
+            let prefix = span.range.count - name.utf8.count - 1
+            if prefix == 1 || prefix == 2 {
+                fixIt = FixIt(span: SourceSpan(file: span.file, range: (span.range.lowerBound + prefix)..<(span.range.upperBound - 1)), replacement: suggestion)
+            }
+        }
+        error("unknown-field", message, at: span, fixIt: fixIt)
+    }
+
+    /// The scale domain a channel gives a field, when that channel is discrete (a quantitative domain is a
+    /// range, not a list of values to complete).
+    func completeDomain(for field: String) -> CompleteDomain {
+        let channels = spec.encoding.channels
+        for channel in channels {
+            guard channel.field?.value == field, let domain = channel.scale?.domain?.value, !domain.isEmpty else { continue }
+            let discreteType = channel.type.map { $0.value.isDiscrete } ?? false
+            let discreteScale = channel.scale?.type.map { [.band, .point, .ordinal].contains($0.value) } ?? false
+            let allStrings = domain.allSatisfy { $0.stringValue != nil }
+            if discreteType || discreteScale || allStrings {
+                return .explicit(domain, channel: channel.channel.rawValue)
+            }
+        }
+        return .observed
+    }
+
+    func pushDownNote(position: Int, calculations: [String]) -> String? {
+        guard position < calculations.count else { return nil }
+        if position == 0 { return "pushed before calculate: uses no calculated field" }
+        let used = calculations[position - 1]
+        return "pushed before calculating \(calculations[position...].joined(separator: ", ")): uses \(used) but no later calculated field"
+    }
+
+    func loadStep(columns: [String]) -> LoadStep {
+        switch spec.data.origin {
+        case .values(let json):
+            _ = json
+            return LoadStep(source: "inline values", format: nil, columns: columns, totalColumns: dataFields.count)
+        case .url(let url):
+            let path: String
+            if spec.data.isRemote || url.value.hasPrefix("/") || spec.baseDirectory == "." {
+                path = url.value
+            } else {
+                path = spec.baseDirectory + "/" + url.value
+            }
+            var format = spec.data.format?.value.rawValue
+            if format == nil {
+                let lowered = url.value.lowercased()
+                let stem = lowered.split(separator: "?").first.map(String.init) ?? lowered
+                for candidate in ["csv", "tsv", "json"] where stem.hasSuffix("." + candidate) { format = candidate }
+            }
+            return LoadStep(source: path, format: format, columns: columns, totalColumns: dataFields.count)
+        }
+    }
+}

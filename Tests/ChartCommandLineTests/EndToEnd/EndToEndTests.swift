@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs the real `chartc` binary: exit codes, what goes to stdout and what to stderr.
+@Suite struct EndToEndTests {
+    @Test func helpGoesToStandardOutput() throws {
+        let result = try ChartcBinary.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.error == "")
+        assertGolden(name: "help-chartc.txt", actual: result.output)
+    }
+
+    @Test func version() throws {
+        let result = try ChartcBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "chartc 0.1.0\n")
+    }
+
+    @Test func unknownCommandSuggestsOneAndExitsWithUsage() throws {
+        let result = try ChartcBinary.run(["buidl", "examples"])
+        #expect(result.status == 2)
+        #expect(result.output == "")
+        #expect(result.error.hasPrefix("chartc: error: unknown command 'buidl'. Did you mean 'build'?\n"))
+    }
+
+    @Test func unknownFlagSuggestsOneAndExitsWithUsage() throws {
+        let result = try ChartcBinary.run(["lint", "examples", "--stirct"])
+        #expect(result.status == 2)
+        #expect(result.error == """
+            chartc lint: error: unknown option '--stirct'. Did you mean '--strict'?
+            Usage: chartc lint PATH... [--format text|json|github] [--strict]
+            See 'chartc lint --help'.
+
+            """)
+    }
+
+    @Test func missingSpecNamesTheFileAndACloseName() throws {
+        let result = try ChartcBinary.run(["data", "examples/polarization/polarisation.chart.json"])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.error == "examples/polarization/polarisation.chart.json: error: no such file or folder. Did you mean 'examples/polarization/polarization.chart.json'? [file-not-found]\n")
+    }
+
+    @Test func folderWithoutSpecs() throws {
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("a,b\n1,2\n".utf8).write(to: folder.appendingPathComponent("data.csv"))
+        let result = try ChartcBinary.run(["build", "."], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        let lines = result.error.split(separator: "\n").map(String.init)
+        #expect(lines.first == ".: error: the folder has no chart specs: no '*.chart.json' file in it or in any folder below it [no-specs-found]")
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasPrefix("built 0 charts in ") == true)
+        #expect(lines.last?.hasSuffix(" s; 1 failed") == true)
+    }
+}
