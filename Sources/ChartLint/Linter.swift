@@ -52,13 +52,16 @@ public enum Linter {
     }
 
     /// The parser's and planner's diagnostics followed by the linter's, without a lint diagnostic that repeats one
-    /// already there (the same id at the same place): the planner and `unknown-field` may both see a field that is
-    /// not in the data.
+    /// already there: the same id in the same file, at the same place or overlapping it (the planner may underline
+    /// a whole string where lint underlines the name inside it). The planner and lint both compile expressions and
+    /// both check field names.
     public static func merge(_ earlier: [Diagnostic], _ lint: [Diagnostic]) -> [Diagnostic] {
         var merged = earlier
         for diagnostic in lint {
-            let repeated = earlier.contains {
-                $0.id == diagnostic.id && $0.path == diagnostic.path && $0.span?.range.lowerBound == diagnostic.span?.range.lowerBound
+            let repeated = earlier.contains { other in
+                guard other.id == diagnostic.id, other.path == diagnostic.path else { return false }
+                guard let a = other.span?.range, let b = diagnostic.span?.range else { return other.span == nil && diagnostic.span == nil }
+                return a.lowerBound == b.lowerBound || a.overlaps(b)
             }
             if !repeated { merged.append(diagnostic) }
         }

@@ -137,3 +137,16 @@ struct ErrorRuleTests {
         H.expect("invalid-format", in: H.quiet(##""mark": {"type": "bar", "labels": {"format": ".0%"}}, "encoding": {"y": {"field": "v"}}"##))
     }
 }
+
+@Suite("Merging lint with the planner")
+struct LintMergeTests {
+    @Test func aLintDiagnosticRepeatingThePlannersIsDropped() {
+        let file = SourceFile(path: "s.chart.json", text: #"{"sort": ["-nn"], "title": "x"}"#)
+        let planner = Diagnostic.error("unknown-field", "Unknown sort field 'nn'.", at: SourceSpan(file: file, range: 10..<15))
+        let sameInside = Diagnostic.error("unknown-field", "'sort' names the field 'nn'", at: SourceSpan(file: file, range: 12..<14))
+        let otherRule = Diagnostic.warning("long-title", "long", at: SourceSpan(file: file, range: 10..<15))
+        let elsewhere = Diagnostic.error("unknown-field", "x", at: SourceSpan(file: file, range: 27..<30))
+        let merged = Linter.merge([planner], [sameInside, otherRule, elsewhere])
+        #expect(merged.map(\.message) == ["Unknown sort field 'nn'.", "long", "x"])
+    }
+}
