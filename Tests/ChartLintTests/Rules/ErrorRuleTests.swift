@@ -46,22 +46,22 @@ struct ErrorRuleTests {
 
     @Test func unknownFieldAgainstTheData() {
         let schema: [(name: String, type: DataType)] = [("year", .number), ("party", .string), ("score", .number)]
-        let found = H.expect("unknown-field", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": ⟪"yaer"}, "y": {"field": "score"}}"##), schema: schema)
+        let found = H.expect("encoding-unknown-field", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": ⟪"yaer"}, "y": {"field": "score"}}"##), schema: schema)
         #expect(found.first?.message == "'encoding.x' shows the field 'yaer', which is not in the data; did you mean 'year'?")
         #expect(found.first?.fixIt?.replacement == "\"year\"")
         // Calculated fields count; tooltips are checked too.
-        H.expect("unknown-field", in: H.quiet(##""calculate": {"decade": "year - year % 10"}, "mark": "bar", "encoding": {"x": {"field": "decade"}, "tooltip": ["score", ⟪"nope"]}"##), schema: schema)
+        H.expect("encoding-unknown-field", in: H.quiet(##""calculate": {"decade": "year - year % 10"}, "mark": "bar", "encoding": {"x": {"field": "decade"}, "tooltip": ["score", ⟪"nope"]}"##), schema: schema)
         // No data: nothing to check against.
-        H.expect("unknown-field", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "yaer"}}"##))
+        H.expect("encoding-unknown-field", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "yaer"}}"##))
     }
 
     @Test func unknownFieldAfterAggregate() {
         let schema: [(name: String, type: DataType)] = [("year", .number), ("party", .string), ("score", .number)]
         let text = H.quiet(##""groupBy": ["year"], "aggregate": {"median": "median(score)"}, "mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": ⟪"score"}}"##)
-        let found = H.expect("unknown-field", in: text, schema: schema)
+        let found = H.expect("encoding-unknown-field", in: text, schema: schema)
         #expect(found.first?.message == "'encoding.y' shows the field 'score', which 'aggregate' leaves out: the aggregated rows hold only 'year' and 'median'; add it to 'groupBy', or aggregate it")
         // With aggregate the output fields are known even without the data.
-        H.expect("unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"median": "median(score)"}, "mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": ⟪"medain"}}"##))
+        H.expect("encoding-unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"median": "median(score)"}, "mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": ⟪"medain"}}"##))
     }
 
     @Test func unknownGroupAndSortFields() {
@@ -85,6 +85,14 @@ struct ErrorRuleTests {
         H.expect("scale-type-mismatch", in: H.quiet(##""calculate": {"label": "upper(chamber)"}, "mark": "point", "encoding": {"x": {"field": "label", "scale": {"type": ⟪"log"}}}"##), schema: schema)
     }
 
+    @Test func encodingTypeMismatch() {
+        let schema: [(name: String, type: DataType)] = [("votes", .string), ("ok", .boolean), ("n", .number)]
+        let found = H.expect("encoding-type-mismatch", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "votes", "type": ⟪"quantitative"}, "y": {"field": "ok", "type": ⟪"temporal"}, "color": {"field": "n", "type": "nominal"}}"##), schema: schema)
+        #expect(found.first?.message.hasPrefix("the field 'votes' holds text, so it cannot be quantitative") == true)
+        // Without the data's types: quiet.
+        H.expect("encoding-type-mismatch", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "votes", "type": "quantitative"}}"##))
+    }
+
     @Test func scaleTypeMismatch() {
         H.expect("scale-type-mismatch", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal", "scale": {"type": ⟪"log"}}, "y": {"field": "b"}}"##))
         H.expect("scale-type-mismatch", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"type": ⟪"sqrt"}}}"##))
@@ -94,10 +102,15 @@ struct ErrorRuleTests {
 
     @Test func domainShape() {
         let found = H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": ⟪[0, 5, 10]}}}"##))
-        #expect(found.first?.message == "'encoding.x.scale.domain' of a continuous scale is [min, max], found 3 values")
-        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": [0, ⟪"ten"]}}}"##))
+        #expect(found.first?.message == "'encoding.x.scale.domain' of a continuous scale is [min, max], found 3 values (only the first and last would be used)")
+        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": [0, "ten"]}}}"##))
+        H.expect("scale-domain-type", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": [0, ⟪"ten"]}}}"##))
+        H.expect("scale-domain-type", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": ⟪[3]}}}"##))
+        // null leaves an end to the data.
+        H.expect("scale-domain-type", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": [0, null]}}}"##))
+        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": [0, null]}}}"##))
         H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a", "type": "quantitative", "scale": {"domain": ⟪[5, 5]}}}"##))
-        H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", ⟪"June"]}}}"##))
+        H.expect("scale-domain-type", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", ⟪"June"]}}}"##))
         H.expect("domain-shape", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", "2016-01-01"]}}}"##))
         H.expect("domain-shape", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "type": "nominal", "scale": {"domain": ["x", "y", ⟪"x"]}}}"##))
         H.expect("domain-shape", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a", "scale": {"domain": ⟪["x", 1]}}}"##))
@@ -107,25 +120,25 @@ struct ErrorRuleTests {
     }
 
     @Test func logScaleDomain() {
-        H.expect("log-scale-domain", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "a", "scale": {"type": "log", "domain": [⟪0, 1000]}}}"##))
-        H.expect("log-scale-domain", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "a", "scale": {"type": "log", "domain": [1, 1000]}}}"##))
+        H.expect("scale-invalid-domain", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "a", "scale": {"type": "log", "domain": [⟪0, 1000]}}}"##))
+        H.expect("scale-invalid-domain", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "a", "scale": {"type": "log", "domain": [1, 1000]}}}"##))
     }
 
     @Test func invalidColor() {
-        let found = H.expect("invalid-color", in: H.quiet(##""mark": {"type": "bar", "color": ⟪"stelblue"}, "encoding": {"x": {"field": "a"}}"##))
+        let found = H.expect("color-invalid", in: H.quiet(##""mark": {"type": "bar", "color": ⟪"stelblue"}, "encoding": {"x": {"field": "a"}}"##))
         #expect(found.first?.message == "'mark.color' is not a color: \"stelblue\"; did you mean 'steelblue'?")
         #expect(found.first?.fixIt?.replacement == "\"steelblue\"")
-        let hex = H.expect("invalid-color", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a"}, "color": {"field": "c", "scale": {"range": ["#1f5fbf", ⟪"d62728", ⟪"#12345", ⟪3]}}}"##))
+        let hex = H.expect("color-invalid", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "a"}, "color": {"field": "c", "scale": {"range": ["#1f5fbf", ⟪"d62728", ⟪"#12345", ⟪3]}}}"##))
         #expect(hex.first?.fixIt?.replacement == "\"#d62728\"")
         #expect(hex.dropFirst().first?.fixIt == nil)
-        H.expect("invalid-color", in: H.quiet(##""mark": {"type": "bar", "color": "rgb(10, 20, 30)"}, "encoding": {"x": {"field": "a"}}"##))
-        H.expect("invalid-color", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}, "color": {"value": ⟪"blu"}}"##))
+        H.expect("color-invalid", in: H.quiet(##""mark": {"type": "bar", "color": "rgb(10, 20, 30)"}, "encoding": {"x": {"field": "a"}}"##))
+        H.expect("color-invalid", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}, "color": {"value": ⟪"blu"}}"##))
     }
 
     @Test func unknownScheme() {
-        let found = H.expect("unknown-scheme", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "v", "scale": {"scheme": ⟪"viridus"}}}"##))
+        let found = H.expect("color-unknown-scheme", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "v", "scale": {"scheme": ⟪"viridus"}}}"##))
         #expect(found.first?.message == "unknown color scheme 'viridus' in 'encoding.color.scale.scheme'; did you mean 'viridis'?")
-        H.expect("unknown-scheme", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "v", "scale": {"scheme": "Red-Blue"}}}"##))
+        H.expect("color-unknown-scheme", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "a"}, "color": {"field": "v", "scale": {"scheme": "Red-Blue"}}}"##))
     }
 
     @Test func invalidFormat() {

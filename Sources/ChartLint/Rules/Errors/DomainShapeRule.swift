@@ -3,12 +3,13 @@ import ChartDiagnostics
 import ChartFormat
 import ChartSpec
 
-/// An explicit domain must fit its scale: a continuous scale takes `[min, max]` — two different numbers (or
-/// dates for time) — and a discrete one a list of distinct categories. A position or size range is pixels.
+/// An explicit domain must fit its scale: a continuous scale takes `[min, max]` with two different ends, and a
+/// discrete one a list of distinct categories. A position or size range is pixels. (What the entries of a
+/// continuous domain may be is `DomainTypeRule`'s.)
 struct DomainShapeRule: LintRule {
     let id = "domain-shape"
     let severity = Severity.error
-    let summary = "A scale domain or range of the wrong shape: not [min, max] on a continuous scale, mixed types, repeated categories."
+    let summary = "A scale domain or range of the wrong shape: more than [min, max] on a continuous scale, equal ends, mixed types, repeated categories."
 
     func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
@@ -32,24 +33,13 @@ struct DomainShapeRule: LintRule {
         let values = domain.value
         switch context.isDiscrete(channel) {
         case false?:
-            let temporal = context.isTemporal(channel) == true
-            var bad = false
-            for (index, value) in values.enumerated() {
-                let fits = value.numberValue != nil || (temporal && value.stringValue.map { ISODate.parse($0) != nil } == true)
-                guard !fits else { continue }
-                bad = true
-                let expected = temporal ? "dates such as \"2015-01-31\" or years" : "numbers"
-                diagnostics.append(diagnostic(
-                    "'\(name)' of a \(temporal ? "time" : "continuous") scale holds \(expected), found \(Self.describe(value))",
-                    at: context.element(index, of: domain.span)
-                ))
-            }
-            guard !bad else { return }
+            // Entries of the wrong type and too few values are `scale-domain-type`'s; null leaves an end open.
+            guard DomainTypeRule.problems(domain, channel: channel, context: context).isEmpty else { return }
             // A color ramp may have a middle (diverging: [min, mid, max]).
             let allowed = channel.channel == .color ? 2...3 : 2...2
-            if !allowed.contains(values.count) {
+            if values.count > allowed.upperBound {
                 diagnostics.append(diagnostic(
-                    "'\(name)' of a continuous scale is [min, max], found \(values.count) value\(values.count == 1 ? "" : "s")",
+                    "'\(name)' of a continuous scale is [min, max], found \(values.count) values (only the first and last would be used)",
                     at: domain.span
                 ))
                 return

@@ -6,7 +6,7 @@ import ChartSpec
 /// Colors the spec writes (`mark.color`, a color scale's `range`, a constant color `value`) must be CSS colors
 /// chartc can draw: a name (`steelblue`), `#rgb`/`#rrggbb`, `rgb()` or `hsl()`.
 struct InvalidColorRule: LintRule {
-    let id = "invalid-color"
+    let id = "color-invalid"
     let severity = Severity.error
     let summary = "A color that is not a CSS color name, #rrggbb, rgb() or hsl() (in mark.color, a color range or value)."
 

@@ -3,9 +3,9 @@ import ChartFormat
 import ChartSpec
 
 /// log(0) is undefined and logs of negative numbers do not exist: a log scale's explicit domain must be above
-/// zero. (The same id as layout's check on the data, so a build and a lint say the same thing.)
+/// zero. (The id is the one a build reports for it, so lint and build say the same thing.)
 struct LogScaleDomainRule: LintRule {
-    let id = "log-scale-domain"
+    let id = "scale-invalid-domain"
     let severity = Severity.error
     let summary = "A log scale's explicit domain touches or crosses zero."
 

@@ -1,12 +1,12 @@
 import ChartDiagnostics
 import ChartSpec
 
-/// A channel must show a field of the rows the marks are drawn from: after `aggregate`, only the `groupBy` and
-/// `aggregate` fields are left; otherwise the data's columns and the calculated fields.
+/// `groupBy` names fields of the data (or calculated ones); `sort` names fields of the rows the marks are drawn
+/// from. The planner checks the same when it runs; lint also says it when the planner cannot (no data yet).
 struct UnknownFieldRule: LintRule {
     let id = "unknown-field"
     let severity = Severity.error
-    let summary = "A groupBy, sort or channel field that is not in the data (or not in the rows after calculate and aggregate)."
+    let summary = "A groupBy or sort field that is not in the data (or, for sort, not in the rows after aggregate)."
 
     func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
         if let schema = context.schema {
@@ -23,28 +23,6 @@ struct UnknownFieldRule: LintRule {
             })
             let place = context.spec.hasAggregate ? "the aggregated rows (\(Self.list(fields)))" : "the data"
             report("'sort' names the field '\(key.field)', which is not in \(place)", located, candidates: fields, into: &diagnostics, quoteReplacement: false)
-        }
-        let encoding = context.spec.encoding
-        for channel in encoding.channels + encoding.tooltip {
-            guard let field = channel.field, !fields.contains(field.value) else { continue }
-            let name = channel.channel.rawValue
-            let suggestion = Suggestions.closest(to: field.value, in: fields)
-            var message = "'encoding.\(name)' shows the field '\(field.value)', which "
-            let inData = context.schema?.contains { $0.name == field.value } == true
-                || context.spec.calculate.contains { $0.name.value == field.value }
-            if context.spec.hasAggregate && inData {
-                message += "'aggregate' leaves out: the aggregated rows hold only \(Self.list(fields))"
-                if suggestion == nil { message += "; add it to 'groupBy', or aggregate it" }
-            } else {
-                message += "is not in the data"
-                if suggestion == nil && !fields.isEmpty { message += " (fields: \(Self.list(fields)))" }
-            }
-            if let suggestion { message += "; did you mean '\(suggestion)'?" }
-            diagnostics.append(diagnostic(
-                message,
-                at: field.span,
-                fixIt: suggestion.flatMap { replacement in field.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
-            ))
         }
     }
 

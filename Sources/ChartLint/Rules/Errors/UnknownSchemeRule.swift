@@ -4,7 +4,7 @@ import ChartSpec
 
 /// `scale.scheme` must name a palette chartc ships (`ColorScheme.names`).
 struct UnknownSchemeRule: LintRule {
-    let id = "unknown-scheme"
+    let id = "color-unknown-scheme"
     let severity = Severity.error
     let summary = "scale.scheme names a color scheme chartc does not have."
 
