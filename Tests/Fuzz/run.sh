@@ -69,9 +69,10 @@ for target in "${TARGETS[@]}"; do
     echo "== fuzzing $target for ${SECONDS_PER_TARGET}s"
     log="$BUILD/$target.log"
     set +e
-    # Leak detection is off: Swift's lazily initialized globals and runtime metadata live until exit and are
-    # reported as leaks when the process ends. AddressSanitizer still catches every out-of-bounds access.
-    "$binary" "$work" "$committed" "${dict[@]}" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+    # Leak detection is off (libFuzzer's per input, and LeakSanitizer's at exit): Swift's lazily initialized
+    # globals live until exit and are reported as leaks when the process ends. AddressSanitizer still catches
+    # every out-of-bounds access and use after free.
+    ASAN_OPTIONS=detect_leaks=0 "$binary" "$work" "$committed" "${dict[@]}" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
         -max_len=4096 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts" > "$log" 2>&1
     status=$?
     set -e
@@ -82,7 +83,7 @@ for target in "${TARGETS[@]}"; do
     # hand-written seeds keep their names), and every input that broke something.
     minimal="$BUILD/minimal/$target"
     rm -rf "$minimal" && mkdir -p "$minimal"
-    if "$binary" -merge=1 -detect_leaks=0 -artifact_prefix="$artifacts" "$minimal" "$committed" "$work" > "$BUILD/$target.merge.log" 2>&1; then
+    if ASAN_OPTIONS=detect_leaks=0 "$binary" -merge=1 -detect_leaks=0 -artifact_prefix="$artifacts" "$minimal" "$committed" "$work" > "$BUILD/$target.merge.log" 2>&1; then
         find "$committed" -maxdepth 1 -type f -regextype posix-extended -regex '.*/[0-9a-f]{40}' -delete
         # Seeds and saved crashes are kept under their own names; skip their copies.
         named=$(find "$committed" -maxdepth 1 -type f -exec sha1sum {} + | awk '{print $1}')
