@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartLint
 import ChartNetwork
+import ChartPipeline
 import ChartSpec
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
@@ -70,7 +71,16 @@ enum LintCommand {
                 diagnostics += error.diagnostics
             }
         }
-        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema))
+        // The rows the marks are drawn from, so that the series rules see the real series (local data only).
+        var table: Table?
+        if schema != nil, !diagnostics.hasErrors, !spec.data.isRemote {
+            do {
+                table = try Compiler.run(spec, context: LoadContext(fetch: fetch)).table
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema, table: table))
         return diagnostics.sortedByPosition()
     }
 }
