@@ -41,7 +41,10 @@ struct BadInputTests {
         let folder = try Self.folder(for: input.name)
         try Self.write(input, in: folder)
         let console = BufferConsole()
+        let clock = ContinuousClock()
+        let start = clock.now
         let status = Chartc.run(["lint", folder + "/" + BadInput.specName], console: console)
+        #expect(clock.now - start < .seconds(10), "lint took \(clock.now - start)")
         #expect(status == 1, "exit status \(status)")
         let lines = Self.diagnosticLines(console.output, folder: folder)
         if let record = ProcessInfo.processInfo.environment["CHARTC_BAD_INPUT_DUMP"] {
