@@ -36,7 +36,7 @@ public enum ChartLayoutEngine {
         if let position = legendPosition(model: model) {
             let beside = position == .left || position == .right
             let maxWidth = beside ? min(180, contentWidth * 0.3) : contentWidth
-            if let legend = makeLegend(model: model, direction: beside ? .column : .rows, maxWidth: maxWidth) {
+            if let legend = makeLegend(model: model, direction: beside ? .column : .rows, maxWidth: maxWidth, maxHeight: plotHeight) {
                 definitions.append(contentsOf: legend.definitions)
                 switch position {
                 case .top, .direct:
@@ -82,18 +82,22 @@ public enum ChartLayoutEngine {
     }
 
     /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous
-    /// color a ramp (SPEC §2); `legend: false` or `"none"` turns it off. Direct labels are not drawn yet, so
-    /// `"direct"` falls back to the top.
+    /// color a ramp (SPEC §2); `legend: false` or `"none"` turns it off. `"direct"` names lines and areas at
+    /// their ends instead (`DirectLabels`); other marks have no ends to name, so they get a legend on top.
     static func legendPosition(model: PlotModel) -> LegendPosition? {
         switch model.colorEncoding {
         case .categorical, .continuous: break
         case .single, .along: return nil
         }
         let position = model.spec.legend.position?.value ?? .top
-        return position == .none ? nil : position
+        switch position {
+        case .none: return nil
+        case .direct: return DirectLabels.applies(to: model) ? nil : .top
+        default: return position
+        }
     }
 
-    static func makeLegend(model: PlotModel, direction: Legend.Direction, maxWidth: Double) -> AnyLegend? {
+    static func makeLegend(model: PlotModel, direction: Legend.Direction, maxWidth: Double, maxHeight: Double = 400) -> AnyLegend? {
         switch model.colorEncoding {
         case .categorical:
             let entries = model.series.map { LegendEntry(series: $0.name, color: $0.color, startsHidden: $0.startsHidden) }
@@ -121,7 +125,9 @@ public enum ChartLayoutEngine {
             case .automatic: channel.title
             }
             let labels = TickLabels.forChannel(channel, locale: model.locale)
-            return .ramp(ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, theme: model.theme))
+            // Beside the plot the ramp stands upright, low values at the bottom.
+            let orientation: ColorRampLegend.Orientation = direction == .column ? .vertical(length: min(200, max(60, maxHeight * 0.6))) : .horizontal
+            return .ramp(ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, orientation: orientation, theme: model.theme))
         case .single, .along:
             return nil
         }

@@ -81,7 +81,7 @@ private func runSpec(_ specText: String, csv: String) throws -> PipelineOutput {
         Issue.record("expected an error")
     } catch let error as DiagnosticError {
         #expect(error.diagnostics.map(\.id) == ["unknown-field"])
-        #expect(error.diagnostics.first?.message.contains("Did you mean 'chamber'?") == true)
+        #expect(error.diagnostics.first?.message.contains("did you mean 'chamber'?") == true)
         #expect(error.diagnostics.first?.fixIt?.replacement == "chamber")
     }
 }

@@ -32,6 +32,13 @@ public struct ChartTheme: Sendable {
     public var legendLabelColor = "#333333"
     public var legendTitleStyle = TextStyle(size: 13, weight: .bold)
 
+    /// Values printed on marks (`mark.labels`) and the series names of a direct legend.
+    public var valueLabelStyle = TextStyle(size: 11)
+    public var valueLabelColor = "#333333"
+    public var directLabelStyle = TextStyle(size: 12, weight: .bold)
+    /// Between a mark and the label printed next to it.
+    public var labelGap = 4.0
+
     public var gridColor = "#e3e3e3"
     /// The zero line of a bar chart and the domain line of a categorical axis.
     public var baselineColor = "#333333"
@@ -48,9 +55,9 @@ public struct ChartTheme: Sendable {
     /// Between the header (title, subtitle, top legend) and the plot, and between the plot and the footer.
     public var sectionGap = 16.0
     /// Between notes, sources and byline.
-    public var footerGap = 6.0
+    public var footerGap = 9.0
     /// Between paragraphs of the notes.
-    public var paragraphGap = 3.0
+    public var paragraphGap = 5.0
 
     public init() {}
 

@@ -12,8 +12,14 @@ public struct ColorRampLegend: Sendable {
     static let gradientID = "legend-ramp"
     static let barHeight = 10.0
 
-    public init(scale: ContinuousColorScale, title: String?, labels: TickLabels, maxWidth: Double, theme: ChartTheme = .standard) {
-        let barWidth = max(60, min(240, maxWidth))
+    /// Which way the ramp runs: across under a title (legends above or below the plot), or upright with the
+    /// values to its right (legends beside the plot), low values at the bottom.
+    public enum Orientation: Sendable, Equatable {
+        case horizontal
+        case vertical(length: Double)
+    }
+
+    public init(scale: ContinuousColorScale, title: String?, labels: TickLabels, maxWidth: Double, orientation: Orientation = .horizontal, theme: ChartTheme = .standard) {
         var items: [SceneNode] = []
         var y = 0.0
         if let title, !title.isEmpty {
@@ -30,38 +36,71 @@ public struct ColorRampLegend: Sendable {
                 stops.append(LinearGradient.Stop(offset: t, color: color.hex))
             }
         }
-        gradient = LinearGradient(id: Self.gradientID, x1: 0, y1: 0, x2: 1, y2: 0, units: .objectBoundingBox, stops: stops)
-        items.append(.rect(RectNode(box: Box(x: 0, y: y, width: barWidth, height: Self.barHeight), fill: .gradient(id: Self.gradientID), classes: ["chartc-legend-ramp"])))
+        let vertical: Bool
+        let barLength: Double
+        switch orientation {
+        case .horizontal:
+            vertical = false
+            barLength = max(60, min(240, maxWidth))
+        case .vertical(let length):
+            vertical = true
+            barLength = max(40, length.isFinite ? length : 160)
+        }
+        // Bounding-box units: the gradient runs along the bar, from the low end (left, or bottom) to the high end.
+        gradient = vertical
+            ? LinearGradient(id: Self.gradientID, x1: 0, y1: 1, x2: 0, y2: 0, units: .objectBoundingBox, stops: stops)
+            : LinearGradient(id: Self.gradientID, x1: 0, y1: 0, x2: 1, y2: 0, units: .objectBoundingBox, stops: stops)
+        let barBox = vertical
+            ? Box(x: 0, y: y, width: Self.barHeight, height: barLength)
+            : Box(x: 0, y: y, width: barLength, height: Self.barHeight)
+        items.append(.rect(RectNode(box: barBox, fill: .gradient(id: Self.gradientID), classes: ["chartc-legend-ramp"])))
 
-        // Round values under the bar, thinned like an axis.
+        // Round values along the bar, thinned like an axis.
         let span = domain.upper - domain.lower
-        var ticks = span > 0 ? LinearTicks.ticks(domain, count: max(2, Int(barWidth / 60))) : [domain.lower]
+        var ticks = span > 0 ? LinearTicks.ticks(domain, count: max(2, Int(barLength / (vertical ? 40 : 60)))) : [domain.lower]
         if ticks.isEmpty { ticks = [domain.lower, domain.upper] }
         let texts = labels.labels(ticks)
         let style = theme.axisLabelStyle
         var axisTicks: [(AxisTick, TextBlock)] = []
         for (value, text) in zip(ticks, texts) {
-            let x = span > 0 ? (value - domain.lower) / span * barWidth : barWidth / 2
-            axisTicks.append((AxisTick(position: x, label: text), TextBlock.single(text, style: style)))
+            let offset = span > 0 ? (value - domain.lower) / span * barLength : barLength / 2
+            // Along a vertical bar, position counts down from its top.
+            axisTicks.append((AxisTick(position: vertical ? barLength - offset : offset, label: text), TextBlock.single(text, style: style)))
         }
-        let kept = AxisLayout.thin(axisTicks, vertical: false)
-        let labelTop = y + Self.barHeight + 4
-        var right = barWidth
+        if vertical { axisTicks.reverse() }
+        let kept = AxisLayout.thin(axisTicks, vertical: vertical)
+        var right = barBox.maxX
         var left = 0.0
+        var bottom = barBox.maxY
         for (tick, block) in kept {
-            items.append(.line(LineNode(x1: tick.position, y1: y + Self.barHeight, x2: tick.position, y2: y + Self.barHeight + 3, stroke: .color(theme.tickColor))))
-            // Keep the end labels over the bar rather than hanging past it.
-            var anchor = TextAnchor.middle
-            if tick.position - block.width / 2 < 0 { anchor = .start }
-            if tick.position + block.width / 2 > barWidth { anchor = .end }
-            let node = TextNode(block: block, x: tick.position, top: labelTop, anchor: anchor, fill: theme.axisLabelColor)
-            right = max(right, node.box.maxX)
-            left = min(left, node.box.minX)
-            items.append(.text(node))
+            if vertical {
+                let tickY = y + tick.position
+                items.append(.line(LineNode(x1: barBox.maxX, y1: tickY, x2: barBox.maxX + 3, y2: tickY, stroke: .color(theme.tickColor))))
+                // Keep the end labels beside the bar rather than hanging past it.
+                let top = min(max(tickY - block.height / 2, y), barBox.maxY - block.height)
+                let node = TextNode(block: block, x: barBox.maxX + 6, top: top, anchor: .start, fill: theme.axisLabelColor)
+                right = max(right, node.box.maxX)
+                bottom = max(bottom, node.box.maxY)
+                items.append(.text(node))
+            } else {
+                items.append(.line(LineNode(x1: tick.position, y1: y + Self.barHeight, x2: tick.position, y2: y + Self.barHeight + 3, stroke: .color(theme.tickColor))))
+                var anchor = TextAnchor.middle
+                if tick.position - block.width / 2 < 0 { anchor = .start }
+                if tick.position + block.width / 2 > barLength { anchor = .end }
+                let node = TextNode(block: block, x: tick.position, top: y + Self.barHeight + 4, anchor: anchor, fill: theme.axisLabelColor)
+                right = max(right, node.box.maxX)
+                left = min(left, node.box.minX)
+                bottom = max(bottom, node.box.maxY)
+                items.append(.text(node))
+            }
+        }
+        // A title wider than the ramp widens the legend.
+        for item in items {
+            if case .text(let node) = item { right = max(right, node.box.maxX) }
         }
         self.items = items
         self.width = right - left
-        self.height = labelTop + (kept.first?.block.height ?? 0)
+        self.height = bottom
     }
 
     /// The legend group with its top-left corner at (x, y).

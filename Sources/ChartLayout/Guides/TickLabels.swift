@@ -1,4 +1,9 @@
 import ChartFormat
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Tick and value label text (SPEC §7 defaults people expect): the spec's `format` when it gives one, else one
 /// precision for every label of an axis, just enough to tell neighbours apart; years without separators; a
@@ -45,8 +50,26 @@ public struct TickLabels: Sendable {
             let format = numberFormat ?? NumberFormat.year
             return values.map { format.format($0, locale: locale) }
         case .number:
-            let format = numberFormat ?? NumberFormat.automatic(forTicks: values)
-            return values.map { $0 == 0 && numberFormat == nil ? "0" : format.format($0, locale: locale) }
+            if let numberFormat { return values.map { numberFormat.format($0, locale: locale) } }
+            let magnitudes = values.filter { $0.isFinite && $0 != 0 }.map(\.magnitude)
+            if let smallest = magnitudes.min(), let largest = magnitudes.max(), largest >= 1e6, largest >= smallest * 1000 {
+                // Ticks over several powers of ten (a log axis): each in its own unit, `100,000 1M 10M 100M`.
+                return values.map { value in
+                    guard value != 0 else { return "0" }
+                    guard let unit = Self.shortUnit(forLargest: value.magnitude) else {
+                        return NumberFormat.automatic(forTicks: [value]).format(value, locale: locale)
+                    }
+                    let scaled = value / unit.divisor
+                    return NumberFormat.automatic(forTicks: [scaled]).format(scaled, locale: locale) + unit.suffix
+                }
+            }
+            if let unit = Self.shortUnit(forLargest: Self.largestMagnitude(values)) {
+                let scaled = values.map { $0 / unit.divisor }
+                let format = NumberFormat.automatic(forTicks: scaled)
+                return zip(values, scaled).map { $0 == 0 ? "0" : format.format($1, locale: locale) + unit.suffix }
+            }
+            let format = NumberFormat.automatic(forTicks: values)
+            return values.map { $0 == 0 ? "0" : format.format($0, locale: locale) }
         case .percent:
             let format = numberFormat ?? NumberFormat.automatic(forTicks: values.map { $0 * 100 })
             if numberFormat != nil { return values.map { format.format($0, locale: locale) } }
@@ -54,9 +77,58 @@ public struct TickLabels: Sendable {
         }
     }
 
-    /// One value on its own (labels on marks, tooltips).
+    /// One value on its own (tooltips).
     public func label(_ value: Double) -> String {
         labels([value]).first ?? ""
+    }
+
+    /// Values printed on marks, formatted together. With a spec format, exactly that; otherwise like ticks, but
+    /// values that are not round get at most three significant digits on the largest (`12.8`, `0.46`, `1,235`)
+    /// instead of every digit the data has.
+    public func valueLabels(_ values: [Double]) -> [String] {
+        guard numberFormat == nil, kind == .number || kind == .percent else { return labels(values) }
+        var divisor = 1.0
+        var suffix = ""
+        var significant = 3
+        if kind == .percent {
+            (divisor, suffix, significant) = (0.01, "%", 2)
+        } else if let unit = Self.shortUnit(forLargest: Self.largestMagnitude(values)) {
+            (divisor, suffix) = (unit.divisor, unit.suffix)
+        }
+        let scaled = values.map { $0 / divisor }
+        let scaledLargest = Self.largestMagnitude(scaled)
+        // Decimals for `significant` digits on the largest value, fewer when the values need fewer.
+        let magnitude = scaledLargest > 0 ? Int(log10(scaledLargest).rounded(.down)) : 0
+        let cap = Swift.max(0, Swift.min(6, significant - 1 - magnitude))
+        var decimals = cap
+        for candidate in 0...cap where scaled.allSatisfy({ Self.isWritten($0, decimals: candidate) }) {
+            decimals = candidate
+            break
+        }
+        let format = NumberFormat(kind: .fixed, precision: decimals, grouping: scaledLargest >= 10_000)
+        return scaled.map { $0 == 0 ? "0" + suffix : format.format($0, locale: locale) + suffix }
+    }
+
+    /// Newsroom short forms for large numbers (`10M` rather than `10,000,000`): chosen from the largest value, so
+    /// every label of an axis uses the same unit (`0.5M 1M 1.5M`). Below a million numbers are written out.
+    static func shortUnit(forLargest largest: Double) -> (divisor: Double, suffix: String)? {
+        guard largest.isFinite else { return nil }
+        if largest >= 1e15 { return nil }
+        if largest >= 1e12 { return (1e12, "T") }
+        if largest >= 1e9 { return (1e9, "B") }
+        if largest >= 1e6 { return (1e6, "M") }
+        return nil
+    }
+
+    private static func largestMagnitude(_ values: [Double]) -> Double {
+        values.filter(\.isFinite).map(\.magnitude).max() ?? 0
+    }
+
+    /// Whether `value` is written exactly (to 1e-9 relative) with `decimals` decimals.
+    private static func isWritten(_ value: Double, decimals: Int) -> Bool {
+        guard value.isFinite else { return true }
+        let scale = pow(10.0, Double(decimals))
+        return ((value * scale).rounded() / scale - value).magnitude <= Swift.max(1e-9, value.magnitude * 1e-12)
     }
 
     /// The labels for values of a channel, with the axis's `format` (else the channel's).

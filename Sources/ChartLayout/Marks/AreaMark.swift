@@ -20,6 +20,9 @@ enum AreaMark {
         let stacked = model.stack != .none
         var fill = PathBuilder()
         var top = PathBuilder()
+        // A band (y to y2) is outlined on both edges; an area on a baseline only on top.
+        let isBand = !stacked && (along == .x ? model.y2 : model.x2) != nil
+        var bottom = PathBuilder()
         var hoverItems: [(row: Int, point: Point)] = []
         for segment in LineMark.segments(series, context: context, along: along) {
             var upper: [Point] = []
@@ -47,16 +50,17 @@ enum AreaMark {
             lowerCurve.append(lower.reversed(), to: &fill, connect: true)
             fill.close()
             curve.append(upper, to: &top)
+            if isBand { curve.append(lower, to: &bottom) }
         }
         guard !fill.isEmpty else { return [] }
         let paint = context.seriesPaint(series)
         var children: [SceneNode] = [.path(PathNode(
-            d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : 0.25), classes: ["chartc-area"]
+            d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : isBand ? 0.3 : 0.25), classes: ["chartc-area"]
         ))]
         if !stacked {
-            children.append(.path(PathNode(
-                d: top.d, stroke: Stroke(paint, width: model.mark.strokeWidth?.value ?? 2, cap: .round, join: .round), classes: ["chartc-line"]
-            )))
+            let stroke = Stroke(paint, width: model.mark.strokeWidth?.value ?? (isBand ? 1.5 : 2), cap: .round, join: .round)
+            children.append(.path(PathNode(d: top.d, stroke: stroke, classes: ["chartc-line"])))
+            if isBand { children.append(.path(PathNode(d: bottom.d, stroke: stroke, classes: ["chartc-line"]))) }
         }
         if model.options.interactive {
             children.append(contentsOf: LineMark.hoverPoints([hoverItems], series: series, context: context))

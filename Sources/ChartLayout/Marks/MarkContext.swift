@@ -73,7 +73,9 @@ struct MarkContext: Sendable {
             gap = min(gap, positions[index] - positions[index - 1])
         }
         if !gap.isFinite { gap = 40 }
-        return max(1, min(60, gap * 0.8))
+        // Below 4 px a fifth of the gap is too thin a line to show: dense bars (a year of days) touch instead,
+        // overlapping by a hair so no seam of background shows between them.
+        return max(1, min(60, gap < 4 ? gap + 0.4 : gap * 0.8))
     }
 
     /// The id of the gradient `along` colors use.

@@ -14,15 +14,18 @@ public struct PlotArea: Sendable {
 
     public init(model: PlotModel, region: Box) throws(DiagnosticError) {
         var margins = Margins.zero
-        var scales = try PlotScales(model: model, width: region.width, height: region.height)
+        var labels = PlotLabels(model: model)
+        let labelMargins = labels.margins(regionWidth: region.width)
+        var scales = try PlotScales(model: model, width: region.width, height: region.height, insets: labels.insets)
+        labels.fitAngle(to: scales)
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
         for _ in 0..<4 {
             let plotWidth = max(40, region.width - margins.left - margins.right)
             let plotHeight = max(40, region.height - margins.top - margins.bottom)
-            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight)
+            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: labels.insets)
             layouts = Self.axes(model: model, scales: scales, region: region)
-            var needed = Margins.zero
+            var needed = labelMargins
             if let x = layouts.x { needed = needed.union(x.margins) }
             if let y = layouts.y { needed = needed.union(y.margins) }
             // Never give the plot less than half the region.
@@ -38,7 +41,7 @@ public struct PlotArea: Sendable {
         let plotWidth = max(40, region.width - margins.left - margins.right)
         let plotHeight = max(40, region.height - margins.top - margins.bottom)
         if scales.width != plotWidth || scales.height != plotHeight {
-            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight)
+            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: labels.insets)
             layouts = Self.axes(model: model, scales: scales, region: region)
         }
         let plot = Box(x: region.x + margins.left, y: region.y + margins.top, width: plotWidth, height: plotHeight)
@@ -46,7 +49,7 @@ public struct PlotArea: Sendable {
         self.scales = scales
 
         let context = MarkContext(model: model, scales: scales)
-        var seriesNodes: [SceneNode] = []
+        var markNodes: [[SceneNode]] = []
         for series in model.series {
             let children: [SceneNode] = switch model.markType {
             case .line: LineMark.render(series, context: context)
@@ -58,28 +61,42 @@ public struct PlotArea: Sendable {
             case .text: TextMark.render(series, context: context)
             case .tick: TickMark.render(series, context: context)
             }
-            seriesNodes.append(context.seriesGroup(series, children: children))
+            markNodes.append(children)
+        }
+        let titleLeft = region.x - plot.x
+        let titleRight = region.maxX - plot.x
+        let xAxisNode = layouts.x?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)
+        let yAxisNode = layouts.y?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)
+        // Labels go inside each series' group, so they hide and show with it.
+        let placed = labels.place(
+            context: context, markNodes: markNodes,
+            obstacles: (xAxisNode?.textBoxes() ?? []) + (yAxisNode?.textBoxes() ?? []),
+            bounds: Box(x: region.x - plot.x, y: region.y - plot.y, width: region.width, height: region.height),
+            regionWidth: region.width
+        )
+        // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
+        let clip = Self.needsClip(model)
+        var seriesNodes: [SceneNode] = []
+        for (index, series) in model.series.enumerated() {
+            let marks = clip ? [SceneNode.group(GroupNode(clipID: Self.clipID, children: placed.marks[index]))] : placed.marks[index]
+            seriesNodes.append(context.seriesGroup(series, children: marks + placed.labels[index]))
         }
         var definitions: [SceneDefinition] = []
         if let gradient = scales.alongGradient { definitions.append(.linearGradient(gradient)) }
-        var marks = GroupNode(classes: ["chartc-marks"], children: seriesNodes)
-        if Self.needsClip(model) {
-            let clip = Box(x: -3, y: -3, width: plotWidth + 6, height: plotHeight + 6)
-            definitions.append(.clipRect(id: "plot-clip", box: clip))
-            marks.clipID = "plot-clip"
+        let marks = GroupNode(classes: ["chartc-marks"], children: seriesNodes)
+        if clip {
+            definitions.append(.clipRect(id: Self.clipID, box: Box(x: -3, y: -3, width: plotWidth + 6, height: plotHeight + 6)))
         }
         self.definitions = definitions
 
         var children: [SceneNode] = []
-        let titleLeft = region.x - plot.x
-        let titleRight = region.maxX - plot.x
         if let y = layouts.y { children.append(contentsOf: y.gridNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.gridNodes()) }
         children.append(.group(marks))
         if let y = layouts.y { children.append(contentsOf: y.baselineNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.baselineNodes()) }
-        if let x = layouts.x { children.append(x.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)) }
-        if let y = layouts.y { children.append(y.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)) }
+        if let xAxisNode { children.append(xAxisNode) }
+        if let yAxisNode { children.append(yAxisNode) }
         node = .group(GroupNode(classes: ["chartc-plot"], translate: (dx: plot.x, dy: plot.y), children: children))
     }
 
@@ -96,6 +113,8 @@ public struct PlotArea: Sendable {
         }
         return (x, y)
     }
+
+    static let clipID = "plot-clip"
 
     /// Marks are cut to the plot only when an explicit domain may leave data outside it.
     private static func needsClip(_ model: PlotModel) -> Bool {

@@ -138,6 +138,8 @@ public struct PlotModel: Sendable {
         } else {
             stacked = [:]
         }
+        let formatProblems = FormatCheck.diagnostics(model: self)
+        if !formatProblems.isEmpty { throw DiagnosticError(formatProblems) }
     }
 
     /// The channel carrying the measure (bars' length, a line's value).

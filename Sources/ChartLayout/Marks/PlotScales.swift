@@ -20,15 +20,21 @@ public struct PlotScales: Sendable {
 
     public var hasAlongGradient: Bool { alongGradient != nil }
 
-    public init(model: PlotModel, width: Double, height: Double) throws(DiagnosticError) {
+    /// - Parameter insets: room at each edge of the plot that marks leave free (for labels past the ends of bars).
+    public init(model: PlotModel, width: Double, height: Double, insets: Margins = .zero) throws(DiagnosticError) {
         self.width = width
         self.height = height
         let visibleRows = model.series.flatMap(\.rows).sorted()
-        x = try Self.positionScale(model: model, channel: model.x, partner: model.x2, isX: true, rows: visibleRows, length: width)
-        y = try Self.positionScale(model: model, channel: model.y, partner: model.y2, isX: false, rows: visibleRows, length: height)
+        // Never give labels more than a third of the plot.
+        let x0 = min(max(0, insets.left), width / 3), x1 = min(max(0, insets.right), width / 3)
+        let y0 = min(max(0, insets.top), height / 3), y1 = min(max(0, insets.bottom), height / 3)
+        x = try Self.positionScale(model: model, channel: model.x, partner: model.x2, isX: true, rows: visibleRows, length: width, inset: (x0, x1))
+        y = try Self.positionScale(model: model, channel: model.y, partner: model.y2, isX: false, rows: visibleRows, length: height, inset: (y0, y1))
 
         if let offsetChannel = model.offset, let outer = model.orientation == .vertical ? x : y, outer.bandwidth > 0 {
-            let keys = offsetChannel.categories(rows: 0..<model.table.rowCount)
+            // Grouped by the color field (the usual case), the bars follow the legend's order.
+            let sameAsColor = model.hasCategoricalColor && offsetChannel.field == model.color?.field
+            let keys = sameAsColor ? model.allSeriesNames : offsetChannel.categories(rows: 0..<model.table.rowCount)
             offset = BandScale(domain: keys, range: ScaleInterval(0, outer.bandwidth), paddingInner: 0.08, paddingOuter: 0)
         }
         if let sizeChannel = model.size, sizeChannel.isContinuous {
@@ -72,15 +78,21 @@ public struct PlotScales: Sendable {
         return max(2, Int(length / (isX ? 80 : 70)))
     }
 
-    private static func positionScale(model: PlotModel, channel: EncodedChannel?, partner: EncodedChannel?, isX: Bool, rows: [Int], length: Double) throws(DiagnosticError) -> PositionScale? {
+    /// - Parameter inset: pixels kept free at the left and right (x) or top and bottom (y) ends.
+    private static func positionScale(model: PlotModel, channel: EncodedChannel?, partner: EncodedChannel?, isX: Bool, rows: [Int], length: Double, inset: (Double, Double) = (0, 0)) throws(DiagnosticError) -> PositionScale? {
         guard let channel else { return nil }
         // Values grow upwards on y; categories read top to bottom.
-        let range = isX || !channel.isContinuous ? ScaleInterval(0, length) : ScaleInterval(length, 0)
+        let range: ScaleInterval
+        if isX {
+            range = ScaleInterval(inset.0, length - inset.1)
+        } else {
+            range = channel.isContinuous ? ScaleInterval(length - inset.1, inset.0) : ScaleInterval(inset.0, length - inset.1)
+        }
         let scaleSpec = channel.definition.scale
         let reverse = scaleSpec?.reverse ?? false
 
         if !channel.isContinuous {
-            let keys = Self.categories(channel, rows: rows)
+            let keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
             let wantsPoints = scaleSpec?.type?.value == .point
                 || (scaleSpec?.type?.value != .band && [.line, .point, .area, .text].contains(model.markType))
             if wantsPoints {
@@ -121,7 +133,12 @@ public struct PlotScales: Sendable {
         let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
         let isRange = partner != nil
         let defaultZero = isMeasure && !isRange && (model.markType == .bar || model.markType == .area) && kind != .time
-        var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value, tickCount: tickCount(channel, isX: isX, length: length))
+        // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
+        // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
+        // too (rounding out to whole powers of ten can leave most of the plot empty).
+        let axisHidden = channel.definition.axis?.visible == false
+        let spansData = axisHidden || channel.type == .temporal || kind == .log
+        var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
             let ends = try explicitEnds(domain, channel: channel)
             options.explicitStart = ends.start
@@ -131,11 +148,17 @@ public struct PlotScales: Sendable {
             options.explicitStart = 0
             options.explicitEnd = 1
         }
-        let domain: ScaleInterval
+        var domain: ScaleInterval
         do {
             domain = try ScaleDomain.resolve(kind, extent: extent, options: options, hasData: !values.isEmpty)
         } catch {
             throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
+        }
+
+        // A log axis that follows its data gets a little air at both ends, so the extreme values do not sit on
+        // the plot's edges.
+        if kind == .log, scaleSpec?.domain == nil, scaleSpec?.nice?.value != true, domain.lower > 0, domain.upper > domain.lower {
+            domain = ScaleInterval(domain.lower / 1.15, domain.upper * 1.15)
         }
 
         // Bars along a continuous axis need half a bar of room at each end.
@@ -158,8 +181,10 @@ public struct PlotScales: Sendable {
         }
     }
 
-    /// Discrete keys in display order over the given rows.
-    private static func categories(_ channel: EncodedChannel, rows: [Int]) -> [String] {
+    /// Discrete keys in display order over the given rows: the explicit domain, else the natural order of weekdays
+    /// and months, else the table's. A spec that asks for a `sort` gets the table's order (`followTable`), so
+    /// months sorted by rainfall stay sorted.
+    private static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
         if let domain = channel.definition.scale?.domain?.value, !domain.isEmpty {
             return channel.categories(rows: 0..<0)
         }
@@ -168,7 +193,7 @@ public struct PlotScales: Sendable {
         for row in rows {
             if let key = channel.key(row), present.insert(key).inserted { seen.append(key) }
         }
-        if let natural = channel.column.naturalOrder {
+        if let natural = channel.column.naturalOrder, !followTable {
             return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) }
         }
         return seen

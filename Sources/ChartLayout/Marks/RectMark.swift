@@ -13,6 +13,12 @@ enum RectMark {
         return children
     }
 
+    /// The cell of a row in plot coordinates, or nil when a value is missing.
+    static func box(_ row: Int, context: MarkContext) -> Box? {
+        guard let (x0, x1) = span(row, context: context, isX: true), let (y0, y1) = span(row, context: context, isX: false) else { return nil }
+        return Box(minX: x0, minY: y0, maxX: x1, maxY: y1)
+    }
+
     private static func span(_ row: Int, context: MarkContext, isX: Bool) -> (Double, Double)? {
         let model = context.model
         let channel = isX ? model.x : model.y

@@ -29,7 +29,9 @@ public enum DataLoader {
             let file: SourceFile
             let format: DataFileFormat
             var warnings: [Diagnostic] = []
-            let provenance: DataProvenance
+            // Provenance is recorded for remote data, whose bytes can change under the same URL. A local file is
+            // in the user's own tree (usually git), and hashing it would double the cost of reading it.
+            let provenance: DataProvenance?
             if source.isRemote {
                 let remote = try remoteFile(source, url: url, context: context)
                 (file, format, warnings, provenance) = (remote.file, remote.format, remote.warnings, remote.provenance)
@@ -37,13 +39,13 @@ public enum DataLoader {
                 format = try fileFormat(source, path: url.value, url: url)
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
                 file = try DataFiles.read(path: path, written: url.value, reportedAt: url.span)
-                provenance = DataProvenance(url: url.value, sha256: SHA256.hex(of: file.bytes))
+                provenance = nil
             }
             let (table, names) = try DataFiles.readTable(
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
                 columns: columns, parse: parse)
             try checkParseFields(source, names: names, origin: url.value)
-            return LoadedData(table: table, provenance: [provenance], warnings: warnings)
+            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings)
         }
     }
 

@@ -30,6 +30,9 @@ private struct PlanBuilder {
     let environment: ExpressionEnvironment
     var diagnostics: [Diagnostic] = []
     var failed = false
+    /// Calculated fields whose expression did not compile. Their errors were reported at the calculation; a later
+    /// use of the name is not reported again as an unknown field (one mistake, one error).
+    var failedCalculations = Set<String>()
 
     init(spec: ChartSpec, schema: [(name: String, type: DataType)]) {
         self.spec = spec
@@ -40,8 +43,18 @@ private struct PlanBuilder {
     }
 
     mutating func add(_ found: [Diagnostic]) {
-        diagnostics.append(contentsOf: found)
+        let kept = found.filter { !isCascade($0) }
+        diagnostics.append(contentsOf: kept)
         if found.hasErrors { failed = true }
+    }
+
+    /// An unknown-field error about a calculated field whose own expression failed.
+    private func isCascade(_ diagnostic: Diagnostic) -> Bool {
+        guard diagnostic.id == "unknown-field", !failedCalculations.isEmpty, let span = diagnostic.span,
+              span.range.lowerBound >= 0, span.range.upperBound <= span.file.bytes.count
+        else { return false }
+        let name = String(decoding: span.file.bytes[span.range], as: UTF8.self).filter { $0 != "`" }
+        return failedCalculations.contains(name)
     }
 
     mutating func error(_ id: String, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
@@ -60,7 +73,10 @@ private struct PlanBuilder {
         for field in spec.calculate {
             let (compiled, found) = ExpressionCompiler.compileRow(field.expression, schema: schema, environment: environment)
             add(found)
-            guard let compiled else { continue }
+            guard let compiled else {
+                failedCalculations.insert(field.name.value)
+                continue
+            }
             for name in compiled.fieldsUsed where calculatedIndex[name] == nil { dataColumnsUsed.insert(name) }
             // A calculation whose type cannot be known (only nulls) is still a field; call it a number.
             schema.set(field.name.value, type: compiled.resultType ?? .number)
@@ -92,6 +108,7 @@ private struct PlanBuilder {
         var groupBy: [String] = []
         for field in spec.groupBy {
             guard fullSchema.contains(field.value) else {
+                if failedCalculations.contains(field.value) { continue }  // already reported at its calculation
                 unknownField(field.value, at: field.span, candidates: available, role: "groupBy field")
                 continue
             }
@@ -225,11 +242,12 @@ private struct PlanBuilder {
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
         let suggestion = Suggestions.closest(to: name, in: candidates)
-        var message = "Unknown \(role) '\(name)'."
+        if failedCalculations.contains(name) { return }  // its calculation failed and was reported there
+        var message = "unknown \(role) '\(name)'"
         if let suggestion {
-            message += " Did you mean '\(suggestion)'?"
+            message += "; did you mean '\(suggestion)'?"
         } else if !candidates.isEmpty {
-            message += " Available: \(candidates.joined(separator: ", "))."
+            message += "; the fields here are: \(candidates.joined(separator: ", "))"
         }
         // The fix-it replaces the text inside the quotes, when the span is a JSON string literal.
         var fixIt: FixIt?

@@ -111,7 +111,8 @@ extension SpecDecoder {
                 at: constant.keySpan,
                 notes: [DiagnosticNote("'field' is given here", at: field.keySpan)]
             )
-        } else if object["field"] == nil && object["value"] == nil && !object.hasMisspelling(of: "field") && !object.hasMisspelling(of: "value") {
+        } else if object["field"] == nil && object["value"] == nil && def.along == nil && !object.hasMisspelling(of: "field") && !object.hasMisspelling(of: "value") {
+            // (A color `along` an axis takes its values from positions, so it needs no field.)
             missingKey("'\(path)' needs a 'field' naming the data field to show, e.g. { \"field\": \"price\" }", at: value.span)
         }
         return def

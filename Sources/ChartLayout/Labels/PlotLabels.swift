@@ -1,0 +1,162 @@
+/// All text printed on the plot besides the axes — direct series names, values on marks, `text` marks — placed
+/// so that none collides with another or with the axes' labels and titles. Before the scales exist it says how
+/// much room the labels need (kept free inside the plot at the ends of bars, or beside it for names); once the
+/// marks are drawn it places every label, most important first: series names, then `text` marks, then values.
+/// A label with no free spot is dropped, never overlapped.
+struct PlotLabels: Sendable {
+    let model: PlotModel
+    private(set) var values: ValueLabelContent?
+    let direct: Bool
+
+    init(model: PlotModel) {
+        self.model = model
+        self.values = ValueLabelContent(model: model)
+        self.direct = DirectLabels.applies(to: model)
+    }
+
+    /// The most a direct name may be wide, in a region `regionWidth` wide.
+    func directMaxWidth(regionWidth: Double) -> Double {
+        max(60, min(160, regionWidth * 0.22))
+    }
+
+    /// Room outside the plot rectangle: the direct names' column.
+    func margins(regionWidth: Double) -> Margins {
+        direct ? DirectLabels.margins(model, maxWidth: directMaxWidth(regionWidth: regionWidth)) : .zero
+    }
+
+    /// Turns value labels upright (−90°) when the spec gave no angle and they are wider than the columns they
+    /// sit on but an upright one fits, so grouped columns keep their labels instead of dropping them. `scales`
+    /// are a first guess at the plot's scales.
+    mutating func fitAngle(to scales: PlotScales) {
+        guard var values, !values.angleIsWritten, model.markType == .bar, model.orientation == .vertical else { return }
+        let style = model.theme.valueLabelStyle
+        let thickness = columnThickness(scales)
+        let lineHeight = TextMeasurer.ascent(style) + TextMeasurer.descent(style)
+        guard thickness > 0, values.widestText(style: style) > thickness - 2, lineHeight <= thickness - 2 else { return }
+        values.angle = -90
+        self.values = values
+    }
+
+    /// How wide a column is: its band (its share of it when grouped), or its width on a continuous axis. The
+    /// margins the axes take are not known yet, so the plot is taken as 90% of the region.
+    private func columnThickness(_ scales: PlotScales) -> Double {
+        guard let scale = scales.x else { return 0 }
+        var thickness: Double
+        if let offset = scales.offset {
+            thickness = offset.bandwidth
+        } else if scale.bandwidth > 0 {
+            thickness = scale.bandwidth
+        } else if let channel = model.x {
+            thickness = MarkContext(model: model, scales: scales).continuousBarWidth(along: scale, channel: channel)
+        } else {
+            return 0
+        }
+        if let requested = model.mark.width?.value, requested > 0 { thickness = min(thickness, requested) }
+        return thickness * 0.9
+    }
+
+    /// Room inside the plot that the scales leave free at each edge for labels past the marks.
+    var insets: Margins {
+        var insets = Margins.zero
+        if let values { insets = insets.union(ValueLabels.insets(values, model: model)) }
+        if direct { insets = insets.union(DirectLabels.insets(model)) }
+        return insets
+    }
+
+    /// Each series' marks (`text` marks that would collide left out) and its placed labels, by index in
+    /// `model.series`.
+    /// - Parameters:
+    ///   - markNodes: each series' mark nodes.
+    ///   - obstacles: text already on the plot (axis labels and titles), in plot coordinates.
+    ///   - bounds: where labels may go, in plot coordinates.
+    func place(context: MarkContext, markNodes: [[SceneNode]], obstacles: [Box], bounds: Box, regionWidth: Double) -> (marks: [[SceneNode]], labels: [[SceneNode]]) {
+        var placer = LabelPlacer(bounds: bounds, padding: 1, obstacles: obstacles)
+        var marks = markNodes
+        var output: [[SceneNode]] = markNodes.map { _ in [] }
+
+        if direct {
+            let names = DirectLabels.layout(context: context, maxWidth: directMaxWidth(regionWidth: regionWidth))
+            for index in model.series.indices {
+                guard let node = names[index], placer.place([node.box], ignoringMarks: true) != nil else { continue }
+                output[index].append(.text(node))
+            }
+        }
+
+        // `text` marks are data: keep each unless it would print over text placed before it.
+        if model.markType == .text {
+            for index in marks.indices {
+                marks[index] = marks[index].filter { node in
+                    guard case .text(let text) = node else { return true }
+                    return placer.place([text.box], ignoringMarks: true) != nil
+                }
+            }
+        }
+
+        guard let values else { return (marks, output) }
+        addObstacles(to: &placer, context: context)
+        for (index, series) in model.series.enumerated() {
+            for request in ValueLabels.requests(series, content: values, context: context) {
+                // Inside options may cover their own mark; outside ones must also stay clear of other marks.
+                for option in request.options {
+                    let box = option.node.box
+                    guard placer.fits(box, owner: request.row, ignoringMarks: option.onMark) else { continue }
+                    placer.occupy(box)
+                    output[index].append(.text(option.node))
+                    break
+                }
+            }
+        }
+        return (marks, output)
+    }
+}
+
+extension PlotLabels {
+    /// The marks value labels must keep clear of: other bars (outside labels), other points, and every line.
+    func addObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        switch model.markType {
+        case .bar:
+            for series in model.series {
+                for row in series.rows {
+                    if let box = BarMark.box(row, context: context) { placer.addMark(box, owner: row) }
+                }
+            }
+        case .point:
+            for series in model.series {
+                for row in series.rows {
+                    guard let x = context.x(row), let y = context.y(row) else { continue }
+                    let radius = ValueLabels.pointRadius(row, context: context)
+                    placer.addMark(Box(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius), owner: row)
+                }
+            }
+        case .line:
+            let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+            for series in model.series {
+                for segment in LineMark.segments(series, context: context, along: along) {
+                    for (first, second) in zip(segment, segment.dropFirst()) {
+                        placer.addSegment(from: first.point, to: second.point)
+                    }
+                    if model.mark.points {
+                        for item in segment { placer.addMark(Box(x: item.point.x - 3.5, y: item.point.y - 3.5, width: 7, height: 7), owner: item.row) }
+                    }
+                }
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension SceneNode {
+    /// The boxes of every text node in this subtree, with group translations applied.
+    func textBoxes(dx: Double = 0, dy: Double = 0) -> [Box] {
+        switch self {
+        case .text(let node):
+            return [node.box.offsetBy(dx: dx, dy: dy)]
+        case .group(let group):
+            let shift = group.translate ?? (0, 0)
+            return group.children.flatMap { $0.textBoxes(dx: dx + shift.dx, dy: dy + shift.dy) }
+        default:
+            return []
+        }
+    }
+}
