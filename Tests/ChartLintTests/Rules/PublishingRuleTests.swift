@@ -25,11 +25,11 @@ struct PublishingRuleTests {
     }
 
     @Test func longTitle() {
-        let eleven = ##"{"title": ⟪"One two three four five six seven eight nine ten eleven", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##
-        let found = H.expect("long-title", in: eleven)
-        #expect(found.first?.message == "the title has 11 words; a headline reads at a glance in 10 or fewer: move the detail to a \"subtitle\"")
-        // Ten words, and dashes or dots alone are not words.
-        H.expect("long-title", in: ##"{"title": "One two three four five six seven eight nine ten — ·", "data": {"url": "d.csv"}, "mark": "bar"}"##)
+        let thirteen = ##"{"title": ⟪"One two three four five six seven eight nine ten eleven twelve thirteen", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##
+        let found = H.expect("long-title", in: thirteen)
+        #expect(found.first?.message == "the title has 13 words; a headline reads at a glance in about 10: move the detail to a \"subtitle\"")
+        // Twelve words, and dashes or dots alone are not words.
+        H.expect("long-title", in: ##"{"title": "In 2015, Seattle saw rain on only ten days in July — ·", "data": {"url": "d.csv"}, "mark": "bar"}"##)
     }
 
     @Test func missingSourceAndAlt() {

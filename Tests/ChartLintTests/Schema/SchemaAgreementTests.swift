@@ -136,6 +136,7 @@ struct SchemaAgreementTests {
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "calculate": {"$c": "x", "b": "a * 2"}, "total": {}, "complete": true, "groupBy": ["b"], "aggregate": {}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": {"type": "bar", "labels": {"position": "end", "angle": -90}, "opacity": 0}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "sources": [{"site": "NOAA"}, "Other"]}"#, true),
+        (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"color": {"along": "y", "scale": {"scheme": "turbo"}}}}"#, true),
         (#"{"titel": "x", "data": {"url": "a.csv"}, "mark": "bar"}"#, false),
         (#"{"mark": "bar"}"#, false),
         (#"{"data": {"url": "a.csv"}}"#, false),
