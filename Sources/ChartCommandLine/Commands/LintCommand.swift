@@ -1,6 +1,8 @@
 import ChartData
 import ChartDiagnostics
+import ChartLint
 import ChartNetwork
+import ChartPipeline
 import ChartSpec
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
@@ -58,16 +60,27 @@ enum LintCommand {
         let (parsed, parseDiagnostics) = Compiler.parse(file)
         var diagnostics = parseDiagnostics
         guard let spec = parsed else { return diagnostics.sortedByPosition() }
-        diagnostics += StarterLintRules.check(spec)
+        var schema: [(name: String, type: DataType)]?
         if !parseDiagnostics.hasErrors {
             do {
-                if let schema = try Compiler.schema(of: spec, fetch: fetch) {
+                schema = try Compiler.schema(of: spec, fetch: fetch)
+                if let schema {
                     diagnostics += Compiler.plan(spec, schema: schema).diagnostics
                 }
             } catch {
                 diagnostics += error.diagnostics
             }
         }
+        // The rows the marks are drawn from, so that the series rules see the real series (local data only).
+        var table: Table?
+        if schema != nil, !diagnostics.hasErrors, !spec.data.isRemote {
+            do {
+                table = try Compiler.run(spec, context: LoadContext(fetch: fetch)).table
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema, table: table))
         return diagnostics.sortedByPosition()
     }
 }

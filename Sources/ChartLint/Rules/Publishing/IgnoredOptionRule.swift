@@ -1,0 +1,53 @@
+import ChartDiagnostics
+import ChartSpec
+
+/// Options that do nothing for this mark or channel (`interpolate` on bars, `stack` on a line, an `axis` on the
+/// color channel): the author expected an effect they will not get.
+struct IgnoredOptionRule: LintRule {
+    let id = "option-ignored"
+    let severity = Severity.warning
+    let summary = "An option that has no effect on this mark or channel (interpolate on bars, stack on lines, an axis on color)."
+
+    /// Which marks each mark option applies to (SPEC §6).
+    static let markOptions: [(key: String, marks: [MarkType])] = [
+        ("interpolate", [.line, .area]),
+        ("points", [.line]),
+        ("labels", [.bar, .point, .line, .rect]),
+        ("cornerRadius", [.bar, .rect]),
+        ("width", [.bar, .tick]),
+    ]
+
+    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+        let mark = context.spec.mark.type.value
+        for (key, marks) in Self.markOptions where !marks.contains(mark) {
+            guard let member = context.member("mark", key) else { continue }
+            // `points: false` and `labels: false` ask for nothing.
+            if member.value.boolValue == false { continue }
+            diagnostics.append(diagnostic(
+                "'mark.\(key)' has no effect on \(mark.rawValue) marks (it applies to \(Self.list(marks.map(\.rawValue)))); remove it",
+                at: member.keySpan
+            ))
+        }
+        let encoding = context.spec.encoding
+        for channel in encoding.channels {
+            let name = channel.channel.rawValue
+            if channel.stack != nil, mark != .bar, mark != .area, let member = context.member("encoding", name, "stack") {
+                diagnostics.append(diagnostic("'encoding.\(name).stack' has no effect on \(mark.rawValue) marks: only bars and areas stack; remove it", at: member.keySpan))
+            }
+            if channel.channel != .color, let member = context.member("encoding", name, "scale", "scheme") {
+                diagnostics.append(diagnostic("'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))
+            }
+            let hasAxis = [ChannelName.x, .y].contains(channel.channel)
+            if !hasAxis, channel.axis != nil, let member = context.member("encoding", name, "axis") {
+                let guide = channel.channel == .color || channel.channel == .size ? " (its guide is the legend)" : ""
+                diagnostics.append(diagnostic("'encoding.\(name).axis' has no effect: only x and y have axes\(guide); remove it", at: member.keySpan))
+            }
+        }
+    }
+
+    static func list(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        if names.count == 1 { return last }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+}

@@ -1,0 +1,59 @@
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartLayout
+import ChartSpec
+
+/// A series color must stand out from the background. WCAG 2.1 (1.4.11, non-text contrast) asks 3:1 for the
+/// graphics that carry meaning, which is what thin marks — lines, points, rules, ticks, text — need. Filled
+/// marks (bars, areas, cells) are large enough that lighter fills still read, so they are held to 1.5:1, which
+/// only catches fills that fade into the page (`#eeeeee`, pale yellow). Only colors the spec chooses are
+/// checked — `mark.color`, a color `range`, a categorical `scheme` — not the house palette, and not color ramps
+/// (a heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
+struct LowContrastRule: LintRule {
+    static let thinMarkMinimum = 3.0
+    static let filledMarkMinimum = 1.5
+
+    let id = "low-contrast"
+    let severity = Severity.warning
+    let summary = "A series color has too little contrast with the background (3:1 for lines, points and text; 1.5:1 for bars and areas)."
+
+    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+        let mark = context.spec.mark.type.value
+        let filled = mark == .bar || mark == .area || mark == .rect
+        let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
+        let opacity = context.spec.mark.opacity?.value ?? 1
+        var checked: [(text: String, color: Color, span: SourceSpan?)] = []
+
+        if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
+            checked.append((color.value, parsed, color.span))
+        }
+        if let channel = context.spec.encoding.color, context.colorMakesSeries != false {
+            let seriesCount = context.seriesNames?.count
+            if let range = channel.scale?.range {
+                let used = seriesCount.map { min($0, range.value.count) } ?? range.value.count
+                for (index, value) in range.value.prefix(used).enumerated() {
+                    guard let text = value.stringValue, let parsed = Color(css: text) else { continue }
+                    checked.append((text, parsed, context.element(index, of: range.span)))
+                }
+            } else if let written = channel.scale?.scheme, let scheme = ColorScheme.named(written.value), scheme.kind == .categorical, let seriesCount {
+                for color in scheme.sample(count: min(seriesCount, scheme.colors.count)) {
+                    checked.append((color.hex, color, written.span))
+                }
+            }
+        }
+
+        for entry in checked {
+            let painted = entry.color.withAlpha(entry.color.alpha * opacity).over(context.background)
+            let ratio = painted.contrastRatio(with: context.background)
+            guard ratio < minimum else { continue }
+            let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
+            let marks = filled ? "fills such as bars and areas need at least \(NumberText.shortest(minimum)):1" : "thin marks such as \(mark == .text ? "text" : mark.rawValue + "s") need at least 3:1 (WCAG 1.4.11)"
+            let opacityNote = opacity < 1 ? " at opacity \(NumberText.shortest(opacity))" : ""
+            diagnostics.append(diagnostic(
+                "the color \(JSONText.quote(entry.text))\(opacityNote) has a contrast of \(shown):1 with the \(context.background.hex) background, too faint to see: \(marks); use a darker shade",
+                at: entry.span
+            ))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ChartCommandLine
+import Foundation
+import Testing
+
+/// `chartc lint examples`, as CI runs it: no errors, and exactly the publishing warnings we defend (each one is
+/// a mistake a desk editor would point out; fixing the example removes it from this list).
+@Suite("chartc lint examples")
+struct ExampleCommandTests {
+    static let defended: [String: [String]] = [
+        "examples/pen-pal-letters/letters.chart.json": ["missing-source"],
+        "examples/step-counts/step-counts.chart.json": ["missing-source"],
+        "examples/seattle-weather/monthly-highs-direct.chart.json": ["low-contrast", "low-contrast"],
+        "examples/seattle-weather/rain-days-stacked.chart.json": ["long-title"],
+        "examples/seattle-weather/temperature-band.chart.json": ["long-title"],
+    ]
+
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    @Test func theExamplesHaveNoErrorsAndOnlyDefendedWarnings() throws {
+        let console = BufferConsole()
+        let status = Chartc.run(["lint", Self.root + "/examples"], console: console)
+        #expect(status == 0)
+        var found: [String: [String]] = [:]
+        for line in console.output.split(separator: "\n") where line.hasPrefix(Self.root + "/examples/") {
+            guard line.contains(": warning: ") || line.contains(": error: "),
+                  let open = line.lastIndex(of: "["), line.hasSuffix("]") else { continue }
+            let path = String(line.dropFirst(Self.root.count + 1).prefix { $0 != ":" })
+            found[path, default: []].append(String(line[line.index(after: open)..<line.index(before: line.endIndex)]))
+        }
+        #expect(found == Self.defended, "\(found)")
+    }
+}
