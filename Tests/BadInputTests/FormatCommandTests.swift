@@ -10,17 +10,11 @@ struct FormatCommandTests {
     static let formatted = """
         {
           "title": "Votes",
-          "data": {
-            "url": "data.csv"
-          },
+          "data": { "url": "data.csv" },
           "mark": "bar",
           "encoding": {
-            "x": {
-              "field": "party"
-            },
-            "y": {
-              "field": "votes"
-            }
+            "x": { "field": "party" },
+            "y": { "field": "votes" }
           }
         }
 

@@ -11,9 +11,10 @@ import ChartJSON
 ///   Keys the language does not know there (`$comment`, or a typo the linter reports) keep their relative order
 ///   after the known ones. Objects whose keys the user names — `calculate` and `aggregate` (where order is
 ///   meaning), `total`, `data.parse` and the rows of `data.values` — keep the file's order.
-/// - An object is written one member per line, except a row of `data.values` or a source that has only scalar
-///   members and fits on one line (`{ "day": "Mon", "count": 3 }`). An array of scalars is written on one line
-///   when that line fits in `lineWidth` columns (`"filter": ["a > 1", "b < 2"]`); other arrays one element per
+/// - Any object but the top level and `encoding` is written on one line when it fits in `lineWidth` columns and holds only
+///   scalars, arrays of scalars and such objects (`"data": { "url": "a.csv" }`,
+///   `"scale": { "domain": [-0.6, 0.6] }`), as SPEC.md writes them; else one member per line. An array of
+///   scalars is written on one line when it fits (`"filter": ["a > 1", "b < 2"]`); other arrays one element per
 ///   line. Empty containers are `{}` and `[]`.
 /// - Strings are re-escaped minimally: only `"`, `\` and control characters are escaped (`\n`, `\t`, … or
 ///   `\u00XX`); everything else, including non-ASCII text, is written as itself. Numbers keep their lexeme
@@ -58,8 +59,9 @@ public enum SpecFormatter {
             }
         }
 
-        /// Objects that read best on one line when they are short.
-        var mayBeInline: Bool { self == .row || self == .source }
+        /// Objects that may share a line when they are short: all but the whole spec and `encoding`, whose
+        /// channels keep a line each so that changing one channel changes one line.
+        var mayBeInline: Bool { self != .topLevel && self != .encoding }
 
         /// The context of the value under `key` in an object of this context.
         func member(_ key: String) -> Context {
@@ -111,7 +113,7 @@ public enum SpecFormatter {
                 return
             }
             let ordered = SpecFormatter.ordered(members, by: context.keyOrder)
-            if context.mayBeInline, let line = SpecFormatter.inlineObject(ordered), column + line.unicodeScalars.count + 1 <= lineWidth {
+            if context.mayBeInline, let line = SpecFormatter.inlineObject(ordered, context: context), column + line.unicodeScalars.count + 1 <= lineWidth {
                 output += line
                 return
             }
@@ -160,14 +162,23 @@ public enum SpecFormatter {
         return "[" + parts.joined(separator: ", ") + "]"
     }
 
-    /// `{ "a": 1, "b": "x" }` when every member is a scalar.
-    static func inlineObject(_ members: [JSONMember]) -> String? {
+    /// `{ "a": 1, "b": [1, 2], "c": { "d": "x" } }` when every member is a scalar, an array of scalars or such an
+    /// object (nested objects in their own canonical key order); `members` are already in order.
+    static func inlineObject(_ members: [JSONMember], context: Context) -> String? {
         var parts: [String] = []
         for member in members {
+            let text: String?
             switch member.value.kind {
-            case .object, .array: return nil
-            default: parts.append(quote(member.key) + ": " + scalarText(member.value))
+            case .object(let nested):
+                let nestedContext = context.member(member.key)
+                text = nested.isEmpty ? "{}" : inlineObject(ordered(nested, by: nestedContext.keyOrder), context: nestedContext)
+            case .array(let items):
+                text = items.isEmpty ? "[]" : inlineArray(items)
+            default:
+                text = scalarText(member.value)
             }
+            guard let text else { return nil }
+            parts.append(quote(member.key) + ": " + text)
         }
         return "{ " + parts.joined(separator: ", ") + " }"
     }

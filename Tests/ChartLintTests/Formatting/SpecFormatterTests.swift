@@ -14,34 +14,13 @@ struct SpecFormatterTests {
         let expected = #"""
         {
           "title": "Café \"prices\"\tnow",
-          "data": {
-            "url": "data.csv",
-            "parse": {
-              "b": "date",
-              "a": "number"
-            }
-          },
-          "calculate": {
-            "z": "a * 2",
-            "b2": "z + 1"
-          },
+          "data": { "url": "data.csv", "parse": { "b": "date", "a": "number" } },
+          "calculate": { "z": "a * 2", "b2": "z + 1" },
           "filter": ["a > 1", "b < 2"],
-          "mark": {
-            "type": "line",
-            "interpolate": "monotone"
-          },
+          "mark": { "type": "line", "interpolate": "monotone" },
           "encoding": {
-            "x": {
-              "field": "b",
-              "type": "temporal"
-            },
-            "y": {
-              "field": "z",
-              "scale": {
-                "domain": [1e3, 2.50],
-                "zero": false
-              }
-            }
+            "x": { "field": "b", "type": "temporal" },
+            "y": { "field": "z", "scale": { "domain": [1e3, 2.50], "zero": false } }
           },
           "sources": [
             { "title": "X", "url": "https://x.org" },
@@ -60,10 +39,7 @@ struct SpecFormatterTests {
         let expected = """
         {
           "$schema": "s.json",
-          "data": {
-            "url": "u",
-            "$x": true
-          },
+          "data": { "url": "u", "$x": true },
           "mark": "bar",
           "$b": 1,
           "$a": 2
@@ -80,13 +56,7 @@ struct SpecFormatterTests {
           "data": {
             "values": [
               { "day": "Mon", "count": 3 },
-              {
-                "day": "Tue",
-                "count": null,
-                "note": {
-                  "a": 1
-                }
-              }
+              { "day": "Tue", "count": null, "note": { "a": 1 } }
             ]
           },
           "mark": "bar"
@@ -142,10 +112,7 @@ struct SpecFormatterTests {
         {
           "encoding": {
             "tooltip": [
-              {
-                "field": "a",
-                "type": "nominal"
-              },
+              { "field": "a", "type": "nominal" },
               "b"
             ]
           }
