@@ -6,6 +6,10 @@ import ChartSpec
 import Foundation
 import Testing
 
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// The gallery under `examples/` as golden files: every spec `chartc build examples` builds (so not the ones in
 /// `.chartcignore`) is built the way `build` does — parse, pipeline, `DefaultRenderer` — and its SVG compared with
 /// the `NAME.svg` committed next to it, so a change in layout shows up as a diff of the pictures people look at.
@@ -56,6 +60,10 @@ import Testing
     func exampleMatchesItsSVG(_ path: String) throws {
         guard let (scene, svg) = try Self.build(path) else { return }
         #expect(scene.textLayoutProblems().isEmpty, "\(path): \(scene.textLayoutProblems())")
+        // Well-formed XML, and the same bytes when built again (charts are committed and diffed).
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "\(path) is not well-formed XML: \(String(describing: parser.parserError))")
+        #expect(try Self.build(path)?.svg == svg, "\(path) built twice gives different bytes")
         let svgPath = Self.examplesPath + "/" + String(path.dropLast(SpecFiles.suffix.count)) + ".svg"
         if ProcessInfo.processInfo.environment["CHARTC_RECORD"] == "1" {
             try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath), options: .atomic)
