@@ -33,7 +33,7 @@ import Foundation
         let style = try #require(between(html, "<style>", "</style>"))
         let script = try #require(between(html, "<script>", "</script>"))
         let policy = try #require(between(html, "<meta http-equiv=\"Content-Security-Policy\" content=\"", "\">"))
-        #expect(policy.replacingOccurrences(of: "&apos;", with: "'") == "default-src 'none'; script-src " + SHA256.cspSource(for: script) + "; style-src " + SHA256.cspSource(for: style)
+        #expect(policy.replacingOccurrences(of: "&apos;", with: "'") == "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'")
         #expect(script == PageScript.source)
         // The policy comes before anything it governs.

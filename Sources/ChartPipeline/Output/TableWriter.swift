@@ -66,6 +66,14 @@ public enum TableWriter {
     }
 }
 
+extension TableWriter {
+    /// One cell as `chartc data` writes it (before CSV quoting), nil for null: shared by every view of the table,
+    /// such as the HTML page's data table, so they all show the same text.
+    public static func cellText(_ column: Column, _ row: Int) -> String? {
+        CellText(column).text(row)
+    }
+}
+
 /// The text of each cell of one column, with string dictionaries and formatting done once per column.
 private struct CellText {
     let column: Column

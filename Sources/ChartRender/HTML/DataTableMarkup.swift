@@ -1,5 +1,6 @@
 import ChartData
 import ChartFormat
+import ChartPipeline
 
 /// The data the marks are drawn from as an HTML `<table>`, for screen readers and for readers who want the
 /// numbers: the columns and cells `chartc data` prints (SPEC §9: numbers in their shortest exact form, dates as
@@ -23,7 +24,7 @@ enum DataTableMarkup {
             out += indent + "    <tr>"
             for column in table.columns {
                 let numeric = column.type == .number
-                out += (numeric ? "<td class=\"chartc-number\">" : "<td>") + XMLText.escapeText(cellText(column, row) ?? "") + "</td>"
+                out += (numeric ? "<td class=\"chartc-number\">" : "<td>") + XMLText.escapeText(TableWriter.cellText(column, row) ?? "") + "</td>"
             }
             out += "</tr>\n"
         }
@@ -33,21 +34,5 @@ enum DataTableMarkup {
             out += indent + "<p class=\"chartc-table-note\">The first " + String(shown) + " of " + String(table.rowCount) + " rows; the CSV has them all.</p>\n"
         }
         return out
-    }
-
-    /// A cell as `chartc data` writes it; nil for null.
-    static func cellText(_ column: Column, _ row: Int) -> String? {
-        guard column.valid[row] else { return nil }
-        switch column.storage {
-        case .number(let values):
-            return values[row].isFinite ? NumberText.shortest(values[row]) : nil
-        case .string(let codes, let dictionary):
-            let code = Int(codes[row])
-            return code < dictionary.count ? dictionary[code] : nil
-        case .date(let values):
-            return ISODate.format(values[row])
-        case .boolean(let values):
-            return values[row] ? "true" : "false"
-        }
     }
 }

@@ -93,7 +93,7 @@ public enum HTMLWriter {
         style += DarkPalette(scenes: views.map(\.scene)).css
 
         let script = PageScript.source
-        let policy = "default-src 'none'; script-src " + SHA256.cspSource(for: script) + "; style-src " + SHA256.cspSource(for: style)
+        let policy = "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"
 
         var out = "<!DOCTYPE html>\n"
