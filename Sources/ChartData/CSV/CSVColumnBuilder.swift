@@ -247,6 +247,51 @@ struct CSVColumnBuilder {
         return nil
     }
 
+    /// Appends the rows another builder of the same column read from the next part of the file (a parallel
+    /// read splits the file at record boundaries). The result is what one builder reading both parts in order
+    /// would hold: string codes are re-interned so the dictionary keeps first-appearance order. Returns false when
+    /// the parts inferred different types (a number part and a text part, say); the caller then reads the file in
+    /// one pass, which settles the type over every row.
+    mutating func absorb(_ next: CSVColumnBuilder) -> Bool {
+        guard pendingRows == 0, next.pendingRows == 0 else { return false }
+        if next.mode == .undecided {
+            padNulls(to: rowCount + next.rowCount)
+            return true
+        }
+        if mode == .undecided {
+            mode = next.mode
+            reserveValues()
+            let rows = valid.count
+            switch mode {
+            case .inferredNumber, .declaredNumber: numbers.append(contentsOf: repeatElement(0, count: rows))
+            case .inferredDate, .declaredDate: dates.append(contentsOf: repeatElement(0, count: rows))
+            case .declaredBoolean: booleans.append(contentsOf: repeatElement(false, count: rows))
+            case .string: codes.append(contentsOf: repeatElement(0, count: rows))
+            case .undecided: break
+            }
+        }
+        guard mode == next.mode else { return false }
+        switch mode {
+        case .undecided: break
+        case .inferredNumber, .declaredNumber: numbers.append(contentsOf: next.numbers)
+        case .inferredDate, .declaredDate: dates.append(contentsOf: next.dates)
+        case .declaredBoolean: booleans.append(contentsOf: next.booleans)
+        case .string:
+            var recode = [UInt32](repeating: 0, count: next.interner.count)
+            for (code, string) in next.interner.strings.enumerated() {
+                guard let mapped = interner.intern(string) else { return false }
+                recode[code] = mapped
+            }
+            codes.reserveCapacity(codes.count + next.codes.count)
+            for (row, code) in next.codes.enumerated() {
+                let index = Int(code)
+                codes.append(next.valid[row] && index < recode.count ? recode[index] : 0)
+            }
+        }
+        valid.append(contentsOf: next.valid)
+        return true
+    }
+
     /// Pads a column that missed rows (after a malformed record) so every column stays as long as the table.
     mutating func padNulls(to rows: Int) {
         guard valid.count < rows else { return }

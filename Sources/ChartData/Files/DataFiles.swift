@@ -108,6 +108,22 @@ public enum DataFiles {
         }
     }
 
+    /// Reads a CSV or TSV file at `path` without holding it in memory (`CSVStreamReader`), or nil when it should be
+    /// read whole with `read(path:…)` and `readTable` instead: not CSV/TSV, unreadable, or with anything to report.
+    /// Both give the same table; only the whole read can quote a problem at its `line:col`.
+    public static func streamTable(
+        path: String, format: DataFileFormat, parse: [String: DataType], projection: ([String]) -> Set<String>?
+    ) -> (table: Table, fieldNames: [String])? {
+        let delimiter: UInt8
+        switch format {
+        case .csv: delimiter = 0x2C
+        case .tsv: delimiter = 0x09
+        case .json: return nil
+        }
+        guard let (table, names) = CSVStreamReader.read(path: path, delimiter: delimiter, parse: parse, projection: projection) else { return nil }
+        return (table, names)
+    }
+
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }

@@ -51,6 +51,23 @@ struct StringInterner {
         return .code(code)
     }
 
+    /// The code of a value already known to be valid UTF-8 (a `String`), adding it when it is new.
+    mutating func intern(_ string: String) -> UInt32? {
+        var string = string
+        return string.withUTF8 { buffer -> UInt32? in
+            guard let base = buffer.baseAddress else {
+                // The empty string: a one-byte scratch buffer to point at.
+                var empty: UInt8 = 0
+                return withUnsafePointer(to: &empty) { pointer in
+                    if case .code(let code) = intern(pointer, 0, 0) { return code }
+                    return nil
+                }
+            }
+            if case .code(let code) = intern(base, 0, buffer.count) { return code }
+            return nil
+        }
+    }
+
     /// Reorders the dictionary so codes follow first appearance in `codes` (rows marked invalid are skipped),
     /// and rewrites `codes` to match. Used after a column was filled out of row order.
     func renumbered(codes: inout [UInt32], valid: [Bool]) -> [String] {

@@ -49,6 +49,11 @@ public enum DataLoader {
             } else {
                 format = try fileFormat(source, path: url.value, url: url)
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
+                // A well-formed CSV/TSV file is streamed, never held whole; anything to report is read whole.
+                if let (table, names) = DataFiles.streamTable(path: path, format: format, parse: parse, projection: projection) {
+                    try checkParseFields(source, names: names, origin: url.value)
+                    return LoadedData(table: table, fieldNames: names)
+                }
                 file = try DataFiles.read(path: path, written: url.value, reportedAt: url.span)
                 provenance = nil
             }
