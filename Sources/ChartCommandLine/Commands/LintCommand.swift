@@ -61,21 +61,26 @@ enum LintCommand {
         var diagnostics = parseDiagnostics
         guard let spec = parsed else { return diagnostics.sortedByPosition() }
         var schema: [(name: String, type: DataType)]?
-        if !parseDiagnostics.hasErrors {
+        // The rows the marks are drawn from, so that the series rules see the real series (local data only).
+        var table: Table?
+        if !parseDiagnostics.hasErrors && !spec.data.isRemote {
+            // One run gives the schema, the planner's findings and the table, reading the data once.
+            do {
+                let output = try Compiler.run(spec, context: LoadContext(fetch: fetch))
+                (schema, table) = (output.schema, output.table)
+                diagnostics += output.warnings
+            } catch {
+                diagnostics += error.diagnostics
+                // The planner's errors leave the data readable: its schema still feeds the rules.
+                schema = try? Compiler.schema(of: spec, fetch: fetch)
+            }
+        } else if !parseDiagnostics.hasErrors {
+            // Remote data: the cached copy's schema only (lint never downloads), and no rows.
             do {
                 schema = try Compiler.schema(of: spec, fetch: fetch)
                 if let schema {
                     diagnostics += Compiler.plan(spec, schema: schema).diagnostics
                 }
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
-        // The rows the marks are drawn from, so that the series rules see the real series (local data only).
-        var table: Table?
-        if schema != nil, !diagnostics.hasErrors, !spec.data.isRemote {
-            do {
-                table = try Compiler.run(spec, context: LoadContext(fetch: fetch)).table
             } catch {
                 diagnostics += error.diagnostics
             }

@@ -11,12 +11,16 @@ public struct PipelineOutput: Sendable {
     public var warnings: [Diagnostic]
     /// Which bytes the data was read from (url and SHA-256 per source), for the SVG's `<metadata>`.
     public var provenance: [DataProvenance]
+    /// The data's fields and types as `Pipeline.schema` gives them (lint checks the spec against them), so
+    /// a command that runs the pipeline need not read the data a second time to know them.
+    public var schema: [(name: String, type: DataType)]
 
-    public init(table: Table, plan: Plan, warnings: [Diagnostic], provenance: [DataProvenance] = []) {
+    public init(table: Table, plan: Plan, warnings: [Diagnostic], provenance: [DataProvenance] = [], schema: [(name: String, type: DataType)] = []) {
         self.table = table
         self.plan = plan
         self.warnings = warnings
         self.provenance = provenance
+        self.schema = schema
     }
 }
 
@@ -90,7 +94,8 @@ public enum Pipeline {
         let table = loaded.table
         let projected = Table(columns: plan.columns.compactMap { table.column(named: $0) }, rowCount: table.rowCount)
         let result = try PipelineRunner.run(plan, input: projected)
-        return PipelineOutput(table: result, plan: plan, warnings: loaded.warnings + warnings, provenance: loaded.provenance)
+        let schema = loaded.fieldNames.map { (name: $0, type: table.column(named: $0)?.type ?? DataType.string) }
+        return PipelineOutput(table: result, plan: plan, warnings: loaded.warnings + warnings, provenance: loaded.provenance, schema: schema)
     }
 
     /// Whether `name`'s UTF-8 bytes occur anywhere in `text` (the spec file). A field the spec reads is spelled
