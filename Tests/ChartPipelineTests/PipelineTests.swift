@@ -301,3 +301,39 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     #expect(diagnostics.map(\.id) == ["unknown-field"])
     #expect(diagnostics.first?.message.contains("'congres'") == true)
 }
+
+/// Which columns stay alive at each step (PipelineRunner drops the others when it materializes), so memory is
+/// freed as the pipeline goes without changing what it computes.
+@Suite struct LiveColumnTests {
+    @Test func aColumnOnlyAFilterReadsIsDroppedAfterIt() throws {
+        let (planned, _) = plan(Polarization.spec())
+        let steps = try #require(planned).steps
+        let live = PipelineRunner.liveColumns(steps)
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .calculate(let calculate) where calculate.name == "year":
+                // Calculations run after the filters: chamber (read by a filter only) is dead by then.
+                #expect(live[index] == ["congress", "party_code", "nominate_dim1"])
+            case .calculate(let calculate) where calculate.name == "party":
+                #expect(live[index] == ["year", "party_code", "nominate_dim1"])
+            case .aggregate:
+                #expect(live[index] == ["year", "party", "nominate_dim1"])
+            default:
+                break
+            }
+        }
+    }
+
+    @Test func withoutAnAggregateEveryColumnMayReachTheOutput() throws {
+        let (planned, _) = plan(Polarization.spec(groupBy: [], aggregate: nil, total: []))
+        let live = PipelineRunner.liveColumns(try #require(planned).steps)
+        #expect(live.allSatisfy { $0 == nil })
+    }
+
+    @Test func droppingDeadColumnsChangesNoResult() throws {
+        let (planned, _) = plan(Polarization.spec())
+        let result = try PipelineRunner.run(try #require(planned), input: Polarization.table)
+        #expect(result.columnNames == ["year", "party", "median"])
+        #expect(result.rowCount == 6)
+    }
+}

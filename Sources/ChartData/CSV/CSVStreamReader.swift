@@ -103,7 +103,10 @@ public enum CSVStreamReader {
                 continue
             }
             for column in builders.indices {
-                guard builders[column].absorb(part.builders[column]) else { return nil }
+                // Each of the part's columns is freed once joined, so the join never holds two copies of all.
+                var next = CSVColumnBuilder(name: "", fieldIndex: 0, declared: nil, capacity: 0)
+                swap(&next, &part.builders[column])
+                guard builders[column].absorb(next) else { return nil }
             }
             rowCount += part.rows
             position = part.end

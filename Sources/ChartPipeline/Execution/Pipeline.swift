@@ -77,25 +77,28 @@ public enum Pipeline {
         if spec.hasAggregate && !spec.data.isRemote {
             // A load error falls through to the full read below, which reports every problem of the file.
             if let loaded = try? DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, projection: projection(for: spec)) {
-                let table = loaded.table
-                let schema = loaded.fieldNames.map { (name: $0, type: table.column(named: $0)?.type ?? DataType.string) }
+                let schema = loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
                 let (plan, diagnostics) = Planner.plan(spec, schema: schema)
-                if let plan, !diagnostics.hasErrors, plan.columns.allSatisfy({ table.column(named: $0) != nil }) {
-                    return try execute(plan, warnings: diagnostics, loaded: loaded)
+                if let plan, !diagnostics.hasErrors, plan.columns.allSatisfy({ loaded.table.column(named: $0) != nil }) {
+                    return try execute(plan, warnings: diagnostics, loaded: consume loaded)
                 }
             }
         }
         let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil, context: context)
         let (plan, warnings) = try plan(spec, schema: loaded.table.columns.map { ($0.name, $0.type) })
-        return try execute(plan, warnings: warnings, loaded: loaded)
+        return try execute(plan, warnings: warnings, loaded: consume loaded)
     }
 
-    private static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: LoadedData) throws(DiagnosticError) -> PipelineOutput {
-        let table = loaded.table
-        let projected = Table(columns: plan.columns.compactMap { table.column(named: $0) }, rowCount: table.rowCount)
-        let result = try PipelineRunner.run(plan, input: projected)
-        let schema = loaded.fieldNames.map { (name: $0, type: table.column(named: $0)?.type ?? DataType.string) }
-        return PipelineOutput(table: result, plan: plan, warnings: loaded.warnings + warnings, provenance: loaded.provenance, schema: schema)
+    /// Runs the plan over the loaded data, which it takes over: the loaded columns are handed to the runner
+    /// with no other reference left, so it can free them as it filters.
+    private static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: consuming LoadedData) throws(DiagnosticError) -> PipelineOutput {
+        let schema = loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
+        let (provenance, loadWarnings) = (loaded.provenance, loaded.warnings)
+        var input = Table(columns: [], rowCount: 0)
+        swap(&input, &loaded.table)
+        input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+        let result = try PipelineRunner.run(plan, input: consume input)
+        return PipelineOutput(table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema)
     }
 
     /// Whether `name`'s UTF-8 bytes occur anywhere in `text` (the spec file). A field the spec reads is spelled

@@ -9,10 +9,15 @@ import ChartExpression
 /// (or replace the data column they shadow). The output columns are `groupBy` then `aggregate` fields, or — with
 /// no aggregate — the data fields in file order then the calculated fields; string dictionaries are compacted
 /// and non-finite numbers become null.
+///
+/// Memory: the input is taken over (`consuming`), and when an aggregate decides the output, materializing
+/// gathers only the columns a later step still reads (a column only a filter needed is dropped there), so the
+/// loaded columns are freed as the pipeline goes rather than kept beside their filtered copies.
 public enum PipelineRunner {
-    public static func run(_ plan: Plan, input: Table) throws(DiagnosticError) -> Table {
+    public static func run(_ plan: Plan, input: consuming Table) throws(DiagnosticError) -> Table {
         var state = RunState(table: input)
-        for step in plan.steps {
+        let live = liveColumns(plan.steps)
+        for (index, step) in plan.steps.enumerated() {
             switch step {
             case .load:
                 break
@@ -21,11 +26,11 @@ public enum PipelineRunner {
                     state.selection = try expression.selectRows(of: state.table, rows: state.selection)
                 }
             case .calculate(let calculate):
-                state.materialize()
+                state.materialize(keeping: live[index])
                 let column = try calculate.expression.evaluate(on: state.table, rows: nil, name: calculate.name)
                 state.table.setColumn(Self.fitted(column, rows: state.table.rowCount, name: calculate.name))
             case .aggregate(let aggregate):
-                state.materialize()
+                state.materialize(keeping: live[index])
                 state.table = try Aggregation.run(aggregate, on: state.table)
             case .sort(let sort):
                 state.materialize()
@@ -34,6 +39,36 @@ public enum PipelineRunner {
         }
         state.materialize()
         return state.table.compacted()
+    }
+
+    /// For each step, the columns it and the steps after it read, when an aggregate at or after it decides the
+    /// output; nil where every column may reach the output (no aggregate ahead).
+    static func liveColumns(_ steps: [PlanStep]) -> [Set<String>?] {
+        var live = [Set<String>?](repeating: nil, count: steps.count)
+        var reads: Set<String>?
+        for index in steps.indices.reversed() {
+            switch steps[index] {
+            case .load:
+                break
+            case .filter(let filter):
+                reads?.formUnion(filter.expressions.flatMap(\.fieldsUsed))
+            case .calculate(let calculate):
+                reads?.remove(calculate.name)
+                reads?.formUnion(calculate.expression.fieldsUsed)
+            case .aggregate(let aggregate):
+                var used = Set(aggregate.groupBy)
+                for field in aggregate.fields {
+                    // The outer expression reads group fields and the calls' own result columns (`$agg0`…).
+                    used.formUnion(field.aggregate.outer.fieldsUsed.filter { !$0.hasPrefix("$") })
+                    for call in field.aggregate.calls { used.formUnion(call.argument?.fieldsUsed ?? []) }
+                }
+                reads = used
+            case .sort(let sort):
+                reads?.formUnion(sort.allKeys.map(\.field))
+            }
+            live[index] = reads
+        }
+        return live
     }
 
     /// A calculated column that is exactly `rows` long and named `name` (a defensive check on the evaluator).
@@ -54,9 +89,18 @@ private struct RunState {
     var table: Table
     var selection: [Int]?
 
-    mutating func materialize() {
+    mutating func materialize(keeping live: Set<String>? = nil) {
+        if let live, table.columns.contains(where: { !live.contains($0.name) }) {
+            table = Table(columns: table.columns.filter { live.contains($0.name) }, rowCount: table.rowCount)
+        }
         guard let rows = selection else { return }
-        table = table.gathering(rows)
+        // Column by column, each original freed as its copy is made (when nothing else holds it).
+        var columns = table.columns
+        table = Table(columns: [], rowCount: 0)
+        for index in columns.indices {
+            columns[index] = columns[index].gathering(rows)
+        }
+        table = Table(columns: columns, rowCount: rows.count)
         selection = nil
     }
 }
