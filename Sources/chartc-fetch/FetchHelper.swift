@@ -10,8 +10,9 @@ import Darwin
 /// `HelperTransfer` in ChartNetwork), so that chartc itself never loads FoundationNetworking. Every outcome of
 /// the GET, failures included, is a reply and exit status 0; status 2 means the arguments were wrong.
 package enum FetchHelper {
-    /// Runs the helper with its arguments (without the program name) and returns the exit status.
-    package static func main(arguments: [String]) -> Int32 {
+    /// Runs the helper with its arguments (without the program name) and returns the exit status. Usage errors go
+    /// to `standardError` (a descriptor; tests pass one of their own).
+    package static func main(arguments: [String], standardError: Int32 = 2) -> Int32 {
         if arguments == ["--help"] || arguments == ["-h"] {
             write(Array((FetchRequest.usage + "\n").utf8), to: 1)
             return 0
@@ -20,7 +21,7 @@ package enum FetchHelper {
         do {
             request = try FetchRequest(arguments: arguments)
         } catch {
-            write(Array("chartc-fetch: error: \(error.message)\n\(FetchRequest.usage)\n".utf8), to: 2)
+            write(Array("chartc-fetch: error: \(error.message)\n\(FetchRequest.usage)\n".utf8), to: standardError)
             return 2
         }
         let reply = reply(to: request)

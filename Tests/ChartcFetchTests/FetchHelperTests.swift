@@ -1,5 +1,10 @@
 @testable import chartc_fetch
 import ChartNetwork
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 /// The helper's own logic, in process: a request it cannot perform becomes a failure reply, never a crash or a
@@ -25,9 +30,12 @@ import Testing
         #expect(error.message == "could not connect to 127.0.0.1:9 (connection refused) for \(url)")
     }
 
-    @Test func wrongArgumentsAreAUsageError() {
-        #expect(FetchHelper.main(arguments: []) == 2)
-        #expect(FetchHelper.main(arguments: ["--timeout"]) == 2)
-        #expect(FetchHelper.main(arguments: ["--bogus", "1", "http://example.com/"]) == 2)
+    @Test func wrongArgumentsAreAUsageError() throws {
+        let sink = open("/dev/null", O_WRONLY)
+        try #require(sink >= 0)
+        defer { close(sink) }
+        #expect(FetchHelper.main(arguments: [], standardError: sink) == 2)
+        #expect(FetchHelper.main(arguments: ["--timeout"], standardError: sink) == 2)
+        #expect(FetchHelper.main(arguments: ["--bogus", "1", "http://example.com/"], standardError: sink) == 2)
     }
 }

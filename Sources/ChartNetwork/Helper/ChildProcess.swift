@@ -197,7 +197,12 @@ struct ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
         guard result == 0 else { throw SpawnFailure(code: result) }
         return pid
     }

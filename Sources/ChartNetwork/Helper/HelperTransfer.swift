@@ -23,7 +23,7 @@ enum HelperTransfer {
         let request = FetchRequest(url: url, headers: headers.map { FetchRequest.Header($0.name, $0.value) }, options: options)
         let timeLimit = max(0.001, options.totalTimeout) + grace
         // Room for the head (status line and headers) on top of the largest body the helper may accept.
-        let outputLimit = max(0, options.maxBytes) + (1 << 20)
+        let outputLimit = min(max(0, options.maxBytes), Int.max - (1 << 20)) + (1 << 20)
 
         let outcome: ChildProcess.Outcome
         do {
