@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "chartc", targets: ["chartc"]),
+        .executable(name: "chartc-fetch", targets: ["chartc-fetch"]),
         .library(name: "ChartCommandLine", targets: ["ChartCommandLine"]),
     ],
     targets: [
@@ -19,7 +20,8 @@ let package = Package(
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
-        // ChartNetwork fetches remote data (URLSession from FoundationNetworking, part of the toolchain) into a cache.
+        // ChartNetwork fetches remote data into a cache. The HTTP itself happens in a helper process, `chartc-fetch`
+        // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
         .target(name: "ChartNetwork"),
         .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
@@ -29,7 +31,12 @@ let package = Package(
             name: "ChartCommandLine",
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork"]
         ),
-        .executableTarget(name: "chartc", dependencies: ["ChartCommandLine"]),
+        // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
+        // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
+        // lives in the chartc-fetch target itself, never in a library, and chartc stays free of Foundation.
+        .executableTarget(name: "chartc", dependencies: ["ChartCommandLine", "chartc-fetch"]),
+        // The helper that performs one HTTP GET per run for chartc (URLSession from FoundationNetworking).
+        .executableTarget(name: "chartc-fetch", dependencies: ["ChartNetwork"]),
         // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
         .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
 
@@ -38,6 +45,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartExpression", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartcFetchTests", dependencies: ["chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),

@@ -283,21 +283,6 @@ import Testing
         #expect(notHTTP?.message == "'ftp://example.com/data.csv' is not an http:// or https:// URL")
     }
 
-    @Test func urlErrorsBecomeSentences() throws {
-        let address = try RemoteAddress("https://data.example.org/members.csv")
-        let options = FetchOptions()
-        let dns = HTTPTransfer.describe(URLError(.cannotFindHost), address: address, options: options)
-        #expect(dns.kind == .dnsFailure)
-        #expect(dns.message == "DNS lookup failed for host data.example.org (https://data.example.org/members.csv)")
-        let tls = HTTPTransfer.describe(URLError(.serverCertificateUntrusted), address: address, options: options)
-        #expect(tls.kind == .tlsFailure)
-        #expect(tls.message == "TLS handshake failed with data.example.org:443 for https://data.example.org/members.csv: the server's certificate is not trusted")
-        let timeout = HTTPTransfer.describe(URLError(.timedOut), address: address, options: options)
-        #expect(timeout.message == "timed out after 60 s waiting for https://data.example.org/members.csv")
-        let lost = HTTPTransfer.describe(URLError(.networkConnectionLost), address: address, options: options)
-        #expect(lost.kind == .connectionFailed)
-    }
-
     @Test func formatFromThePathIgnoresQueryAndFragment() {
         #expect(RemoteFetcher.contentKind(fromPathOf: "https://voteview.com/static/data/out/members/HSall_members.csv") == .csv)
         #expect(RemoteFetcher.contentKind(fromPathOf: "https://example.com/rows.JSON?page=2#top") == .json)

@@ -7,7 +7,7 @@ import Darwin
 /// The few file operations the cache needs, over POSIX calls: read a whole file, create a folder and its
 /// parents, and replace a file atomically (write a temporary file in the same folder, flush it, rename it over
 /// the old one), so a reader never sees half a file even when several builds write the same entry at once.
-enum FileIO {
+package enum FileIO {
     /// Why a write failed: the path and the system's reason.
     struct Failure: Error, Sendable {
         var path: String
@@ -90,7 +90,8 @@ enum FileIO {
         return "\(folder).\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
     }
 
-    static func describe(_ code: Int32) -> String {
+    /// The system's reason for an `errno` value, in lower case ("connection refused").
+    package static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text).lowercased()
     }

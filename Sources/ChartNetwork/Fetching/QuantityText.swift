@@ -1,6 +1,6 @@
 /// Durations and sizes as people write them in a message: `2 s`, `1.5 s`, `512 MiB`.
-enum QuantityText {
-    static func seconds(_ value: Double) -> String {
+package enum QuantityText {
+    package static func seconds(_ value: Double) -> String {
         guard value.isFinite else { return "\(value) s" }
         let hundredths = (value * 100).rounded()
         if hundredths.truncatingRemainder(dividingBy: 100) == 0 { return "\(Int(hundredths / 100)) s" }
@@ -15,7 +15,7 @@ enum QuantityText {
     }
 
     /// A byte count in the largest binary unit that keeps it at least 1: `512 MiB`, `1.5 GiB`, `900 bytes`.
-    static func bytes(_ count: Int64) -> String {
+    package static func bytes(_ count: Int64) -> String {
         let units: [(String, Double)] = [("GiB", 1_073_741_824), ("MiB", 1_048_576), ("KiB", 1024)]
         for (name, size) in units where Double(count) >= size {
             let value = Double(count) / size

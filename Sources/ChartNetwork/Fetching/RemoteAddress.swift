@@ -6,16 +6,16 @@ import Foundation
 
 /// A checked `http://` or `https://` URL with its host and port spelled out, so error messages can say
 /// "could not connect to 127.0.0.1:8080" even when the URL leaves the port implicit.
-struct RemoteAddress: Sendable {
+package struct RemoteAddress: Sendable {
     /// The URL as the spec wrote it.
-    let text: String
-    let url: URL
+    package let text: String
+    package let url: URL
     /// `http` or `https`, lower case.
-    let scheme: String
-    let host: String
-    let port: Int
+    package let scheme: String
+    package let host: String
+    package let port: Int
 
-    init(_ text: String) throws(FetchError) {
+    package init(_ text: String) throws(FetchError) {
         guard RemoteAddress.isRemote(text) else {
             throw FetchError(.invalidURL, url: text, "'\(text)' is not an http:// or https:// URL")
         }
@@ -34,16 +34,16 @@ struct RemoteAddress: Sendable {
     }
 
     /// `host:port`, with an IPv6 address in brackets.
-    var hostAndPort: String {
+    package var hostAndPort: String {
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "\(shown):\(port)"
     }
 
     /// The path without query or fragment: what a format is guessed from.
-    var path: String { url.path }
+    package var path: String { url.path }
 
     /// Whether `text` starts with `http://` or `https://` (any letter case).
-    static func isRemote(_ text: String) -> Bool {
+    package static func isRemote(_ text: String) -> Bool {
         let lower = text.prefix(8).lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }

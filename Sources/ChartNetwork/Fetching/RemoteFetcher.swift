@@ -55,7 +55,7 @@ public struct RemoteFetcher: Sendable {
         }
         let response: HTTPResponse
         do {
-            response = try HTTPTransfer.get(address, headers: headers, options: options)
+            response = try HelperTransfer.get(address, headers: headers, options: options)
         } catch {
             var error = error
             if cache?.metadata(for: url) != nil {

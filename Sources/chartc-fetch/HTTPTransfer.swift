@@ -1,25 +1,17 @@
+import ChartNetwork
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// What a GET returned: the status after redirects, the headers chartc reads, and the body.
-struct HTTPResponse: Sendable {
-    var status: Int
-    /// Header values by lower-case name.
-    var headers: [String: String]
-    var body: [UInt8]
-
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
-}
-
 /// One blocking HTTP GET through URLSession (FoundationNetworking on Linux, which follows redirects), with
 /// chartc's own limits on top: no response headers within `connectTimeout` or no whole body within
 /// `totalTimeout` cancels the request, and so does a body past `maxBytes`. URLSession's own failures come
 /// back as `URLError` codes; they are turned into sentences that name the URL, host and port.
 ///
-/// Blocking is deliberate: the build runs each spec on its own thread and a spec cannot go on without its data.
+/// It runs inside the helper program `chartc-fetch` (see `FetchHelper`), never in chartc itself, so that chartc
+/// does not load FoundationNetworking and libcurl. Blocking is deliberate: the helper does this one GET and exits.
 enum HTTPTransfer {
     static func get(_ address: RemoteAddress, headers extraHeaders: [(name: String, value: String)], options: FetchOptions) throws(FetchError) -> HTTPResponse {
         let connectTimeout = max(0.001, min(options.connectTimeout, options.totalTimeout))

@@ -1,3 +1,4 @@
+import ChartNetwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
