@@ -63,3 +63,44 @@ import Testing
         }
     }
 }
+
+/// `LoadContext.sampleBytes` (lint's fast path): a large file is read up to its first whole records; a smaller
+/// file, or a sample with anything to report, is read whole.
+@Suite struct SampledLoadTests {
+    static func csv(rows: Int, badRowAt bad: Int? = nil) -> [UInt8] {
+        var text = "party,name,score\n"
+        for row in 0..<rows { text += row == bad ? "R,oops\n" : "\(row % 2 == 0 ? "D" : "R"),N\(row),\(row)\n" }
+        return Array(text.utf8)
+    }
+
+    static func run(_ csv: [UInt8], sample: Int?) throws -> PipelineOutput {
+        try ProjectedLoadTests.withSpec(csv: csv) { spec throws in
+            try Pipeline.run(spec: spec, context: LoadContext(fetch: LoadContext.standard().fetch, sampleBytes: sample))
+        }
+    }
+
+    @Test func aLargeFileIsReadUpToItsFirstWholeRecords() throws {
+        let output = try Self.run(Self.csv(rows: 1000), sample: 100)
+        #expect(output.isSample)
+        // 17 header bytes, then rows of 7 and 9 bytes ("D,N0,0", "D,N10,10"): rows 0…10 end within 100 bytes.
+        // D: 0+2+4+6+8+10, R: 1+3+5+7+9.
+        #expect(TableWriter.csv(output.table) == "party,total\nD,30\nR,25\n")
+        #expect(output.schema.map(\.name) == ["party", "name", "score"])
+    }
+
+    @Test func aSmallFileOrNoSampleReadsEveryRow() throws {
+        let small = try Self.run(Self.csv(rows: 4), sample: 1 << 20)
+        #expect(!small.isSample)
+        #expect(TableWriter.csv(small.table) == "party,total\nD,2\nR,4\n")
+        let whole = try Self.run(Self.csv(rows: 1000), sample: nil)
+        #expect(!whole.isSample)
+    }
+
+    @Test func aProblemInTheSampleIsReportedAsTheWholeReadReportsIt() throws {
+        #expect {
+            _ = try Self.run(Self.csv(rows: 1000, badRowAt: 3), sample: 200)
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostics.first?.id == "csv-field-count"
+        }
+    }
+}

@@ -21,7 +21,12 @@ enum Compiler {
     /// The columns of the spec's data: read from a local file or inline values, from the cached copy of remote
     /// data (nil when it is not cached; never the network).
     static func schema(of spec: ChartSpec, fetch: FetchOptions) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        try Pipeline.schema(spec: spec, context: LoadContext(fetch: fetch))
+        try schema(of: spec, context: LoadContext(fetch: fetch))
+    }
+
+    /// `schema(of:fetch:)` under a whole load context (a sample of large data, for lint).
+    static func schema(of spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        try Pipeline.schema(spec: spec, context: context)
     }
 
     /// The planned pipeline and what the planner found wrong.

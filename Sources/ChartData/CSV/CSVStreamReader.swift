@@ -219,6 +219,22 @@ struct RecordLayout: Sendable {
     var builderOf: [Int]
     var delimiter: UInt8
     var checkUTF8: Bool
+    /// For each field, the index of the first field at or after it that is read (`fieldCount` when none is).
+    var nextRead: [Int]
+
+    init(fieldCount: Int, builderOf: [Int], delimiter: UInt8, checkUTF8: Bool) {
+        self.fieldCount = fieldCount
+        self.builderOf = builderOf
+        self.delimiter = delimiter
+        self.checkUTF8 = checkUTF8
+        var nextRead = [Int](repeating: fieldCount, count: fieldCount)
+        var upcoming = fieldCount
+        for index in builderOf.indices.reversed() {
+            if builderOf[index] >= 0 { upcoming = index }
+            nextRead[index] = upcoming
+        }
+        self.nextRead = nextRead
+    }
 }
 
 /// The finished parts, each stored by the thread that read it.
@@ -345,6 +361,7 @@ struct CSVPart: Sendable {
         var failed = false
         let fieldCount = layout.fieldCount
         let stopAt = range.upperBound - windowStart
+        let nextRead = layout.nextRead
         layout.builderOf.withUnsafeBufferPointer { builderOf in
             records: while true {
                 if tokenizer.position >= stopAt {
@@ -360,6 +377,22 @@ struct CSVPart: Sendable {
                 let recordStart = tokenizer.position
                 var fieldIndex = 0
                 while true {
+                    // A run of fields nobody reads is passed over in bulk, up to the next one read (or the end).
+                    if fieldIndex < fieldCount && builderOf[fieldIndex] < 0 {
+                        let next = nextRead[fieldIndex]
+                        let skip = tokenizer.skipFields(next < fieldCount ? next - fieldIndex : Int.max)
+                        fieldIndex += skip.fields
+                        if skip.problem != .none {
+                            if skip.problem == .unterminatedQuote && !atFileEnd {
+                                consumed = recordStart
+                                break records
+                            }
+                            failed = true
+                            break records
+                        }
+                        if skip.endsRecord { break }
+                        continue
+                    }
                     let field = tokenizer.next()
                     if field.problem != .none {
                         if field.problem == .unterminatedQuote && !atFileEnd {

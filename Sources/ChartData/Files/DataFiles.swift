@@ -124,6 +124,22 @@ public enum DataFiles {
         return (table, names)
     }
 
+    /// The first whole lines of the file at `path`, about `bytes` long (cut after the last line feed in them), when
+    /// the file is larger than that; nil for a smaller file or one that cannot be read (read it whole instead).
+    /// Offsets in the sample are offsets in the file, so diagnostics in it point at the right `line:col`.
+    public static func sample(path: String, bytes limit: Int) -> SourceFile? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard limit > 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        let got = bytes.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress, limit, at: 0) }
+        guard got == limit, let lastLineFeed = bytes.lastIndex(of: 0x0A) else { return nil }
+        bytes.removeSubrange((lastLineFeed + 1)...)
+        return SourceFile(path: path, bytes: bytes)
+    }
+
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }

@@ -14,13 +14,19 @@ public struct PipelineOutput: Sendable {
     /// The data's fields and types as `Pipeline.schema` gives them (lint checks the spec against them), so
     /// a command that runs the pipeline need not read the data a second time to know them.
     public var schema: [(name: String, type: DataType)]
+    /// The table was made from the data's first rows only (`LoadContext.sampleBytes`).
+    public var isSample: Bool
 
-    public init(table: Table, plan: Plan, warnings: [Diagnostic], provenance: [DataProvenance] = [], schema: [(name: String, type: DataType)] = []) {
+    public init(
+        table: Table, plan: Plan, warnings: [Diagnostic], provenance: [DataProvenance] = [],
+        schema: [(name: String, type: DataType)] = [], isSample: Bool = false
+    ) {
         self.table = table
         self.plan = plan
         self.warnings = warnings
         self.provenance = provenance
         self.schema = schema
+        self.isSample = isSample
     }
 }
 
@@ -93,12 +99,12 @@ public enum Pipeline {
     /// with no other reference left, so it can free them as it filters.
     private static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: consuming LoadedData) throws(DiagnosticError) -> PipelineOutput {
         let schema = loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
-        let (provenance, loadWarnings) = (loaded.provenance, loaded.warnings)
+        let (provenance, loadWarnings, isSample) = (loaded.provenance, loaded.warnings, loaded.isSample)
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
         input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
         let result = try PipelineRunner.run(plan, input: consume input)
-        return PipelineOutput(table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema)
+        return PipelineOutput(table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
     }
 
     /// Whether `name`'s UTF-8 bytes occur anywhere in `text` (the spec file). A field the spec reads is spelled

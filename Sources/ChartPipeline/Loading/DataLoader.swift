@@ -49,6 +49,13 @@ public enum DataLoader {
             } else {
                 format = try fileFormat(source, path: url.value, url: url)
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
+                // A sample of a large CSV/TSV file, when asked for and when it reads cleanly.
+                if let limit = context.sampleBytes, format != .json,
+                   let sample = DataFiles.sample(path: path, bytes: limit),
+                   let (table, names) = try? DataFiles.readTable(sample, format: format, property: nil, propertySpan: nil, parse: parse, projection: projection),
+                   (try? checkParseFields(source, names: names, origin: url.value)) != nil {
+                    return LoadedData(table: table, fieldNames: names, isSample: true)
+                }
                 // A well-formed CSV/TSV file is streamed, never held whole; anything to report is read whole.
                 if let (table, names) = DataFiles.streamTable(path: path, format: format, parse: parse, projection: projection) {
                     try checkParseFields(source, names: names, origin: url.value)

@@ -7,9 +7,14 @@ import ChartNetwork
 /// stage reads flags or the environment on its own.
 public struct LoadContext: Sendable {
     public var fetch: FetchOptions
+    /// Read at most about this many bytes of a local CSV or TSV file: its first whole records (nil: every row).
+    /// `lint` checks a spec against a sample so that it stays fast on large data; a file that is smaller, or
+    /// whose sample has anything to report, is read whole.
+    public var sampleBytes: Int?
 
-    public init(fetch: FetchOptions) {
+    public init(fetch: FetchOptions, sampleBytes: Int? = nil) {
         self.fetch = fetch
+        self.sampleBytes = sampleBytes
     }
 
     /// Default timeouts and limits, the cache under `$XDG_CACHE_HOME`/`$HOME` of this process.
@@ -27,11 +32,14 @@ public struct LoadedData: Sendable {
     public var warnings: [Diagnostic]
     /// Every field name of the data, also those left out by a projection (empty when not known).
     public var fieldNames: [String]
+    /// The table holds only the file's first rows (`LoadContext.sampleBytes`).
+    public var isSample: Bool
 
-    public init(table: Table, provenance: [DataProvenance] = [], warnings: [Diagnostic] = [], fieldNames: [String] = []) {
+    public init(table: Table, provenance: [DataProvenance] = [], warnings: [Diagnostic] = [], fieldNames: [String] = [], isSample: Bool = false) {
         self.table = table
         self.provenance = provenance
         self.warnings = warnings
         self.fieldNames = fieldNames
+        self.isSample = isSample
     }
 }

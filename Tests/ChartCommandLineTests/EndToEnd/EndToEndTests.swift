@@ -28,7 +28,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.error == """
             chartc lint: error: unknown option '--stirct'. Did you mean '--strict'?
-            Usage: chartc lint PATH... [--format text|json|github] [--strict]
+            Usage: chartc lint PATH... [--format text|json|github] [--strict] [--all-rows]
             See 'chartc lint --help'.
 
             """)
@@ -53,5 +53,24 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines.last?.hasPrefix("built 0 charts in ") == true)
         #expect(lines.last?.hasSuffix(" s; 1 failed") == true)
+    }
+
+    /// lint reads the first MiB of a large CSV (build reads it all): a broken row past it is found by build and
+    /// by `lint --all-rows`, not by plain lint.
+    @Test func lintSamplesLargeDataAndAllRowsReadsEverything() throws {
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var csv = "party,score\n"
+        for row in 0..<300_000 { csv += (row % 2 == 0 ? "D," : "R,") + String(row % 97) + "\n" }
+        csv += "R,1,extra\n"
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("data.csv"))
+        let spec = #"{ "title": "Scores", "data": { "url": "data.csv" }, "groupBy": ["party"], "aggregate": { "total": "sum(score)" }, "mark": "bar", "encoding": { "x": { "field": "party" }, "y": { "field": "total" } }, "sources": [{ "title": "Made up" }] }"#
+        try Data(spec.utf8).write(to: folder.appendingPathComponent("scores.chart.json"))
+
+        let sampled = try ChartcBinary.run(["lint", "scores.chart.json"], in: folder)
+        #expect(sampled.status == 0, "\(sampled.error)")
+        let whole = try ChartcBinary.run(["lint", "scores.chart.json", "--all-rows"], in: folder)
+        #expect(whole.status == 1)
+        #expect(whole.output.contains("data.csv:300002:5: error: line 300002 has 3 fields, the header has 2"), "\(whole.output)")
     }
 }
