@@ -27,7 +27,10 @@ enum HTTPTransfer {
         configuration.timeoutIntervalForRequest = backstop
         configuration.timeoutIntervalForResource = backstop
 
-        var request = URLRequest(url: address.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: backstop)
+        guard let url = URL(string: address.text) else {
+            throw FetchError(.invalidURL, url: address.text, "'\(address.text)' is not a valid URL (expected http://HOST/PATH or https://HOST/PATH)")
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: backstop)
         request.httpMethod = "GET"
         request.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("text/csv, text/tab-separated-values, application/json;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
