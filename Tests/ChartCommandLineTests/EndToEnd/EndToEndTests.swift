@@ -73,4 +73,23 @@ import Testing
         #expect(whole.status == 1)
         #expect(whole.output.contains("data.csv:300002:5: error: line 300002 has 3 fields, the header has 2"), "\(whole.output)")
     }
+
+    /// Start-up is most of a small build: chartc must load no Foundation (downloads run in chartc-fetch) and no
+    /// shared Swift runtime (it is linked in). DEVELOPERS.md explains why.
+    @Test func chartcLoadsNoFoundationAndNoSharedSwiftRuntime() throws {
+        #if os(Linux)
+        let chartc = try #require(ChartcBinary.executable)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [chartc.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for library in ["libFoundation", "libcurl", "libicu", "_FoundationICU", "libswiftCore"] {
+            #expect(!listing.contains(library), "chartc loads \(library):\n\(listing)")
+        }
+        #endif
+    }
 }
