@@ -124,3 +124,59 @@ private func reduce(_ reduction: Reduction, _ column: Column? = values) -> [Doub
     #expect(T.numbersOf(Reducer.reduce(.sum, values: column, groups: groups, name: "s")) == [2])
     #expect(T.values(Reducer.reduce(.min, values: column, groups: groups, name: "s")) == [.boolean(false)])
 }
+
+/// Selection must give exactly what sorting and interpolating gives, for every p, on data with many ties.
+@Suite struct QuantileSelectionTests {
+    @Test func equalsSortingBitForBit() {
+        var random = SplitMix(seed: 42)
+        for trial in 0..<400 {
+            let count = 1 + Int(random.next() % (trial < 200 ? 40 : 3000))
+            let distinct = 1 + random.next() % 50
+            let values = (0..<count).map { _ in Double(Int(random.next() % distinct) - 25) * 0.37 + (random.next() % 7 == 0 ? 1e-9 : 0) }
+            for p in [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999, 1] {
+                var selected = values
+                let quantile = QuantileSelection.quantile(&selected, 0..<count, p: p)
+                let sorted = values.sorted()
+                let expected = Reducer.interpolate(sorted: sorted[...], p: p)
+                #expect(quantile.bitPattern == expected.bitPattern, "trial \(trial), n \(count), p \(p)")
+                #expect(selected.sorted() == sorted)  // a reordering, nothing lost
+            }
+        }
+    }
+
+    @Test func worksOnASubrangeAndLeavesTheRestAlone() {
+        var values: [Double] = [9, 9, 5, 1, 4, 2, 3, 9, 9]
+        #expect(QuantileSelection.quantile(&values, 2..<7, p: 0.5) == 3)
+        #expect(values[0] == 9 && values[1] == 9 && values[7] == 9 && values[8] == 9)
+    }
+
+    @Test func adversarialOrdersStayCorrect() {
+        for pattern in 0..<4 {
+            let values: [Double] = (0..<5000).map { i in
+                switch pattern {
+                case 0: Double(i)              // sorted
+                case 1: Double(5000 - i)       // reversed
+                case 2: Double(i % 2 == 0 ? i : 5000 - i)  // organ pipe
+                default: 7                     // all equal
+                }
+            }
+            for p in [0.0, 0.33, 0.5, 1] {
+                var selected = values
+                #expect(QuantileSelection.quantile(&selected, 0..<values.count, p: p) == Reducer.interpolate(sorted: values.sorted()[...], p: p))
+            }
+        }
+    }
+}
+
+/// A tiny deterministic generator for the tests above.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -190,7 +190,7 @@ public enum Reducer {
         guard let values, values.type == .number || values.type == .date, let numbers = numbers(values), p >= 0, p <= 1 else {
             return nullColumn(name, type: values?.type == .date ? .date : .number, count: count)
         }
-        // Bucket each group's values contiguously, then sort each bucket once.
+        // Bucket each group's values contiguously, then select each bucket's quantile in place.
         let present = presence(values)
         var sizes = [Int](repeating: 0, count: count)
         for row in 0..<groups.rowCount where present[row] { sizes[groups.groupOfRow[row]] += 1 }
@@ -207,8 +207,7 @@ public enum Reducer {
         var valid = [Bool](repeating: false, count: count)
         for group in 0..<count where sizes[group] > 0 {
             let range = starts[group]..<starts[group + 1]
-            bucketed[range].sort()
-            result[group] = interpolate(sorted: bucketed[range], p: p)
+            result[group] = QuantileSelection.quantile(&bucketed, range, p: p)
             valid[group] = true
         }
         if values.type == .date { return dateColumn(name, result, valid: valid) }
