@@ -14,6 +14,7 @@ let program = CommandLineProgram(
     commands: [
         (VoteviewCommand.description, VoteviewCommand.run),
         (BenchCommand.description, BenchCommand.run),
+        (PeakCommand.description, PeakCommand.run),
     ]
 )
 

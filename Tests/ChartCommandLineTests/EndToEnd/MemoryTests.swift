@@ -44,9 +44,14 @@ import Darwin
             #expect(generated.status == 0)
             try Self.spec.write(to: folder.appendingPathComponent("polarization.chart.json"), atomically: true, encoding: .utf8)
             let size = try FileManager.default.attributesOfItem(atPath: data.path)[.size] as? Int ?? 0
-            let run = Self.peakRSS([chartc.path, "build", folder.appendingPathComponent("polarization.chart.json").path, "-o", folder.appendingPathComponent("out").path])
-            #expect(run.status == 0)
-            peaks.append(run.peakBytes)
+            // Through `chartc-devtools peak`: spawned from this large test process, chartc's ru_maxrss would start
+            // at this process's own high-water mark (see PeakCommand).
+            let run = try ChartcBinary.run(
+                ["peak", "--", chartc.path, "build", folder.appendingPathComponent("polarization.chart.json").path, "-o", folder.appendingPathComponent("out").path],
+                binary: ChartcBinary.devtools)
+            let figures = run.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            #expect(run.status == 0 && figures.count == 2 && figures[1] == 0, "\(run.output) \(run.error)")
+            peaks.append(figures.first ?? 0)
             sizes.append(size)
         }
         #expect(sizes[1] > 4 * sizes[0])
@@ -56,31 +61,5 @@ import Darwin
         // 5x build peaks at 21 MB (release) to 25 MB (debug); holding the file alone would add 30 MB.
         #expect(growth <= fileGrowth / 2, "peak RSS grew by \(growth) bytes for \(fileGrowth) more bytes of data (1x peak \(peaks[0]), 5x peak \(peaks[1]))")
         #expect(peaks[1] <= 60_000_000, "5x peak RSS \(peaks[1]) bytes")
-    }
-
-    /// Runs a program and returns its exit status and its own peak RSS in bytes (from `wait4`, so other tests'
-    /// children running at the same time do not count).
-    static func peakRSS(_ arguments: [String]) -> (status: Int32, peakBytes: Int) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (-1, 0) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { return (-1, 0) }
-        }
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        #if canImport(Darwin)
-        return (code, Int(usage.ru_maxrss))
-        #else
-        return (code, Int(usage.ru_maxrss) * 1024)
-        #endif
     }
 }
