@@ -1,5 +1,4 @@
 import ChartData
-import ChartFormat
 import ChartPipeline
 
 /// The data the marks are drawn from as an HTML `<table>`, for screen readers and for readers who want the
