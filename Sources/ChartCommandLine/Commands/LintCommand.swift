@@ -51,11 +51,12 @@ enum LintCommand {
         return .success
     }
 
-    /// Every diagnostic for one spec file, in file order.
-    /// Remote data is checked against its cached copy (`fetch` names the cache), never fetched.
     /// How much of a large CSV/TSV file lint reads by default: its first MiB (about ten thousand rows).
     static let sampleSize = 1 << 20
 
+    /// Every diagnostic for one spec file, in file order.
+    /// Remote data is checked against its cached copy (`fetch` names the cache), never fetched; a local CSV/TSV
+    /// file larger than `sampleBytes` is checked against its first records only (nil: every row).
     static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = sampleSize) -> [Diagnostic] {
         let file: SourceFile
         switch SpecFiles.read(path) {
