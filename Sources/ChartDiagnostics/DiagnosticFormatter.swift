@@ -135,9 +135,21 @@ public struct DiagnosticFormatter: Sendable {
 
 /// Minimal JSON text helpers shared by every writer of JSON output (diagnostics, `chartc data`, plans).
 public enum JSONText {
-    /// A JSON string literal: quotes, backslashes and control characters escaped; `</` written as `<\/` so the
-    /// text can also sit inside an HTML `<script>` element.
-    public static func quote(_ text: String) -> String {
+    /// Where a JSON string literal will be read, which decides what is escaped beyond what JSON requires
+    /// (`"`, `\\` and the control characters below U+0020, always).
+    public enum Context: Sendable {
+        /// A file people read and edit (`chartc fmt`): nothing more, with the short forms `\b` and `\f`.
+        case readable
+        /// Tool output (`--format json`, `chartc data`, fix-its): also `</` as `<\/` and U+2028/U+2029, so the
+        /// text can sit inside an HTML `<script>` element and be read by older JavaScript.
+        case standard
+        /// JSON inside a page's `<script>` element: also U+2028/U+2029 and `<`, `>`, `&`, DEL as `\u00XX`, so
+        /// neither `</script>` nor `<!--` can end or confuse the element.
+        case htmlScript
+    }
+
+    /// A JSON string literal of `text`, escaped for `context`.
+    public static func quote(_ text: String, for context: Context = .standard) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         var previous: Unicode.Scalar = " "
@@ -148,13 +160,13 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "/" where previous == "<": out += "\\/"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+            case "\u{08}" where context == .readable: out += "\\b"
+            case "\u{0C}" where context == .readable: out += "\\f"
+            case "/" where context == .standard && previous == "<": out += "\\/"
             default:
-                if scalar.value < 0x20 {
+                if needsUnicodeEscape(scalar, context) {
                     let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -163,6 +175,16 @@ public enum JSONText {
         }
         out += "\""
         return out
+    }
+
+    private static func needsUnicodeEscape(_ scalar: Unicode.Scalar, _ context: Context) -> Bool {
+        if scalar.value < 0x20 { return true }
+        switch context {
+        case .readable: return false
+        case .standard: return scalar == "\u{2028}" || scalar == "\u{2029}"
+        case .htmlScript:
+            return scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "<" || scalar == ">" || scalar == "&" || scalar == "\u{7F}"
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import ChartDiagnostics
+
 /// Escaping for the places in an HTML page that are not plain text or attributes (those use `XMLText`, whose
 /// output is also valid HTML): JSON inside a `<script>` element, strings inside the stylesheet, and the CSV
 /// inside a `data:` URI. Each one makes any user string land as data, never as markup or code.
@@ -7,30 +9,7 @@ enum PageEscaping {
     /// or confuse the element, and U+2028/U+2029 are escaped for older JavaScript parsers. Characters that are
     /// not Unicode scalars cannot occur in a Swift `String`; lone controls become `\u00XX`.
     static func scriptJSONString(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u00" + hexByte(UInt8(scalar.value))
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-        return out
+        JSONText.quote(text, for: .htmlScript)
     }
 
     /// A CSS string literal (`"…"`) that is safe inside a `<style>` element: everything but letters, digits,

@@ -1,3 +1,4 @@
+import ChartDiagnostics
 import ChartJSON
 
 /// The canonical text of a spec file, for `chartc fmt`: specs live in git, and a file that always has the same
@@ -194,31 +195,8 @@ public enum SpecFormatter {
         }
     }
 
-    /// A JSON string literal with the fewest escapes: `"`, `\` and the control characters below U+0020.
+    /// A JSON string literal with the fewest escapes: `"`, `\\` and the control characters below U+0020.
     public static func quote(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let digits = Array("0123456789abcdef".unicodeScalars)
-                    out += "\\u00"
-                    out.unicodeScalars.append(digits[Int(scalar.value >> 4)])
-                    out.unicodeScalars.append(digits[Int(scalar.value & 0xF)])
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-        return out
+        JSONText.quote(text, for: .readable)
     }
 }
