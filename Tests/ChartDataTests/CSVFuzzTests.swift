@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartJSON
 import Testing
+import ChartTestSupport
 
 /// Seeded random mutations of valid CSV files: the reader must never crash, and must either produce a
 /// consistent table or errors that each point inside the file.

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import Testing
+import ChartTestSupport
 
 @Suite("CSV format")
 struct CSVFormatTests {

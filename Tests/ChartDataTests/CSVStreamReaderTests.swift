@@ -6,6 +6,7 @@ import Darwin
 import ChartData
 import ChartDiagnostics
 import Testing
+import ChartTestSupport
 
 /// The streamed, parallel read must give exactly the table of the whole-file read, or decline (nil) so that
 /// the whole-file read can report the problem. Files are written to a temporary folder; small windows and

@@ -2,18 +2,7 @@ import Testing
 import ChartData
 import ChartDiagnostics
 @testable import ChartExpression
-
-/// A small deterministic generator (SplitMix64), so every run mutates the same way.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import ChartTestSupport
 
 @Suite struct FuzzTests {
     static let seeds = [
@@ -37,7 +26,7 @@ struct SeededGenerator: RandomNumberGenerator {
     ]
 
     /// Applies one to three random edits: delete, insert a fragment, duplicate, replace, truncate.
-    static func mutate(_ text: String, _ random: inout SeededGenerator) -> String {
+    static func mutate(_ text: String, _ random: inout SeededRandom) -> String {
         var scalars = Array(text.unicodeScalars)
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let position = scalars.isEmpty ? 0 : Int.random(in: 0...scalars.count, using: &random)
@@ -155,7 +144,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test(.timeLimit(.minutes(5)))
     func thousandsOfMutationsNeverCrashAndPointInsideTheText() {
-        var random = SeededGenerator(state: 20_240_229)
+        var random = SeededRandom(seed: 20_240_229)
         var rowsCompiled = 0
         var aggregatesCompiled = 0
         for round in 0..<4000 {

@@ -1,6 +1,7 @@
 import ChartDiagnostics
 import Testing
 @testable import ChartJSON
+import ChartTestSupport
 
 /// Hostile input: nothing may crash, hang or report a position outside the file.
 @Suite struct JSONRobustnessTests {
@@ -29,7 +30,7 @@ import Testing
     static let interesting: [UInt8] = Array("{}[]\":,\\/'*-+.0123456789eEtfnu \n\t".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
 
     @Test func randomMutationsNeverCrashAndAlwaysPointInsideTheFile() {
-        var random = SplitMix64(seed: 0x5EED_CAFE)
+        var random = SeededRandom(seed: 0x5EED_CAFE)
         var failures = 0
         for round in 0..<6000 {
             var bytes = Array(Self.seeds[round % Self.seeds.count].utf8)
@@ -57,7 +58,7 @@ import Testing
         #expect(failures > 3000)
     }
 
-    private func mutate(_ bytes: inout [UInt8], using random: inout SplitMix64) {
+    private func mutate(_ bytes: inout [UInt8], using random: inout SeededRandom) {
         let position = random.below(bytes.count + 1)
         switch random.below(6) {
         case 0 where position < bytes.count:

@@ -1,6 +1,7 @@
 import ChartData
 import Testing
 @testable import ChartPipeline
+import ChartTestSupport
 
 /// Group A: 1 2 3 4 (even count). Group B: 5 null 1 3 2 4 (five values, odd). Group C: only nulls.
 /// Group D: a single value.
@@ -128,7 +129,7 @@ private func reduce(_ reduction: Reduction, _ column: Column? = values) -> [Doub
 /// Selection must give exactly what sorting and interpolating gives, for every p, on data with many ties.
 @Suite struct QuantileSelectionTests {
     @Test func equalsSortingBitForBit() {
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         for trial in 0..<400 {
             let count = 1 + Int(random.next() % (trial < 200 ? 40 : 3000))
             let distinct = 1 + random.next() % 50
@@ -165,18 +166,5 @@ private func reduce(_ reduction: Reduction, _ column: Column? = values) -> [Doub
                 #expect(QuantileSelection.quantile(&selected, 0..<values.count, p: p) == Reducer.interpolate(sorted: values.sorted()[...], p: p))
             }
         }
-    }
-}
-
-/// A tiny deterministic generator for the tests above.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import ChartDiagnostics
 import ChartJSON
 import Testing
 @testable import ChartSpec
+import ChartTestSupport
 
 /// Well-formed JSON with the wrong things in it: every value of the polarization example replaced in turn by
 /// values of other types, and keys renamed. The parser must never crash, must point inside the file, and must
@@ -16,7 +17,7 @@ import Testing
     @Test func everyValueReplacedByEveryKind() throws {
         let root = try JSONReader.read(SourceFile(path: "p.json", text: PolarizationExampleTests.text), requireObject: true)
         let nodeCount = Self.count(root)
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         var checked = 0
         for target in 0..<nodeCount {
             for _ in 0..<3 {
@@ -93,21 +94,4 @@ import Testing
             return "null"
         }
     }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }
