@@ -57,22 +57,7 @@ import ChartTestSupport
 
     /// The text as a JSON string literal (quotes, backslashes and control characters escaped).
     static func jsonLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONText.quote(text, for: .readable)
     }
 
     /// Every diagnostic has a span inside `bounds` (and so do its fix-it and notes); a failed compile explains itself.
