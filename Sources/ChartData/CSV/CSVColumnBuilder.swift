@@ -191,19 +191,31 @@ struct CSVColumnBuilder {
     /// The first non-empty cell of an undecided column picks its type. The cell itself is decoded by the
     /// mode's loop.
     private mutating func decide(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, escaped: Bool) {
-        let rows = valid.count
         if !escaped && DecimalParser.parse(base, start, end) != nil {
-            mode = .inferredNumber
-            reserveValues()
-            numbers.append(contentsOf: repeatElement(0, count: rows))
+            switchMode(to: .inferredNumber)
         } else if !escaped && Self.date(base, start, end) != nil {
-            mode = .inferredDate
-            reserveValues()
-            dates.append(contentsOf: repeatElement(0, count: rows))
+            switchMode(to: .inferredDate)
         } else {
-            mode = .string
-            reserveValues()
-            codes.append(contentsOf: repeatElement(0, count: rows))
+            switchMode(to: .string)
+        }
+    }
+
+    /// Takes `newMode`, with placeholder values for the rows already read (their cells were empty, or their
+    /// text comes in the second pass).
+    private mutating func switchMode(to newMode: Mode) {
+        mode = newMode
+        reserveValues()
+        appendPlaceholders(valid.count)
+    }
+
+    /// `count` placeholder values (0, code 0, false) in the storage of the current mode.
+    private mutating func appendPlaceholders(_ count: Int) {
+        switch mode {
+        case .undecided: break
+        case .inferredNumber, .declaredNumber: numbers.append(contentsOf: repeatElement(0, count: count))
+        case .inferredDate, .declaredDate: dates.append(contentsOf: repeatElement(0, count: count))
+        case .declaredBoolean: booleans.append(contentsOf: repeatElement(false, count: count))
+        case .string: codes.append(contentsOf: repeatElement(0, count: count))
         }
     }
 
@@ -212,9 +224,7 @@ struct CSVColumnBuilder {
         pendingRows = valid.count
         numbers = []
         dates = []
-        mode = .string
-        reserveValues()
-        codes.append(contentsOf: repeatElement(0, count: valid.count))
+        switchMode(to: .string)
     }
 
     /// The code of a non-empty cell, or nil when it is not valid UTF-8.
@@ -258,18 +268,7 @@ struct CSVColumnBuilder {
             padNulls(to: rowCount + next.rowCount)
             return true
         }
-        if mode == .undecided {
-            mode = next.mode
-            reserveValues()
-            let rows = valid.count
-            switch mode {
-            case .inferredNumber, .declaredNumber: numbers.append(contentsOf: repeatElement(0, count: rows))
-            case .inferredDate, .declaredDate: dates.append(contentsOf: repeatElement(0, count: rows))
-            case .declaredBoolean: booleans.append(contentsOf: repeatElement(false, count: rows))
-            case .string: codes.append(contentsOf: repeatElement(0, count: rows))
-            case .undecided: break
-            }
-        }
+        if mode == .undecided { switchMode(to: next.mode) }
         guard mode == next.mode else { return false }
         switch mode {
         case .undecided: break
@@ -297,13 +296,7 @@ struct CSVColumnBuilder {
         guard valid.count < rows else { return }
         let missing = rows - valid.count
         valid.append(contentsOf: repeatElement(false, count: missing))
-        switch mode {
-        case .undecided: break
-        case .inferredNumber, .declaredNumber: numbers.append(contentsOf: repeatElement(0, count: missing))
-        case .inferredDate, .declaredDate: dates.append(contentsOf: repeatElement(0, count: missing))
-        case .declaredBoolean: booleans.append(contentsOf: repeatElement(false, count: missing))
-        case .string: codes.append(contentsOf: repeatElement(0, count: missing))
-        }
+        appendPlaceholders(missing)
     }
 
     /// ISO 8601 as inferred: a cheap shape check (`dddd-`) before the full parse, spaces around allowed.
