@@ -1,3 +1,4 @@
+import ChartData
 import ChartDiagnostics
 import ChartPipeline
 import ChartSpec

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import ChartDiagnostics
 
 /// Reads a well-formed CSV/TSV file from disk in blocks, on every core, without holding the file in memory.
@@ -74,19 +73,13 @@ public enum CSVStreamReader {
             var part = CSVPart(descriptor: descriptor, range: range, fileSize: size, layout: layout, builders: builders, windowSize: windowSize)
             return part.read() ? part : nil
         }
-        let results = PartResults(count: ranges.count)
-        if ranges.count == 1 {
-            results.set(0, readPart(ranges[0], true))
-        } else {
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-                results.set(index, readPart(ranges[index], index == 0))
-            }
-        }
+        var parts = parallelMap(ranges.count) { index in readPart(ranges[index], index == 0) }
 
         // Each part must start where the one before it ended. One that does not (its split was inside a quoted
         // field, so it read garbage, or nothing) is read again from there; one the part before swallowed whole is
-        // dropped. A part that did start there and failed has a real problem.
-        guard var joined = results.take(0) else { return nil }
+        // dropped. A part that did start there and failed has a real problem. Each part is released once joined.
+        guard var joined = parts[0] else { return nil }
+        parts[0] = nil
         var builders = joined.builders
         var rowCount = joined.rows
         joined.builders = []
@@ -94,8 +87,9 @@ public enum CSVStreamReader {
         for index in ranges.indices.dropFirst() {
             var part: CSVPart
             if ranges[index].lowerBound == position {
-                guard let read = results.take(index) else { return nil }
+                guard let read = parts[index] else { return nil }
                 part = read
+                parts[index] = nil
             } else if position < ranges[index].upperBound {
                 guard let reread = readPart(position..<ranges[index].upperBound, false) else { return nil }
                 part = reread
@@ -234,37 +228,6 @@ struct RecordLayout: Sendable {
             nextRead[index] = upcoming
         }
         self.nextRead = nextRead
-    }
-}
-
-/// The finished parts, each stored by the thread that read it.
-private final class PartResults: @unchecked Sendable {
-    private var parts: [CSVPart?]
-    private let lock = PthreadLock()
-
-    init(count: Int) { parts = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ part: CSVPart?) { lock.withLock { parts[index] = part } }
-    /// The part, handed over (the slot is emptied so its columns are freed once joined).
-    func take(_ index: Int) -> CSVPart? {
-        lock.withLock {
-            defer { parts[index] = nil }
-            return parts[index]
-        }
-    }
-}
-
-/// A mutex from the C library (ChartData does not link Foundation's `NSLock`).
-private final class PthreadLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }
 

@@ -135,9 +135,4 @@ import Testing
         #expect(BuildCommand.seconds(.seconds(12)) == "12.00")
         #expect(BuildCommand.seconds(.milliseconds(7)) == "0.01")
     }
-
-    @Test func parallelMapKeepsIndexOrder() {
-        #expect(parallelMap(100) { $0 * 2 } == Array(stride(from: 0, to: 200, by: 2)))
-        #expect(parallelMap(0) { $0 }.isEmpty)
-    }
 }
