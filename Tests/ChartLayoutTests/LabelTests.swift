@@ -344,10 +344,10 @@ import ChartSpec
         #expect(names(scene).isEmpty)
     }
 
-    @Test func lightColorsAreDarkenedToReadAsText() {
+    @Test func lightColorsAreDarkenedToReadAsText() throws {
         let darker = DirectLabels.readable("#ffdd00", on: "#ffffff")
-        let color = try? #require(Color(css: darker))
-        #expect((color?.contrastRatio(with: .white) ?? 0) >= 3)
+        let color = try #require(Color(css: darker))
+        #expect(color.contrastRatio(with: .white) >= 3)
         #expect(DirectLabels.readable("#1f5fbf", on: "#ffffff") == "#1f5fbf")
     }
 }
