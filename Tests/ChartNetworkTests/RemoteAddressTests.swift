@@ -36,6 +36,23 @@ import Testing
         #expect(throws: FetchError.self) { try RemoteAddress(text) }
     }
 
+    @Test(arguments: [
+        ("https://example.com:99999/d.csv", "its port '99999' is not a number from 0 to 65535"),
+        ("https://example.com:80a/d.csv", "its port '80a' is not a number from 0 to 65535"),
+        ("https:///d.csv", "it has no host"),
+        ("http://[::1/d.csv", "its IPv6 address is not a bracketed address such as [::1]"),
+        ("https://host/a<b>", "it contains '<', which a URL cannot hold; write it as %3C"),
+        ("https://host/100%.csv", "a '%' is not followed by two hex digits"),
+    ])
+    func malformedURLsSayWhatIsWrong(text: String, reason: String) {
+        do {
+            _ = try RemoteAddress(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.message == "'\(text)' is not a valid URL: \(reason) (expected http://HOST/PATH or https://HOST/PATH)")
+        }
+    }
+
     @Test func notHTTPAndSpacesSayWhy() {
         do {
             _ = try RemoteAddress("https://example.com/my data.csv")

@@ -23,8 +23,11 @@ package struct RemoteAddress: Sendable {
             let what = bad == " " ? "a space" : "a control character"
             throw FetchError(.invalidURL, url: text, "'\(text)' is not a valid URL: it contains \(what); write spaces as %20")
         }
-        guard let parts = Self.parse(Array(text.utf8)) else {
-            throw FetchError(.invalidURL, url: text, "'\(text)' is not a valid URL (expected http://HOST/PATH or https://HOST/PATH)")
+        let parts: Parts
+        switch Self.parse(Array(text.utf8)) {
+        case .success(let parsed): parts = parsed
+        case .failure(let problem):
+            throw FetchError(.invalidURL, url: text, "'\(text)' is not a valid URL: \(problem.reason) (expected http://HOST/PATH or https://HOST/PATH)")
         }
         self.text = text
         self.scheme = parts.scheme
@@ -54,14 +57,25 @@ package struct RemoteAddress: Sendable {
     private static let at = UInt8(ascii: "@")
     private static let percent = UInt8(ascii: "%")
 
-    /// The parts of a URL `isRemote` accepted, or nil when its authority is malformed: no host, an unclosed
-    /// IPv6 bracket, a port that is not a number up to 65535, a character no URL may hold, or a `%` not
-    /// followed by two hex digits.
-    static func parse(_ bytes: [UInt8]) -> (scheme: String, host: String, port: Int?, path: String)? {
+    typealias Parts = (scheme: String, host: String, port: Int?, path: String)
+
+    /// Why a URL that starts with `http(s)://` is still not one, in words for the error message.
+    struct Problem: Error {
+        var reason: String
+    }
+
+    /// The parts of a URL `isRemote` accepted, or what is wrong with it: no host, an unclosed IPv6 bracket, a
+    /// port that is not a number up to 65535, a character no URL may hold, or a `%` not followed by two hex
+    /// digits.
+    static func parse(_ bytes: [UInt8]) -> Result<Parts, Problem> {
+        func problem(_ reason: String) -> Result<Parts, Problem> { .failure(Problem(reason: reason)) }
         guard let schemeEnd = bytes.firstIndex(of: colon), schemeEnd + 2 < bytes.count,
-              bytes[schemeEnd + 1] == slash, bytes[schemeEnd + 2] == slash else { return nil }
+              bytes[schemeEnd + 1] == slash, bytes[schemeEnd + 2] == slash else { return problem("it has no host") }
         let scheme = String(decoding: bytes[..<schemeEnd], as: UTF8.self).lowercased()
-        guard bytes[(schemeEnd + 3)...].allSatisfy(isURLByte), percentEscapesAreWhole(bytes) else { return nil }
+        if let bad = bytes[(schemeEnd + 3)...].first(where: { !isURLByte($0) }) {
+            return problem("it contains '\(Character(Unicode.Scalar(bad)))', which a URL cannot hold; write it as %\(String(bad, radix: 16, uppercase: true))")
+        }
+        guard percentEscapesAreWhole(bytes) else { return problem("a '%' is not followed by two hex digits") }
 
         let authorityStart = schemeEnd + 3
         let authorityEnd = bytes[authorityStart...].firstIndex { $0 == slash || $0 == question || $0 == hash } ?? bytes.count
@@ -71,33 +85,37 @@ package struct RemoteAddress: Sendable {
         let host: String
         var portStart: Int?
         if hostStart < authorityEnd && bytes[hostStart] == UInt8(ascii: "[") {
-            guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")), close > hostStart + 1 else { return nil }
+            guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")), close > hostStart + 1,
+                  bytes[(hostStart + 1)..<close].allSatisfy({ isHexDigit($0) || $0 == colon || $0 == UInt8(ascii: ".") })
+            else { return problem("its IPv6 address is not a bracketed address such as [::1]") }
             host = String(decoding: bytes[(hostStart + 1)..<close], as: UTF8.self)
-            guard host.utf8.allSatisfy({ isHexDigit($0) || $0 == colon || $0 == UInt8(ascii: ".") }) else { return nil }
             if close + 1 < authorityEnd {
-                guard bytes[close + 1] == colon else { return nil }
+                guard bytes[close + 1] == colon else { return problem("only ':PORT' may follow the ']' of its IPv6 address") }
                 portStart = close + 2
             }
         } else {
             let colonIndex = bytes[hostStart..<authorityEnd].firstIndex(of: colon)
             host = String(decoding: bytes[hostStart..<(colonIndex ?? authorityEnd)], as: UTF8.self)
-            guard !host.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return nil }
+            guard !host.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else {
+                return problem("its host holds a bracket that is not around an IPv6 address")
+            }
             portStart = colonIndex.map { $0 + 1 }
         }
-        guard !host.isEmpty else { return nil }
+        guard !host.isEmpty else { return problem("it has no host") }
 
         var port: Int?
         if let portStart, portStart < authorityEnd {
             let digits = bytes[portStart..<authorityEnd]
-            guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-            guard value <= 65_535 else { return nil }
+            let written = String(decoding: digits, as: UTF8.self)
+            guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let value = Int(written), value <= 65_535
+            else { return problem("its port '\(written)' is not a number from 0 to 65535") }
             port = value
         }
 
         let pathEnd = bytes[authorityEnd...].firstIndex { $0 == question || $0 == hash } ?? bytes.count
         let path = percentDecoded(bytes[authorityEnd..<pathEnd])
-        return (scheme, host, port, path)
+        return .success((scheme, host, port, path))
     }
 
     /// Bytes a URL may hold after its scheme: RFC 3986's unreserved, reserved and `%` characters, and any
