@@ -19,10 +19,13 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 public struct FixIt: Sendable, Equatable {
     public let span: SourceSpan
     public let replacement: String
+    /// What the fix does, when "replace with '…'" would not say it well (`insert a comma`).
+    public let message: String?
 
-    public init(span: SourceSpan, replacement: String) {
+    public init(span: SourceSpan, replacement: String, message: String? = nil) {
         self.span = span
         self.replacement = replacement
+        self.message = message
     }
 }
 
@@ -42,6 +45,8 @@ public struct DiagnosticNote: Sendable, Equatable {
 /// `unknown-key`, …) documented in `specs/diagnostics.md`.
 public struct Diagnostic: Sendable, Equatable, Error {
     public var id: String
+    /// The module whose catalogue defines `id` (empty for diagnostics made from a bare string id).
+    public var domain: String = ""
     public var severity: Severity
     public var message: String
     /// Where it happened. Nil only when there is no file at all (e.g. a command-line mistake).

@@ -40,7 +40,7 @@ public struct DiagnosticFormatter: Sendable {
             out += excerpt(span)
         }
         if let fixIt = diagnostic.fixIt {
-            out += "\(fixIt.span.description): note: replace with '\(fixIt.replacement)'\n"
+            out += "\(fixIt.span.description): note: \(fixIt.message ?? "replace with '\(fixIt.replacement)'")\n"
         }
         for note in diagnostic.notes {
             let noteLocation = note.span.map { "\($0.description): " } ?? (diagnostic.locationDescription.map { "\($0): " } ?? "")
