@@ -4,6 +4,7 @@ import ChartFormat
 import ChartJSON
 import ChartLayout
 import ChartSpec
+import ChartValues
 
 /// What the rules look at: the parsed spec, and what is known about its data. Lint runs with as much as is
 /// available — the data's columns (`schema`) when the data is a local file, the table after the pipeline when a
@@ -142,15 +143,7 @@ public struct LintContext: Sendable {
     }
 
     /// A value as the legend shows it (numbers in their shortest form).
-    static func seriesName(_ value: Value) -> String {
-        switch value {
-        case .string(let text): text
-        case .number(let number): NumberText.shortest(number)
-        case .boolean(let bool): bool ? "true" : "false"
-        case .date(let milliseconds): String(milliseconds)
-        case .null: "null"
-        }
-    }
+    static func seriesName(_ value: Value) -> String { value.text ?? "null" }
 
     // MARK: positions
 

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartValues
 
 /// The entry point of `chartc lint`'s own checks, run after the spec has parsed (and, when its data is local,
 /// been planned): the mistakes the parser cannot see alone — combinations of channels that cannot be drawn,

@@ -1,6 +1,6 @@
-import ChartData
 import ChartDiagnostics
 import ChartJSON
+import ChartValues
 
 /// A whole chart spec after parsing and validation: what SPEC.md §2 describes, with every user-written value
 /// kept with its source span. Defaults that SPEC.md fixes are already applied (width 640, height 400, locale

@@ -4,6 +4,7 @@ import ChartLint
 import ChartNetwork
 import ChartPipeline
 import ChartSpec
+import ChartValues
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
 /// (text), tools (json) and GitHub pull requests (github) read. Warnings fail only with `--strict`.

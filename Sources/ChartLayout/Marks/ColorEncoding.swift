@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartValues
 
 /// How marks get their colors, decided from the `color` channel and `mark.color`: one color, a color per
 /// category (series), a color per value on a continuous ramp, or a gradient along an axis (`along`).

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// A channel of the encoding bound to its column in the table, with its measurement type decided (SPEC §7:
 /// number → quantitative, date → temporal, string or boolean → nominal; a number declared `temporal` holds
@@ -93,15 +94,7 @@ public struct EncodedChannel: Sendable {
     }
 
     /// The category key of any value (numbers in shortest form, dates as ISO 8601).
-    public static func key(_ value: Value) -> String? {
-        switch value {
-        case .null: nil
-        case .string(let text): text
-        case .number(let number): NumberText.shortest(number)
-        case .date(let date): ISODate.format(date)
-        case .boolean(let flag): flag ? "true" : "false"
-        }
-    }
+    public static func key(_ value: Value) -> String? { value.text }
 
     /// The distinct keys in display order: the explicit `scale.domain`, else the column's natural order
     /// (weekdays, months) restricted to values present, else first appearance in the table (which follows

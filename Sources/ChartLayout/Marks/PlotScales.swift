@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// The position scales of a plot of a given size (x over `0…width`, y over `height…0`), the inner band scale of
 /// grouped bars, and the size scale of points. Domains come from the visible series (stacked ends included),

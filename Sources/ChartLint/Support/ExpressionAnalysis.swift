@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartExpression
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// Every expression of a spec compiled the way the pipeline will run it — `calculate` in key order (each field
 /// visible to the next), then `filter`, then `aggregate` with the `groupBy` fields — so that lint reports

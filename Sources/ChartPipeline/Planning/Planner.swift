@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartExpression
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// Turns a parsed spec and the schema of its data into a `Plan` (SPEC §2 "Pipeline order"), reporting every
 /// mistake it can see before reading a row: expressions that do not compile, `groupBy`/`total`/`sort` fields

@@ -1,7 +1,8 @@
 import ChartData
-import Foundation
 import ChartDiagnostics
 import ChartLint
+import ChartValues
+import Foundation
 import Testing
 
 /// The error rules: each with a spec that breaks it (the marker `⟪` sits where the diagnostic must point) and a

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartLint
 import ChartSpec
+import ChartValues
 import Testing
 
 /// Newsroom warnings must not be noise: the SPEC's own example and every chart in `examples/` lint without

@@ -4,6 +4,7 @@ import ChartFormat
 import ChartJSON
 import ChartLayout
 import ChartSpec
+import ChartValues
 import Testing
 
 /// `specs/chart.schema.json` and the compiler must describe the same language: every key the parser knows is in

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// An explicit domain must fit its scale: a continuous scale takes `[min, max]` with two different ends, and a
 /// discrete one a list of distinct categories. A position or size range is pixels. (What the entries of a

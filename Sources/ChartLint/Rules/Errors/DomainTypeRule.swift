@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// A continuous scale's explicit domain holds numbers, dates (ISO 8601 text) or `null` (that end comes from the
 /// data), and at least two of them. The id is the one a build reports.

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartLayout
 import ChartSpec
+import ChartValues
 
 /// Colors the spec writes (`mark.color`, a color scale's `range`, a constant color `value`) must be CSS colors
 /// chartc can draw: a name (`steelblue`), `#rgb`/`#rrggbb`, `rgb()` or `hsl()`.
