@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
         // Value and DataType, and the one function that writes a value as text: the leaf every stage shares.
         .target(name: "ChartValues", dependencies: ["ChartFormat"]),
+        // Colors: CSS parsing, OKLab, named palettes and schemes. Layout, lint and the HTML writer share them.
+        .target(name: "ChartColor"),
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
@@ -26,9 +28,9 @@ let package = Package(
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
         .target(name: "ChartNetwork"),
         .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
-        .target(name: "ChartLayout", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
-        .target(name: "ChartRender", dependencies: ["ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
-        .target(name: "ChartLint", dependencies: ["ChartValues", "ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
+        .target(name: "ChartLayout", dependencies: ["ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
+        .target(name: "ChartRender", dependencies: ["ChartColor", "ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
+        .target(name: "ChartLint", dependencies: ["ChartColor", "ChartValues", "ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline"]),
         .target(
             name: "ChartCommandLine",
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork"]
@@ -49,6 +51,7 @@ let package = Package(
         // Helpers the test targets share (a seeded random generator); not part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
+        .testTarget(name: "ChartColorTests", dependencies: ["ChartColor", "ChartDiagnostics"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
@@ -56,9 +59,9 @@ let package = Package(
         .testTarget(name: "ChartcFetchTests", dependencies: ["chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
         .testTarget(
             name: "ChartCommandLineTests",

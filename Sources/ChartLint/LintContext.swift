@@ -1,8 +1,8 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartJSON
-import ChartLayout
 import ChartSpec
 import ChartValues
 

@@ -1,3 +1,4 @@
+import ChartColor
 import Testing
 import ChartData
 import ChartDiagnostics

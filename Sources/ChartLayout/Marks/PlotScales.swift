@@ -1,3 +1,4 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat

@@ -1,6 +1,6 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
-import ChartLayout
 import ChartSpec
 import ChartValues
 

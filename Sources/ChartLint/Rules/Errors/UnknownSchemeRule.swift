@@ -1,5 +1,5 @@
+import ChartColor
 import ChartDiagnostics
-import ChartLayout
 import ChartSpec
 
 /// `scale.scheme` must name a palette chartc ships (`ColorScheme.names`).

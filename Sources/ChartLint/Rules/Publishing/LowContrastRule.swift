@@ -1,7 +1,7 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
-import ChartLayout
 import ChartSpec
 
 /// A series color must stand out from the background. WCAG 2.1 (1.4.11, non-text contrast) asks 3:1 for the

@@ -1,5 +1,5 @@
+import ChartColor
 import ChartDiagnostics
-import ChartLayout
 import ChartSpec
 
 /// With fewer colors than series the palette cycles, and two different series get the same color.
