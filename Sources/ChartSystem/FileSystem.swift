@@ -4,9 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The few file operations the commands need, over POSIX calls: read a whole file as bytes, tell files from
-/// folders, list a folder, create folders, and replace a file atomically (a reader never sees half a chart).
-/// Errors come back as text that names the path and the system's reason.
+/// The one file layer every stage uses, over POSIX calls (no Foundation): read a whole file as bytes, tell files
+/// from folders, list a folder, create folders, and replace a file atomically — written to a temporary file in
+/// the same folder, flushed to disk, renamed over the old one — so a reader never sees half a chart or half a
+/// cache entry, even when several builds write the same file at once. Errors come back as text that names the
+/// path and the system's reason.
 public enum FileSystem {
     public enum Kind: Sendable, Equatable {
         case file
@@ -32,7 +34,7 @@ public enum FileSystem {
     }
 
     /// Whether `path` itself is a symbolic link (used to avoid walking into link loops).
-    static func isSymbolicLink(_ path: String) -> Bool {
+    public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         return (info.st_mode & S_IFMT) == S_IFLNK
@@ -106,6 +108,22 @@ public enum FileSystem {
         try file.commit()
     }
 
+    /// The whole file, or nil when it is missing or cannot be read (a cache entry that is not there).
+    public static func readIfPresent(_ path: String) -> [UInt8]? {
+        try? readFile(path)
+    }
+
+    /// Removes the file at `path` if it is there.
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// The system's reason for an `errno` value, in lower case ("connection refused").
+    public static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text).lowercased()
+    }
+
     static func failure(_ path: String) -> Failure {
         let code = errno
         return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
@@ -122,8 +140,9 @@ public final class AtomicFile {
 
     public init(_ path: String) throws(FileSystem.Failure) {
         self.path = path
-        self.temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).tmp-\(getpid())")
-        unlink(temporary)  // a leftover from a crashed run
+        // `.NAME.PID.RANDOM.tmp` next to the target: the same file system (so rename is atomic), hidden, and
+        // distinct between processes and threads writing at once.
+        self.temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FileSystem.failure(path) }
     }
@@ -149,11 +168,13 @@ public final class AtomicFile {
         }
     }
 
-    /// Closes the file and moves it into place.
+    /// Flushes the file to disk, closes it and moves it into place (without the flush, a crash soon after the
+    /// rename could leave an empty file under the final name).
     public func commit() throws(FileSystem.Failure) {
+        let flushed = fsync(descriptor)
         let result = close(descriptor)
         descriptor = -1
-        guard result == 0, rename(temporary, path) == 0 else {
+        guard flushed == 0, result == 0, rename(temporary, path) == 0 else {
             let error = FileSystem.failure(path)
             unlink(temporary)
             throw error
