@@ -22,8 +22,17 @@ public enum FileSystem {
     public struct Failure: Error, Sendable, Equatable {
         public let path: String
         public let reason: String
-        /// `errno` was `ENOENT`.
+        /// `errno` was `ENOENT` (or `ENOTDIR`: a parent is not a folder).
         public let isMissing: Bool
+        /// A file was expected and a folder found.
+        public var isDirectory: Bool = false
+
+        public init(path: String, reason: String, isMissing: Bool, isDirectory: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.isMissing = isMissing
+            self.isDirectory = isDirectory
+        }
     }
 
     /// What is at `path`, following symbolic links.
@@ -48,26 +57,44 @@ public enum FileSystem {
         }
     }
 
-    /// The whole file.
+    /// The whole file, read straight into the array the readers scan (one allocation of the size `stat` gives;
+    /// files whose size it does not know, or that grew, are read on in blocks).
     public static func readFile(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0, kind(mode: info.st_mode) == .directory {
-            throw Failure(path: path, reason: "Is a directory", isMissing: false)
+        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
+        if kind(mode: info.st_mode) == .directory {
+            throw Failure(path: path, reason: "Is a directory", isMissing: false, isDirectory: true)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(info.st_size > 0 ? Int(info.st_size) : 4096)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let expected = max(0, Int(info.st_size))
+        var failed: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var total = 0
+            while total < expected {
+                let got = read(descriptor, base + total, expected - total)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    break
+                }
+                if got == 0 { break }
+                total += got
+            }
+            initialized = total
+        }
+        if failed != 0 { throw failure(path, code: failed) }
+        var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            bytes.append(contentsOf: block[0..<count])
         }
         return bytes
     }
@@ -124,9 +151,8 @@ public enum FileSystem {
         return String(cString: text).lowercased()
     }
 
-    static func failure(_ path: String) -> Failure {
-        let code = errno
-        return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+    static func failure(_ path: String, code: Int32 = errno) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT || code == ENOTDIR)
     }
 }
 
