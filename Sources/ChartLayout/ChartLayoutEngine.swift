@@ -137,12 +137,7 @@ public enum ChartLayoutEngine {
                 // when the spec wrote one for the color channel.
                 if case .text(let text) = model.color?.definition.title { title = text.value } else { title = nil }
             }
-            let symbol: LegendSymbol = switch model.markType {
-            case .line, .rule: .line
-            case .point: .circle
-            default: .square
-            }
-            return .categorical(Legend(entries: entries, title: title, symbol: symbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
+            return .categorical(Legend(entries: entries, title: title, symbol: model.markKind.legendSymbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
         case .continuous(let scale, let channel):
             // A ramp needs its title: without it a shade means nothing.
             let title: String? = switch model.spec.legend.title {

@@ -12,6 +12,8 @@ public struct PlotModel: Sendable {
     public let table: Table
     public let mark: MarkSpec
     public let markType: MarkType
+    /// The mark's entry in the mark table: everything the layout asks of it.
+    var markKind: any Mark.Type { MarkTable.mark(for: markType) }
     public let theme: ChartTheme
     public let locale: ChartLocale
 
@@ -124,7 +126,7 @@ public struct PlotModel: Sendable {
         let measure = orientation == .vertical ? y : x
         let isRange = orientation == .vertical ? y2 != nil : x2 != nil
         var stack = StackMode.none
-        if (markType == .bar || markType == .area), let measure, measure.type == .quantitative, !isRange {
+        if MarkTable.mark(for: markType).growsFromZero, let measure, measure.type == .quantitative, !isRange {
             if let explicit = measure.definition.stack?.value {
                 stack = explicit
             } else if hasCategoricalColor && offset == nil {

@@ -96,15 +96,11 @@ public struct PlotScales: Sendable {
         if !channel.isContinuous {
             let keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
             let wantsPoints = scaleSpec?.type?.value == .point
-                || (scaleSpec?.type?.value != .band && [.line, .point, .area, .text].contains(model.markType))
+                || (scaleSpec?.type?.value != .band && model.markKind.placesCategoriesAtPoints)
             if wantsPoints {
                 return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
             }
-            let inner: Double = switch model.markType {
-            case .rect: 0.04
-            case .bar: model.offset != nil ? 0.25 : 0.2
-            default: 0.2
-            }
+            let inner = model.markKind.bandPadding(grouped: model.offset != nil)
             return .band(BandScale(domain: keys, range: range, paddingInner: inner, paddingOuter: inner / 2, reverse: reverse))
         }
 
@@ -134,7 +130,7 @@ public struct PlotScales: Sendable {
         }
         let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
         let isRange = partner != nil
-        let defaultZero = isMeasure && !isRange && (model.markType == .bar || model.markType == .area) && kind != .time
+        let defaultZero = isMeasure && !isRange && model.markKind.growsFromZero && kind != .time
         // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
         // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
         // too (rounding out to whole powers of ten can leave most of the plot empty).
@@ -165,7 +161,7 @@ public struct PlotScales: Sendable {
 
         // Bars along a continuous axis need half a bar of room at each end.
         var pixels = range
-        if model.markType == .bar && !isMeasure && !isRange {
+        if model.markKind.needsRoomAcrossContinuousAxis && !isMeasure && !isRange {
             let inset = barInset(values: values, domain: domain, length: length)
             pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
         }
