@@ -44,7 +44,8 @@ let package = Package(
         // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
         .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
 
-        // Helpers the test targets share (a seeded random generator); not part of any product.
+        // Helpers the test targets share (a seeded random generator, the example specs read from examples/); not
+        // part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
@@ -56,12 +57,14 @@ let package = Package(
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
+        // Golden files are read and re-recorded in the source tree (Tests/ChartCommandLineTests/Golden, found
+        // from #filePath), so they are not bundled as resources.
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartCommandLine"],
-            resources: [.copy("Golden")]
+            dependencies: ["ChartTestSupport", "ChartCommandLine"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -68,17 +68,6 @@ private let untitledSpec = """
 @Suite struct CommandsEndToEndTests {
     // MARK: data and plan
 
-    @Test func dataOnThePolarizationExample() throws {
-        let result = try ChartcBinary.run(["data", "examples/polarization/polarization.chart.json"])
-        #expect(result.status == 0)
-        #expect(result.error == "")
-        let lines = result.output.split(separator: "\n")
-        #expect(lines.first == "year,party,median")
-        #expect(lines.count == 1 + 40 * 3)  // congresses 80-119, three series each
-        #expect(lines.dropFirst().first?.hasPrefix("1947,Congress,") == true)
-        assertGolden(name: "data-polarization.csv", actual: result.output)
-    }
-
     @Test func dataAsJSON() throws {
         let workspace = try Workspace(["sales.csv": salesCSV, "sales.chart.json": goodSpec])
         defer { workspace.remove() }
@@ -88,13 +77,6 @@ private let untitledSpec = """
         #expect(result.output.contains("24"))
         let csv = try ChartcBinary.run(["data", "sales.chart.json"], in: workspace.root)
         #expect(csv.output == "region,total\nNorth,24\nSouth,16\n")
-    }
-
-    @Test func planOnThePolarizationExample() throws {
-        let result = try ChartcBinary.run(["plan", "examples/polarization/polarization.chart.json"])
-        #expect(result.status == 0)
-        #expect(result.output.contains("congress, chamber, party_code, nominate_dim1"))
-        assertGolden(name: "plan-polarization.txt", actual: result.output)
     }
 
     @Test func dataWithAnErrorPrintsItAndNoTable() throws {
@@ -153,7 +135,7 @@ private let untitledSpec = """
         #expect(!result.output.contains(": error: "))
         // As many files as the gallery has specs (it grows).
         #expect(result.error.hasPrefix("0 errors") || result.error.hasPrefix("no problems"))
-        #expect(result.error.hasSuffix(" in \(ExampleGalleryTests.specPaths().count) files\n"))
+        #expect(result.error.hasSuffix(" in \(ExampleGalleryGoldenTests.specPaths().count) files\n"))
     }
 
     // MARK: build

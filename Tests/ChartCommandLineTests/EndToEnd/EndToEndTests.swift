@@ -3,13 +3,6 @@ import Testing
 
 /// Runs the real `chartc` binary: exit codes, what goes to stdout and what to stderr.
 @Suite struct EndToEndTests {
-    @Test func helpGoesToStandardOutput() throws {
-        let result = try ChartcBinary.run(["--help"])
-        #expect(result.status == 0)
-        #expect(result.error == "")
-        assertGolden(name: "help-chartc.txt", actual: result.output)
-    }
-
     @Test func version() throws {
         let result = try ChartcBinary.run(["--version"])
         #expect(result.status == 0)
