@@ -47,6 +47,7 @@ let package = Package(
         // Helpers the test targets share (a seeded random generator, the example specs read from examples/); not
         // part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
+        .testTarget(name: "ChartDiagnosticsTests", dependencies: ["ChartDiagnostics"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartTestSupport", "ChartData", "ChartDiagnostics"]),
