@@ -41,8 +41,10 @@ let package = Package(
         ),
         // The helper that performs one HTTP GET per run for chartc (URLSession from FoundationNetworking).
         .executableTarget(name: "chartc-fetch", dependencies: ["ChartNetwork"]),
-        // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
-        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
+        // Developer tools: deterministic example data (a Voteview-shaped members file), benchmarks, and `review`
+        // (screenshots of pages in headless Chromium; its DevTools-protocol driver is also what the browser
+        // tests use). Foundation-free, like chartc: `peak` measures children that start at this process's size.
+        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine", "ChartJSON", "ChartDiagnostics", "ChartFormat"]),
 
         // Helpers the test targets share (a seeded random generator, the example specs read from examples/); not
         // part of any product.
@@ -57,7 +59,7 @@ let package = Package(
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["chartc-devtools", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
         // Golden files are read and re-recorded in the source tree (Tests/ChartCommandLineTests/Golden, found
