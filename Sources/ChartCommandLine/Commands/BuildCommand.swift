@@ -10,7 +10,7 @@ enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
         abstract: "Build charts (SVG or HTML) from specs.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
+        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
