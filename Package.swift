@@ -17,19 +17,25 @@ let package = Package(
         .target(name: "ChartDiagnostics"),
         .target(name: "ChartFormat"),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
-        .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
-        .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
-        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
+        // Value and DataType, and the one function that writes a value as text: the leaf every stage shares.
+        .target(name: "ChartValues", dependencies: ["ChartFormat"]),
+        // Colors: CSS parsing, OKLab, named palettes and schemes. Layout, lint and the HTML writer share them.
+        .target(name: "ChartColor"),
+        .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
+        .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
+        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
         // ChartNetwork fetches remote data into a cache. The HTTP itself happens in a helper process, `chartc-fetch`
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
         .target(name: "ChartNetwork"),
-        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
-        .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
-        .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
-        .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
+        // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
+        .target(name: "ChartSemantics", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
+        .target(name: "ChartLayout", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
+        .target(name: "ChartRender", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
+        .target(name: "ChartLint", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -51,16 +57,17 @@ let package = Package(
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartDiagnosticsTests", dependencies: ["ChartDiagnostics"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
+        .testTarget(name: "ChartColorTests", dependencies: ["ChartColor", "ChartDiagnostics"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartTestSupport", "ChartData", "ChartDiagnostics"]),
-        .testTarget(name: "ChartExpressionTests", dependencies: ["ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
-        .testTarget(name: "ChartSpecTests", dependencies: ["ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["chartc-fetch", "ChartNetwork"]),
-        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
-        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["chartc-devtools", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
+        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["chartc-devtools", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
         // Golden files are read and re-recorded in the source tree (Tests/ChartCommandLineTests/Golden, found
         // from #filePath), so they are not bundled as resources.

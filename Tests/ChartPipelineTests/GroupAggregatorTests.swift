@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 import Testing
 @testable import ChartPipeline
 

@@ -40,6 +40,7 @@ enum T {
 }
 
 import ChartFormat
+import ChartValues
 
 enum ISO {
     static func parse(_ text: String) -> Int64? { ISODate.parse(text) }

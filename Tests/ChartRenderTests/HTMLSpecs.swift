@@ -1,4 +1,5 @@
 import ChartData
+import ChartLayout
 import ChartDiagnostics
 import ChartSpec
 import Foundation
@@ -18,7 +19,7 @@ enum HTMLSpecs {
         var name: String
 
         func page() throws -> String {
-            try HTMLWriter.render(spec: spec, table: table, name: name)
+            try HTMLWriter.render(chart: ChartLayoutEngine.check(spec, table: table), table: table, name: name)
         }
     }
 

@@ -1,3 +1,4 @@
+import ChartValues
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

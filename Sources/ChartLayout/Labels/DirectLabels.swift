@@ -1,3 +1,4 @@
+import ChartColor
 import ChartSpec
 
 /// `legend.position: "direct"` (SPEC §2): instead of a legend, each line (or area) is named at its end, in its

@@ -1,3 +1,4 @@
+import ChartColor
 import ChartSpec
 
 /// One place a label could go: the text node there and whether it sits on its own mark (inside a bar or a

@@ -77,9 +77,9 @@ public struct PlotModel: Sendable {
         let rows = 0..<table.rowCount
         var series: [Series] = []
         var names: [String] = []
-        var colorEncoding = ColorEncoding.single(try ColorEncoding.markColor(spec.mark, theme: theme))
+        var colorEncoding = ColorEncoding.single(ColorEncoding.markColor(spec.mark, theme: theme))
         if let along = encoding.color?.along, let definition = encoding.color {
-            colorEncoding = try ColorEncoding.along(along.value, channel: definition)
+            colorEncoding = ColorEncoding.along(along.value, channel: definition)
         }
         if let color, !color.isContinuous {
             hasCategoricalColor = true
@@ -90,7 +90,7 @@ public struct PlotModel: Sendable {
             for row in rows {
                 if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
             }
-            let scale = try ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
+            let scale = ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
             colorEncoding = .categorical(scale)
             names = scale.domain
             var rowsByName: [String: [Int]] = [:]
@@ -110,7 +110,7 @@ public struct PlotModel: Sendable {
             if case .single(let single) = colorEncoding { fill = single.hex }
             if let color, color.isContinuous {
                 let visible = Array(rows)
-                let scale = try ColorEncoding.continuous(channel: color, rows: visible)
+                let scale = ColorEncoding.continuous(channel: color, rows: visible)
                 colorEncoding = .continuous(scale, channel: color)
             }
             series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
@@ -138,8 +138,6 @@ public struct PlotModel: Sendable {
         } else {
             stacked = [:]
         }
-        let formatProblems = FormatCheck.diagnostics(model: self)
-        if !formatProblems.isEmpty { throw DiagnosticError(formatProblems) }
     }
 
     /// The channel carrying the measure (bars' length, a line's value).

@@ -1,7 +1,9 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// The position scales of a plot of a given size (x over `0…width`, y over `height…0`), the inner band scale of
 /// grouped bars, and the size scale of points. Domains come from the visible series (stacked ends included),
@@ -140,7 +142,7 @@ public struct PlotScales: Sendable {
         let spansData = axisHidden || channel.type == .temporal || kind == .log
         var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
-            let ends = try explicitEnds(domain, channel: channel)
+            let ends = explicitEnds(domain)
             options.explicitStart = ends.start
             options.explicitEnd = ends.end
         }
@@ -152,7 +154,7 @@ public struct PlotScales: Sendable {
         do {
             domain = try ScaleDomain.resolve(kind, extent: extent, options: options, hasData: !values.isEmpty)
         } catch {
-            throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
+            throw DiagnosticError(Diagnostic(error, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
         }
 
         // A log axis that follows its data gets a little air at both ends, so the extreme values do not sit on
@@ -176,7 +178,7 @@ public struct PlotScales: Sendable {
             do {
                 return .log(try LogScale(domain: domain, range: pixels, reverse: reverse))
             } catch {
-                throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? channel.definition.span))
+                throw DiagnosticError(Diagnostic(error, at: scaleSpec?.domain?.span ?? channel.definition.span))
             }
         }
     }
@@ -199,24 +201,19 @@ public struct PlotScales: Sendable {
         return seen
     }
 
-    /// The first and last value of `scale.domain` as numbers (dates as milliseconds); null leaves an end to the data.
-    private static func explicitEnds(_ domain: Located<[Value]>, channel: EncodedChannel) throws(DiagnosticError) -> (start: Double?, end: Double?) {
-        func number(_ value: Value?) throws(DiagnosticError) -> Double? {
+    /// The first and last value of `scale.domain` as numbers (dates as milliseconds); null leaves an end to the
+    /// data. (Entries that are not numbers or dates are the checking stage's `scale-domain-type`.)
+    private static func explicitEnds(_ domain: Located<[Value]>) -> (start: Double?, end: Double?) {
+        func number(_ value: Value?) -> Double? {
             switch value {
-            case nil, .null?: return nil
-            case .number(let number)?: return number
-            case .date(let date)?: return Double(date)
-            case .string(let text)?:
-                if let date = ISODate.parse(text) { return Double(date) }
-                throw DiagnosticError(.error("scale-domain-type", "the \(channel.channel.rawValue) scale is continuous, so its domain needs numbers or dates, not '\(text)'", at: domain.span))
-            case .boolean?:
-                throw DiagnosticError(.error("scale-domain-type", "the \(channel.channel.rawValue) scale domain needs numbers or dates, not true/false", at: domain.span))
+            case .number(let number)?: number
+            case .date(let date)?: Double(date)
+            case .string(let text)?: ISODate.parse(text).map(Double.init)
+            default: nil
             }
         }
-        guard domain.value.count >= 2 else {
-            throw DiagnosticError(.error("scale-domain-type", "a continuous scale domain needs two values, [min, max]", at: domain.span))
-        }
-        return (try number(domain.value.first), try number(domain.value.last))
+        guard domain.value.count >= 2 else { return (nil, nil) }
+        return (number(domain.value.first), number(domain.value.last))
     }
 
     /// Half the width a bar gets on a continuous axis: bars are 80% of the smallest gap between values.

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartNetwork
 import ChartSpec
+import ChartValues
 
 /// Loads a spec's `data` (SPEC §3) into a `Table`: inline `values`, or a file path relative to the spec.
 /// The reading itself lives in ChartData (`DataFiles`, `CSVReader`, `JSONDataReader`); this layer maps the

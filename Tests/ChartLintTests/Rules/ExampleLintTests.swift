@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartLint
 import ChartSpec
 import ChartTestSupport
+import ChartValues
 import Testing
 
 /// Newsroom warnings must not be noise: the SPEC's own example and every chart in `examples/` lint without

@@ -1,3 +1,4 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
@@ -5,6 +6,7 @@ import ChartJSON
 import ChartLayout
 import ChartSpec
 import ChartTestSupport
+import ChartValues
 import Testing
 
 /// `specs/chart.schema.json` and the compiler must describe the same language: every key the parser knows is in

@@ -4,12 +4,12 @@ import ChartSpec
 
 /// log(0) is undefined and logs of negative numbers do not exist: a log scale's explicit domain must be above
 /// zero. (The id is the one a build reports for it, so lint and build say the same thing.)
-struct LogScaleDomainRule: LintRule {
+struct LogScaleDomainCheck: ChartRule {
     let id = "scale-invalid-domain"
     let severity = Severity.error
     let summary = "A log scale's explicit domain touches or crosses zero."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
             guard let scale = channel.scale, scale.type?.value == .log, let domain = scale.domain else { continue }
             for (index, value) in domain.value.enumerated() {

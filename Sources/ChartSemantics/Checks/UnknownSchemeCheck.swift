@@ -1,14 +1,14 @@
+import ChartColor
 import ChartDiagnostics
-import ChartLayout
 import ChartSpec
 
 /// `scale.scheme` must name a palette chartc ships (`ColorScheme.names`).
-struct UnknownSchemeRule: LintRule {
+struct UnknownSchemeCheck: ChartRule {
     let id = "color-unknown-scheme"
     let severity = Severity.error
     let summary = "scale.scheme names a color scheme chartc does not have."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
             guard let scheme = channel.scale?.scheme, ColorScheme.named(scheme.value) == nil else { continue }
             let path = "encoding.\(channel.channel.rawValue).scale.scheme"

@@ -2,16 +2,17 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// An explicit domain must fit its scale: a continuous scale takes `[min, max]` with two different ends, and a
 /// discrete one a list of distinct categories. A position or size range is pixels. (What the entries of a
-/// continuous domain may be is `DomainTypeRule`'s.)
-struct DomainShapeRule: LintRule {
+/// continuous domain may be is `DomainTypeCheck`'s.)
+struct DomainShapeCheck: ChartRule {
     let id = "domain-shape"
     let severity = Severity.error
     let summary = "A scale domain or range of the wrong shape: more than [min, max] on a continuous scale, equal ends, mixed types, repeated categories."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
             guard let scale = channel.scale else { continue }
             let name = "encoding.\(channel.channel.rawValue).scale"
@@ -29,12 +30,12 @@ struct DomainShapeRule: LintRule {
         }
     }
 
-    private func checkDomain(_ domain: Located<[Value]>, channel: ChannelDef, name: String, context: LintContext, into diagnostics: inout [Diagnostic]) {
+    private func checkDomain(_ domain: Located<[Value]>, channel: ChannelDef, name: String, context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let values = domain.value
         switch context.isDiscrete(channel) {
         case false?:
             // Entries of the wrong type and too few values are `scale-domain-type`'s; null leaves an end open.
-            guard DomainTypeRule.problems(domain, channel: channel, context: context).isEmpty else { return }
+            guard DomainTypeCheck.problems(domain, channel: channel, context: context).isEmpty else { return }
             // A color ramp may have a middle (diverging: [min, mid, max]).
             let allowed = channel.channel == .color ? 2...3 : 2...2
             if values.count > allowed.upperBound {

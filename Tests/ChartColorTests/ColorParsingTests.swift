@@ -1,6 +1,6 @@
+@testable import ChartColor
 import ChartDiagnostics
 import Testing
-@testable import ChartLayout
 
 /// CSS color parsing and hex output.
 struct ColorParsingTests {

@@ -1,35 +1,38 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartJSON
-import ChartLayout
 import ChartSpec
+import ChartValues
 
-/// What the rules look at: the parsed spec, and what is known about its data. Lint runs with as much as is
-/// available — the data's columns (`schema`) when the data is a local file, the table after the pipeline when a
-/// build has run it — and every question here answers nil when it cannot be decided, so that a rule stays quiet
-/// rather than guess.
-public struct LintContext: Sendable {
+/// What the checks and rules look at: the parsed spec, and what is known about its data. Checking runs with as
+/// much as is available — the data's columns (`schema`) when the data could be read, the planner's types of the
+/// calculated and aggregated fields, the table after the pipeline when a build has run it — and every question
+/// here answers nil when it cannot be decided, so that a check stays quiet rather than guess.
+public struct SemanticContext: Sendable {
     public let spec: ChartSpec
     /// The columns of the loaded data, before the pipeline.
     public let schema: [(name: String, type: DataType)]?
+    /// The result type of each calculated and aggregated field that compiled (from `Planner.analyze`).
+    public let fieldTypes: [String: DataType?]
     /// The rows the marks are drawn from (after calculate, filter, aggregate, total, sort).
     public let table: Table?
     /// The canvas color series colors are drawn on.
     public let background: Color
 
-    /// The spec's JSON tree, re-read to point at single elements of arrays the model keeps whole (a domain).
-    let root: JSONValue?
-    /// Every expression compiled against the data's columns (or only parsed, without them).
-    let expressions: ExpressionAnalysis
+    /// The spec's JSON tree (kept by the parser), to point at single elements of arrays the model keeps whole.
+    var root: JSONValue? { spec.syntax }
 
-    public init(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table?, background: Color = .white) {
+    public init(
+        spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?] = [:], table: Table?,
+        background: Color = .white
+    ) {
         self.spec = spec
         self.schema = schema
+        self.fieldTypes = fieldTypes
         self.table = table
         self.background = background
-        self.root = try? JSONReader.read(spec.file, requireObject: true)
-        self.expressions = ExpressionAnalysis(spec: spec, schema: schema)
     }
 
     // MARK: fields
@@ -51,11 +54,11 @@ public struct LintContext: Sendable {
     public func fieldType(_ name: String) -> DataType? {
         if let table { return table.column(named: name)?.type }
         if let aggregate = spec.aggregate.first(where: { $0.name.value == name }) {
-            if let compiled = expressions.aggregateTypes[name] { return compiled }
+            if let compiled = fieldTypes[name] { return compiled }
             return Self.aggregateType(aggregate.expression.text, schema: schema)
         }
         if spec.calculate.contains(where: { $0.name.value == name }) {
-            return expressions.calculatedTypes[name] ?? nil
+            return fieldTypes[name] ?? nil
         }
         return schema?.first { $0.name == name }?.type
     }
@@ -142,15 +145,7 @@ public struct LintContext: Sendable {
     }
 
     /// A value as the legend shows it (numbers in their shortest form).
-    static func seriesName(_ value: Value) -> String {
-        switch value {
-        case .string(let text): text
-        case .number(let number): NumberText.shortest(number)
-        case .boolean(let bool): bool ? "true" : "false"
-        case .date(let milliseconds): String(milliseconds)
-        case .null: "null"
-        }
-    }
+    static func seriesName(_ value: Value) -> String { value.text ?? "null" }
 
     // MARK: positions
 

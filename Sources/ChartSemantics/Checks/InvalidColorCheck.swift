@@ -1,16 +1,17 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
-import ChartLayout
 import ChartSpec
+import ChartValues
 
 /// Colors the spec writes (`mark.color`, a color scale's `range`, a constant color `value`) must be CSS colors
 /// chartc can draw: a name (`steelblue`), `#rgb`/`#rrggbb`, `rgb()` or `hsl()`.
-struct InvalidColorRule: LintRule {
+struct InvalidColorCheck: ChartRule {
     let id = "color-invalid"
     let severity = Severity.error
     let summary = "A color that is not a CSS color name, #rrggbb, rgb() or hsl() (in mark.color, a color range or value)."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         if let color = context.spec.mark.color {
             check(.string(color.value), at: color.span, path: "mark.color", into: &diagnostics)
         }
@@ -27,7 +28,7 @@ struct InvalidColorRule: LintRule {
 
     private func check(_ value: Value, at span: SourceSpan?, path: String, into diagnostics: inout [Diagnostic]) {
         guard case .string(let text) = value else {
-            diagnostics.append(diagnostic("'\(path)' must be a color such as \"steelblue\" or \"#1f77b4\", found \(DomainShapeRule.describe(value))", at: span))
+            diagnostics.append(diagnostic("'\(path)' must be a color such as \"steelblue\" or \"#1f77b4\", found \(DomainShapeCheck.describe(value))", at: span))
             return
         }
         guard Color(css: text) == nil else { return }

@@ -2,12 +2,12 @@ import ChartDiagnostics
 import ChartSpec
 
 /// A mark needs at least one position channel; without x and y there is nowhere to draw it.
-struct MissingPositionRule: LintRule {
+struct MissingPositionCheck: ChartRule {
     let id = "missing-position"
     let severity = Severity.error
     let summary = "The chart has no x, y, x2 or y2 channel, so its marks have no position."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
         guard encoding.x == nil, encoding.y == nil, encoding.x2 == nil, encoding.y2 == nil else { return }
         // A channel the user wrote but the parser rejected was already reported.

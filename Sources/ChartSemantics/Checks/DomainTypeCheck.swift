@@ -2,15 +2,16 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// A continuous scale's explicit domain holds numbers, dates (ISO 8601 text) or `null` (that end comes from the
 /// data), and at least two of them. The id is the one a build reports.
-struct DomainTypeRule: LintRule {
+struct DomainTypeCheck: ChartRule {
     let id = "scale-domain-type"
     let severity = Severity.error
     let summary = "A continuous scale's domain holds text that is not a date, or true/false, or fewer than two values."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
             guard let domain = channel.scale?.domain, context.isDiscrete(channel) == false else { continue }
             for (message, span) in Self.problems(domain, channel: channel, context: context) {
@@ -20,7 +21,7 @@ struct DomainTypeRule: LintRule {
     }
 
     /// What is wrong with the entries of a continuous domain, with where.
-    static func problems(_ domain: Located<[Value]>, channel: ChannelDef, context: LintContext) -> [(String, SourceSpan?)] {
+    static func problems(_ domain: Located<[Value]>, channel: ChannelDef, context: SemanticContext) -> [(String, SourceSpan?)] {
         let name = "encoding.\(channel.channel.rawValue).scale.domain"
         let temporal = context.isTemporal(channel) == true
         var problems: [(String, SourceSpan?)] = []
@@ -33,7 +34,7 @@ struct DomainTypeRule: LintRule {
             default:
                 let expected = temporal ? "dates such as \"2015-01-31\", years, or null" : "numbers (or null to take that end from the data)"
                 problems.append((
-                    "'\(name)' of a \(temporal ? "time" : "continuous") scale holds \(expected), found \(DomainShapeRule.describe(value))",
+                    "'\(name)' of a \(temporal ? "time" : "continuous") scale holds \(expected), found \(DomainShapeCheck.describe(value))",
                     context.element(index, of: domain.span)
                 ))
             }

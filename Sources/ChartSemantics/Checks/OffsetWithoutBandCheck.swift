@@ -2,12 +2,12 @@ import ChartDiagnostics
 import ChartSpec
 
 /// `offset` places marks side by side inside a band (grouped bars); with no discrete x or y there is no band.
-struct OffsetWithoutBandRule: LintRule {
+struct OffsetWithoutBandCheck: ChartRule {
     let id = "offset-without-band"
     let severity = Severity.error
     let summary = "offset is used but neither x nor y is a band (nominal or ordinal) axis to group within."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
         guard let offset = encoding.offset else { return }
         var described: [String] = []

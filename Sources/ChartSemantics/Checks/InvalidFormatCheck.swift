@@ -4,12 +4,12 @@ import ChartSpec
 
 /// Number formats (d3-format: `",.2f"`) and date formats (`"%b %Y"`) are parsed before the chart is drawn, so a
 /// typo points at the character inside the string rather than failing the build.
-struct InvalidFormatRule: LintRule {
+struct InvalidFormatCheck: ChartRule {
     let id = "invalid-format"
     let severity = Severity.error
     let summary = "A number or date format (a channel's, an axis's or the labels') that cannot be parsed."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels + context.spec.encoding.tooltip {
             let temporal = context.isTemporal(channel)
             let name = "encoding.\(channel.channel.rawValue)"
