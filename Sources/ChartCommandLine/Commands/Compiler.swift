@@ -27,11 +27,7 @@ enum Compiler {
 
     /// `schema(of:fetch:)` under a whole load context (a sample of large data, for lint).
     static func schema(of spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        do throws(DiagnosticError) {
-            return try Pipeline.schema(spec: spec, context: context)
-        } catch {
-            throw naming(spec, in: error)
-        }
+        try Pipeline.schema(spec: spec, context: context)
     }
 
     /// The planned pipeline and what the planner found wrong.
@@ -42,41 +38,13 @@ enum Compiler {
 
     /// The plan for a spec against its data (read to learn its columns; remote data under `context`).
     static func plan(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (plan: Plan, warnings: [Diagnostic]) {
-        do throws(DiagnosticError) {
-            let (plan, warnings) = try Pipeline.plan(spec: spec, context: context)
-            return (plan, naming(spec, in: warnings))
-        } catch {
-            throw naming(spec, in: error)
-        }
+        let (plan, warnings) = try Pipeline.plan(spec: spec, context: context)
+        return (plan, warnings)
     }
 
     /// The table after the pipeline, with its warnings and the data's provenance; remote data under `context`.
     static func run(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
-        do throws(DiagnosticError) {
-            var output = try Pipeline.run(spec: spec, context: context)
-            output.warnings = naming(spec, in: output.warnings)
-            return output
-        } catch {
-            throw naming(spec, in: error)
-        }
-    }
-
-    /// A problem in a data file is reported where it is (`data/ragged.csv:3:2`); when several specs read that
-    /// file, that alone does not say which build or lint it came from. So every diagnostic located outside the
-    /// spec gets a note at the spec's own `data.url`: each spec that read the file names itself.
-    static func naming(_ spec: ChartSpec, in diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard case .url(let url) = spec.data.origin, let urlSpan = url.span else { return diagnostics }
-        return diagnostics.map { diagnostic in
-            let elsewhere = diagnostic.span.map { $0.file !== spec.file } ?? (diagnostic.path.map { $0 != spec.file.path } ?? false)
-            guard elsewhere, !diagnostic.notes.contains(where: { $0.span == urlSpan }) else { return diagnostic }
-            var named = diagnostic
-            named.notes.append(DiagnosticNote("'\(url.value)' is read by this spec", at: urlSpan))
-            return named
-        }
-    }
-
-    static func naming(_ spec: ChartSpec, in error: DiagnosticError) -> DiagnosticError {
-        DiagnosticError(naming(spec, in: error.diagnostics))
+        try Pipeline.run(spec: spec, context: context)
     }
 
     /// Why a command that reads only cached copies (plan) cannot see a spec's remote data.
