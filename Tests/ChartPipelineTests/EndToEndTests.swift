@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartSystem
 import ChartTestSupport
 import Foundation
 import Testing

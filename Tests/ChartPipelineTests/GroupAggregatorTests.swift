@@ -1,4 +1,5 @@
 import ChartData
+import ChartSystem
 import ChartValues
 import Testing
 @testable import ChartPipeline

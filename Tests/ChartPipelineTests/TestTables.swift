@@ -1,4 +1,5 @@
 import ChartData
+import ChartSystem
 @testable import ChartPipeline
 
 /// Small builders for hand-written test columns.

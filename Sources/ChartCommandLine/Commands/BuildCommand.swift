@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartPipeline
 import ChartSpec
+import ChartSystem
 
 /// `chartc build PATH... [-o DIR] [--format svg|html]`: compiles every spec to its output files. Specs build in
 /// parallel; results print in input order; a failing spec is reported and the others are still written; each

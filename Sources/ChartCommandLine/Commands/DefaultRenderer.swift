@@ -5,6 +5,7 @@ import ChartNetwork
 import ChartRender
 import ChartSemantics
 import ChartSpec
+import ChartSystem
 
 /// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer or the HTML
 /// page writer.

@@ -1,3 +1,4 @@
+import ChartSystem
 import ChartValues
 #if canImport(Glibc)
 import Glibc

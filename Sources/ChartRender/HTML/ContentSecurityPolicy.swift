@@ -1,4 +1,4 @@
-import ChartNetwork
+import ChartSystem
 
 /// Content-Security-Policy hashes (`'sha256-…'`) for the page's own inline script and stylesheet: the policy then
 /// lets exactly those run and nothing else, so an HTML chart cannot load or send anything even if a string

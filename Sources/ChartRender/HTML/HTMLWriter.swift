@@ -1,7 +1,6 @@
 import ChartData
 import ChartDiagnostics
 import ChartLayout
-import ChartPipeline
 import ChartSemantics
 import ChartSpec
 

@@ -2,7 +2,7 @@ import Dispatch
 
 /// Runs `body` for every index on all cores and returns the results in index order, so parallel work still
 /// prints in a deterministic order. Used for the specs of one build and for the parts of one CSV file.
-package func parallelMap<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
+public func parallelMap<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
     guard count > 0 else { return [] }
     let slots = ResultSlots<Result>(count: count)
     DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -4,9 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The few file operations the commands need, over POSIX calls: read a whole file as bytes, tell files from
-/// folders, list a folder, create folders, and replace a file atomically (a reader never sees half a chart).
-/// Errors come back as text that names the path and the system's reason.
+/// The one file layer every stage uses, over POSIX calls (no Foundation): read a whole file as bytes, tell files
+/// from folders, list a folder, create folders, and replace a file atomically — written to a temporary file in
+/// the same folder, flushed to disk, renamed over the old one — so a reader never sees half a chart or half a
+/// cache entry, even when several builds write the same file at once. Errors come back as text that names the
+/// path and the system's reason.
 public enum FileSystem {
     public enum Kind: Sendable, Equatable {
         case file
@@ -20,8 +22,17 @@ public enum FileSystem {
     public struct Failure: Error, Sendable, Equatable {
         public let path: String
         public let reason: String
-        /// `errno` was `ENOENT`.
+        /// `errno` was `ENOENT` (or `ENOTDIR`: a parent is not a folder).
         public let isMissing: Bool
+        /// A file was expected and a folder found.
+        public var isDirectory: Bool = false
+
+        public init(path: String, reason: String, isMissing: Bool, isDirectory: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.isMissing = isMissing
+            self.isDirectory = isDirectory
+        }
     }
 
     /// What is at `path`, following symbolic links.
@@ -32,7 +43,7 @@ public enum FileSystem {
     }
 
     /// Whether `path` itself is a symbolic link (used to avoid walking into link loops).
-    static func isSymbolicLink(_ path: String) -> Bool {
+    public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         return (info.st_mode & S_IFMT) == S_IFLNK
@@ -46,26 +57,44 @@ public enum FileSystem {
         }
     }
 
-    /// The whole file.
+    /// The whole file, read straight into the array the readers scan (one allocation of the size `stat` gives;
+    /// files whose size it does not know, or that grew, are read on in blocks).
     public static func readFile(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0, kind(mode: info.st_mode) == .directory {
-            throw Failure(path: path, reason: "Is a directory", isMissing: false)
+        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
+        if kind(mode: info.st_mode) == .directory {
+            throw Failure(path: path, reason: "Is a directory", isMissing: false, isDirectory: true)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(info.st_size > 0 ? Int(info.st_size) : 4096)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let expected = max(0, Int(info.st_size))
+        var failed: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var total = 0
+            while total < expected {
+                let got = read(descriptor, base + total, expected - total)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    break
+                }
+                if got == 0 { break }
+                total += got
+            }
+            initialized = total
+        }
+        if failed != 0 { throw failure(path, code: failed) }
+        var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            bytes.append(contentsOf: block[0..<count])
         }
         return bytes
     }
@@ -106,9 +135,24 @@ public enum FileSystem {
         try file.commit()
     }
 
-    static func failure(_ path: String) -> Failure {
-        let code = errno
-        return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
+    /// The whole file, or nil when it is missing or cannot be read (a cache entry that is not there).
+    public static func readIfPresent(_ path: String) -> [UInt8]? {
+        try? readFile(path)
+    }
+
+    /// Removes the file at `path` if it is there.
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// The system's reason for an `errno` value, in lower case ("connection refused").
+    public static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text).lowercased()
+    }
+
+    static func failure(_ path: String, code: Int32 = errno) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT || code == ENOTDIR)
     }
 }
 
@@ -122,8 +166,9 @@ public final class AtomicFile {
 
     public init(_ path: String) throws(FileSystem.Failure) {
         self.path = path
-        self.temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).tmp-\(getpid())")
-        unlink(temporary)  // a leftover from a crashed run
+        // `.NAME.PID.RANDOM.tmp` next to the target: the same file system (so rename is atomic), hidden, and
+        // distinct between processes and threads writing at once.
+        self.temporary = Paths.join(Paths.directory(of: path), ".\(Paths.fileName(of: path)).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FileSystem.failure(path) }
     }
@@ -149,11 +194,13 @@ public final class AtomicFile {
         }
     }
 
-    /// Closes the file and moves it into place.
+    /// Flushes the file to disk, closes it and moves it into place (without the flush, a crash soon after the
+    /// rename could leave an empty file under the final name).
     public func commit() throws(FileSystem.Failure) {
+        let flushed = fsync(descriptor)
         let result = close(descriptor)
         descriptor = -1
-        guard result == 0, rename(temporary, path) == 0 else {
+        guard flushed == 0, result == 0, rename(temporary, path) == 0 else {
             let error = FileSystem.failure(path)
             unlink(temporary)
             throw error
