@@ -50,11 +50,15 @@ let package = Package(
         ),
         // The helper that performs one HTTP GET per run for chartc (URLSession from FoundationNetworking).
         .executableTarget(name: "chartc-fetch", dependencies: ["ChartNetwork", "ChartSystem"]),
-        // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
-        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
+        // Developer tools: deterministic example data (a Voteview-shaped members file), benchmarks, and `review`
+        // (screenshots of pages in headless Chromium; its DevTools-protocol driver is also what the browser
+        // tests use). Foundation-free, like chartc: `peak` measures children that start at this process's size.
+        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine", "ChartSystem", "ChartJSON", "ChartDiagnostics", "ChartFormat"]),
 
-        // Helpers the test targets share (a seeded random generator); not part of any product.
+        // Helpers the test targets share (a seeded random generator, the example specs read from examples/); not
+        // part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
+        .testTarget(name: "ChartDiagnosticsTests", dependencies: ["ChartDiagnostics"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartColorTests", dependencies: ["ChartColor", "ChartDiagnostics"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
@@ -65,13 +69,15 @@ let package = Package(
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartSystem", "ChartCommandLine", "ChartDiagnostics"]),
+        // Golden files are read and re-recorded in the source tree (Tests/ChartCommandLineTests/Golden, found
+        // from #filePath), so they are not bundled as resources.
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartCommandLine"],
-            resources: [.copy("Golden")]
+            dependencies: ["ChartTestSupport", "ChartCommandLine"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

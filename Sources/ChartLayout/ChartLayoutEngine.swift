@@ -29,8 +29,10 @@ public enum ChartLayoutEngine {
     public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
         let spec = chart.spec
         let model = try PlotModel(spec: spec, table: table, theme: theme, options: options)
-        let width = clamp(spec.width.value, 120, 10_000, fallback: 640)
-        let plotHeight = clamp(spec.height.value, 40, 10_000, fallback: 400)
+        // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
+        // plot, so smaller sizes draw at that (specs/reference.md says so).
+        let width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: 640)
+        let plotHeight = clamp(spec.height.value, Self.minimumPlotHeight, ChartSpec.maximumSize, fallback: 400)
         let frame = FrameLayout(spec: spec, theme: theme)
         let contentLeft = theme.paddingLeft
         let contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
@@ -153,6 +155,10 @@ public enum ChartLayoutEngine {
             return nil
         }
     }
+
+    /// The narrowest graphic and the lowest plot layout draws; a spec's smaller `width`/`height` draws at these.
+    public static let minimumWidth = 120.0
+    public static let minimumPlotHeight = 40.0
 
     private static func clamp(_ value: Double, _ low: Double, _ high: Double, fallback: Double) -> Double {
         guard value.isFinite else { return fallback }

@@ -33,8 +33,13 @@ public struct ChartSpec: Sendable {
     public var sources: [SourceReference]
     public var byline: Located<String>?
     public var alt: Located<String>?
+    /// Whole graphic, px, in (0, `maximumSize`] (the parser rejects anything else with `invalid-value`).
     public var width: Located<Double>
+    /// Plot area including its axes, px, in (0, `maximumSize`].
     public var height: Located<Double>
+    /// The largest `width`/`height` a spec may ask for: beyond this a chart is a mistake, and layout should not
+    /// be asked to fill it. The parser's bound and the layout's are this one number.
+    public static let maximumSize = 20_000.0
     /// BCP 47 tag, default `en-US`.
     public var locale: Located<String>
 

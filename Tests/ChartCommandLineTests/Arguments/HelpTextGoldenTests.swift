@@ -1,8 +1,8 @@
 import ChartCommandLine
 import Testing
 
-/// Help and usage-error text, pinned: the first thing a new user reads.
-@Suite struct HelpTextTests {
+/// Help and usage-error text, pinned (help pages as golden files in `Golden/`): the first thing a new user reads.
+@Suite struct HelpTextGoldenTests {
     @Test func programHelp() {
         let console = BufferConsole()
         #expect(Chartc.run(["--help"], console: console) == 0)
