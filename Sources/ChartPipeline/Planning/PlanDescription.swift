@@ -9,6 +9,9 @@ import ChartData
 ///     agg     median = median(nominate_dim1)
 ///     total   party = 'Congress'
 ///     sort    year, party  (default: groupBy order)
+///     window  by party  (each partition in output order: year, party)
+///     win     change = change(median)
+///     keep    change > 0
 ///     output  year, party, median
 ///
 /// Deterministic: the same spec and data schema always print the same text.
@@ -68,6 +71,18 @@ extension Plan: CustomStringConvertible {
                     note = nil
                 }
                 line("sort", keys, note)
+            case .window(let window):
+                let partitions = window.partitionBy.isEmpty ? "(the whole table)" : window.partitionBy.joined(separator: ", ")
+                let order = window.order.isEmpty ? "data order" : window.order.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ")
+                line("window", "by \(partitions)", "each partition in output order: \(order)")
+                for field in window.fields {
+                    line("win", "\(field.name) = \(field.source)")
+                }
+            case .keep(let keep):
+                let text = keep.sources.count == 1
+                    ? keep.sources[0]
+                    : keep.sources.map(Self.parenthesizedIfNeeded).joined(separator: " && ")
+                line("keep", text)
             }
         }
         line("output", outputFields.map(\.name).joined(separator: ", "))

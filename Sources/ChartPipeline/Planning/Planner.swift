@@ -203,6 +203,9 @@ private struct PlanBuilder {
             }
         }
 
+        // window, windowBy and keep (SPEC §14): over the output fields, in output order.
+        let (windowOutputs, partitionBy, keeps) = planWindow(outputFields: &outputFields, fullSchema: fullSchema, aggregates: aggregates)
+
         // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
         for channel in spec.encoding.channels + spec.encoding.tooltip {
             if let name = channel.field?.value, dataNames.contains(name), calculatedIndex[name] == nil {
@@ -236,8 +239,76 @@ private struct PlanBuilder {
         } else if aggregates && !groupBy.isEmpty {
             steps.append(.sort(SortStep(keys: groupBy.map { SortOrder($0) }, isDefault: true)))
         }
+        if !windowOutputs.isEmpty {
+            var order: [SortOrder] = []
+            if case .sort(let sort)? = steps.last { order = sort.allKeys }
+            steps.append(.window(WindowStep(partitionBy: partitionBy, order: order, fields: windowOutputs)))
+        }
+        if !keeps.isEmpty {
+            steps.append(.keep(FilterStep(expressions: keeps.map(\.expression), sources: keeps.map(\.source), note: nil)))
+        }
         let plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
         return (plan, diagnostics)
+    }
+
+    /// Compiles `window` against the output fields (each field seeing the earlier ones), checks `windowBy`
+    /// against them, and compiles `keep` against the output with the window fields; the window fields are
+    /// appended to `outputFields` (SPEC §14: after the aggregate fields).
+    mutating func planWindow(
+        outputFields: inout [(name: String, type: DataType)], fullSchema: ExpressionSchema, aggregates: Bool
+    ) -> ([WindowOutput], [String], [(expression: CompiledExpression, source: String)]) {
+        var schema = ExpressionSchema(fields: outputFields)
+        let outputNames = outputFields.map(\.name)
+        var partitionBy: [String] = []
+        for field in spec.windowBy {
+            if partitionBy.contains(field.value) {
+                error("duplicate-field", "'\(field.value)' is listed twice in windowBy.", at: field.span)
+            } else if schema.contains(field.value) {
+                partitionBy.append(field.value)
+            } else if aggregates && fullSchema.contains(field.value) {
+                error(
+                    "unknown-field",
+                    "windowBy can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(field.value)' is dropped by the aggregation — add it to groupBy.",
+                    at: field.span
+                )
+            } else {
+                unknownField(field.value, at: field.span, candidates: outputNames, role: "windowBy field")
+            }
+        }
+        var outputs: [WindowOutput] = []
+        var failedWindows = Set<String>()
+        for field in spec.window {
+            let name = field.name.value
+            if outputFields.contains(where: { $0.name == name }) {
+                error("duplicate-field", "The window field '\(name)' has the name of a field of the output; give it another name.", at: field.name.span)
+                continue
+            }
+            let (compiled, found) = ExpressionCompiler.compileWindow(field.expression, schema: schema, environment: environment)
+            add(found.filter { !isWindowCascade($0, failedWindows) })
+            guard let compiled else {
+                failedWindows.insert(name)
+                continue
+            }
+            let type = compiled.resultType ?? .number
+            schema.set(name, type: type)
+            outputFields.append((name, type))
+            outputs.append(WindowOutput(name: name, window: compiled, source: field.expression.text))
+        }
+        var keeps: [(expression: CompiledExpression, source: String)] = []
+        for source in spec.keep {
+            let (compiled, found) = ExpressionCompiler.compileFilter(source, schema: schema, environment: environment)
+            add(found.filter { !isWindowCascade($0, failedWindows) })
+            if let compiled { keeps.append((compiled, source.text)) }
+        }
+        return (outputs, partitionBy, keeps)
+    }
+
+    /// An unknown-field error about a window field whose own expression failed (reported there).
+    private func isWindowCascade(_ diagnostic: Diagnostic, _ failed: Set<String>) -> Bool {
+        guard diagnostic.id == "unknown-field", !failed.isEmpty, let span = diagnostic.span,
+              span.range.lowerBound >= 0, span.range.upperBound <= span.file.bytes.count
+        else { return false }
+        return failed.contains(String(decoding: span.file.bytes[span.range], as: UTF8.self).filter { $0 != "`" })
     }
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
