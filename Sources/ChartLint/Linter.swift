@@ -25,6 +25,7 @@ public enum Linter {
         InvalidColorRule(),
         UnknownSchemeRule(),
         InvalidFormatRule(),
+        WindowByFieldRule(),
         MissingTitleRule(),
         LongTitleRule(),
         MissingSourceRule(),
@@ -35,6 +36,7 @@ public enum Linter {
         LowContrastRule(),
         UnknownHiddenSeriesRule(),
         IgnoredOptionRule(),
+        WindowOrderRepeatsRule(),
     ]
 
     /// Every diagnostic of every rule, in file order (stable for equal positions).

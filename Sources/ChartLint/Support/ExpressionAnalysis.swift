@@ -5,7 +5,8 @@ import ChartFormat
 import ChartSpec
 
 /// Every expression of a spec compiled the way the pipeline will run it — `calculate` in key order (each field
-/// visible to the next), then `filter`, then `aggregate` with the `groupBy` fields — so that lint reports
+/// visible to the next), then `filter`, then `aggregate` with the `groupBy` fields, then `window` and `keep` over
+/// the output fields — so that lint reports
 /// expression mistakes with their position inside the string, and the rules know the type of every calculated
 /// and aggregated field. Without the data's columns only the syntax can be checked.
 ///
@@ -17,13 +18,15 @@ struct ExpressionAnalysis: Sendable {
     var calculatedTypes: [String: DataType?] = [:]
     /// Result types of aggregate fields that compiled.
     var aggregateTypes: [String: DataType?] = [:]
+    /// Result types of window fields that compiled.
+    var windowTypes: [String: DataType?] = [:]
     /// `groupBy` fields that are neither in the data nor calculated.
     var unknownGroupFields: [Located<String>] = []
 
     init(spec: ChartSpec, schema: [(name: String, type: DataType)]?) {
         let environment = ExpressionEnvironment(locale: ChartLocale.named(spec.locale.value) ?? .enUS)
         guard let schema else {
-            for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) {
+            for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep {
                 diagnostics += ExpressionParser.parse(source).1
             }
             return
@@ -63,6 +66,35 @@ struct ExpressionAnalysis: Sendable {
             let (compiled, found) = ExpressionCompiler.compileAggregate(field.expression, schema: fields, groupFields: groupFields, environment: environment)
             diagnostics += found
             if let compiled { aggregateTypes[field.name.value] = .some(compiled.resultType) }
+        }
+
+        // window and keep (SPEC §14) read the output rows: the groupBy and aggregate fields, or every field.
+        var output: ExpressionSchema
+        if spec.hasAggregate {
+            output = ExpressionSchema(fields: [])
+            for name in groupFields {
+                guard let type = fields.type(of: name) else { broken.append(name); continue }
+                output.set(name, type: type)
+            }
+            for field in spec.aggregate {
+                guard let type = aggregateTypes[field.name.value] else { broken.append(field.name.value); continue }
+                output.set(field.name.value, type: type ?? .number)
+            }
+        } else {
+            output = fields
+        }
+        for field in spec.window where !mentionsBroken(field.expression) && !output.contains(field.name.value) {
+            let (compiled, found) = ExpressionCompiler.compileWindow(field.expression, schema: output, environment: environment)
+            diagnostics += found
+            guard let compiled else {
+                broken.append(field.name.value)
+                continue
+            }
+            windowTypes[field.name.value] = .some(compiled.resultType)
+            output.set(field.name.value, type: compiled.resultType ?? .number)
+        }
+        for source in spec.keep where !mentionsBroken(source) {
+            diagnostics += ExpressionCompiler.compileFilter(source, schema: output, environment: environment).1
         }
     }
 

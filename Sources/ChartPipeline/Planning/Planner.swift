@@ -267,12 +267,18 @@ private struct PlanBuilder {
                 partitionBy.append(field.value)
             } else if aggregates && fullSchema.contains(field.value) {
                 error(
-                    "unknown-field",
+                    "window-by-field",
                     "windowBy can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(field.value)' is dropped by the aggregation — add it to groupBy.",
                     at: field.span
                 )
             } else {
-                unknownField(field.value, at: field.span, candidates: outputNames, role: "windowBy field")
+                // The id of lint's rule for the same mistake (`WindowByFieldRule`), so lint reports it once.
+                let suggestion = Suggestions.closest(to: field.value, in: outputNames)
+                error(
+                    "window-by-field",
+                    "unknown windowBy field '\(field.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the fields here are: \(outputNames.joined(separator: ", "))"),
+                    at: field.span
+                )
             }
         }
         var outputs: [WindowOutput] = []
