@@ -59,6 +59,10 @@ enum BenchCommand {
                 duckDB: hasDuckDB ? ["python3", workspace.duckDBScript, workspace.members20x, Paths.join(out, "duckdb-20x.csv")] : nil),
             BenchCase(name: "build of 100 small specs", seconds: 1.0, command: [chartc, "build", workspace.smallSpecs, "-o", Paths.join(out, "small")]),
             BenchCase(name: "lint of one spec (polarization 1x)", seconds: 0.010, command: [chartc, "lint", workspace.polarization1x]),
+            BenchCase(name: BenchWorkspace.dailyPlain, seconds: 1.0, command: [chartc, "build", workspace.dailyPlainSpec, "-o", out]),
+            BenchCase(
+                name: BenchWorkspace.dailyWindow, seconds: 1.1, command: [chartc, "build", workspace.dailyWindowSpec, "-o", out],
+                baseline: BenchWorkspace.dailyPlain, maxRatioToBaseline: 1.10),
         ]
 
         var rows: [BenchRow] = []
@@ -68,7 +72,8 @@ enum BenchCommand {
             // A peer that fails (vl-convert runs out of V8 heap on the 20x file) is shown as failed, not dropped.
             let vegaLite = benchCase.vegaLite.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
             let duckDB = benchCase.duckDB.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
-            rows.append(BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB))
+            let baseline = benchCase.baseline.flatMap { name in rows.first { $0.benchCase.name == name }?.chartc.median }
+            rows.append(BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB, baselineMedian: baseline))
         }
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
         return rows.allSatisfy(\.metTargets) ? .success : .failure
@@ -111,6 +116,10 @@ struct BenchCase {
     var command: [String]
     var vegaLite: [String]? = nil
     var duckDB: [String]? = nil
+    /// The name of an earlier case this one is compared with (the same chart without the feature measured).
+    var baseline: String? = nil
+    /// This case's median may be at most this many times the baseline's.
+    var maxRatioToBaseline: Double? = nil
 }
 
 /// Median wall time and the largest peak RSS over the measured runs.
@@ -142,6 +151,10 @@ struct BenchRow {
     var chartc: Summary
     var vegaLite: Summary?
     var duckDB: Summary?
+    /// The median of the case's baseline, when it has one.
+    var baselineMedian: Double? = nil
+
+    var baselineRatio: Double? { baselineMedian.map { chartc.median / max($0, 1e-9) } }
 
     var vegaLiteRatio: Double? { vegaLite.flatMap { $0.failed ? nil : $0.median / chartc.median } }
     var duckDBRatio: Double? { duckDB.flatMap { $0.failed ? nil : $0.median / chartc.median } }
@@ -152,6 +165,7 @@ struct BenchRow {
         if let bytes = benchCase.bytes { met = met && chartc.peakBytes <= bytes }
         if let factor = benchCase.vegaLiteFactor, let ratio = vegaLiteRatio { met = met && ratio >= factor }
         if benchCase.beatDuckDB, let ratio = duckDBRatio { met = met && ratio > 1 }
+        if let limit = benchCase.maxRatioToBaseline, let ratio = baselineRatio { met = met && ratio <= limit }
         return met
     }
 }
