@@ -22,7 +22,11 @@ public enum Windowing {
             for (index, call) in field.window.calls.enumerated() {
                 let name = CompiledWindow.callColumnName(index)
                 let argument = try call.argument.map { argument throws(DiagnosticError) in
-                    PipelineRunner.fitted(try argument.evaluate(on: table, rows: nil, name: name), rows: table.rowCount, name: name)
+                    // A plain field is read as it is (`cumsum(x)`): no copy of a million values.
+                    if let field = argument.fieldName, let column = table.column(named: field), column.count == table.rowCount {
+                        return column
+                    }
+                    return PipelineRunner.fitted(try argument.evaluate(on: table, rows: nil, name: name), rows: table.rowCount, name: name)
                 }
                 callColumns.append(WindowKernels.compute(call, argument: argument, partitions: partitions, rowCount: table.rowCount, name: name))
             }

@@ -40,7 +40,7 @@ enum WindowKernels {
                     var sum = CompensatedSum()
                     var seen = false
                     for position in partitions.range(partition) {
-                        let row = partitions.rows[position]
+                        let row = partitions.row(position)
                         if valid[row] { sum.add(values[row]); seen = true }
                         if seen { output[row] = sum.value; present[row] = true }
                     }
@@ -51,7 +51,7 @@ enum WindowKernels {
                 for partition in 0..<partitions.count {
                     let range = partitions.range(partition)
                     for position in range {
-                        let row = partitions.rows[position]
+                        let row = partitions.row(position)
                         output[row] = Double(position - range.lowerBound + 1)
                         present[row] = true
                     }
@@ -63,7 +63,7 @@ enum WindowKernels {
             for partition in 0..<partitions.count {
                 let range = partitions.range(partition)
                 for position in range where range.contains(position + offset) {
-                    source[partitions.rows[position]] = partitions.rows[position + offset]
+                    source[partitions.row(position)] = partitions.row(position + offset)
                 }
             }
             return gathered(argument, source, name: name, type: call.resultType)
@@ -74,8 +74,8 @@ enum WindowKernels {
                 for partition in 0..<partitions.count {
                     let range = partitions.range(partition)
                     for position in range.dropFirst() {
-                        let row = partitions.rows[position]
-                        let before = partitions.rows[position - 1]
+                        let row = partitions.row(position)
+                        let before = partitions.row(position - 1)
                         guard valid[row], valid[before] else { continue }
                         let difference = values[row] - values[before]
                         let result = percent ? difference / values[before] : difference
@@ -94,7 +94,7 @@ enum WindowKernels {
                     var sum = 0.0
                     scratch.removeAll(keepingCapacity: true)
                     for position in range {
-                        let row = partitions.rows[position]
+                        let row = partitions.row(position)
                         if valid[row] { sum += values[row]; scratch.append(values[row]) }
                     }
                     guard !scratch.isEmpty else { continue }
@@ -106,8 +106,8 @@ enum WindowKernels {
                     }
                     guard result.isFinite else { continue }
                     for position in range {
-                        output[partitions.rows[position]] = result
-                        present[partitions.rows[position]] = true
+                        output[partitions.row(position)] = result
+                        present[partitions.row(position)] = true
                     }
                 }
             }
@@ -117,13 +117,13 @@ enum WindowKernels {
                     let range = partitions.range(partition)
                     var count = 0
                     if let argument {
-                        for position in range where valid(argument, partitions.rows[position]) { count += 1 }
+                        for position in range where valid(argument, partitions.row(position)) { count += 1 }
                     } else {
                         count = range.count
                     }
                     for position in range {
-                        output[partitions.rows[position]] = Double(count)
-                        present[partitions.rows[position]] = true
+                        output[partitions.row(position)] = Double(count)
+                        present[partitions.row(position)] = true
                     }
                 }
             }
@@ -135,7 +135,7 @@ enum WindowKernels {
                     let range = partitions.range(partition)
                     var chosen = -1
                     for position in range {
-                        let row = partitions.rows[position]
+                        let row = partitions.row(position)
                         guard valid(argument, row) else { continue }
                         switch call.function {
                         case .first: if chosen < 0 { chosen = row }
@@ -144,7 +144,7 @@ enum WindowKernels {
                         default: if chosen < 0 || order.compare(row, chosen, descending: true) < 0 { chosen = row }
                         }
                     }
-                    for position in range { source[partitions.rows[position]] = chosen }
+                    for position in range { source[partitions.row(position)] = chosen }
                 }
             }
             return gathered(argument, source, name: name, type: call.resultType)
@@ -161,11 +161,11 @@ enum WindowKernels {
             var sum = CompensatedSum()
             var count = 0
             for position in range {
-                let row = partitions.rows[position]
+                let row = partitions.row(position)
                 if valid[row] { sum.add(values[row]); count += 1 }
                 let leaving = position - size
                 if leaving >= range.lowerBound {
-                    let old = partitions.rows[leaving]
+                    let old = partitions.row(leaving)
                     if valid[old] { sum.add(-values[old]); count -= 1 }
                 }
                 guard position - range.lowerBound >= size - 1, count > 0 else { continue }
@@ -178,18 +178,18 @@ enum WindowKernels {
     /// Minimum or maximum of the non-null values among the current row and the `size − 1` before it: a deque of
     /// positions whose values only get worse from front to back, so each row enters and leaves it once.
     private static func rollingExtreme(_ values: [Double], _ valid: [Bool], _ partitions: WindowPartitions, size: Int, max: Bool, _ output: inout [Double], _ present: inout [Bool]) {
-        var deque = [Int](repeating: 0, count: Swift.min(size, partitions.rows.count) + 1)
+        var deque = [Int](repeating: 0, count: Swift.min(size, partitions.rowCount) + 1)
         for partition in 0..<partitions.count {
             let range = partitions.range(partition)
             guard range.count >= size else { continue }
             var head = 0, tail = 0  // deque[head..<tail] (circular over deque.count)
             var length = 0
             for position in range {
-                let row = partitions.rows[position]
+                let row = partitions.row(position)
                 if valid[row] {
                     let value = values[row]
                     while length > 0 {
-                        let back = values[partitions.rows[deque[(tail - 1 + deque.count) % deque.count]]]
+                        let back = values[partitions.row(deque[(tail - 1 + deque.count) % deque.count])]
                         if max ? back <= value : back >= value {
                             tail = (tail - 1 + deque.count) % deque.count
                             length -= 1
@@ -206,7 +206,7 @@ enum WindowKernels {
                     length -= 1
                 }
                 guard position - range.lowerBound >= size - 1, length > 0 else { continue }
-                output[row] = values[partitions.rows[deque[head]]]
+                output[row] = values[partitions.row(deque[head])]
                 present[row] = true
             }
         }
@@ -219,7 +219,7 @@ enum WindowKernels {
         let order = SortableColumn(argument)
         return numberColumn(name, rowCount) { output, present in
             for partition in 0..<partitions.count {
-                var rows = Array(partitions.rows[partitions.range(partition)])
+                var rows = partitions.range(partition).map { partitions.row($0) }
                 rows.sort { a, b in
                     let result = order.compare(a, b, descending: false)
                     return result != 0 ? result < 0 : a < b
@@ -245,6 +245,8 @@ enum WindowKernels {
         guard let column, case .number(let values) = column.storage, values.count == rowCount else {
             return ([Double](repeating: 0, count: rowCount), [Bool](repeating: false, count: rowCount))
         }
+        // Columns hold no NaN or infinity as a rule; copy the validity only when one is there.
+        guard values.contains(where: { !$0.isFinite }) else { return (values, column.valid) }
         var valid = column.valid
         for row in 0..<rowCount where valid[row] && !values[row].isFinite { valid[row] = false }
         return (values, valid)

@@ -30,8 +30,9 @@ enum BenchReport {
             text += "\nPeak RSS at 20x is \(fixed(growth, 1))× the peak at 1x (the file is 20×).\n"
         }
         for row in rows {
-            guard let ratio = row.baselineRatio, let baseline = row.benchCase.baseline else { continue }
-            text += "\n\(row.benchCase.name) takes \(fixed(ratio, 3))× the time of \(baseline) (\(fixed((ratio - 1) * 100, 1))% more).\n"
+            guard let ratios = row.baselineRatios, let baseline = row.benchCase.baseline else { continue }
+            text += "\n\(row.benchCase.name) over \(baseline), \(2 * runs) interleaved pairs, median ratio: "
+            text += "CPU time \(fixed(ratios.cpu, 3))× (\(fixed((ratios.cpu - 1) * 100, 1))% more), wall time \(fixed(ratios.wall, 3))×.\n"
         }
         return text
     }

@@ -18,9 +18,13 @@ struct BenchWorkspace {
     var daily: String { Paths.join(directory, "daily-1m.csv") }
     var dailyPlainSpec: String { Paths.join(directory, "daily-plain.chart.json") }
     var dailyWindowSpec: String { Paths.join(directory, "daily-window.chart.json") }
+    var dailyPlainThinnedSpec: String { Paths.join(directory, "daily-plain-thinned.chart.json") }
+    var dailyWindowThinnedSpec: String { Paths.join(directory, "daily-window-thinned.chart.json") }
 
-    static let dailyPlain = "daily series, 1M rows, no window"
-    static let dailyWindow = "daily series, 1M rows, rolling_mean(x, 28) + cumsum"
+    static let dailyPlain = "daily series, 1M rows drawn, no window"
+    static let dailyWindow = "daily series, 1M rows drawn, rolling_mean(x, 28) + cumsum"
+    static let dailyPlainThinned = "daily series, 1M rows, 10k drawn, no window"
+    static let dailyWindowThinned = "daily series, 1M rows, 10k drawn, rolling_mean(x, 28) + cumsum"
 
     /// Writes every file; the members files only when missing (they are deterministic), so reruns start sooner.
     func prepare(console: any Console) throws(FileSystem.Failure) {
@@ -48,8 +52,10 @@ struct BenchWorkspace {
             try file.commit()
             console.printError("wrote \(daily)")
         }
-        try write(Self.dailySpec(window: false), to: dailyPlainSpec)
-        try write(Self.dailySpec(window: true), to: dailyWindowSpec)
+        try write(Self.dailySpec(window: false, thinned: false), to: dailyPlainSpec)
+        try write(Self.dailySpec(window: true, thinned: false), to: dailyWindowSpec)
+        try write(Self.dailySpec(window: false, thinned: true), to: dailyPlainThinnedSpec)
+        try write(Self.dailySpec(window: true, thinned: true), to: dailyWindowThinnedSpec)
         try write(Self.polarizationSpec(dataURL: "members-1x.csv"), to: polarization1x)
         try write(Self.polarizationSpec(dataURL: "members-20x.csv"), to: polarization20x)
         for index in 0..<100 {
@@ -79,17 +85,18 @@ struct BenchWorkspace {
         return Array(text.utf8)
     }
 
-    /// The same line chart over the daily series, with or without the running figures. Both thin the million
-    /// rows to one point per 100 days with `keep`, so the build time is loading, the pipeline and the window
-    /// rather than drawing a million points.
-    static func dailySpec(window: Bool) -> String {
+    /// The same line chart over the daily series, with or without the running figures (the window chart draws
+    /// the 28-day average where the plain one draws the values). `thinned` keeps one row in 100 after the window
+    /// (`keep`), so the build time is loading, the pipeline and the window rather than drawing a million points.
+    static func dailySpec(window: Bool, thinned: Bool) -> String {
         let windowKeys = window ? #""window": { "avg28": "rolling_mean(x, 28)", "total": "cumsum(x)" },"# : ""
+        let keep = thinned ? #""keep": "day % 100 == 0","# : ""
         return """
         {
           "title": "A million days",
           "data": { "url": "daily-1m.csv" },
           \(windowKeys)
-          "keep": "day % 100 == 0",
+          \(keep)
           "mark": "line",
           "encoding": { "x": { "field": "day" }, "y": { "field": "\(window ? "avg28" : "x")" } }
         }
