@@ -637,24 +637,30 @@ struct TypeChecker {
 
     // MARK: aggregates
 
-    private mutating func checkAggregateCall(_ function: AggregateFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
-        var inner = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateArgument(function.rawValue))
+    /// The arguments of an aggregate or window call, each checked as a row expression in `context` (where
+    /// another such call would be nested): nil when one fails, their count is wrong or the first is not of
+    /// `types`. The first, the values the call reads, comes back compiled; every one comes back typed, for the
+    /// constant parameters.
+    private mutating func checkCallArguments(
+        _ name: String, usage: String, arity: ClosedRange<Int>, types: [DataType]?, context: Context, _ argumentExprs: [Expr], _ expr: Expr
+    ) -> (argument: CompiledExpression?, nodes: [TypedNode?])? {
+        var inner = TypeChecker(source: source, schema: schema, environment: environment, context: context)
         var arguments: [TypedNode?] = []
         for argumentExpr in argumentExprs { arguments.append(inner.check(argumentExpr)) }
         diagnostics += inner.diagnostics
-        guard checkArity(function.rawValue, usage: function.usage, arity: function.arity, argumentExprs, expr) else { return nil }
-        var argument: CompiledExpression?
-        var argumentType: DataType?
-        if let first = argumentExprs.first {
-            guard let node = arguments[0] else { return nil }
-            argumentType = node.type
-            if function.needsNumbers {
-                guard expect(node, first, of: [.number], in: function.rawValue) else { return nil }
-            } else if function == .min || function == .max {
-                guard expect(node, first, of: [.number, .date, .string], in: function.rawValue) else { return nil }
-            }
-            argument = CompiledExpression(root: node, fieldsUsed: inner.fieldsUsed, source: source, environment: environment)
-        }
+        guard checkArity(name, usage: usage, arity: arity, argumentExprs, expr) else { return nil }
+        guard let first = argumentExprs.first else { return (nil, arguments) }
+        guard let node = arguments[0] else { return nil }
+        if let types { guard expect(node, first, of: types, in: name) else { return nil } }
+        return (CompiledExpression(root: node, fieldsUsed: inner.fieldsUsed, source: source, environment: environment), arguments)
+    }
+
+    private mutating func checkAggregateCall(_ function: AggregateFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
+        let types: [DataType]? = function.needsNumbers ? [.number] : function == .min || function == .max ? [.number, .date, .string] : nil
+        guard let (argument, arguments) = checkCallArguments(
+            function.rawValue, usage: function.usage, arity: function.arity, types: types, context: .aggregateArgument(function.rawValue), argumentExprs, expr
+        ) else { return nil }
+        let argumentType = argument?.resultType
         var parameter: Double?
         if function == .quantile {
             guard let pNode = arguments[1] else { return nil }
@@ -676,21 +682,10 @@ struct TypeChecker {
     // MARK: window functions
 
     private mutating func checkWindowCall(_ function: WindowFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
-        var inner = TypeChecker(source: source, schema: schema, environment: environment, context: .windowArgument(function.rawValue))
-        var arguments: [TypedNode?] = []
-        for argumentExpr in argumentExprs { arguments.append(inner.check(argumentExpr)) }
-        diagnostics += inner.diagnostics
-        guard checkArity(function.rawValue, usage: function.usage, arity: function.arity, argumentExprs, expr) else { return nil }
-        var argument: CompiledExpression?
-        var argumentType: DataType?
-        if let first = argumentExprs.first {
-            guard let node = arguments[0] else { return nil }
-            argumentType = node.type
-            if let types = function.argumentTypes {
-                guard expect(node, first, of: types, in: function.rawValue) else { return nil }
-            }
-            argument = CompiledExpression(root: node, fieldsUsed: inner.fieldsUsed, source: source, environment: environment)
-        }
+        guard let (argument, arguments) = checkCallArguments(
+            function.rawValue, usage: function.usage, arity: function.arity, types: function.argumentTypes, context: .windowArgument(function.rawValue), argumentExprs, expr
+        ) else { return nil }
+        let argumentType = argument?.resultType
         var size = 1
         if function.takesSize, argumentExprs.count == 2 {
             guard let node = arguments[1] else { return nil }

@@ -34,10 +34,7 @@ extension Plan: CustomStringConvertible {
                 }
                 line("load", load.source, details.joined(separator: "; "))
             case .filter(let filter):
-                let text = filter.sources.count == 1
-                    ? filter.sources[0]
-                    : filter.sources.map(Self.parenthesizedIfNeeded).joined(separator: " && ")
-                line("filter", text, filter.note)
+                line("filter", Self.conjunction(filter.sources), filter.note)
             case .calculate(let calculate):
                 line("calc", "\(calculate.name) = \(calculate.source)")
             case .aggregate(let aggregate):
@@ -79,14 +76,16 @@ extension Plan: CustomStringConvertible {
                     line("win", "\(field.name) = \(field.source)")
                 }
             case .keep(let keep):
-                let text = keep.sources.count == 1
-                    ? keep.sources[0]
-                    : keep.sources.map(Self.parenthesizedIfNeeded).joined(separator: " && ")
-                line("keep", text)
+                line("keep", Self.conjunction(keep.sources))
             }
         }
         line("output", outputFields.map(\.name).joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Several filter expressions as the one they amount to: `a && b`.
+    private static func conjunction(_ sources: [String]) -> String {
+        sources.count == 1 ? sources[0] : sources.map(parenthesizedIfNeeded).joined(separator: " && ")
     }
 
     /// An expression joined with `&&` keeps its meaning only if it binds at least as tightly.

@@ -49,12 +49,15 @@ private struct PlanBuilder {
     }
 
     /// An unknown-field error about a calculated field whose own expression failed.
-    private func isCascade(_ diagnostic: Diagnostic) -> Bool {
-        guard diagnostic.id == "unknown-field", !failedCalculations.isEmpty, let span = diagnostic.span,
+    private func isCascade(_ diagnostic: Diagnostic) -> Bool { Self.isCascade(diagnostic, of: failedCalculations) }
+
+    /// An unknown-field error about one of the `failed` fields (its definition failed and was reported there).
+    static func isCascade(_ diagnostic: Diagnostic, of failed: Set<String>) -> Bool {
+        guard diagnostic.id == "unknown-field", !failed.isEmpty, let span = diagnostic.span,
               span.range.lowerBound >= 0, span.range.upperBound <= span.file.bytes.count
         else { return false }
         let name = String(decoding: span.file.bytes[span.range], as: UTF8.self).filter { $0 != "`" }
-        return failedCalculations.contains(name)
+        return failed.contains(name)
     }
 
     mutating func error(_ id: String, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
@@ -290,7 +293,7 @@ private struct PlanBuilder {
                 continue
             }
             let (compiled, found) = ExpressionCompiler.compileWindow(field.expression, schema: schema, environment: environment)
-            add(found.filter { !isWindowCascade($0, failedWindows) })
+            add(found.filter { !Self.isCascade($0, of: failedWindows) })
             guard let compiled else {
                 failedWindows.insert(name)
                 continue
@@ -303,18 +306,10 @@ private struct PlanBuilder {
         var keeps: [(expression: CompiledExpression, source: String)] = []
         for source in spec.keep {
             let (compiled, found) = ExpressionCompiler.compileFilter(source, schema: schema, environment: environment)
-            add(found.filter { !isWindowCascade($0, failedWindows) })
+            add(found.filter { !Self.isCascade($0, of: failedWindows) })
             if let compiled { keeps.append((compiled, source.text)) }
         }
         return (outputs, partitionBy, keeps)
-    }
-
-    /// An unknown-field error about a window field whose own expression failed (reported there).
-    private func isWindowCascade(_ diagnostic: Diagnostic, _ failed: Set<String>) -> Bool {
-        guard diagnostic.id == "unknown-field", !failed.isEmpty, let span = diagnostic.span,
-              span.range.lowerBound >= 0, span.range.upperBound <= span.file.bytes.count
-        else { return false }
-        return failed.contains(String(decoding: span.file.bytes[span.range], as: UTF8.self).filter { $0 != "`" })
     }
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
