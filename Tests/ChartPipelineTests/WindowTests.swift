@@ -226,6 +226,26 @@ import Testing
         #expect(table.columnNames == ["k", "m", "total", "top", "cs", "r2", "cc", "share"])
     }
 
+    /// No rows left (a filter removed them all), with and without partitions, and windows longer than any
+    /// partition: empty columns, no crash.
+    @Test func noRowsAndHugeWindows() throws {
+        for windowBy in [[], ["p"]] {
+            let text = """
+                { "data": { "values": [ { "p": "a", "x": 1 }, { "p": "b", "x": 2 } ] }, "filter": "x > 100",
+                  "window": { "a": "rolling_max(x, 1000000000)", "b": "lag(x, 1000000000)", "r": "rank(x)", "m": "median(x)" },
+                  "windowBy": [\(windowBy.map { "\"\($0)\"" }.joined())], "mark": "point", "encoding": { "x": { "field": "x" } } }
+                """
+            let parsed = SpecParser.parse(SourceFile(path: "window.chart.json", text: text))
+            let table = try Pipeline.run(spec: try #require(parsed.spec, "\(parsed.diagnostics.map(\.message))")).table
+            #expect(table.rowCount == 0)
+            #expect(table.columnNames == ["p", "x", "a", "b", "r", "m"])
+        }
+        let rows = Self.randomRows(seed: 5)
+        let table = try Self.run(rows, window: [("a", "rolling_sum(x, 1000000000)"), ("b", "lead(x, 1000000000)")])
+        #expect(Self.numbers(table, "a").allSatisfy { $0 == nil })
+        #expect(Self.numbers(table, "b").allSatisfy { $0 == nil })
+    }
+
     /// A rolling window over a long series stays accurate (the running sum is compensated) and matches the
     /// naive sum.
     @Test func longRollingSumsDoNotDrift() throws {

@@ -279,7 +279,8 @@ private struct PlanBuilder {
                 let suggestion = Suggestions.closest(to: field.value, in: outputNames)
                 error(
                     "window-by-field",
-                    "unknown windowBy field '\(field.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the fields here are: \(outputNames.joined(separator: ", "))"),
+                    "unknown windowBy field '\(field.value)'" + (suggestion.map { "; did you mean '\($0)'?" }
+                        ?? (outputNames.isEmpty ? "; the output has no fields" : "; the fields here are: \(outputNames.joined(separator: ", "))")),
                     at: field.span
                 )
             }
