@@ -86,6 +86,51 @@ struct WindowDuckDBTests {
         csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 
+    /// After `groupBy`/`aggregate` (SPEC §14's own example shape): monthly figures per year of the Seattle file.
+    @Test func afterAggregationOnTheSeattleFile() throws {
+        let csvPath = packageRoot.appendingPathComponent("examples/seattle-weather/seattle-weather.csv").path
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = """
+            { "data": { "url": "\(csvPath)", "parse": { "date": "date" } },
+              "calculate": { "year": "year(date)", "month": "month(date)" },
+              "groupBy": ["year", "month"], "aggregate": { "high": "max(temp_max)", "rain": "sum(precipitation)" },
+              "window": { "avg3": "rolling_mean(high, 3)", "so_far": "cumsum(rain)", "share": "rain / sum(rain)", "top": "rank(-rain)",
+                          "index": "100 * high / first(high)", "delta": "change(high)" },
+              "windowBy": ["year"], "keep": "top <= 8",
+              "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "rain" } } }
+            """
+        try text.write(to: folder.appendingPathComponent("s.chart.json"), atomically: true, encoding: .utf8)
+        let chartc = try ChartcBinary.run(["data", folder.appendingPathComponent("s.chart.json").path])
+        #expect(chartc.status == 0, "\(chartc.error)")
+        let script = """
+            import duckdb, csv, sys
+            rows = duckdb.sql(\"\"\"WITH m AS (SELECT year(date) AS y, month(date) AS mo, max(temp_max) AS high, sum(precipitation) AS rain
+                FROM read_csv('\(csvPath)') GROUP BY ALL),
+              w AS (SELECT y, mo, high, rain,
+                CASE WHEN row_number() OVER w >= 3 THEN avg(high) OVER (w ROWS 2 PRECEDING) END AS avg3,
+                sum(rain) OVER (w ROWS UNBOUNDED PRECEDING) AS so_far, rain / sum(rain) OVER (PARTITION BY y) AS share,
+                rank() OVER (PARTITION BY y ORDER BY -rain) AS top, 100 * high / first_value(high) OVER w AS idx,
+                high - lag(high) OVER w AS delta
+                FROM m WINDOW w AS (PARTITION BY y ORDER BY mo))
+              SELECT * FROM w WHERE top <= 8 ORDER BY y, mo\"\"\").fetchall()
+            out = csv.writer(sys.stdout, lineterminator='\\n')
+            for row in rows: out.writerow(['' if v is None else repr(float(v)) for v in row])
+            """
+        let sql = Self.table(try Self.run(["python3", "-c", script], in: folder))
+        let ours = Self.table(chartc.output)
+        #expect(ours.first == ["year", "month", "high", "rain", "avg3", "so_far", "share", "top", "index", "delta"])
+        #expect(ours.count - 1 == sql.count)
+        #expect(sql.count > 20)
+        for (mine, theirs) in zip(ours.dropFirst(), sql) {
+            for column in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
+                let a = mine[column], b = theirs[column]
+                let same = (a.isEmpty && b.isEmpty) || (Double(a).flatMap { x in Double(b).map { y in abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) } } ?? false)
+                #expect(same, "\(mine[0]) \(mine[1]) column \(ours.first?[column] ?? ""): chartc '\(a)', DuckDB '\(b)'")
+            }
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64]) func chartcDataMatchesDuckDB(seed: UInt64) throws {
         let folder = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
