@@ -70,6 +70,14 @@
 /// only group fields may appear; aggregates do not nest; `quantile`'s `p` is a constant in [0, 1]. The outer
 /// expression reads each call's per-group result from a column named `CompiledAggregate.callColumnName(i)`.
 ///
+/// **Window values** (`ExpressionCompiler.compileWindow`, SPEC §14). `rolling_mean rolling_sum rolling_min
+/// rolling_max(x, n) cumsum(x) cumcount() lag lead(x, n?) change pct_change rank dense_rank(x) row_number()` and the
+/// whole-partition `sum mean median min max count first last`. Each call's argument is a row expression over the
+/// output's fields; `n` is a positive whole constant; calls do not nest; the outer expression may read the row's
+/// fields and reads each call's result from `CompiledWindow.callColumnName(i)`. Window-only functions anywhere
+/// else, and `distinct q1 q3 quantile stdev variance` in a window value, are `expr-window` errors. The pipeline
+/// (`WindowKernels`) defines what each computes over a partition.
+///
 /// **Performance.** Evaluation is column at a time over flat arrays with in-band nulls (NaN, `Int64.min`, 2,
 /// `UInt32.max`). String columns stay dictionary-encoded: comparisons, `in` and string functions run once per
 /// distinct value and then map codes. `a && b` in a filter tests `b` only on the rows that passed `a`.

@@ -26,6 +26,7 @@ public enum Linter {
         LowContrastRule(),
         UnknownHiddenSeriesRule(),
         IgnoredOptionRule(),
+        WindowOrderRepeatsRule(),
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

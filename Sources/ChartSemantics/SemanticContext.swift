@@ -14,9 +14,9 @@ public struct SemanticContext: Sendable {
     public let spec: ChartSpec
     /// The columns of the loaded data, before the pipeline.
     public let schema: [(name: String, type: DataType)]?
-    /// The result type of each calculated and aggregated field that compiled (from `Planner.analyze`).
+    /// The result type of each calculated, aggregated and window field that compiled (from `Planner.analyze`).
     public let fieldTypes: [String: DataType?]
-    /// The rows the marks are drawn from (after calculate, filter, aggregate, total, sort).
+    /// The rows the marks are drawn from (after calculate, filter, aggregate, total, sort, window, keep).
     public let table: Table?
     /// The canvas color series colors are drawn on.
     public let background: Color
@@ -41,6 +41,11 @@ public struct SemanticContext: Sendable {
     /// `aggregate`, the `groupBy` and `aggregate` fields; otherwise the data's columns and the calculated fields.
     public var outputFields: [String]? {
         if let table { return table.columnNames }
+        return fieldsBeforeWindow.map { $0 + spec.window.map(\.name.value).filter { !$0.isEmpty } }
+    }
+
+    /// The output fields without the `window` fields: what `window` and `windowBy` may read.
+    public var fieldsBeforeWindow: [String]? {
         if spec.hasAggregate { return spec.groupBy.map(\.value) + spec.aggregate.map(\.name.value) }
         guard let schema else { return nil }
         var names = schema.map(\.name)
@@ -56,6 +61,9 @@ public struct SemanticContext: Sendable {
         if let aggregate = spec.aggregate.first(where: { $0.name.value == name }) {
             if let compiled = fieldTypes[name] { return compiled }
             return Self.aggregateType(aggregate.expression.text, schema: schema)
+        }
+        if spec.window.contains(where: { $0.name.value == name }) {
+            return fieldTypes[name] ?? nil
         }
         if spec.calculate.contains(where: { $0.name.value == name }) {
             return fieldTypes[name] ?? nil

@@ -26,6 +26,12 @@ public struct ChartSpec: Sendable {
     public var total: [TotalSpec]
     public var complete: Located<Bool>?
     public var sort: [SortKey]
+    /// Running figures over the output rows (SPEC §14), in key order (each may use earlier ones).
+    public var window: [WindowField]
+    /// Partitions for `window`; empty: the whole table is one partition.
+    public var windowBy: [Located<String>]
+    /// After `window`: output rows are kept when every expression is true.
+    public var keep: [ExpressionSource]
     public var mark: MarkSpec
     public var encoding: Encoding
     public var legend: LegendSpec
@@ -56,6 +62,9 @@ public struct ChartSpec: Sendable {
         self.total = []
         self.complete = nil
         self.sort = []
+        self.window = []
+        self.windowBy = []
+        self.keep = []
         self.mark = mark
         self.encoding = Encoding()
         self.legend = LegendSpec()
@@ -115,6 +124,17 @@ public struct DataSource: Sendable {
 
 /// One `calculate` entry: `name: expression`.
 public struct CalculatedField: Sendable {
+    public var name: Located<String>
+    public var expression: ExpressionSource
+
+    public init(name: Located<String>, expression: ExpressionSource) {
+        self.name = name
+        self.expression = expression
+    }
+}
+
+/// One `window` entry: `name: window expression` (SPEC §14), e.g. `avg7: rolling_mean(high, 7)`.
+public struct WindowField: Sendable {
     public var name: Located<String>
     public var expression: ExpressionSource
 

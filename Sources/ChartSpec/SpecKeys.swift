@@ -7,6 +7,7 @@ public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
+        "window", "windowBy", "keep",
         "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "locale",
     ]
     /// SPEC §3.

@@ -122,6 +122,8 @@ func withoutPushDown(_ plan: Plan) -> Plan {
         case .calculate(let calculate): "calc " + calculate.name
         case .aggregate: "aggregate"
         case .sort: "sort"
+        case .window: "window"
+        case .keep: "keep"
         }
     }
     #expect(shape == ["load", "filter congress >= 80", "calc year", "filter year > 1948", "calc party", "filter party == 'Democrats'", "aggregate", "sort"])

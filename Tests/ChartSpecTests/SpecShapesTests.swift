@@ -172,3 +172,17 @@ import Testing
         #expect(position(expression.span(for: 9..<10)) == "4:35")
     }
 }
+
+/// `window`, `windowBy` and `keep` (SPEC §14) as the model keeps them.
+@Test func windowKeysAreParsedInKeyOrder() throws {
+    let result = parse(lines(dataLine, markLine,
+        #""window": { "avg7": "rolling_mean(high, 7)", "share": "rain / sum(rain)", "$comment": "x" }"#,
+        #""windowBy": ["location"]"#, #""keep": "share > 0.1""#))
+    let spec = try #require(result.spec, "\(result.diagnostics.map(\.message))")
+    #expect(spec.window.map(\.name.value) == ["avg7", "share"])
+    #expect(spec.window.map(\.expression.text) == ["rolling_mean(high, 7)", "rain / sum(rain)"])
+    #expect(spec.windowBy.map(\.value) == ["location"])
+    #expect(spec.keep.map(\.text) == ["share > 0.1"])
+    let list = try #require(parse(lines(dataLine, markLine, #""keep": ["a > 1", "b < 2"]"#)).spec)
+    #expect(list.keep.map(\.text) == ["a > 1", "b < 2"])
+}

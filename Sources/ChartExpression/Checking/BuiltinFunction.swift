@@ -56,6 +56,11 @@ enum FunctionAliases {
         ("countdistinct", "distinct"), ("count_distinct", "distinct"), ("nunique", "distinct"),
         ("percentile", "quantile"), ("isnotnull", "isValid"), ("isdefined", "isValid"), ("sub", "replace"),
         ("square_root", "sqrt"), ("power", "pow"), ("ceiling", "ceil"),
+        ("rolling_avg", "rolling_mean"), ("moving_average", "rolling_mean"), ("moving_avg", "rolling_mean"),
+        ("rollmean", "rolling_mean"), ("running_sum", "cumsum"), ("cumulative_sum", "cumsum"),
+        ("running_total", "cumsum"), ("shift", "lag"), ("diff", "change"), ("percent_change", "pct_change"),
+        ("pctchange", "pct_change"), ("rownumber", "row_number"), ("denserank", "dense_rank"),
+        ("first_value", "first"), ("last_value", "last"),
     ]
 
     /// Functions that are operators here.

@@ -19,4 +19,9 @@ public enum ExpressionDiagnosticID {
     /// The table an expression runs on does not have a field it was checked against, or has it with another
     /// type (a bug in the caller rather than in the spec, reported instead of crashing).
     public static let dataMismatch = "expr-data-mismatch"
+    /// A window function (SPEC §14) where it cannot be used: in `calculate`, `filter` or `aggregate`, nested in
+    /// another one, or an aggregate that `window` does not offer over a partition.
+    public static let window = "expr-window"
+    /// The row count `n` of `rolling_*(x, n)`, `lag` or `lead` that is not a positive whole number constant.
+    public static let windowSize = "expr-window-size"
 }

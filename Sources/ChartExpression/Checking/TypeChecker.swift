@@ -16,6 +16,10 @@ struct TypeChecker {
         case aggregateArgument(String)
         /// An `aggregate` value: aggregate calls, group fields and row functions that combine them.
         case aggregateOuter(groupFields: [String])
+        /// A `window` value (SPEC §14): the output row's fields, row functions and window calls.
+        case windowOuter
+        /// The argument of a window call: a row expression, where another window call would be nested.
+        case windowArgument(String)
     }
 
     let source: ExpressionSource
@@ -28,6 +32,8 @@ struct TypeChecker {
     private(set) var fieldsUsed: [String] = []
     /// The aggregate calls found (in `aggregateOuter`), in source order.
     private(set) var calls: [AggregateCall] = []
+    /// The window calls found (in `windowOuter`), in source order.
+    private(set) var windowCalls: [WindowCall] = []
 
     init(source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment, context: Context) {
         self.source = source
@@ -389,8 +395,34 @@ struct TypeChecker {
 
     private mutating func checkCall(_ name: String, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
         let isScalarMinMax = (name == "min" || name == "max") && argumentExprs.count >= 2
+        if !isScalarMinMax, let window = WindowFunction(rawValue: name) {
+            switch context {
+            case .windowOuter:
+                return checkWindowCall(window, argumentExprs, expr)
+            case .windowArgument(let outer):
+                report(ExpressionDiagnosticID.window, "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here", at: expr.tokenRange)
+                return nil
+            case .row, .aggregateArgument, .aggregateOuter:
+                if window.isWindowOnly {
+                    report(ExpressionDiagnosticID.window, "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)", at: expr.tokenRange)
+                    return nil
+                }
+            }
+        }
+        if !isScalarMinMax, WindowFunction.isAggregateOnly(name) {
+            switch context {
+            case .windowOuter, .windowArgument:
+                report(ExpressionDiagnosticID.window, "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`", at: expr.tokenRange)
+                return nil
+            case .row, .aggregateArgument, .aggregateOuter:
+                break
+            }
+        }
         if let aggregate = AggregateFunction(rawValue: name), !isScalarMinMax {
             switch context {
+            case .windowOuter, .windowArgument:
+                report(ExpressionDiagnosticID.window, "'\(name)' cannot be used here", at: expr.tokenRange)
+                return nil
             case .row:
                 var message = "'\(name)' is an aggregate; use it in `aggregate`"
                 if aggregate == .min || aggregate == .max { message += ", or give \(name) two or more values to compare within a row" }
@@ -433,11 +465,17 @@ struct TypeChecker {
             report(ExpressionDiagnosticID.unknownFunction, "there is no function '\(name)'; write \(replacement)", at: expr.tokenRange)
             return
         }
-        let candidates = BuiltinFunction.allCases.map(\.rawValue) + AggregateFunction.allCases.map(\.rawValue)
+        var candidates = BuiltinFunction.allCases.map(\.rawValue) + AggregateFunction.allCases.map(\.rawValue)
+        candidates += WindowFunction.allCases.filter(\.isWindowOnly).map(\.rawValue)
         let suggestion = FunctionAliases.renamed.first(where: { $0.0 == lowered })?.1 ?? Suggestions.closest(to: name, in: candidates)
         if let suggestion {
             var message = "unknown function '\(name)'; did you mean '\(suggestion)'?"
-            if case .row = context, BuiltinFunction(rawValue: suggestion) == nil {
+            let isWindowOnly = WindowFunction(rawValue: suggestion)?.isWindowOnly ?? false
+            if case .windowOuter = context {
+                // Every function is usable here.
+            } else if isWindowOnly {
+                message += " It is a window function, so it belongs in `window`"
+            } else if case .row = context, BuiltinFunction(rawValue: suggestion) == nil {
                 message += " It is an aggregate, so it belongs in `aggregate`"
             }
             report(ExpressionDiagnosticID.unknownFunction, message, at: expr.tokenRange, fixIt: suggestion)
@@ -600,24 +638,30 @@ struct TypeChecker {
 
     // MARK: aggregates
 
-    private mutating func checkAggregateCall(_ function: AggregateFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
-        var inner = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateArgument(function.rawValue))
+    /// The arguments of an aggregate or window call, each checked as a row expression in `context` (where
+    /// another such call would be nested): nil when one fails, their count is wrong or the first is not of
+    /// `types`. The first, the values the call reads, comes back compiled; every one comes back typed, for the
+    /// constant parameters.
+    private mutating func checkCallArguments(
+        _ name: String, usage: String, arity: ClosedRange<Int>, types: [DataType]?, context: Context, _ argumentExprs: [Expr], _ expr: Expr
+    ) -> (argument: CompiledExpression?, nodes: [TypedNode?])? {
+        var inner = TypeChecker(source: source, schema: schema, environment: environment, context: context)
         var arguments: [TypedNode?] = []
         for argumentExpr in argumentExprs { arguments.append(inner.check(argumentExpr)) }
         diagnostics += inner.diagnostics
-        guard checkArity(function.rawValue, usage: function.usage, arity: function.arity, argumentExprs, expr) else { return nil }
-        var argument: CompiledExpression?
-        var argumentType: DataType?
-        if let first = argumentExprs.first {
-            guard let node = arguments[0] else { return nil }
-            argumentType = node.type
-            if function.needsNumbers {
-                guard expect(node, first, of: [.number], in: function.rawValue) else { return nil }
-            } else if function == .min || function == .max {
-                guard expect(node, first, of: [.number, .date, .string], in: function.rawValue) else { return nil }
-            }
-            argument = CompiledExpression(root: node, fieldsUsed: inner.fieldsUsed, source: source, environment: environment)
-        }
+        guard checkArity(name, usage: usage, arity: arity, argumentExprs, expr) else { return nil }
+        guard let first = argumentExprs.first else { return (nil, arguments) }
+        guard let node = arguments[0] else { return nil }
+        if let types { guard expect(node, first, of: types, in: name) else { return nil } }
+        return (CompiledExpression(root: node, fieldsUsed: inner.fieldsUsed, source: source, environment: environment), arguments)
+    }
+
+    private mutating func checkAggregateCall(_ function: AggregateFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
+        let types: [DataType]? = function.needsNumbers ? [.number] : function == .min || function == .max ? [.number, .date, .string] : nil
+        guard let (argument, arguments) = checkCallArguments(
+            function.rawValue, usage: function.usage, arity: function.arity, types: types, context: .aggregateArgument(function.rawValue), argumentExprs, expr
+        ) else { return nil }
+        let argumentType = argument?.resultType
         var parameter: Double?
         if function == .quantile {
             guard let pNode = arguments[1] else { return nil }
@@ -632,6 +676,32 @@ struct TypeChecker {
         let index = calls.count
         calls.append(AggregateCall(function: function, argument: argument, parameter: parameter, resultType: resultType, span: source.span(for: expr.range)))
         let column = CompiledAggregate.callColumnName(index)
+        use(column)
+        return TypedNode(.field(column), type: resultType, range: expr.range)
+    }
+
+    // MARK: window functions
+
+    private mutating func checkWindowCall(_ function: WindowFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
+        guard let (argument, arguments) = checkCallArguments(
+            function.rawValue, usage: function.usage, arity: function.arity, types: function.argumentTypes, context: .windowArgument(function.rawValue), argumentExprs, expr
+        ) else { return nil }
+        let argumentType = argument?.resultType
+        var size = 1
+        if function.takesSize, argumentExprs.count == 2 {
+            guard let node = arguments[1] else { return nil }
+            guard case .number(let n)? = node.constantValue, n >= 1, n <= 1e9, n == n.rounded() else {
+                let what = function == .lag || function == .lead ? "rows to look \(function == .lag ? "back" : "ahead")" : "rows in the window"
+                report(ExpressionDiagnosticID.windowSize, "the number of \(what) of '\(function.rawValue)' must be a positive whole number written as a constant, such as 7", at: argumentExprs[1].range)
+                return nil
+            }
+            size = Int(n)
+        }
+        let resultType = function.resultType(argumentType: argumentType)
+        guard resultType != nil else { return .constant(.null, range: expr.range) }
+        let index = windowCalls.count
+        windowCalls.append(WindowCall(function: function, argument: argument, size: size, resultType: resultType, span: source.span(for: expr.range)))
+        let column = CompiledWindow.callColumnName(index)
         use(column)
         return TypedNode(.field(column), type: resultType, range: expr.range)
     }

@@ -22,6 +22,13 @@ public struct CompiledExpression: Sendable {
         self.environment = environment
     }
 
+    /// The field's name when the expression is nothing but a field (`x`), so a caller can use the column itself
+    /// instead of evaluating a copy of it.
+    public var fieldName: String? {
+        if case .field(let name) = root.operation { return name }
+        return nil
+    }
+
     /// The value when the expression does not depend on any row (`2 * 3`, `'a' + 'b'`), else nil.
     public var constantValue: Value? { root.constantValue }
 

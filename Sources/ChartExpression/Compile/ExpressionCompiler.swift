@@ -43,6 +43,19 @@ public enum ExpressionCompiler {
         return (CompiledAggregate(calls: checker.calls, outer: outer), diagnostics)
     }
 
+    /// A `window` value (SPEC §14): window calls over row expressions of the output's fields, combined by an
+    /// outer row expression that may also read the row's own fields.
+    public static func compileWindow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledWindow?, [Diagnostic]) {
+        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        guard let expr else { return (nil, syntaxDiagnostics) }
+        var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .windowOuter)
+        let root = checker.check(expr)
+        let diagnostics = inSourceOrder(syntaxDiagnostics + checker.diagnostics)
+        guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        let outer = CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
+        return (CompiledWindow(calls: checker.windowCalls, outer: outer), diagnostics)
+    }
+
     /// Diagnostics sorted by where they point (stable, so equal positions keep the order they were found in).
     private static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in

@@ -35,6 +35,13 @@ public enum PipelineRunner {
             case .sort(let sort):
                 state.materialize()
                 state.table = RowSorter.sorted(state.table.compacted(), by: sort.allKeys)
+            case .window(let window):
+                state.materialize(keeping: live[index])
+                state.table = try Windowing.run(window, on: state.table)
+            case .keep(let keep):
+                for expression in keep.expressions {
+                    state.selection = try expression.selectRows(of: state.table, rows: state.selection)
+                }
             }
         }
         state.materialize()
@@ -65,6 +72,14 @@ public enum PipelineRunner {
                 reads = used
             case .sort(let sort):
                 reads?.formUnion(sort.allKeys.map(\.field))
+            case .window(let window):
+                for field in window.fields.reversed() {
+                    reads?.remove(field.name)
+                    reads?.formUnion(field.window.fieldsUsed)
+                }
+                reads?.formUnion(window.partitionBy)
+            case .keep(let keep):
+                reads?.formUnion(keep.expressions.flatMap(\.fieldsUsed))
             }
             live[index] = reads
         }

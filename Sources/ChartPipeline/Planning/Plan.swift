@@ -36,6 +36,9 @@ public enum PlanStep: Sendable {
     case calculate(CalculateStep)
     case aggregate(AggregateStep)
     case sort(SortStep)
+    case window(WindowStep)
+    /// `keep`: a filter over the output rows after `window`.
+    case keep(FilterStep)
 }
 
 /// Where the rows come from, and which columns are read.
@@ -152,4 +155,34 @@ public struct SortStep: Sendable {
 
     /// Every key the rows are ordered by.
     public var allKeys: [SortOrder] { keys + tieBreakers }
+}
+
+/// `window` + `windowBy` (SPEC §14): running figures over the output rows, computed in table order (the output's
+/// `sort` order) within each partition. It takes any table and these settings, not the spec itself, so a layer
+/// or a facet panel can run its own.
+public struct WindowStep: Sendable {
+    /// The `windowBy` fields; empty: the whole table is one partition.
+    public var partitionBy: [String]
+    /// The order the rows are in when the step runs (for `chartc plan`); empty: the data's row order.
+    public var order: [SortOrder]
+    public var fields: [WindowOutput]
+
+    public init(partitionBy: [String], order: [SortOrder], fields: [WindowOutput]) {
+        self.partitionBy = partitionBy
+        self.order = order
+        self.fields = fields
+    }
+}
+
+/// One field of `window`.
+public struct WindowOutput: Sendable {
+    public var name: String
+    public var window: CompiledWindow
+    public var source: String
+
+    public init(name: String, window: CompiledWindow, source: String) {
+        self.name = name
+        self.window = window
+        self.source = source
+    }
 }

@@ -10,6 +10,9 @@ import ChartValues
 ///     agg     median = median(nominate_dim1)
 ///     total   party = 'Congress'
 ///     sort    year, party  (default: groupBy order)
+///     window  by party  (each partition in output order: year, party)
+///     win     change = change(median)
+///     keep    change > 0
 ///     output  year, party, median
 ///
 /// Deterministic: the same spec and data schema always print the same text.
@@ -32,10 +35,7 @@ extension Plan: CustomStringConvertible {
                 }
                 line("load", load.source, details.joined(separator: "; "))
             case .filter(let filter):
-                let text = filter.sources.count == 1
-                    ? filter.sources[0]
-                    : filter.sources.map(Self.parenthesizedIfNeeded).joined(separator: " && ")
-                line("filter", text, filter.note)
+                line("filter", Self.conjunction(filter.sources), filter.note)
             case .calculate(let calculate):
                 line("calc", "\(calculate.name) = \(calculate.source)")
             case .aggregate(let aggregate):
@@ -69,10 +69,24 @@ extension Plan: CustomStringConvertible {
                     note = nil
                 }
                 line("sort", keys, note)
+            case .window(let window):
+                let partitions = window.partitionBy.isEmpty ? "(the whole table)" : window.partitionBy.joined(separator: ", ")
+                let order = window.order.isEmpty ? "data order" : window.order.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ")
+                line("window", "by \(partitions)", "each partition in output order: \(order)")
+                for field in window.fields {
+                    line("win", "\(field.name) = \(field.source)")
+                }
+            case .keep(let keep):
+                line("keep", Self.conjunction(keep.sources))
             }
         }
         line("output", outputFields.map(\.name).joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Several filter expressions as the one they amount to: `a && b`.
+    private static func conjunction(_ sources: [String]) -> String {
+        sources.count == 1 ? sources[0] : sources.map(parenthesizedIfNeeded).joined(separator: " && ")
     }
 
     /// An expression joined with `&&` keeps its meaning only if it binds at least as tightly.

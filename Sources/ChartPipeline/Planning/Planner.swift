@@ -36,7 +36,7 @@ public enum Planner {
     /// without the columns only the syntax can be checked.
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) {
+        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep {
             diagnostics += ExpressionParser.parse(source).1
         }
         return diagnostics
@@ -84,12 +84,15 @@ private struct PlanBuilder {
     }
 
     /// An unknown-field error about a calculated field whose own expression failed.
-    private func isCascade(_ diagnostic: Diagnostic) -> Bool {
-        guard diagnostic.id == "unknown-field", !failedCalculations.isEmpty, let span = diagnostic.span,
+    private func isCascade(_ diagnostic: Diagnostic) -> Bool { Self.isCascade(diagnostic, of: failedCalculations) }
+
+    /// An unknown-field error about one of the `failed` fields (its definition failed and was reported there).
+    static func isCascade(_ diagnostic: Diagnostic, of failed: Set<String>) -> Bool {
+        guard diagnostic.id == "unknown-field", !failed.isEmpty, let span = diagnostic.span,
               span.range.lowerBound >= 0, span.range.upperBound <= span.file.bytes.count
         else { return false }
         let name = String(decoding: span.file.bytes[span.range], as: UTF8.self).filter { $0 != "`" }
-        return failedCalculations.contains(name)
+        return failed.contains(name)
     }
 
     mutating func error(_ id: String, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
@@ -240,6 +243,9 @@ private struct PlanBuilder {
             }
         }
 
+        // window, windowBy and keep (SPEC §14): over the output fields, in output order.
+        let (windowOutputs, partitionBy, keeps) = planWindow(outputFields: &outputFields, fullSchema: fullSchema, aggregates: aggregates)
+
         // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
         for channel in spec.encoding.channels + spec.encoding.tooltip {
             if let name = channel.field?.value, dataNames.contains(name), calculatedIndex[name] == nil {
@@ -273,8 +279,76 @@ private struct PlanBuilder {
         } else if aggregates && !groupBy.isEmpty {
             steps.append(.sort(SortStep(keys: groupBy.map { SortOrder($0) }, isDefault: true)))
         }
+        if !windowOutputs.isEmpty {
+            var order: [SortOrder] = []
+            if case .sort(let sort)? = steps.last { order = sort.allKeys }
+            steps.append(.window(WindowStep(partitionBy: partitionBy, order: order, fields: windowOutputs)))
+        }
+        if !keeps.isEmpty {
+            steps.append(.keep(FilterStep(expressions: keeps.map(\.expression), sources: keeps.map(\.source), note: nil)))
+        }
         let plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
         return (plan, diagnostics)
+    }
+
+    /// Compiles `window` against the output fields (each field seeing the earlier ones), checks `windowBy`
+    /// against them, and compiles `keep` against the output with the window fields; the window fields are
+    /// appended to `outputFields` (SPEC §14: after the aggregate fields).
+    mutating func planWindow(
+        outputFields: inout [(name: String, type: DataType)], fullSchema: ExpressionSchema, aggregates: Bool
+    ) -> ([WindowOutput], [String], [(expression: CompiledExpression, source: String)]) {
+        var schema = ExpressionSchema(fields: outputFields)
+        let outputNames = outputFields.map(\.name)
+        var partitionBy: [String] = []
+        for field in spec.windowBy {
+            if partitionBy.contains(field.value) {
+                error("duplicate-field", "'\(field.value)' is listed twice in windowBy.", at: field.span)
+            } else if schema.contains(field.value) {
+                partitionBy.append(field.value)
+            } else if aggregates && fullSchema.contains(field.value) {
+                error(
+                    "window-by-field",
+                    "windowBy can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(field.value)' is dropped by the aggregation — add it to groupBy.",
+                    at: field.span
+                )
+            } else {
+                let suggestion = Suggestions.closest(to: field.value, in: outputNames)
+                error(
+                    "window-by-field",
+                    "unknown windowBy field '\(field.value)'" + (suggestion.map { "; did you mean '\($0)'?" }
+                        ?? (outputNames.isEmpty ? "; the output has no fields" : "; the fields here are: \(outputNames.joined(separator: ", "))")),
+                    at: field.span,
+                    fixIt: suggestion.flatMap { replacement in field.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
+                )
+            }
+        }
+        var outputs: [WindowOutput] = []
+        var failedWindows = Set<String>()
+        for field in spec.window {
+            let name = field.name.value
+            if outputFields.contains(where: { $0.name == name }) {
+                error("duplicate-field", "The window field '\(name)' has the name of a field of the output; give it another name.", at: field.name.span)
+                continue
+            }
+            let (compiled, found) = ExpressionCompiler.compileWindow(field.expression, schema: schema, environment: environment)
+            add(found.filter { !Self.isCascade($0, of: failedWindows) })
+            guard let compiled else {
+                failedWindows.insert(name)
+                continue
+            }
+            let type = compiled.resultType ?? .number
+            schema.set(name, type: type)
+            fieldTypes[name] = .some(compiled.resultType)
+            outputFields.append((name, type))
+            outputs.append(WindowOutput(name: name, window: compiled, source: field.expression.text))
+        }
+        var keeps: [(expression: CompiledExpression, source: String)] = []
+        for source in spec.keep {
+            let (compiled, found) = ExpressionCompiler.compileFilter(source, schema: schema, environment: environment)
+            add(found.filter { !Self.isCascade($0, of: failedWindows) })
+            if let compiled { keeps.append((compiled, source.text)) }
+        }
+        return (outputs, partitionBy, keeps)
     }
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {

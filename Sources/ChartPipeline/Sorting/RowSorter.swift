@@ -43,7 +43,7 @@ public enum RowSorter {
 }
 
 /// A column reduced to values that compare cheaply: numbers as doubles, everything else as integer ranks.
-private enum SortableColumn {
+enum SortableColumn {
     case numbers([Double], valid: [Bool])
     case integers([Int64], valid: [Bool])
 

@@ -10,7 +10,7 @@ import ChartJSON
 /// - Keys in the order SPEC.md writes them (`SpecKeys`), in every object whose keys the language fixes: the top
 ///   level, `data`, `mark`, `mark.labels`, `encoding`, each channel, `scale`, `axis`, `legend` and each source.
 ///   Keys the language does not know there (`$comment`, or a typo the linter reports) keep their relative order
-///   after the known ones. Objects whose keys the user names — `calculate` and `aggregate` (where order is
+///   after the known ones. Objects whose keys the user names — `calculate`, `aggregate` and `window` (where order is
 ///   meaning), `total`, `data.parse` and the rows of `data.values` — keep the file's order.
 /// - Any object but the top level and `encoding` is written on one line when it fits in `lineWidth` columns and holds only
 ///   scalars, arrays of scalars and such objects (`"data": { "url": "a.csv" }`,

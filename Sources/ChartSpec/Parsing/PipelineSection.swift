@@ -2,7 +2,8 @@ import ChartDiagnostics
 import ChartJSON
 
 /// The data pipeline keys of the top level (SPEC §2, §4, §5): `calculate`, `filter`, `groupBy`, `aggregate`,
-/// `total`, `complete`, `sort`. Expressions stay unparsed text; the checks here are about structure and about
+/// `total`, `complete`, `sort`, and
+/// `window`, `windowBy`, `keep` (SPEC §14). Expressions stay unparsed text; the checks here are about structure and about
 /// keys that only make sense together.
 extension SpecDecoder {
     /// What the pipeline keys decode to, before they go into the `ChartSpec`.
@@ -15,6 +16,9 @@ extension SpecDecoder {
         var total: [TotalSpec] = []
         var complete: Located<Bool>?
         var sort: [SortKey] = []
+        var window: [WindowField] = []
+        var windowBy: [Located<String>] = []
+        var keep: [ExpressionSource] = []
     }
 
     mutating func decodePipeline(_ top: SpecObject) -> PipelineKeys {
@@ -45,6 +49,22 @@ extension SpecDecoder {
         }
         if let member = top["sort"] {
             keys.sort = decodeSort(member.value)
+        }
+        if let member = top["window"] {
+            keys.window = namedExpressions(member.value, path: "window", example: "{ \"avg7\": \"rolling_mean(high, 7)\" }")
+                .map { WindowField(name: $0.name, expression: $0.expression) }
+        }
+        if let member = top["windowBy"] {
+            keys.windowBy = stringList(member.value, path: "windowBy", what: "field names")
+            for name in keys.windowBy where name.value.isEmpty {
+                error(SpecDiagnosticID.invalidValue, "'windowBy' has an empty field name", at: name.span)
+            }
+            if top["window"] == nil {
+                error(SpecDiagnosticID.windowByWithoutWindow, "'windowBy' partitions the running figures of 'window', but there is no 'window'", at: member.keySpan)
+            }
+        }
+        if let member = top["keep"] {
+            keys.keep = expressions(member.value, path: "keep")
         }
         if let groupBy = top["groupBy"], top["aggregate"] == nil {
             error(

@@ -58,6 +58,9 @@ extension SpecDecoder {
         spec.total = pipeline.total
         spec.complete = pipeline.complete
         spec.sort = pipeline.sort
+        spec.window = pipeline.window
+        spec.windowBy = pipeline.windowBy
+        spec.keep = pipeline.keep
         spec.encoding = encoding
         spec.legend = legend
         spec.notes = notes

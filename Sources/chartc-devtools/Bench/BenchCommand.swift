@@ -60,6 +60,15 @@ enum BenchCommand {
                 duckDB: hasDuckDB ? ["python3", workspace.duckDBScript, workspace.members20x, Paths.join(out, "duckdb-20x.csv")] : nil),
             BenchCase(name: "build of 100 small specs", seconds: 1.0, command: [chartc, "build", workspace.smallSpecs, "-o", Paths.join(out, "small")]),
             BenchCase(name: "lint of one spec (polarization 1x)", seconds: 0.010, command: [chartc, "lint", workspace.polarization1x]),
+            BenchCase(name: BenchWorkspace.dailyPlain, seconds: 5.0, command: [chartc, "build", workspace.dailyPlainSpec, "-o", out]),
+            BenchCase(
+                name: BenchWorkspace.dailyWindow, seconds: 5.5, command: [chartc, "build", workspace.dailyWindowSpec, "-o", out],
+                baseline: BenchWorkspace.dailyPlain, maxRatioToBaseline: 1.10),
+            // The window's cost against loading and the pipeline alone (no target: the figure to watch).
+            BenchCase(name: BenchWorkspace.dailyPlainThinned, seconds: 1.0, command: [chartc, "build", workspace.dailyPlainThinnedSpec, "-o", out]),
+            BenchCase(
+                name: BenchWorkspace.dailyWindowThinned, seconds: 1.1, command: [chartc, "build", workspace.dailyWindowThinnedSpec, "-o", out],
+                baseline: BenchWorkspace.dailyPlainThinned),
         ]
 
         var rows: [BenchRow] = []
@@ -69,10 +78,38 @@ enum BenchCommand {
             // A peer that fails (vl-convert runs out of V8 heap on the 20x file) is shown as failed, not dropped.
             let vegaLite = benchCase.vegaLite.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
             let duckDB = benchCase.duckDB.map { measure($0, runs: peerRuns, workspace: workspace, console: console) ?? .failed }
-            rows.append(BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB))
+            var row = BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB)
+            if let name = benchCase.baseline, let baseline = cases.first(where: { $0.name == name }) {
+                console.printError("measuring \(benchCase.name) against \(name), runs interleaved")
+                guard let ratios = pairedRatios(benchCase.command, baseline.command, runs: runs, workspace: workspace, console: console) else { return .failure }
+                row.baselineRatios = ratios
+            }
+            rows.append(row)
         }
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
         return rows.allSatisfy(\.metTargets) ? .success : .failure
+    }
+
+    /// The case's time over its baseline's, with the two run alternately (after one warm-up each) so that changes
+    /// in the machine's load hit both alike: the median of the per-pair ratios of wall time and of CPU time.
+    private static func pairedRatios(_ command: [String], _ baseline: [String], runs: Int, workspace: BenchWorkspace, console: any Console) -> (wall: Double, cpu: Double)? {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        for run in 0...(2 * runs) {
+            guard let base = ChildProcess.run(baseline), base.exitStatus == 0,
+                  let measured = ChildProcess.run(command), measured.exitStatus == 0 else {
+                console.printError("error: `\(command.joined(separator: " "))` or its baseline failed")
+                return nil
+            }
+            if run == 0 { continue }
+            wall.append(measured.seconds / max(base.seconds, 1e-9))
+            cpu.append(measured.cpuSeconds / max(base.cpuSeconds, 1e-9))
+        }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        return (median(wall), median(cpu))
     }
 
     /// One warm-up run, then `runs` measured ones; nil (with the error shown) when the program fails.
@@ -112,6 +149,10 @@ struct BenchCase {
     var command: [String]
     var vegaLite: [String]? = nil
     var duckDB: [String]? = nil
+    /// The name of an earlier case this one is compared with (the same chart without the feature measured).
+    var baseline: String? = nil
+    /// This case's median may be at most this many times the baseline's.
+    var maxRatioToBaseline: Double? = nil
 }
 
 /// Median wall time and the largest peak RSS over the measured runs.
@@ -143,6 +184,11 @@ struct BenchRow {
     var chartc: Summary
     var vegaLite: Summary?
     var duckDB: Summary?
+    /// The case's time over its baseline's (medians of interleaved pairs), when it has a baseline.
+    var baselineRatios: (wall: Double, cpu: Double)? = nil
+
+    /// The figure the target is checked on: CPU time, which other work on the machine disturbs least.
+    var baselineRatio: Double? { baselineRatios?.cpu }
 
     var vegaLiteRatio: Double? { vegaLite.flatMap { $0.failed ? nil : $0.median / chartc.median } }
     var duckDBRatio: Double? { duckDB.flatMap { $0.failed ? nil : $0.median / chartc.median } }
@@ -153,6 +199,7 @@ struct BenchRow {
         if let bytes = benchCase.bytes { met = met && chartc.peakBytes <= bytes }
         if let factor = benchCase.vegaLiteFactor, let ratio = vegaLiteRatio { met = met && ratio >= factor }
         if benchCase.beatDuckDB, let ratio = duckDBRatio { met = met && ratio > 1 }
+        if let limit = benchCase.maxRatioToBaseline, let ratio = baselineRatio { met = met && ratio <= limit }
         return met
     }
 }

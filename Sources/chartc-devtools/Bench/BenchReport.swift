@@ -30,6 +30,11 @@ enum BenchReport {
             let growth = Double(rows[1].chartc.peakBytes) / Double(max(rows[0].chartc.peakBytes, 1))
             text += "\nPeak RSS at 20x is \(fixed(growth, 1))× the peak at 1x (the file is 20×).\n"
         }
+        for row in rows {
+            guard let ratios = row.baselineRatios, let baseline = row.benchCase.baseline else { continue }
+            text += "\n\(row.benchCase.name) over \(baseline), \(2 * runs) interleaved pairs, median ratio: "
+            text += "CPU time \(fixed(ratios.cpu, 3))× (\(fixed((ratios.cpu - 1) * 100, 1))% more), wall time \(fixed(ratios.wall, 3))×.\n"
+        }
         return text
     }
 
@@ -42,6 +47,7 @@ enum BenchReport {
         if let bytes = benchCase.bytes { parts.append("≤ \(megabytes(bytes))") }
         if let factor = benchCase.vegaLiteFactor { parts.append("≥ \(fixed(factor, 0))× vl-convert") }
         if benchCase.beatDuckDB { parts.append("faster than DuckDB") }
+        if let limit = benchCase.maxRatioToBaseline { parts.append("≤ \(fixed(limit, 2))× the same chart without window") }
         return parts.joined(separator: ", ")
     }
 

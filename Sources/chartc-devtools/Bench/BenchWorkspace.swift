@@ -16,6 +16,16 @@ struct BenchWorkspace {
     var vegaLiteSpec: String { Paths.join(directory, "polarization.vl.json") }
     var vegaLiteScript: String { Paths.join(directory, "vl_convert_peer.py") }
     var duckDBScript: String { Paths.join(directory, "duckdb_peer.py") }
+    var daily: String { Paths.join(directory, "daily-1m.csv") }
+    var dailyPlainSpec: String { Paths.join(directory, "daily-plain.chart.json") }
+    var dailyWindowSpec: String { Paths.join(directory, "daily-window.chart.json") }
+    var dailyPlainThinnedSpec: String { Paths.join(directory, "daily-plain-thinned.chart.json") }
+    var dailyWindowThinnedSpec: String { Paths.join(directory, "daily-window-thinned.chart.json") }
+
+    static let dailyPlain = "daily series, 1M rows drawn, no window"
+    static let dailyWindow = "daily series, 1M rows drawn, rolling_mean(x, 28) + cumsum"
+    static let dailyPlainThinned = "daily series, 1M rows, 10k drawn, no window"
+    static let dailyWindowThinned = "daily series, 1M rows, 10k drawn, rolling_mean(x, 28) + cumsum"
 
     /// Writes every file; the members files only when missing (they are deterministic), so reruns start sooner.
     func prepare(console: any Console) throws(FileSystem.Failure) {
@@ -37,6 +47,16 @@ struct BenchWorkspace {
             try file.commit()
             console.printError("wrote \(path)")
         }
+        if FileSystem.kind(of: daily) != .file {
+            let file = try AtomicFile(daily)
+            try file.append(Self.dailySeries(rows: 1_000_000))
+            try file.commit()
+            console.printError("wrote \(daily)")
+        }
+        try write(Self.dailySpec(window: false, thinned: false), to: dailyPlainSpec)
+        try write(Self.dailySpec(window: true, thinned: false), to: dailyWindowSpec)
+        try write(Self.dailySpec(window: false, thinned: true), to: dailyPlainThinnedSpec)
+        try write(Self.dailySpec(window: true, thinned: true), to: dailyWindowThinnedSpec)
         try write(Self.polarizationSpec(dataURL: "members-1x.csv"), to: polarization1x)
         try write(Self.polarizationSpec(dataURL: "members-20x.csv"), to: polarization20x)
         for index in 0..<100 {
@@ -49,6 +69,39 @@ struct BenchWorkspace {
 
     private func write(_ text: String, to path: String) throws(FileSystem.Failure) {
         try FileSystem.writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// `day,x`: a million days of a noisy seasonal count (a triangle wave over a 365-day year plus seeded noise,
+    /// integer arithmetic only, so the file is the same on every machine), for the `window` cases.
+    static func dailySeries(rows: Int) -> [UInt8] {
+        var random = SplitMix64(seed: 15)
+        var text = "day,x\n"
+        text.reserveCapacity(rows * 14)
+        for day in 0..<rows {
+            let phase = day % 365
+            let seasonal = 60 + (phase < 183 ? phase : 365 - phase) / 2
+            let value = seasonal + Int(random.next() % 40)
+            text += "\(day),\(value)\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// The same line chart over the daily series, with or without the running figures (the window chart draws
+    /// the 28-day average where the plain one draws the values). `thinned` keeps one row in 100 after the window
+    /// (`keep`), so the build time is loading, the pipeline and the window rather than drawing a million points.
+    static func dailySpec(window: Bool, thinned: Bool) -> String {
+        let windowKeys = window ? #""window": { "avg28": "rolling_mean(x, 28)", "total": "cumsum(x)" },"# : ""
+        let keep = thinned ? #""keep": "day % 100 == 0","# : ""
+        return """
+        {
+          "title": "A million days",
+          "data": { "url": "daily-1m.csv" },
+          \(windowKeys)
+          \(keep)
+          "mark": "line",
+          "encoding": { "x": { "field": "day" }, "y": { "field": "\(window ? "avg28" : "x")" } }
+        }
+        """
     }
 
     /// The polarization example's spec (examples/polarization), over the given file.

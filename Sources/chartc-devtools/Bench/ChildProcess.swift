@@ -12,6 +12,8 @@ struct Measurement: Sendable {
     /// Peak RSS in bytes (`ru_maxrss` of the waited-for child).
     var peakBytes: Int
     var exitStatus: Int32
+    /// User + system CPU time of the child: less disturbed than wall time by other work on the machine.
+    var cpuSeconds: Double = 0
 }
 
 /// Runs a program with `posix_spawnp` and waits with `wait4`, whose `rusage` gives the child's own peak RSS
@@ -46,7 +48,8 @@ enum ChildProcess {
         #else
         let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
         #endif
-        return Measurement(seconds: seconds, peakBytes: peak, exitStatus: code)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Measurement(seconds: seconds, peakBytes: peak, exitStatus: code, cpuSeconds: cpu)
     }
 
     private static func now() -> Double {

@@ -50,6 +50,22 @@ struct SpecFormatterTests {
         #expect(try format(text) == expected)
     }
 
+    @Test func windowKeysComeAfterSortAndWindowKeepsItsOrder() throws {
+        let text = #"{"keep":"r <= 5","mark":"bar","windowBy":["year"],"window":{"r":"rank(-rain)","a":"cumsum(rain)"},"sort":["year"],"data":{"url":"u"}}"#
+        let expected = """
+        {
+          "data": { "url": "u" },
+          "sort": ["year"],
+          "window": { "r": "rank(-rain)", "a": "cumsum(rain)" },
+          "windowBy": ["year"],
+          "keep": "r <= 5",
+          "mark": "bar"
+        }
+
+        """
+        #expect(try format(text) == expected)
+    }
+
     @Test func rowsOfValuesShareALineWhenTheyFit() throws {
         let text = #"{"data":{"values":[{"day":"Mon","count":3},{"day":"Tue","count":null,"note":{"a":1}}]},"mark":"bar"}"#
         let expected = """
