@@ -27,9 +27,11 @@ let package = Package(
         .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
         .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
+        // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
+        .target(name: "ChartPreview", dependencies: ["ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartPreview"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -46,6 +48,7 @@ let package = Package(
 
         // Helpers the test targets share (a seeded random generator); not part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
+        .testTarget(name: "ChartPreviewTests", dependencies: ["ChartPreview"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartTestSupport", "ChartData", "ChartDiagnostics"]),
@@ -55,12 +58,12 @@ let package = Package(
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartCommandLine"],
+            dependencies: ["ChartCommandLine", "ChartTestSupport"],
             resources: [.copy("Golden")]
         ),
     ],

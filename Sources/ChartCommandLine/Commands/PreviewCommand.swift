@@ -1,0 +1,97 @@
+import ChartData
+import ChartDiagnostics
+import ChartNetwork
+import ChartPipeline
+import ChartPreview
+import ChartSpec
+
+/// `chartc preview PATH... [--port N]`: serves every chart under PATH on a loopback port and rebuilds a chart
+/// as soon as its spec or data changes, updating the open page in place (the server, watcher and pages are
+/// `ChartPreview`; building is `build`'s own code, `Compiler.compile`).
+enum PreviewCommand {
+    static let description = CommandDescription(
+        name: "preview",
+        abstract: "Serve charts in the browser and update them as their specs change.",
+        discussion: "Builds every spec under each PATH (the files build would take; .chartcignore respected) and serves them on http://127.0.0.1:PORT/ (and [::1]) only: an index of the charts, and for each chart its HTML page with a bar showing its path and build time. When a spec, a local data file it reads, or a new spec changes, the charts that depend on it are rebuilt and open pages update in place, keeping the scroll position and the series shown. A spec with errors shows its diagnostics, as printed here, over the last chart that built. Remote data is downloaded on the first build and then read from the cache; press r in a chart's page (or pass --refresh) to download it again.\n\nThe server answers only requests addressed to localhost, serves only files under PATH and stops on Ctrl-C.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 after Ctrl-C, 1 the server cannot start, 2 usage.",
+        arguments: [PositionalArgument("PATH", help: "Spec files or folders to preview.", repeated: true)],
+        options: [
+            .value("port", valueName: "N", help: "Listen on port N (0: a free port, printed).", default: "0"),
+            .flag("poll", help: "Watch files by polling their modification times (for file systems without change events)."),
+        ] + NetworkOptions.options,
+        examples: [
+            Example("chartc preview examples", "Serve the gallery on a free port; open the address it prints."),
+            Example("chartc preview charts/sales.chart.json --port 8080", "Serve one chart on http://127.0.0.1:8080/."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) throws(UsageError) -> ExitStatus {
+        let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
+        let portText = arguments.value("port") ?? "0"
+        guard let port = UInt16(portText) else {
+            throw UsageError(.invalidValue, "invalid value '\(portText)' for '--port'", suggestion: "Expected a port number from 0 to 65535; 0 picks a free one.")
+        }
+        let session = PreviewSession(
+            paths: arguments.positional("PATH"), port: port,
+            refreshAlways: arguments.flag("refresh"), polling: arguments.flag("poll")
+        )
+        let builder = Builder(renderer: environment.renderer, context: context)
+        let failure = session.run(
+            builder: builder,
+            started: { address in console.print("chartc preview: serving on \(address) (Ctrl-C stops)") },
+            log: { console.printError($0) }
+        )
+        if let failure {
+            console.report([failure])
+            return .failure
+        }
+        console.printError("chartc preview: stopped")
+        return .success
+    }
+
+    /// Builds charts for the preview with `build`'s code, in memory: the HTML page and the SVG of each.
+    struct Builder: PreviewBuilder {
+        var renderer: any ChartRenderer
+        var context: LoadContext
+
+        func specFiles(in paths: [String]) -> (files: [String], problems: String) {
+            let (files, diagnostics) = SpecFiles.expand(paths)
+            return (files, diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(diagnostics))
+        }
+
+        func build(_ specs: [String], refresh: Bool, first: Bool) -> [ChartBuild] {
+            let renderer = renderer
+            let base = context
+            return parallelMap(specs.count) { index in
+                let clock = ContinuousClock()
+                let start = clock.now
+                // Remote data: revalidated on a chart's first build, then read from the cache (downloaded only
+                // when not cached yet), unless asked to download again.
+                var mode = base.fetch.mode
+                if refresh && mode != .offline { mode = .refresh } else if !first && mode == .normal { mode = .offline }
+                var compiled = compile(specs[index], mode: mode, renderer: renderer, base: base)
+                if mode == .offline && base.fetch.mode != .offline && compiled.diagnostics.hasErrors && compiled.spec?.data.isRemote == true {
+                    compiled = compile(specs[index], mode: .normal, renderer: renderer, base: base)
+                }
+                let (whole, attoseconds) = (clock.now - start).components
+                var dependencies = [specs[index]]
+                if let spec = compiled.spec, case .url(let url) = spec.data.origin, !spec.data.isRemote {
+                    dependencies.append(DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory))
+                }
+                let succeeded = compiled.texts.count == 2
+                return ChartBuild(
+                    title: compiled.spec?.title?.value,
+                    html: succeeded ? compiled.texts[0] : nil, svg: succeeded ? compiled.texts[1] : nil,
+                    diagnostics: compiled.diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(compiled.diagnostics),
+                    errorCount: compiled.diagnostics.errorCount, warningCount: compiled.diagnostics.warningCount,
+                    dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
+                )
+            }
+        }
+
+        private func compile(_ path: String, mode: FetchOptions.Mode, renderer: any ChartRenderer, base: LoadContext) -> Compiler.CompiledChart {
+            var context = base
+            context.fetch.mode = mode
+            return Compiler.compile(path, formats: [.html, .svg], renderer: renderer, context: context)
+        }
+    }
+}
