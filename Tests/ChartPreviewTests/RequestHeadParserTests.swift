@@ -65,9 +65,12 @@ import Testing
         debouncer.note(now: 0)
         debouncer.note(now: 10)
         debouncer.note(now: 20)
-        #expect(!debouncer.isDue(now: 30))
-        #expect(debouncer.isDue(now: 45))
-        #expect(!debouncer.isDue(now: 50))
+        let early = debouncer.isDue(now: 30)
+        let due = debouncer.isDue(now: 45)
+        let again = debouncer.isDue(now: 50)
+        #expect(!early)
+        #expect(due)
+        #expect(!again)
         // A steady stream of events still builds within `longest`.
         for time in stride(from: 100, to: 400, by: 10) { debouncer.note(now: Int64(time)) }
         #expect(debouncer.due == 350)

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartTestSupport
 import Foundation
 @testable import ChartRender
 

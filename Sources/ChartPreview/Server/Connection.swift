@@ -10,6 +10,9 @@ final class Connection {
         case writing(closeAfter: Bool)
         /// An open event stream for `topic` (a chart id, or "" for the index).
         case streaming(topic: String)
+        /// After an answer that ends the connection: our side is shut, what the client still sends is read and
+        /// dropped until it closes or the deadline, so the answer is not lost to a reset (a "lingering close").
+        case lingering
     }
 
     let descriptor: Int32
@@ -38,8 +41,11 @@ final class Connection {
 
     /// Waiting for a request and not in the middle of one: the first to go when the server is full.
     var isIdle: Bool {
-        if case .reading = state { return input.isEmpty }
-        return false
+        switch state {
+        case .reading: input.isEmpty
+        case .lingering: true
+        default: false
+        }
     }
 
     func queue(_ bytes: [UInt8]) {

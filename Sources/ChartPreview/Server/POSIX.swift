@@ -20,6 +20,14 @@ enum POSIX {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
+    static func shutdownWriting(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = shutdown(descriptor, Int32(SHUT_WR))
+        #else
+        _ = shutdown(descriptor, SHUT_WR)
+        #endif
+    }
+
     static func closeDescriptor(_ descriptor: Int32) {
         _ = close(descriptor)
     }

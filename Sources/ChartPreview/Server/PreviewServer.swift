@@ -108,7 +108,7 @@ final class PreviewServer {
         if revents & Int16(POLLOUT) != 0 || connection.hasOutput {
             guard connection.flush(now: now) else { close(connection); return }
             if !connection.hasOutput, case .writing(let closeAfter) = connection.state {
-                if closeAfter { close(connection); return }
+                if closeAfter { linger(connection, now: now); return }
                 connection.state = .reading
                 connection.deadline = now + limits.requestTimeout
             }
@@ -118,6 +118,7 @@ final class PreviewServer {
             if !bytes.isEmpty {
                 connection.lastActivity = now
                 if connection.isStreaming { return }  // nothing to read on an event stream: ignore it
+                if case .lingering = connection.state { return }
                 if case .writing = connection.state {
                     // A pipelined request: keep it for after this answer, within the head's bound.
                     connection.input += bytes
@@ -155,7 +156,10 @@ final class PreviewServer {
                     return
                 }
                 answer(connection, request, now: now)
-            case .writing, .streaming:
+            case .writing:
+                return  // a pipelined request waits for this answer to drain
+            case .streaming, .lingering:
+                connection.input.removeAll(keepingCapacity: true)
                 return
             }
         }
@@ -189,11 +193,19 @@ final class PreviewServer {
         connection.deadline = now + limits.writeTimeout
         guard connection.flush(now: now) else { close(connection); return }
         if !connection.hasOutput {
-            if !keepAlive { close(connection); return }
+            if !keepAlive { linger(connection, now: now); return }
             connection.state = .reading
             connection.deadline = now + limits.requestTimeout
             process(connection, now: now)
         }
+    }
+
+    /// Shuts our side after a final answer and drops what the client still sends, for at most two seconds.
+    private func linger(_ connection: Connection, now: Int64) {
+        POSIX.shutdownWriting(connection.descriptor)
+        connection.state = .lingering
+        connection.input.removeAll()
+        connection.deadline = now + 2_000
     }
 
     private func broadcast(_ event: [UInt8], topic: String, now: Int64) {

@@ -5,20 +5,21 @@ import Glibc
 import Darwin
 #endif
 
-/// A headless Chromium driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`: we write
+/// A headless Chromium driven (shared by the HTML writer's tests and `chartc preview`'s end-to-end tests) over the DevTools protocol on a pipe (`--remote-debugging-pipe`: we write
 /// commands to its fd 3 and read replies and events from its fd 4, each message JSON ended by a NUL byte). No
 /// port is opened and nothing but the page is loaded, so tests see every console message, every exception and
 /// every network request the page makes.
 ///
 /// Synchronous on purpose: `send` writes a command and reads until its reply, keeping the events that arrive
 /// in between, which is all a test needs.
-final class HeadlessChromium {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class HeadlessChromium {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The browser binary, or nil when none is installed.
-    static let executable: String? = {
+    public static let executable: String? = {
         for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"] where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
@@ -32,9 +33,10 @@ final class HeadlessChromium {
     private var nextID = 1
     private let profile: String
     /// Events received so far, in order, with the session they belong to.
-    private(set) var events: [(method: String, params: [String: Any], session: String?)] = []
+    public private(set) var events: [(method: String, params: [String: Any], session: String?)] = []
 
-    init() throws {
+    /// `loopback`: let the pages reach 127.0.0.1 (a test server); every other name stays unresolvable.
+    public init(loopback: Bool = false) throws {
         guard let executable = Self.executable else { throw Failure(description: "chromium is not installed") }
         profile = NSTemporaryDirectory() + "chartc-chromium-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
@@ -45,7 +47,7 @@ final class HeadlessChromium {
             executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
             "--user-data-dir=" + profile, "--no-first-run", "--no-default-browser-check", "--disable-extensions",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--mute-audio", "--font-render-hinting=none",
+            loopback ? "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1" : "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--mute-audio", "--font-render-hinting=none",
             "about:blank",
         ]
         var actions = posix_spawn_file_actions_t()
@@ -86,7 +88,7 @@ final class HeadlessChromium {
 
     /// Sends a command (to `session`, or the browser) and returns its result.
     @discardableResult
-    func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 30) throws -> [String: Any] {
+    public func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 30) throws -> [String: Any] {
         let id = nextID
         nextID += 1
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -114,7 +116,7 @@ final class HeadlessChromium {
 
     /// Reads until an event `method` arrives (or one already did after `index`), returning its parameters.
     @discardableResult
-    func waitForEvent(_ method: String, session: String?, after index: Int = 0, timeout: Double = 30) throws -> [String: Any] {
+    public func waitForEvent(_ method: String, session: String?, after index: Int = 0, timeout: Double = 30) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         var checked = index
         while true {
@@ -159,7 +161,7 @@ final class HeadlessChromium {
 
     /// A tab of `width` × `height` CSS px with the given `prefers-color-scheme`, its console, exceptions and
     /// network traffic recorded from before the page loads.
-    func openPage(width: Int, height: Int, dark: Bool = false) throws -> BrowserPage {
+    public func openPage(width: Int, height: Int, dark: Bool = false) throws -> BrowserPage {
         let target = try send("Target.createTarget", ["url": "about:blank"])
         guard let targetID = target["targetId"] as? String else { throw Failure(description: "no target id") }
         let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true])
@@ -174,20 +176,25 @@ final class HeadlessChromium {
 }
 
 /// One tab of a `HeadlessChromium`.
-struct BrowserPage {
-    let browser: HeadlessChromium
-    let session: String
-    let firstEvent: Int
+public struct BrowserPage {
+    public let browser: HeadlessChromium
+    public let session: String
+    public let firstEvent: Int
 
     /// Loads `file` and waits for its load event.
-    func load(_ file: String) throws {
+    public func load(_ file: String) throws {
+        try navigate(to: URL(fileURLWithPath: file).absoluteString)
+    }
+
+    /// Loads `url` (an `http://127.0.0.1:…` page of a test server) and waits for its load event.
+    public func navigate(to url: String) throws {
         let mark = browser.events.count
-        try browser.send("Page.navigate", ["url": URL(fileURLWithPath: file).absoluteString], session: session)
+        try browser.send("Page.navigate", ["url": url], session: session)
         try browser.waitForEvent("Page.loadEventFired", session: session, after: mark)
     }
 
     /// The value of a JavaScript expression (JSON-serializable), thrown if it throws.
-    func evaluate(_ expression: String) throws -> Any? {
+    public func evaluate(_ expression: String) throws -> Any? {
         let result = try browser.send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], session: session)
         if let exception = result["exceptionDetails"] as? [String: Any] {
             let text = (exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? exception
@@ -196,22 +203,22 @@ struct BrowserPage {
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    func string(_ expression: String) throws -> String? { try evaluate(expression) as? String }
-    func bool(_ expression: String) throws -> Bool? { try evaluate(expression) as? Bool }
-    func number(_ expression: String) throws -> Double? { (try evaluate(expression) as? NSNumber)?.doubleValue }
+    public func string(_ expression: String) throws -> String? { try evaluate(expression) as? String }
+    public func bool(_ expression: String) throws -> Bool? { try evaluate(expression) as? Bool }
+    public func number(_ expression: String) throws -> Double? { (try evaluate(expression) as? NSNumber)?.doubleValue }
 
     /// Moves the mouse to (x, y) in CSS px from the viewport's top left, as a real pointer would.
-    func moveMouse(x: Double, y: Double) throws {
+    public func moveMouse(x: Double, y: Double) throws {
         try browser.send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y], session: session)
         try nextFrame()
     }
 
     /// Waits until the page has drawn a frame (the page handles pointer moves once per frame).
-    func nextFrame() throws {
+    public func nextFrame() throws {
         _ = try evaluate("new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })")
     }
 
-    func click(x: Double, y: Double) throws {
+    public func click(x: Double, y: Double) throws {
         for type in ["mousePressed", "mouseReleased"] {
             try browser.send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1], session: session)
         }
@@ -219,7 +226,7 @@ struct BrowserPage {
     }
 
     /// Presses a key (`Tab`, `ArrowRight`, `Enter`, ` `) the way a keyboard does.
-    func press(_ key: String) throws {
+    public func press(_ key: String) throws {
         let codes: [String: (code: String, keyCode: Int)] = [
             "Tab": ("Tab", 9), "Enter": ("Enter", 13), " ": ("Space", 32), "Escape": ("Escape", 27),
             "ArrowLeft": ("ArrowLeft", 37), "ArrowUp": ("ArrowUp", 38), "ArrowRight": ("ArrowRight", 39), "ArrowDown": ("ArrowDown", 40),
@@ -232,7 +239,7 @@ struct BrowserPage {
     }
 
     /// A PNG of the viewport.
-    func screenshot() throws -> Data {
+    public func screenshot() throws -> Data {
         let result = try browser.send("Page.captureScreenshot", ["format": "png"], session: session)
         guard let text = result["data"] as? String, let data = Data(base64Encoded: text) else { throw HeadlessChromium.Failure(description: "no screenshot") }
         return data
@@ -240,7 +247,7 @@ struct BrowserPage {
 
     /// Console errors and warnings, uncaught exceptions and browser log errors (a Content-Security-Policy
     /// violation is one) since the tab opened.
-    var problems: [String] {
+    public var problems: [String] {
         var found: [String] = []
         for event in browser.events[firstEvent...] where event.session == session {
             switch event.method {
@@ -266,7 +273,7 @@ struct BrowserPage {
     }
 
     /// Every URL the tab requested since it opened (the page's own file included).
-    var requests: [String] {
+    public var requests: [String] {
         browser.events[firstEvent...].compactMap { event in
             guard event.session == session, event.method == "Network.requestWillBeSent" else { return nil }
             return (event.params["request"] as? [String: Any])?["url"] as? String
