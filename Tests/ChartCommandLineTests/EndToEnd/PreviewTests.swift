@@ -98,6 +98,73 @@ import Glibc
         #expect(stopped.error.contains("chartc preview: stopped"))
     }
 
+    /// The event streams without a browser, with each watcher: a save rebuilds the chart (one build for a save
+    /// made of several writes), a data file's change rebuilds the chart that reads it, a new spec and a removed
+    /// one reach the index.
+    @Test(.timeLimit(.minutes(2)), arguments: [false, true])
+    func watcherSendsBuildEvents(polling: Bool) throws {
+        let root = try copyOfExamples(["step-counts", "seattle-weather"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let preview = try PreviewProcess([root.path] + (polling ? ["--poll"] : []))
+        defer { _ = preview.stop() }
+        let port = preview.port
+
+        func stream(_ path: String) throws -> Int32 {
+            let descriptor = try #require(RawHTTP.connect(port: port, timeout: 0.2))
+            RawHTTP.send(descriptor, Array("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+            return descriptor
+        }
+        /// What arrives on `descriptor` until `text` does (or `seconds` pass).
+        func read(_ descriptor: Int32, until text: String, seconds: Double = 5) -> String {
+            var received = ""
+            let deadline = Date().addingTimeInterval(seconds)
+            while !received.contains(text) && Date() < deadline {
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count > 0 { received += String(decoding: chunk[..<count], as: UTF8.self) }
+            }
+            return received
+        }
+
+        let chart = try stream("/events/step-counts/step-counts.chart.json")
+        defer { close(chart) }
+        let index = try stream("/events/")
+        defer { close(index) }
+        let opening = read(chart, until: "\"}\n\n")
+        #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
+        #expect(opening.contains("event: build\ndata: {\"chart\":\"step-counts/step-counts.chart.json\",\"version\":1,"))
+
+        // A save in three writes: one rebuild.
+        let spec = root.appendingPathComponent("step-counts/step-counts.chart.json")
+        let original = try String(contentsOf: spec, encoding: .utf8)
+        let edited = Array(original.replacingOccurrences(of: "More steps than last week", with: "Fewer steps").utf8)
+        let handle = try FileHandle(forWritingTo: spec)
+        try handle.truncate(atOffset: 0)
+        for part in stride(from: 0, to: edited.count, by: edited.count / 3 + 1) {
+            try handle.write(contentsOf: edited[part..<min(part + edited.count / 3 + 1, edited.count)])
+        }
+        try handle.close()
+        let rebuilt = read(chart, until: "Fewer steps")
+        #expect(rebuilt.contains("\"version\":2,") && rebuilt.contains("\"title\":\"Fewer steps"), "\(rebuilt)")
+        #expect(!read(chart, until: "\"version\":3,", seconds: 0.8).contains("\"version\":3,"), "a save in three writes built more than once")
+
+        // Data: the Seattle charts read one CSV; appending a line to it rebuilds them (seen on the index stream).
+        let csv = root.appendingPathComponent("seattle-weather/seattle-weather.csv")
+        let bytes = try Data(contentsOf: csv)
+        try (bytes + Data("\n".utf8)).write(to: csv)
+        #expect(read(index, until: "seattle-weather/seattle-weather.chart.json\",\"version\":2").contains("\"version\":2"))
+        #expect(!read(index, until: "step-counts/step-counts.chart.json\",\"version\":3", seconds: 0.8).contains("version\":3"), "a data file rebuilt a chart that does not read it")
+
+        // A new spec, then its removal: the index is told to reload.
+        let copy = root.appendingPathComponent("step-counts/copy.chart.json")
+        try Data(original.utf8).write(to: copy)
+        #expect(read(index, until: "event: charts").contains("event: charts"))
+        #expect(RawHTTP.status(port: port, "/chart/step-counts/copy.chart.json") == 200)
+        try FileManager.default.removeItem(at: copy)
+        #expect(read(index, until: "event: charts").contains("event: charts"))
+        #expect(RawHTTP.status(port: port, "/chart/step-counts/copy.chart.json") == 404)
+    }
+
     @Test(.enabled(if: chromium, "needs chromium (CI installs it)"), .timeLimit(.minutes(5)))
     func editsOnDiskShowInTheOpenPage() throws {
         let root = try copyOfExamples()
