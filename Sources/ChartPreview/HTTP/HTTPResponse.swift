@@ -1,18 +1,18 @@
 /// An answer of the preview server: status, headers and a body held in memory (pages and charts are small).
 /// Every answer carries a Content-Security-Policy, `nosniff`, `no-store` and `no-referrer`, added when it is
 /// serialized, so no route can forget them.
-public struct HTTPResponse: Sendable {
-    public var status: HTTPStatus
-    public var contentType: String
-    public var body: [UInt8]
+struct HTTPResponse: Sendable {
+    var status: HTTPStatus
+    var contentType: String
+    var body: [UInt8]
     /// The Content-Security-Policy header of this answer.
-    public var policy: String
-    public var extraHeaders: [(name: String, value: String)] = []
+    var policy: String
+    var extraHeaders: [(name: String, value: String)] = []
 
     /// The policy of answers that are not pages (files, errors, SVG images): nothing may load or run.
-    public static let lockedPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+    static let lockedPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
 
-    public init(status: HTTPStatus, contentType: String, body: [UInt8], policy: String = HTTPResponse.lockedPolicy) {
+    init(status: HTTPStatus, contentType: String, body: [UInt8], policy: String = HTTPResponse.lockedPolicy) {
         self.status = status
         self.contentType = contentType
         self.body = body
@@ -20,7 +20,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A plain-text answer: `404 Not Found` and a sentence.
-    public static func text(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+    static func text(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8))
     }
 

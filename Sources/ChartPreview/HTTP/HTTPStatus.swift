@@ -1,6 +1,6 @@
 /// The status codes the preview server answers with, and their reason phrases: only these, so every answer the
 /// server can give is listed in one place.
-public enum HTTPStatus: Int, Sendable {
+enum HTTPStatus: Int, Sendable {
     case ok = 200
     case noContent = 204
     case badRequest = 400
@@ -16,7 +16,7 @@ public enum HTTPStatus: Int, Sendable {
     case unavailable = 503
     case versionNotSupported = 505
 
-    public var reason: String {
+    var reason: String {
         switch self {
         case .ok: "OK"
         case .noContent: "No Content"

@@ -117,6 +117,7 @@ enum LiveScript {
             card.querySelector(".preview-card-status").textContent = build.status;
             card.classList.toggle("preview-card-failed", build.errors > 0);
             var image = card.querySelector("img");
+            if (!image && build.good > 0) { location.reload(); return; }
             if (image && build.good > 0) image.src = "/svg/" + build.chart + "?v=" + build.good;
           });
           source.addEventListener("charts", function () { location.reload(); });

@@ -155,6 +155,11 @@ import Glibc
         #expect(read(index, until: "seattle-weather/seattle-weather.chart.json\",\"version\":2").contains("\"version\":2"))
         #expect(!read(index, until: "step-counts/step-counts.chart.json\",\"version\":3", seconds: 0.8).contains("version\":3"), "a data file rebuilt a chart that does not read it")
 
+        // `r` in the page: POST /refresh/ID rebuilds the chart (GET is refused).
+        #expect(RawHTTP.status(port: port, "/refresh/step-counts/step-counts.chart.json") == 405)
+        #expect(RawHTTP.status(port: port, "/refresh/step-counts/step-counts.chart.json", method: "POST") == 204)
+        #expect(read(chart, until: "\"version\":3,").contains("\"version\":3,"))
+
         // A new spec, then its removal: the index is told to reload.
         let copy = root.appendingPathComponent("step-counts/copy.chart.json")
         try Data(original.utf8).write(to: copy)
