@@ -30,8 +30,15 @@ enum PreviewCommand {
         guard let port = UInt16(portText) else {
             throw UsageError(.invalidValue, "invalid value '\(portText)' for '--port'", suggestion: "Expected a port number from 0 to 65535; 0 picks a free one.")
         }
+        let paths = arguments.positional("PATH")
+        // A path that does not exist is a typo, not a folder to wait for: say so and stop.
+        let missing = paths.filter { FileSystem.kind(of: $0) == .missing }.map(SpecFiles.missingFile)
+        if !missing.isEmpty {
+            console.report(missing)
+            return .failure
+        }
         let session = PreviewSession(
-            paths: arguments.positional("PATH"), port: port,
+            paths: paths, port: port,
             refreshAlways: arguments.flag("refresh"), polling: arguments.flag("poll")
         )
         let builder = Builder(renderer: environment.renderer, context: context)

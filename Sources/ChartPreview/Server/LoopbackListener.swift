@@ -42,45 +42,44 @@ struct LoopbackListener {
     struct Code: Error { var value: Int32 }
 
     private static func bindIPv4(port: UInt16) -> Result<(Int32, UInt16), Code> {
-        let descriptor = socket(AF_INET, POSIX.streamSocket, 0)
-        guard descriptor >= 0 else { return .failure(Code(value: errno)) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        return listen(family: AF_INET, address: &address).map { descriptor in
+            var actual = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &actual) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            }
+            return (descriptor, UInt16(bigEndian: actual.sin_port))
         }
-        guard bound == 0, listen(descriptor, 128) == 0 else {
-            let code = errno
-            POSIX.closeDescriptor(descriptor)
-            return .failure(Code(value: code))
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        POSIX.setNonBlocking(descriptor)
-        return .success((descriptor, UInt16(bigEndian: actual.sin_port)))
     }
 
     private static func bindIPv6(port: UInt16) -> Result<Int32, Code> {
-        let descriptor = socket(AF_INET6, POSIX.streamSocket, 0)
-        guard descriptor >= 0 else { return .failure(Code(value: errno)) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in6()
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = port.bigEndian
         address.sin6_addr = in6addr_loopback
+        return listen(family: AF_INET6, address: &address)
+    }
+
+    /// A non-blocking socket of `family` bound to `address` and listening (IPv6 sockets take IPv6 only).
+    private static func listen<Address>(family: Int32, address: inout Address) -> Result<Int32, Code> {
+        let descriptor = socket(family, POSIX.streamSocket, 0)
+        guard descriptor >= 0 else { return .failure(Code(value: errno)) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if family == AF_INET6 { setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size)) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
         }
-        guard bound == 0, listen(descriptor, 128) == 0 else {
+        #if canImport(Glibc)
+        let listening = bound == 0 && Glibc.listen(descriptor, 128) == 0
+        #else
+        let listening = bound == 0 && Darwin.listen(descriptor, 128) == 0
+        #endif
+        guard listening else {
             let code = errno
             POSIX.closeDescriptor(descriptor)
             return .failure(Code(value: code))

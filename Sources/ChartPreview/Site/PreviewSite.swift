@@ -38,6 +38,7 @@ final class PreviewSite: PreviewHandler {
     /// Finds and builds every chart once (before the server answers anything).
     func start() {
         _ = rescan()
+        if !problems.isEmpty { log(String(problems.dropLast())) }
         rebuild(charts.map(\.id), refresh: false)
         updateWatches()
     }
