@@ -53,6 +53,12 @@ public struct PreviewSession: Sendable {
         } else {
             watcher = PollingWatcher()
         }
+        #elseif canImport(Darwin)
+        if !polling, let kqueue = KqueueWatcher() {
+            watcher = kqueue
+        } else {
+            watcher = PollingWatcher()
+        }
         #else
         watcher = PollingWatcher()
         #endif

@@ -43,6 +43,9 @@ struct LoopbackListener {
 
     private static func bindIPv4(port: UInt16) -> Result<(Int32, UInt16), Code> {
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
@@ -58,6 +61,9 @@ struct LoopbackListener {
 
     private static func bindIPv6(port: UInt16) -> Result<Int32, Code> {
         var address = sockaddr_in6()
+        #if canImport(Darwin)
+        address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+        #endif
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = port.bigEndian
         address.sin6_addr = in6addr_loopback

@@ -125,12 +125,13 @@ final class PreviewSite: PreviewHandler {
     }
 
     func work(now: Int64, watcherReadable: Bool) -> [(topic: String, event: [UInt8])] {
-        if watcherReadable || watcher.descriptor == nil {
+        if watcherReadable || now >= watcher.nextPoll(now: now) {
             let changed = watcher.changes(now: now)
             if !changed.isEmpty { note(changed, now: now) }
         }
         guard debouncer.isDue(now: now) else { return [] }
         var events: [(topic: String, event: [UInt8])] = []
+        let rescanned = rescanPending
         if rescanPending {
             rescanPending = false
             let (added, removed) = rescan()
@@ -142,19 +143,26 @@ final class PreviewSite: PreviewHandler {
         let refresh = refreshing
         dirty.removeAll()
         refreshing.removeAll()
+        let before = rebuiltDependencies(ids)
         let rebuilt = rebuild(ids, refresh: refresh)
         for chart in rebuilt {
             let event = PreviewPages.buildEvent(chart)
             events.append((chart.id, event))
             events.append(("", event))
         }
-        updateWatches()
+        if rescanned || rebuiltDependencies(ids) != before { updateWatches() }
         return events
+    }
+
+    private func rebuiltDependencies(_ ids: [String]) -> [Set<String>] {
+        charts.filter { ids.contains($0.id) }.map(\.dependencies)
     }
 
     private func note(_ changed: [String], now: Int64) {
         for path in changed {
-            if path.isEmpty || path.hasSuffix(".chart.json") || path.hasSuffix("/.chartcignore") || watchedFolders.contains(path) {
+            // A spec that appeared, went away or was renamed changes the list; a save of a known one does not.
+            let knownSpec = path.hasSuffix(".chart.json") && CanonicalPath.exists(path) && charts.contains { $0.dependencies.contains(path) }
+            if path.isEmpty || (path.hasSuffix(".chart.json") && !knownSpec) || path.hasSuffix("/.chartcignore") || watchedFolders.contains(path) {
                 rescanPending = true
             }
             if path.isEmpty {

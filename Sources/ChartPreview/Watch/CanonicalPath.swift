@@ -24,6 +24,11 @@ enum CanonicalPath {
         return String(cString: pointer)
     }
 
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// The folder part of a canonical path.
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -2,7 +2,7 @@
 /// rename, each its own event. Work becomes due once no event has come for `quiet` ms, or `longest` ms after
 /// the first event of the burst, whichever is sooner.
 struct ChangeDebouncer {
-    var quiet: Int64 = 25
+    var quiet: Int64 = 15
     var longest: Int64 = 250
     private(set) var due: Int64?
     private var firstEvent: Int64 = 0

@@ -1,5 +1,5 @@
 /// Tells the preview which files changed. Implementations: `InotifyWatcher` on Linux (the kernel reports each
-/// change in a watched folder at once), `PollingWatcher` elsewhere or when asked (compares `stat` results).
+/// change in a watched folder at once), `KqueueWatcher` on macOS, `PollingWatcher` elsewhere or when asked (compares `stat` results).
 /// Folders are watched rather than files, so a save that replaces a file (write a temporary file, rename it
 /// over the old one) is still seen.
 protocol FileWatcher: AnyObject {

@@ -32,7 +32,12 @@ final class PollingWatcher: FileWatcher {
     }
 
     func changes(now: Int64) -> [String] {
-        guard now >= due else { return [] }
+        changes(now: now, force: false)
+    }
+
+    /// The comparison; `force` runs it before its time (the kqueue watcher's wake-ups).
+    func changes(now: Int64, force: Bool) -> [String] {
+        guard force || now >= due else { return [] }
         due = now + interval
         var changed: [String] = []
         for path in known.keys.sorted() {
