@@ -93,21 +93,37 @@ enum LiveScript {
             frame.addEventListener("load", function () { prepare(frame); body.setAttribute("data-shown", String(shown)); });
             if (frame.contentDocument && frame.contentDocument.readyState === "complete" && frame.contentDocument.URL !== "about:blank") prepare(frame);
           }
-          var source = new EventSource("/events/" + chart);
-          source.addEventListener("build", function (event) { show(JSON.parse(event.data)); });
-          source.addEventListener("removed", function () {
-            status.textContent = "the spec is gone: it was deleted, renamed or is now ignored";
-            status.classList.add("preview-bad");
+          var session = body.getAttribute("data-session");
+          var source = null;
+          // Browsers allow six connections per server: a page in a background tab lets go of its stream and
+          // catches up from the first event when it is shown again.
+          function listen() {
+            source = new EventSource("/events/" + chart);
+            source.addEventListener("build", function (event) {
+              var build = JSON.parse(event.data);
+              if (build.session !== session) { location.reload(); return; }  // the preview was restarted
+              show(build);
+            });
+            source.addEventListener("removed", function () {
+              status.textContent = "the spec is gone: it was deleted, renamed or is now ignored";
+              status.classList.add("preview-bad");
+            });
+          }
+          document.addEventListener("visibilitychange", function () {
+            if (document.hidden && source) { source.close(); source = null; } else if (!document.hidden && !source) listen();
           });
+          if (!document.hidden) listen();
         })();
         """
 
     static let index = """
         (function () {
           "use strict";
-          var source = new EventSource("/events/");
-          source.addEventListener("build", function (event) {
+          var session = document.body.getAttribute("data-session");
+          var source = null;
+          function onBuild(event) {
             var build = JSON.parse(event.data);
+            if (build.session !== session) { location.reload(); return; }
             var card = null;
             Array.prototype.forEach.call(document.querySelectorAll(".preview-card"), function (item) {
               if (item.getAttribute("data-chart") === build.chart) card = item;
@@ -119,8 +135,19 @@ enum LiveScript {
             var image = card.querySelector("img");
             if (!image && build.good > 0) { location.reload(); return; }
             if (image && build.good > 0) image.src = "/svg/" + build.chart + "?v=" + build.good;
+          }
+          function listen() {
+            source = new EventSource("/events/");
+            source.addEventListener("build", onBuild);
+            source.addEventListener("charts", function () { location.reload(); });
+            source.addEventListener("hello", function (event) {
+              if (JSON.parse(event.data).session !== session) location.reload();
+            });
+          }
+          document.addEventListener("visibilitychange", function () {
+            if (document.hidden && source) { source.close(); source = null; } else if (!document.hidden && !source) { location.reload(); }
           });
-          source.addEventListener("charts", function () { location.reload(); });
+          if (!document.hidden) listen();
         })();
         """
 }

@@ -9,9 +9,9 @@ enum PreviewPages {
         + ContentSecurityPolicy.source(for: LiveScript.index) + "; style-src " + ContentSecurityPolicy.source(for: PreviewStyle.css)
         + "; img-src 'self'; frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static func index(charts: [PreviewChart], roots: [String], problems: String) -> String {
+    static func index(charts: [PreviewChart], roots: [String], problems: String, session: String) -> String {
         var out = head(title: "Charts \u{00b7} chartc preview")
-        out += "<body>\n<header class=\"preview-bar\"><span class=\"preview-title\">chartc preview</span>"
+        out += "<body data-session=\"" + HTMLPageText.escape(session) + "\">\n<header class=\"preview-bar\"><span class=\"preview-title\">chartc preview</span>"
         out += "<span class=\"preview-path\">" + HTMLPageText.escape(roots.joined(separator: " ")) + "</span>"
         out += "<span class=\"preview-status\">" + String(charts.count) + (charts.count == 1 ? " chart" : " charts") + "</span></header>\n<main>\n"
         if !problems.isEmpty { out += "<pre class=\"preview-problems\">" + HTMLPageText.escape(problems) + "</pre>\n" }
@@ -33,10 +33,10 @@ enum PreviewPages {
         return out
     }
 
-    static func chart(_ chart: PreviewChart) -> String {
+    static func chart(_ chart: PreviewChart, session: String) -> String {
         let id = RequestPath.encodePath(chart.id)
         var out = head(title: chart.displayTitle + " \u{00b7} chartc preview")
-        out += "<body data-chart=\"" + HTMLPageText.escape(id) + "\" data-version=\"" + String(chart.version) + "\" data-good=\"" + String(chart.goodVersion) + "\">\n"
+        out += "<body data-chart=\"" + HTMLPageText.escape(id) + "\" data-version=\"" + String(chart.version) + "\" data-good=\"" + String(chart.goodVersion) + "\" data-session=\"" + HTMLPageText.escape(session) + "\">\n"
         out += "<header class=\"preview-bar\"><a href=\"/\">\u{2190} All charts</a>"
         out += "<span class=\"preview-title\">" + HTMLPageText.escape(chart.displayTitle) + "</span>"
         out += "<a class=\"preview-path\" href=\"/files/" + HTMLPageText.escape(RequestPath.encodePath(chart.id)) + "\">" + HTMLPageText.escape(chart.path) + "</a>"
@@ -64,9 +64,15 @@ enum PreviewPages {
         return text
     }
 
-    /// The `build` event for `chart`: one line of JSON.
-    static func buildEvent(_ chart: PreviewChart) -> [UInt8] {
-        var json = "{\"chart\":" + JSONText.quote(RequestPath.encodePath(chart.id), for: .htmlScript)
+    /// The first event on the index's stream: which run of the preview this is.
+    static func helloEvent(session: String) -> [UInt8] {
+        EventStream.event("hello", data: "{\"session\":" + JSONText.quote(session, for: .htmlScript) + "}")
+    }
+
+    /// The `build` event for `chart`: one line of JSON. `session` tells a page that outlived a restart of the
+    /// preview (whose versions start again at 1) to reload.
+    static func buildEvent(_ chart: PreviewChart, session: String) -> [UInt8] {
+        var json = "{\"session\":" + JSONText.quote(session, for: .htmlScript) + ",\"chart\":" + JSONText.quote(RequestPath.encodePath(chart.id), for: .htmlScript)
         json += ",\"version\":" + String(chart.version) + ",\"good\":" + String(chart.goodVersion)
         json += ",\"title\":" + JSONText.quote(chart.displayTitle, for: .htmlScript)
         json += ",\"errors\":" + String(chart.errorCount) + ",\"warnings\":" + String(chart.warningCount)

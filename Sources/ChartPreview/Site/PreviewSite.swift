@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The preview's state and routes: the charts under the roots with their latest builds, which files each
 /// read, the watcher over those files' folders, and the answer to every URL:
 ///
@@ -25,6 +31,8 @@ final class PreviewSite: PreviewHandler {
     private var refreshing: Set<String> = []
     private var rescanPending = false
     private var watchedFolders: Set<String> = []
+    /// Which run of the preview this is (process id and start time), so pages can tell a restart.
+    private let session: String
 
     init(paths: [String], builder: any PreviewBuilder, watcher: FileWatcher, refreshAlways: Bool, log: @escaping (String) -> Void) {
         self.paths = paths
@@ -33,6 +41,7 @@ final class PreviewSite: PreviewHandler {
         self.watcher = watcher
         self.refreshAlways = refreshAlways
         self.log = log
+        self.session = String(getpid()) + "-" + String(POSIX.milliseconds())
     }
 
     /// Finds and builds every chart once (before the server answers anything).
@@ -64,10 +73,10 @@ final class PreviewSite: PreviewHandler {
 
         switch route {
         case "" where rest.isEmpty:
-            return page(PreviewPages.index(charts: charts, roots: served.roots.map(\.path), problems: problems), body: body)
+            return page(PreviewPages.index(charts: charts, roots: served.roots.map(\.path), problems: problems, session: session), body: body)
         case "chart":
             guard let chart = chart(rest) else { return notFound(body) }
-            return page(PreviewPages.chart(chart), body: body)
+            return page(PreviewPages.chart(chart, session: session), body: body)
         case "frame":
             guard let chart = chart(rest), let html = chart.html else { return notFound(body) }
             var response = HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: Array(html.utf8), policy: chart.htmlPolicy + "; frame-ancestors 'self'")
@@ -80,9 +89,9 @@ final class PreviewSite: PreviewHandler {
             guard let file = served.file(for: rest), let bytes = ServedRoots.contents(of: file) else { return notFound(body) }
             return .response(HTTPResponse(status: .ok, contentType: Self.contentType(of: file), body: bytes), includeBody: body)
         case "events" where request.method == "GET":
-            if rest.isEmpty { return .eventStream(topic: "", policy: HTTPResponse.lockedPolicy, first: []) }
+            if rest.isEmpty { return .eventStream(topic: "", policy: HTTPResponse.lockedPolicy, first: PreviewPages.helloEvent(session: session)) }
             guard let chart = chart(rest) else { return notFound(body) }
-            return .eventStream(topic: chart.id, policy: HTTPResponse.lockedPolicy, first: PreviewPages.buildEvent(chart))
+            return .eventStream(topic: chart.id, policy: HTTPResponse.lockedPolicy, first: PreviewPages.buildEvent(chart, session: session))
         case "favicon.ico" where rest.isEmpty:
             return .response(HTTPResponse(status: .noContent, contentType: "image/x-icon", body: []), includeBody: false)
         default:
@@ -146,7 +155,7 @@ final class PreviewSite: PreviewHandler {
         let before = rebuiltDependencies(ids)
         let rebuilt = rebuild(ids, refresh: refresh)
         for chart in rebuilt {
-            let event = PreviewPages.buildEvent(chart)
+            let event = PreviewPages.buildEvent(chart, session: session)
             events.append((chart.id, event))
             events.append(("", event))
         }

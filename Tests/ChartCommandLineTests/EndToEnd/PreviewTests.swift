@@ -132,7 +132,8 @@ import Glibc
         defer { close(index) }
         let opening = read(chart, until: "\"}\n\n")
         #expect(opening.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
-        #expect(opening.contains("event: build\ndata: {\"chart\":\"step-counts/step-counts.chart.json\",\"version\":1,"))
+        #expect(opening.contains("event: build\ndata: {\"session\":"))
+        #expect(opening.contains(",\"chart\":\"step-counts/step-counts.chart.json\",\"version\":1,"))
 
         // A save in three writes: one rebuild.
         let spec = root.appendingPathComponent("step-counts/step-counts.chart.json")
