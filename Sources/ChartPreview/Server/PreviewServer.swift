@@ -66,7 +66,9 @@ final class PreviewServer {
 
             for (index, connection) in ordered.enumerated() {
                 let revents = descriptors[firstConnection + index].revents
-                if revents != 0 { service(connection, revents: revents, now: now) }
+                // Skip one that an earlier connection's request closed (its descriptor may be reused already).
+                guard revents != 0, connections[connection.descriptor] === connection else { continue }
+                service(connection, revents: revents, now: now)
             }
             for index in 0..<listener.descriptors.count where descriptors[index].revents & Int16(POLLIN) != 0 {
                 acceptAll(on: listener.descriptors[index], now: now)

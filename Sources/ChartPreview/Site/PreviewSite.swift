@@ -49,6 +49,8 @@ final class PreviewSite: PreviewHandler {
         _ = rescan()
         if !problems.isEmpty { log(String(problems.dropLast())) }
         rebuild(charts.map(\.id), refresh: false)
+        let failed = charts.filter(\.failed).count
+        log("built \(charts.count) chart\(charts.count == 1 ? "" : "s")" + (failed > 0 ? "; \(failed) failed" : ""))
         updateWatches()
     }
 
