@@ -82,6 +82,13 @@ import Glibc
         #expect(Date().timeIntervalSince(start) < 2)
         for descriptor in idle { close(descriptor) }
 
+        // A client that asks for a lot and never reads: it holds a buffer, not the server.
+        guard let stuck = RawHTTP.connect(port: port) else { Issue.record("cannot connect"); return }
+        let pipelined = String(repeating: "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 200)
+        RawHTTP.send(stuck, Array(pipelined.utf8))
+        stillServing("a client that does not read")
+        close(stuck)
+
         // A half-sent request: others are served meanwhile; it gets 408 when its time is up.
         guard let half = RawHTTP.connect(port: port, timeout: 15) else { Issue.record("cannot connect"); return }
         RawHTTP.send(half, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8))
