@@ -66,7 +66,6 @@ enum PreviewCommand {
         }
 
         func build(_ specs: [String], refresh: Bool, first: Bool) -> [ChartBuild] {
-            let renderer = renderer
             let base = context
             return parallelMap(specs.count) { index in
                 let clock = ContinuousClock()
@@ -75,19 +74,17 @@ enum PreviewCommand {
                 // when not cached yet), unless asked to download again.
                 var mode = base.fetch.mode
                 if refresh && mode != .offline { mode = .refresh } else if !first && mode == .normal { mode = .offline }
-                var compiled = compile(specs[index], mode: mode, renderer: renderer, base: base)
-                if mode == .offline && base.fetch.mode != .offline && compiled.diagnostics.hasErrors && compiled.spec?.data.isRemote == true {
-                    compiled = compile(specs[index], mode: .normal, renderer: renderer, base: base)
-                }
+                let formats: [OutputFormat] = first ? [.html, .svg] : [.html]
+                let compiled = compile(specs[index], formats: formats, mode: mode, base: base)
                 let (whole, attoseconds) = (clock.now - start).components
                 var dependencies = [specs[index]]
                 if let spec = compiled.spec, case .url(let url) = spec.data.origin, !spec.data.isRemote {
                     dependencies.append(DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory))
                 }
-                let succeeded = compiled.texts.count == 2
+                let succeeded = compiled.texts.count == formats.count
                 return ChartBuild(
                     title: compiled.spec?.title?.value,
-                    html: succeeded ? compiled.texts[0] : nil, svg: succeeded ? compiled.texts[1] : nil,
+                    html: succeeded ? compiled.texts.first : nil, svg: succeeded && first ? compiled.texts.last : nil,
                     diagnostics: compiled.diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(compiled.diagnostics),
                     errorCount: compiled.diagnostics.errorCount, warningCount: compiled.diagnostics.warningCount,
                     dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
@@ -95,10 +92,20 @@ enum PreviewCommand {
             }
         }
 
-        private func compile(_ path: String, mode: FetchOptions.Mode, renderer: any ChartRenderer, base: LoadContext) -> Compiler.CompiledChart {
+        func svg(of spec: String) -> String? {
+            let compiled = compile(spec, formats: [.svg], mode: .offline, base: context)
+            return compiled.diagnostics.hasErrors ? nil : compiled.texts.first
+        }
+
+        /// `Compiler.compile` under fetch `mode`; remote data that is not cached yet is downloaded after all
+        /// (unless --offline).
+        private func compile(_ path: String, formats: [OutputFormat], mode: FetchOptions.Mode, base: LoadContext) -> Compiler.CompiledChart {
             var context = base
             context.fetch.mode = mode
-            return Compiler.compile(path, formats: [.html, .svg], renderer: renderer, context: context)
+            let compiled = Compiler.compile(path, formats: formats, renderer: renderer, context: context)
+            guard mode == .offline, base.fetch.mode != .offline, compiled.diagnostics.hasErrors, compiled.spec?.data.isRemote == true else { return compiled }
+            context.fetch.mode = .normal
+            return Compiler.compile(path, formats: formats, renderer: renderer, context: context)
         }
     }
 }

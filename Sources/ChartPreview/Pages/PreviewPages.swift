@@ -22,7 +22,7 @@ enum PreviewPages {
             out += "<li class=\"preview-card" + (chart.failed ? " preview-card-failed" : "") + "\" data-chart=\"" + HTMLPageText.escape(id) + "\">"
             out += "<a href=\"/chart/" + HTMLPageText.escape(id) + "\">"
             out += "<span class=\"preview-thumb\">"
-            if chart.svg != nil { out += "<img src=\"/svg/" + HTMLPageText.escape(id) + "?v=" + String(chart.goodVersion) + "\" alt=\"\">" }
+            if chart.html != nil { out += "<img src=\"/svg/" + HTMLPageText.escape(id) + "?v=" + String(chart.goodVersion) + "\" alt=\"\">" }
             out += "</span>"
             out += "<span class=\"preview-card-title\">" + HTMLPageText.escape(chart.displayTitle) + "</span>"
             out += "<span class=\"preview-card-path\">" + HTMLPageText.escape(chart.path) + "</span>"

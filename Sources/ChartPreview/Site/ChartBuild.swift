@@ -6,7 +6,10 @@ public protocol PreviewBuilder: Sendable {
     func specFiles(in paths: [String]) -> (files: [String], problems: String)
     /// Builds each spec (in parallel where it helps); `refresh` downloads remote data again, `first` says it is
     /// the chart's first build in this session (remote data is then revalidated, later served from the cache).
+    /// First builds make the HTML page and the SVG; later ones only the page (the one an open page waits for).
     func build(_ specs: [String], refresh: Bool, first: Bool) -> [ChartBuild]
+    /// The SVG of a spec (its index thumbnail), made when asked for; nil when the spec does not build.
+    func svg(of spec: String) -> String?
 }
 
 /// One spec built for the preview: its HTML page and SVG when it built, its diagnostics exactly as the
@@ -14,6 +17,7 @@ public protocol PreviewBuilder: Sendable {
 public struct ChartBuild: Sendable {
     public var title: String?
     public var html: String?
+    /// Nil when not made (later builds) or the spec failed.
     public var svg: String?
     /// `DiagnosticFormatter` text output; "" when there is nothing to say.
     public var diagnostics: String

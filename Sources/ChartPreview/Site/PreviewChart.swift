@@ -16,6 +16,8 @@ final class PreviewChart {
     var svg: String?
     var htmlPolicy = ""
     var goodVersion = 0
+    /// The build the SVG is from (it is made when the index asks for it, not on every rebuild).
+    var svgVersion = 0
     var dependencies: Set<String> = []
     var built = false
 
@@ -37,7 +39,10 @@ final class PreviewChart {
         buildMilliseconds = build.milliseconds
         if build.errorCount == 0, let page = build.html {
             html = page
-            svg = build.svg
+            if let image = build.svg {
+                svg = image
+                svgVersion = version
+            }
             htmlPolicy = HTMLPageText.contentSecurityPolicy(ofPage: page) ?? HTTPResponse.lockedPolicy
             goodVersion = version
         }

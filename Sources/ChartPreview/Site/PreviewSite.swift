@@ -85,7 +85,12 @@ final class PreviewSite: PreviewHandler {
             response.extraHeaders = [("X-Frame-Options", "SAMEORIGIN")]
             return .response(response, includeBody: body)
         case "svg":
-            guard let chart = chart(rest), let svg = chart.svg else { return notFound(body) }
+            guard let chart = chart(rest) else { return notFound(body) }
+            if chart.svgVersion != chart.goodVersion, let fresh = builder.svg(of: chart.path) {
+                chart.svg = fresh
+                chart.svgVersion = chart.goodVersion
+            }
+            guard let svg = chart.svg else { return notFound(body) }
             return .response(HTTPResponse(status: .ok, contentType: "image/svg+xml; charset=utf-8", body: Array(svg.utf8)), includeBody: body)
         case "files":
             guard let file = served.file(for: rest), let bytes = ServedRoots.contents(of: file) else { return notFound(body) }
