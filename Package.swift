@@ -17,21 +17,30 @@ let package = Package(
         .target(name: "ChartDiagnostics"),
         .target(name: "ChartFormat"),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
-        .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
-        .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
-        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
+        // Value and DataType, and the one function that writes a value as text: the leaf every stage shares.
+        .target(name: "ChartValues", dependencies: ["ChartFormat"]),
+        // Colors: CSS parsing, OKLab, named palettes and schemes. Layout, lint and the HTML writer share them.
+        .target(name: "ChartColor"),
+        // The operating system's side, shared by every stage: one POSIX file layer (atomic writes with fsync),
+        // the parallel map, and SHA-256 (cache names, data provenance, the HTML page's script hashes).
+        .target(name: "ChartSystem"),
+        .target(name: "ChartData", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
+        .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
+        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
         // ChartNetwork fetches remote data into a cache. The HTTP itself happens in a helper process, `chartc-fetch`
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
-        .target(name: "ChartNetwork"),
-        .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
-        .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
-        .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
-        .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
+        .target(name: "ChartNetwork", dependencies: ["ChartSystem"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
+        // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
+        .target(name: "ChartSemantics", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
+        .target(name: "ChartLayout", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
+        .target(name: "ChartRender", dependencies: ["ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"]),
+        .target(name: "ChartLint", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
         .target(name: "ChartPreview", dependencies: ["ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartPreview"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -42,29 +51,37 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
         ),
         // The helper that performs one HTTP GET per run for chartc (URLSession from FoundationNetworking).
-        .executableTarget(name: "chartc-fetch", dependencies: ["ChartNetwork"]),
-        // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
-        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
+        .executableTarget(name: "chartc-fetch", dependencies: ["ChartNetwork", "ChartSystem"]),
+        // Developer tools: deterministic example data (a Voteview-shaped members file), benchmarks, and `review`
+        // (screenshots of pages in headless Chromium; its DevTools-protocol driver is also what the browser
+        // tests use). Foundation-free, like chartc: `peak` measures children that start at this process's size.
+        .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine", "ChartSystem", "ChartJSON", "ChartDiagnostics", "ChartFormat"]),
 
-        // Helpers the test targets share (a seeded random generator); not part of any product.
+        // Helpers the test targets share (a seeded random generator, the example specs read from examples/); not
+        // part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
+        .testTarget(name: "ChartDiagnosticsTests", dependencies: ["ChartDiagnostics"]),
         .testTarget(name: "ChartPreviewTests", dependencies: ["ChartPreview"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
+        .testTarget(name: "ChartColorTests", dependencies: ["ChartColor", "ChartDiagnostics"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartTestSupport", "ChartData", "ChartDiagnostics"]),
-        .testTarget(name: "ChartExpressionTests", dependencies: ["ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
-        .testTarget(name: "ChartSpecTests", dependencies: ["ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
-        .testTarget(name: "ChartcFetchTests", dependencies: ["chartc-fetch", "ChartNetwork"]),
-        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
-        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
-        .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
-        .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
+        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
+        .testTarget(name: "BadInputTests", dependencies: ["ChartSystem", "ChartCommandLine", "ChartDiagnostics"]),
+        // Golden files are read and re-recorded in the source tree (Tests/ChartCommandLineTests/Golden, found
+        // from #filePath), so they are not bundled as resources.
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartCommandLine", "ChartTestSupport"],
-            resources: [.copy("Golden")]
+            // chartc-devtools: its HeadlessChromium drives the preview's pages in the end-to-end tests.
+            dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

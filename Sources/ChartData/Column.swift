@@ -1,3 +1,5 @@
+import ChartValues
+
 /// One typed column of a `Table`: values stored densely by type, nulls in a separate validity array.
 ///
 /// Strings are dictionary-encoded — `codes[row]` indexes `dictionary` — so grouping hashes small integers and a

@@ -1,3 +1,5 @@
+import ChartValues
+
 /// A set of equally long, named, typed columns: what loaders produce, the pipeline transforms and marks are
 /// drawn from. Column order is meaningful (file order, then calculated fields) because `chartc data` prints it.
 public struct Table: Sendable {

@@ -109,4 +109,13 @@ public struct DiagnosticError: Error, Sendable {
 
 extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// In file order: by position, diagnostics without one first; equal positions keep their order.
+    public func sortedByPosition() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            let left = a.element.span?.range.lowerBound ?? -1
+            let right = b.element.span?.range.lowerBound ?? -1
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+    }
 }

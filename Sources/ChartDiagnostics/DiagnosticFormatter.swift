@@ -84,12 +84,25 @@ public struct DiagnosticFormatter: Sendable {
         return "::\(kind) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
     }
 
-    private static func githubData(_ text: String) -> String {
-        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+    /// Percent-escapes what would end or break a workflow command, scalar by scalar: as `Character`s, a `\r\n`
+    /// is one character that is neither `\r` nor `\n`, and would pass through as a raw line break.
+    private static func githubData(_ text: String, property: Bool = false) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private static func githubProperty(_ text: String) -> String {
-        githubData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+        githubData(text, property: true)
     }
 
     // MARK: JSON
@@ -189,18 +202,26 @@ public enum JSONText {
 }
 
 extension String {
-    /// Replaces every occurrence of `target` (non-empty) with `replacement`, without Foundation.
+    /// Replaces every occurrence of `target` (non-empty) with `replacement`, without Foundation. Matches Unicode
+    /// scalars, not `Character`s: a `"` followed by a combining accent, or the `\r` of a `\r\n`, is still found.
     package func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+        let pattern = Array(target.unicodeScalars)
+        let scalars = Array(unicodeScalars)
+        guard let first = pattern.first, scalars.count >= pattern.count else { return self }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        var changed = false
+        while index < scalars.count {
+            if scalars[index] == first, index + pattern.count <= scalars.count, scalars[index..<(index + pattern.count)].elementsEqual(pattern) {
+                result.append(contentsOf: replacement.unicodeScalars)
+                index += pattern.count
+                changed = true
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
         }
-        result += rest
-        return result
+        return changed ? String(result) : self
     }
 
     fileprivate func replacingTabs() -> String { replacingAll("\t", with: " ") }

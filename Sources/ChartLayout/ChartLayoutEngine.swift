@@ -1,25 +1,38 @@
 import ChartData
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// Turns a spec and the table its pipeline produced into a `Scene`: the frame text (title, subtitle, notes,
 /// sources, byline) is measured first at the full width, then the legend, and the plot with its axes gets the
 /// rest (SPEC §8 order, top to bottom). `height` is the height of the plot region — axes included — so the
 /// whole graphic is as tall as the text above and below plus `height`.
+///
+/// It lays out only a `CheckedChart`: the checking stage (ChartSemantics) has said everything that is wrong with
+/// the spec, so layout reports only what the rows alone reveal (`ScaleError`).
 public enum ChartLayoutEngine {
-    public static func layout(spec: ChartSpec, table: Table) throws(DiagnosticError) -> Scene {
-        try layout(spec: spec, table: table, theme: .standard)
+    /// Checks `spec` against `table` (the pipeline's output) and lays it out: for callers that have not run the
+    /// checking stage themselves (tests, tools). Throws the checks' errors.
+    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+        try layout(chart: check(spec, table: table), table: table, theme: theme, options: options)
     }
 
-    /// The scene for `options` (`.interactive` for the HTML page).
-    public static func layout(spec: ChartSpec, table: Table, options: LayoutOptions) throws(DiagnosticError) -> Scene {
-        try layout(spec: spec, table: table, theme: .standard, options: options)
+    /// The checking stage's verdict on `spec` drawn from `table`; throws its errors.
+    public static func check(_ spec: ChartSpec, table: Table) throws(DiagnosticError) -> CheckedChart {
+        let schema = table.columns.map { (name: $0.name, type: $0.type) }
+        let chart = ChartChecker.check(SemanticContext(spec: spec, schema: schema, table: table))
+        guard chart.isValid else { throw DiagnosticError(chart.diagnostics.filter { $0.severity == .error }) }
+        return chart
     }
 
-    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+    /// The scene of a checked chart drawn from `table`, for `options` (`.interactive` for the HTML page).
+    public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+        let spec = chart.spec
         let model = try PlotModel(spec: spec, table: table, theme: theme, options: options)
-        let width = clamp(spec.width.value, 120, 10_000, fallback: 640)
-        let plotHeight = clamp(spec.height.value, 40, 10_000, fallback: 400)
+        // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
+        // plot, so smaller sizes draw at that (specs/reference.md says so).
+        let width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: 640)
+        let plotHeight = clamp(spec.height.value, Self.minimumPlotHeight, ChartSpec.maximumSize, fallback: 400)
         let frame = FrameLayout(spec: spec, theme: theme)
         let contentLeft = theme.paddingLeft
         let contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
@@ -81,6 +94,21 @@ public enum ChartLayoutEngine {
         )
     }
 
+    /// The scenes of an HTML page: the chart at its own width and, when that is much wider than a phone, laid out
+    /// again at `narrowWidth` (not scaled down), with a plot no taller than it needs (80% of the spec's height,
+    /// at least 240 px). Both interactive.
+    public static func pageLayouts(chart: CheckedChart, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) -> (wide: Scene, narrow: Scene?) {
+        let wide = try layout(chart: chart, table: table, theme: theme, options: .interactive)
+        let spec = chart.spec
+        guard spec.width.value > narrowWidth * 1.3 else { return (wide, nil) }
+        let height = spec.height.value
+        let narrow = (width: narrowWidth, height: min(height, max(240, (height * 0.8).rounded())))
+        return (wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: .interactive))
+    }
+
+    /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.
+    public static let narrowWidth = 320.0
+
     /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous
     /// color a ramp (SPEC §2); `legend: false` or `"none"` turns it off. `"direct"` names lines and areas at
     /// their ends instead (`DirectLabels`); other marks have no ends to name, so they get a legend on top.
@@ -111,12 +139,7 @@ public enum ChartLayoutEngine {
                 // when the spec wrote one for the color channel.
                 if case .text(let text) = model.color?.definition.title { title = text.value } else { title = nil }
             }
-            let symbol: LegendSymbol = switch model.markType {
-            case .line, .rule: .line
-            case .point: .circle
-            default: .square
-            }
-            return .categorical(Legend(entries: entries, title: title, symbol: symbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
+            return .categorical(Legend(entries: entries, title: title, symbol: model.markKind.legendSymbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
         case .continuous(let scale, let channel):
             // A ramp needs its title: without it a shade means nothing.
             let title: String? = switch model.spec.legend.title {
@@ -132,6 +155,10 @@ public enum ChartLayoutEngine {
             return nil
         }
     }
+
+    /// The narrowest graphic and the lowest plot layout draws; a spec's smaller `width`/`height` draws at these.
+    public static let minimumWidth = 120.0
+    public static let minimumPlotHeight = 40.0
 
     private static func clamp(_ value: Double, _ low: Double, _ high: Double, fallback: Double) -> Double {
         guard value.isFinite else { return fallback }

@@ -1,30 +1,21 @@
 import ChartData
 import ChartDiagnostics
+import ChartNetwork
+import ChartPipeline
+import ChartSemantics
 import ChartSpec
+import ChartValues
 
-/// The entry point of `chartc lint`'s own checks, run after the spec has parsed (and, when its data is local,
-/// been planned): the mistakes the parser cannot see alone — combinations of channels that cannot be drawn,
-/// invalid colors and formats, domains of the wrong shape — and the publishing mistakes newsrooms check for
-/// before a chart goes out (no title, no source, bars that do not start at zero, too many series, colors that
-/// vanish on the background). Every rule is listed in `specs/lint-rules.md`. It also compiles every expression
-/// against the data's columns (as the planner does), so lint reports expression mistakes on its own.
+/// `chartc lint`'s engine: the checking stage (`ChartChecker`: what would stop a build) plus the publishing
+/// mistakes newsrooms check for before a chart goes out (no title, no source, bars that do not start at zero, too
+/// many series, colors that vanish on the background). Every rule is listed in `specs/lint-rules.md`.
+///
+/// `lint(_:options:)` holds the whole policy for one spec file — when to run the pipeline, when to fall back to
+/// the data's columns alone, how remote data is treated — so the command only reads files and prints, the way
+/// swift-format's `lint` subcommand only drives its linter.
 public enum Linter {
-    /// Every rule, errors first, in the order of `specs/lint-rules.md`.
-    public static let rules: [any LintRule] = [
-        MissingPositionRule(),
-        RangeWithoutBaseRule(),
-        OffsetWithoutBandRule(),
-        TextWithoutTextRule(),
-        UnknownFieldRule(),
-        EncodingUnknownFieldRule(),
-        EncodingTypeMismatchRule(),
-        ScaleTypeMismatchRule(),
-        DomainTypeRule(),
-        DomainShapeRule(),
-        LogScaleDomainRule(),
-        InvalidColorRule(),
-        UnknownSchemeRule(),
-        InvalidFormatRule(),
+    /// The publishing rules lint adds to the checking stage's checks.
+    public static let publishingRules: [any ChartRule] = [
         MissingTitleRule(),
         LongTitleRule(),
         MissingSourceRule(),
@@ -37,42 +28,91 @@ public enum Linter {
         IgnoredOptionRule(),
     ]
 
-    /// Every diagnostic of every rule, in file order (stable for equal positions).
-    ///
-    /// - Parameters:
-    ///   - spec: the parsed spec (it may come from a parse that also reported errors; rules skip what is missing).
-    ///   - schema: the data's columns, when the data could be read (local files, inline values).
-    ///   - table: the rows after the pipeline, when a build has them; lets the series rules count real series.
-    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil) -> [Diagnostic] {
-        let context = LintContext(spec: spec, schema: schema, table: table)
-        var diagnostics = context.expressions.diagnostics
-        for rule in rules { rule.check(context, into: &diagnostics) }
-        return diagnostics.enumerated().sorted { a, b in
-            let left = a.element.span?.range.lowerBound ?? -1
-            let right = b.element.span?.range.lowerBound ?? -1
-            return left != right ? left < right : a.offset < b.offset
-        }.map(\.element)
-    }
-
-    /// The parser's and planner's diagnostics followed by the linter's, without a lint diagnostic that repeats one
-    /// already there: the same id in the same file, at the same place or overlapping it (the planner may underline
-    /// a whole string where lint underlines the name inside it). The planner and lint both compile expressions and
-    /// both check field names.
-    public static func merge(_ earlier: [Diagnostic], _ lint: [Diagnostic]) -> [Diagnostic] {
-        var merged = earlier
-        for diagnostic in lint {
-            let repeated = earlier.contains { other in
-                guard other.id == diagnostic.id, other.path == diagnostic.path else { return false }
-                guard let a = other.span?.range, let b = diagnostic.span?.range else { return other.span == nil && diagnostic.span == nil }
-                return a.lowerBound == b.lowerBound || a.overlaps(b)
-            }
-            if !repeated { merged.append(diagnostic) }
-        }
-        return merged
-    }
+    /// Every rule, errors first, in the order of `specs/lint-rules.md`.
+    public static var rules: [any ChartRule] { ChartChecker.checks + publishingRules }
 
     /// The rule with this id.
-    public static func rule(_ id: String) -> (any LintRule)? {
+    public static func rule(_ id: String) -> (any ChartRule)? {
         rules.first { $0.id == id }
+    }
+
+    /// How lint reaches a spec's data.
+    public struct Options: Sendable {
+        /// The download cache (lint never downloads: remote data is checked against its cached copy).
+        public var fetch: FetchOptions
+        /// Of a CSV/TSV file larger than this, only the first records are read (nil: every row).
+        public var sampleBytes: Int?
+
+        public init(fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes) {
+            self.fetch = fetch
+            self.sampleBytes = sampleBytes
+        }
+    }
+
+    /// How much of a large CSV/TSV file lint reads by default: its first MiB (about ten thousand rows).
+    public static let defaultSampleBytes = 1 << 20
+
+    /// Every diagnostic for one spec file, in file order: the parser's, the data's and the planner's, the
+    /// checking stage's and the publishing rules'.
+    ///
+    /// Local data is read and run through the pipeline (so the series rules see the real series); a sample's
+    /// rows are not used for series, which may be incomplete. When the pipeline fails, the data's columns alone
+    /// still feed the checks. Remote data is checked against its cached copy's columns, never fetched.
+    public static func lint(_ file: SourceFile, options: Options) -> [Diagnostic] {
+        let parsed = SpecParser.parse(file)
+        var diagnostics = parsed.diagnostics
+        guard let spec = parsed.spec else { return diagnostics.sortedByPosition() }
+        guard !parsed.diagnostics.hasErrors else {
+            return (diagnostics + check(spec, schema: nil, fieldTypes: [:], table: nil)).sortedByPosition()
+        }
+        var schema: [(name: String, type: DataType)]?
+        var table: Table?
+        let context = LoadContext(fetch: options.fetch, sampleBytes: spec.data.isRemote ? nil : options.sampleBytes)
+        if !spec.data.isRemote {
+            do {
+                // One run gives the schema, the planner's findings and the table, reading the data once.
+                let output = try Pipeline.run(spec: spec, context: context)
+                schema = output.schema
+                table = output.isSample ? nil : output.table
+                diagnostics += output.warnings
+            } catch {
+                diagnostics += error.diagnostics
+                // The planner's errors leave the data readable: its columns still feed the checks.
+                schema = try? Pipeline.schema(spec: spec, context: context)
+            }
+        } else {
+            do {
+                schema = try Pipeline.schema(spec: spec, context: context)
+                if let schema { diagnostics += Planner.analyze(spec, schema: schema).diagnostics }
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        if schema == nil { diagnostics += Planner.checkSyntax(spec) }
+        let fieldTypes = schema.map { Planner.analyze(spec, schema: $0).fieldTypes } ?? [:]
+        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table)).sortedByPosition()
+    }
+
+    /// Lint of a parsed spec against known columns (`schema`) and rows (`table`): the planner's findings about its
+    /// expressions (the syntax alone without a schema), the checking stage and the publishing rules.
+    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil) -> [Diagnostic] {
+        var diagnostics: [Diagnostic]
+        var fieldTypes: [String: DataType?] = [:]
+        if let schema {
+            let analysis = Planner.analyze(spec, schema: schema)
+            diagnostics = analysis.diagnostics
+            fieldTypes = analysis.fieldTypes
+        } else {
+            diagnostics = Planner.checkSyntax(spec)
+        }
+        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table)).sortedByPosition()
+    }
+
+    /// The checking stage's and the publishing rules' diagnostics.
+    static func check(_ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?) -> [Diagnostic] {
+        let context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table)
+        var diagnostics = ChartChecker.check(context).diagnostics
+        for rule in publishingRules { rule.check(context, into: &diagnostics) }
+        return diagnostics
     }
 }

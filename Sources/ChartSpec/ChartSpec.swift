@@ -1,12 +1,16 @@
-import ChartData
 import ChartDiagnostics
 import ChartJSON
+import ChartValues
 
 /// A whole chart spec after parsing and validation: what SPEC.md §2 describes, with every user-written value
 /// kept with its source span. Defaults that SPEC.md fixes are already applied (width 640, height 400, locale
 /// en-US); defaults that depend on the data (scale types, stacking) are decided by later stages.
 public struct ChartSpec: Sendable {
     public var file: SourceFile
+    /// The JSON tree the spec was decoded from, so that later stages can point at what the model keeps whole
+    /// (one element of a domain) and tell "not written" from "written but misspelled" without reading the file
+    /// again.
+    public var syntax: JSONValue?
     public var title: Located<String>?
     public var subtitle: Located<String>?
     public var data: DataSource
@@ -29,8 +33,13 @@ public struct ChartSpec: Sendable {
     public var sources: [SourceReference]
     public var byline: Located<String>?
     public var alt: Located<String>?
+    /// Whole graphic, px, in (0, `maximumSize`] (the parser rejects anything else with `invalid-value`).
     public var width: Located<Double>
+    /// Plot area including its axes, px, in (0, `maximumSize`].
     public var height: Located<Double>
+    /// The largest `width`/`height` a spec may ask for: beyond this a chart is a mistake, and layout should not
+    /// be asked to fill it. The parser's bound and the layout's are this one number.
+    public static let maximumSize = 20_000.0
     /// BCP 47 tag, default `en-US`.
     public var locale: Located<String>
 

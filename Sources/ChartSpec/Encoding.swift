@@ -1,5 +1,5 @@
-import ChartData
 import ChartDiagnostics
+import ChartValues
 
 /// The channels of SPEC §7.
 public enum ChannelName: String, Sendable, CaseIterable {

@@ -6,15 +6,17 @@ import Glibc
 import Darwin
 #endif
 
-/// Developer tools for chartc: example and benchmark data. Not part of the chartc product.
+/// Developer tools for chartc: example and benchmark data, and screenshots of pages for review. Not part of the
+/// chartc product.
 let program = CommandLineProgram(
     name: "chartc-devtools",
     version: Chartc.version,
-    abstract: "generate chartc's example and benchmark data.",
+    abstract: "generate chartc's example and benchmark data, measure it, and screenshot pages for review.",
     commands: [
         (VoteviewCommand.description, VoteviewCommand.run),
         (BenchCommand.description, BenchCommand.run),
         (PeakCommand.description, PeakCommand.run),
+        (ReviewCommand.description, ReviewCommand.run),
     ]
 )
 

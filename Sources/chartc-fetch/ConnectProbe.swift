@@ -1,4 +1,5 @@
 import ChartNetwork
+import ChartSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +49,7 @@ enum ConnectProbe {
         case ENETUNREACH: return "network unreachable"
         case EHOSTUNREACH: return "no route to host"
         case ETIMEDOUT: return "no answer"
-        default: return FileIO.describe(code)
+        default: return FileSystem.describe(code)
         }
     }
 }

@@ -1,8 +1,9 @@
 import ChartData
 import ChartDiagnostics
 import ChartJSON
-import Testing
 import ChartTestSupport
+import ChartValues
+import Testing
 
 /// Seeded random mutations of valid CSV files: the reader must never crash, and must either produce a
 /// consistent table or errors that each point inside the file.

@@ -119,13 +119,15 @@ struct DataFilesTests {
         }
     }
 
+    /// The sample data the seattle-weather examples read (the same bytes as `../shared/data/seattle-weather.csv`,
+    /// but inside the project, so this test runs in every checkout and in CI instead of skipping without it).
+    static let seattleWeatherPath: String = {
+        let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+        return root + "/examples/seattle-weather/seattle-weather.csv"
+    }()
+
     @Test func seattleWeather() throws {
-        // The shared sample data beside the project (../shared/data), when present.
-        let testFile = #filePath
-        let root = testFile.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-        let path = root + "/../shared/data/seattle-weather.csv"
-        guard access(path, R_OK) == 0 else { return }
-        let file = try DataFiles.read(path: path, reportedAt: nil)
+        let file = try DataFiles.read(path: Self.seattleWeatherPath, reportedAt: nil)
         let (table, names) = try DataFiles.readTable(file, format: .csv, property: nil, propertySpan: nil, columns: nil, parse: ["date": .date])
         #expect(names == ["date", "precipitation", "temp_max", "temp_min", "wind", "weather"])
         #expect(table.rowCount == 1461)

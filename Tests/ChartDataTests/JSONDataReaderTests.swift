@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartJSON
+import ChartValues
 import Testing
 
 private func document(_ text: String) throws -> JSONValue {

@@ -1,5 +1,6 @@
+import ChartSystem
 import Testing
-@testable import ChartData
+import ChartData
 
 /// `parallelMap` runs on every core but must hand results back in index order (builds print in spec order,
 /// CSV parts join in file order).

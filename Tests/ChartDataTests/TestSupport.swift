@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartValues
 import Testing
 
 /// Reads CSV text as a file named `test.csv`.

@@ -1,6 +1,7 @@
-import Testing
 import ChartData
 import ChartDiagnostics
+import ChartValues
+import Testing
 @testable import ChartExpression
 
 @Suite struct AggregateCompileTests {

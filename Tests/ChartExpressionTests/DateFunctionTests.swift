@@ -1,6 +1,7 @@
-import Testing
 import ChartData
 import ChartFormat
+import ChartValues
+import Testing
 @testable import ChartExpression
 
 private let N = Value.null

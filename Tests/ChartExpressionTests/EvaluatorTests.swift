@@ -1,7 +1,8 @@
-import Testing
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartValues
+import Testing
 @testable import ChartExpression
 
 // sampleTable:    n      m     s         t     d                        b      Miles per Gallon

@@ -1,7 +1,8 @@
-import Testing
 import ChartData
-import ChartFormat
 import ChartDiagnostics
+import ChartFormat
+import ChartValues
+import Testing
 @testable import ChartExpression
 
 private let N = Value.null

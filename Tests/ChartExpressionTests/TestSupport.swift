@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartValues
 @testable import ChartExpression
 
 /// Fully parenthesized rendering of a tree, to pin precedence and associativity.

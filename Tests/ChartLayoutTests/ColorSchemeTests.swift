@@ -1,3 +1,4 @@
+@testable import ChartColor
 import ChartData
 import ChartDiagnostics
 import Testing

@@ -1,4 +1,6 @@
 import Testing
+import ChartData
+import ChartSpec
 @testable import ChartLayout
 
 @Suite struct RichTextWrapperTests {
@@ -92,5 +94,33 @@ import Testing
         #expect(layout.header.isEmpty && layout.footer.isEmpty)
         #expect(layout.headerHeight == ChartTheme.standard.paddingTop)
         #expect(layout.footerHeight == ChartTheme.standard.paddingBottom)
+    }
+}
+
+/// The sizes a spec may ask for (specs/reference.md: `width`/`height` in (0, 20000]) are the sizes layout draws:
+/// the parser's bound is layout's, and only sizes too small to hold a plot are raised.
+@Suite struct ChartSizeTests {
+    func scene(width: Double, height: Double) throws -> Scene {
+        var spec = Fixture.spec(.bar)
+        spec.width = Located(width, at: nil)
+        spec.height = Located(height, at: nil)
+        spec.encoding.x = Fixture.channel(.x, "name")
+        spec.encoding.y = Fixture.channel(.y, "value")
+        return try ChartLayoutEngine.layout(spec: spec, table: Table(columns: [Fixture.strings("name", ["a", "b"]), Fixture.numbers("value", [1, 2])]))
+    }
+
+    @Test func widthsUpToTheParsersBoundAreDrawnAsAsked() throws {
+        #expect(ChartSpec.maximumSize == 20_000)
+        #expect(try scene(width: 15_000, height: 400).width == 15_000)
+        #expect(try scene(width: 20_000, height: 400).width == 20_000)
+        // The plot is as high as asked, so the whole graphic is higher than that.
+        #expect(try scene(width: 640, height: 15_000).height > 15_000)
+    }
+
+    @Test func sizesTooSmallForAPlotAreRaised() throws {
+        #expect(try scene(width: 50, height: 400).width == ChartLayoutEngine.minimumWidth)
+        let low = try scene(width: 640, height: 1)
+        let normal = try scene(width: 640, height: ChartLayoutEngine.minimumPlotHeight)
+        #expect(low.height == normal.height)
     }
 }

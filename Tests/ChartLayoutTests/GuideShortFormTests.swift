@@ -39,13 +39,18 @@ import ChartFormat
 @Suite struct RampLegendTests {
     let scale = ContinuousColorScale(domain: ScaleInterval(0, 100), scheme: .blues)
 
-    @Test func besideThePlotTheRampStandsUprightLowAtTheBottom() {
+    @Test func besideThePlotTheRampStandsUprightLowAtTheBottom() throws {
         let legend = ColorRampLegend(scale: scale, title: "Rain (mm)", labels: TickLabels(kind: .number, locale: .enUS), maxWidth: 150, orientation: .vertical(length: 160))
         #expect(legend.gradient.y1 == 1 && legend.gradient.y2 == 0 && legend.gradient.x1 == legend.gradient.x2)
         #expect(legend.height >= 160)
         #expect(legend.width < 150)
-        guard case .group(let group) = legend.node(x: 0, y: 0) else { return }
+        // The legend is one group of its swatch and texts; anything else fails here instead of skipping the checks.
+        let node = legend.node(x: 0, y: 0)
+        var drawnGroup: GroupNode?
+        if case .group(let found) = node { drawnGroup = found }
+        let group = try #require(drawnGroup, "the ramp legend drew \(node), not a group")
         let texts: [TextNode] = group.children.compactMap { if case .text(let text) = $0 { return text } else { return nil } }
+        #expect(texts.count >= 2)
         let values = texts.filter { !$0.classes.contains("chartc-legend-title") }
         // Highest value on top.
         #expect(values.first?.text == "100" && values.last?.text == "0")

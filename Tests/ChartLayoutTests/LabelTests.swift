@@ -1,3 +1,4 @@
+import ChartColor
 import Testing
 import ChartData
 import ChartDiagnostics
@@ -352,17 +353,8 @@ import ChartSpec
     }
 }
 
+/// A bad format stops the layout through the checking stage (`invalid-format`), instead of a silent fallback.
 @Suite struct FormatCheckTests {
-    @Test func aBadFormatPointsAtItsCharacter() throws {
-        // The literal `",.2q"` starts at byte 10 of `{"format": ",.2q"}`; the `q` is byte 14.
-        let text = "{\"format\": \",.2q\"}"
-        let file = SourceFile(path: "chart.json", text: text)
-        let pattern = Located(",.2q", at: SourceSpan(file: file, range: 11..<17))
-        let diagnostic = try #require(FormatCheck.check(pattern, dates: false, what: "the y channel's format"))
-        #expect(diagnostic.id == "invalid-format")
-        #expect(diagnostic.span?.range == 15..<16)
-    }
-
     @Test func layoutReportsABadFormatInsteadOfFallingBack() {
         var spec = Fixture.spec(.bar)
         spec.encoding.x = Fixture.channel(.x, "name")
@@ -376,10 +368,5 @@ import ChartSpec
         } catch {
             #expect(error.diagnostics.map(\.id) == ["invalid-format"])
         }
-    }
-
-    @Test func dateChannelsWantDatePatterns() {
-        #expect(FormatCheck.check(Located("%b %Y", at: nil), dates: true, what: "x") == nil)
-        #expect(FormatCheck.check(Located("%Q", at: nil), dates: true, what: "x")?.id == "invalid-format")
     }
 }

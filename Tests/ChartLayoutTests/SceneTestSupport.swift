@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartValues
 @testable import ChartLayout
 
 /// Specs and tables built in code for layout tests.

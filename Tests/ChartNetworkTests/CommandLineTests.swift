@@ -1,5 +1,6 @@
 import ChartCommandLine
 import ChartNetwork
+import ChartSystem
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import ChartNetwork
+import ChartSystem
 import Testing
 
 /// Formats from content types, sniffing bodies that are not data, and the quantities in messages.

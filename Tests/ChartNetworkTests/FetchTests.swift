@@ -1,4 +1,5 @@
 @testable import ChartNetwork
+import ChartSystem
 import Foundation
 import Testing
 

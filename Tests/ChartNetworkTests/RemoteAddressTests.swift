@@ -1,3 +1,4 @@
+import ChartSystem
 import Testing
 @testable import ChartNetwork
 

@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartNetwork
 import ChartPipeline
 import ChartSpec
+import ChartSystem
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ChartNetwork
+import ChartSystem
 import Testing
 
 /// SHA-256 against the FIPS 180-4 example vectors (NIST CSRC "SHA-256" examples and the long messages of the

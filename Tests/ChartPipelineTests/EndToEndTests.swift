@@ -1,39 +1,28 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartSystem
+import ChartTestSupport
 import Foundation
 import Testing
 @testable import ChartPipeline
 
-/// A spec file and its CSV in a fresh temporary folder, run through the parser, loader, planner and runner.
-private func runSpec(_ specText: String, csv: String) throws -> PipelineOutput {
+/// A spec file and its CSV (as `dataName`) in a fresh temporary folder, run through the parser, loader, planner
+/// and runner.
+private func runSpec(_ specText: String, csv: String, dataName: String = "members.csv") throws -> PipelineOutput {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-pipeline-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    try csv.write(to: folder.appendingPathComponent("members.csv"), atomically: true, encoding: .utf8)
+    try csv.write(to: folder.appendingPathComponent(dataName), atomically: true, encoding: .utf8)
     let path = folder.appendingPathComponent("chart.chart.json").path
     let parsed = SpecParser.parse(SourceFile(path: path, text: specText))
     let spec = try #require(parsed.spec, "\(parsed.diagnostics.map(\.message))")
     return try Pipeline.run(spec: spec)
 }
 
+/// The polarization example's own spec (examples/, through ChartTestSupport) over a few hand-made rows.
 @Test func polarizationSpecFromFileToCSV() throws {
-    let spec = """
-        {
-          "title": "Political ideology in Congress",
-          "data": { "url": "members.csv" },
-          "calculate": {
-            "year": "congress * 2 + 1787",
-            "party": "party_code == 100 ? 'Democrats' : 'Republicans'"
-          },
-          "filter": ["congress >= 80", "chamber != 'President'", "party_code in (100, 200)"],
-          "groupBy": ["year", "party"],
-          "aggregate": { "median": "median(nominate_dim1)" },
-          "total": { "party": "Congress" },
-          "mark": "line",
-          "encoding": { "x": { "field": "median" }, "y": { "field": "year" }, "color": { "field": "party" } }
-        }
-        """
+    let spec = try ExampleSpecs.polarization()
     let csv = """
         congress,chamber,party_code,bioname,nominate_dim1
         79,House,100,"A, B",-0.5
@@ -47,7 +36,7 @@ private func runSpec(_ specText: String, csv: String) throws -> PipelineOutput {
         81,House,100,J,-0.375
 
         """
-    let output = try runSpec(spec, csv: csv)
+    let output = try runSpec(spec, csv: csv, dataName: "HSall_members.csv")
     // 1947: D -0.4 -0.25 → -0.325; R 0.3 0.5 → 0.4; all -0.4 -0.25 0.3 0.5 → 0.025.
     //   (0.3 is stored as 0.29999999999999998890, so the exact midpoint of -0.25 and it prints as
     //   0.024999999999999994, as DuckDB's quantile_cont prints it.)
@@ -64,7 +53,7 @@ private func runSpec(_ specText: String, csv: String) throws -> PipelineOutput {
         """)
     #expect(output.plan.columns == ["congress", "chamber", "party_code", "nominate_dim1"])
     #expect(output.plan.description.hasPrefix("load    "))
-    #expect(output.plan.description.contains("members.csv  (csv; 4 of 5 columns: congress, chamber, party_code, nominate_dim1)"))
+    #expect(output.plan.description.contains("HSall_members.csv  (csv; 4 of 5 columns: congress, chamber, party_code, nominate_dim1)"))
 }
 
 @Test func planningErrorsComeBackAsDiagnostics() throws {

@@ -1,4 +1,6 @@
 import ChartData
+import ChartSystem
+import ChartValues
 import Testing
 @testable import ChartPipeline
 

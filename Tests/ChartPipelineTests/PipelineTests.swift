@@ -2,6 +2,8 @@ import ChartData
 import ChartDiagnostics
 import ChartJSON
 import ChartSpec
+import ChartSystem
+import ChartValues
 import Testing
 @testable import ChartPipeline
 

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartSystem
 import Foundation
 import Testing
 @testable import ChartPipeline

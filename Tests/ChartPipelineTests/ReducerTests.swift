@@ -1,7 +1,9 @@
 import ChartData
+import ChartSystem
 import Testing
 @testable import ChartPipeline
 import ChartTestSupport
+import ChartValues
 
 /// Group A: 1 2 3 4 (even count). Group B: 5 null 1 3 2 4 (five values, odd). Group C: only nulls.
 /// Group D: a single value.

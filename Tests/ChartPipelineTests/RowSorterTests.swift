@@ -1,4 +1,5 @@
 import ChartData
+import ChartSystem
 import Testing
 @testable import ChartPipeline
 

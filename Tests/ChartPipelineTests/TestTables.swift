@@ -1,4 +1,5 @@
 import ChartData
+import ChartSystem
 @testable import ChartPipeline
 
 /// Small builders for hand-written test columns.
@@ -40,6 +41,7 @@ enum T {
 }
 
 import ChartFormat
+import ChartValues
 
 enum ISO {
     static func parse(_ text: String) -> Int64? { ISODate.parse(text) }

@@ -295,6 +295,7 @@ extension Gallery {
 }
 
 import ChartFormat
+import ChartValues
 
 enum CivilDateBridge {
     static func milliseconds(year: Int64, month: Int64, day: Int64) -> Int64 {

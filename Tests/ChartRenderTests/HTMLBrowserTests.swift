@@ -3,6 +3,8 @@ import ChartTestSupport
 import ChartLayout
 import Foundation
 @testable import ChartRender
+// The DevTools-protocol driver of `chartc-devtools review`: one driver for the tests and the review tool.
+@testable import chartc_devtools
 
 /// Whether browser tests can run here. CI installs Chromium (`.ci/run`), so there a missing browser is a
 /// failure, not a skip.
@@ -39,22 +41,7 @@ struct HTMLBrowserTests {
 
     /// The center of the first element matching `selector` in the visible layout, in viewport px.
     func center(_ page: BrowserPage, _ selector: String) throws -> (x: Double, y: Double) {
-        let json = try #require(try page.string("""
-            (function () {
-              var all = document.querySelectorAll(\(jsString(selector)));
-              for (var i = 0; i < all.length; i++) {
-                var box = all[i].getBoundingClientRect();
-                if (box.width > 0 || box.height > 0) { return JSON.stringify([box.left + box.width / 2, box.top + box.height / 2]); }
-              }
-              return null;
-            })()
-            """), "nothing visible matches \(selector)")
-        let values = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Double])
-        return (values[0], values[1])
-    }
-
-    func jsString(_ text: String) -> String {
-        String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast().description
+        try #require(try page.center(selector), "nothing visible matches \(selector)")
     }
 
     @Test func loadsWithoutErrorsAndRequestsNothing() throws {
@@ -125,7 +112,7 @@ struct HTMLBrowserTests {
         #expect(try page.bool("document.querySelector('.chartc-tooltip').hidden") == true)
         let hiddenPoint = try center(page, ".chartc-view-wide .chartc-legend")  // anywhere else
         _ = hiddenPoint
-        #expect(try page.evaluate("document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Congress\"] [data-row]').getBoundingClientRect().width") as? Double == 0)
+        #expect(try page.number("document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Congress\"] [data-row]').getBoundingClientRect().width") == 0)
 
         // Keyboard: Tab past the three legend buttons lands on the marks and shows the first value.
         for _ in 0..<4 { try page.press("Tab") }
@@ -165,7 +152,7 @@ struct HTMLBrowserTests {
         let (_, page, _) = try open(fixturePage(title: evil, parties: [evil, "R\" onclick=\"window.pwned=3", "Congress"]))
         #expect(try page.number("document.querySelectorAll('img').length") == 0)
         #expect(try page.number("document.querySelectorAll('script').length") == 2)
-        #expect(try page.evaluate("window.pwned === undefined") as? Bool == true)
+        #expect(try page.bool("window.pwned === undefined") == true)
         #expect(try page.string("document.title") == evil)
         #expect(try page.string("document.querySelector('.chartc-view-wide svg title').textContent") == evil)
         #expect(try page.string("document.querySelector('.chartc-view-wide button.chartc-toggle').textContent") == evil)
@@ -181,7 +168,7 @@ struct HTMLBrowserTests {
         let second = try center(page, ".chartc-view-wide [data-row=\"3\"]")
         try page.moveMouse(x: second.x, y: second.y)
         try page.click(x: second.x, y: second.y)
-        #expect(try page.evaluate("window.pwned === undefined") as? Bool == true)
+        #expect(try page.bool("window.pwned === undefined") == true)
         #expect(page.problems == [])
     }
 
@@ -273,34 +260,7 @@ struct HTMLBrowserTests {
         try page.click(x: other.x, y: other.y)
         let csv = try page.string("decodeURIComponent(document.querySelector('a.chartc-download').getAttribute('href').slice('data:text/csv;charset=utf-8,'.length))")
         #expect(csv?.hasPrefix("name,group,value\n\"</script><img src=x onerror=\"\"window.pwned=1\"\"><script>window.pwned=2</script>\"") == true)
-        #expect(try page.evaluate("window.pwned === undefined") as? Bool == true)
+        #expect(try page.bool("window.pwned === undefined") == true)
         #expect(page.problems == [])
-    }
-
-    /// With `CHARTC_SCREENSHOTS=DIR`, writes pages at 1000 and 360 px, light and dark, each with a tooltip
-    /// showing, for review.
-    @Test func screenshotsForReview() throws {
-        guard let folder = ProcessInfo.processInfo.environment["CHARTC_SCREENSHOTS"], !folder.isEmpty else { return }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let charts = [("polarization", try HTMLSpecs.polarization().page(), 60), ("weekdays", try HTMLSpecs.weekdays().page(), 2)]
-        for (name, html, row) in charts {
-            for (width, dark) in [(1000, false), (360, false), (1000, true), (360, true)] {
-                let (_, page, _) = try open(html, width: width, height: 1000, dark: dark)
-                let point = try center(page, ".chartc-view:not([style*=none]) [data-row=\"\(row)\"]")
-                try page.moveMouse(x: point.x, y: point.y)
-                try page.screenshot().write(to: URL(fileURLWithPath: folder + "/\(name)-\(width)\(dark ? "-dark" : "").png"))
-            }
-        }
-    }
-}
-
-/// Writes the example pages to `$CHARTC_HTML_PREVIEW/NAME.html` when set, for looking at them by hand.
-@Suite struct HTMLPreview {
-    @Test func writePages() throws {
-        guard let folder = ProcessInfo.processInfo.environment["CHARTC_HTML_PREVIEW"], !folder.isEmpty else { return }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for chart in [try HTMLSpecs.polarization(), try HTMLSpecs.weekdays(), try HTMLSpecs.injection()] {
-            try chart.page().write(toFile: folder + "/" + chart.name + ".html", atomically: true, encoding: .utf8)
-        }
     }
 }

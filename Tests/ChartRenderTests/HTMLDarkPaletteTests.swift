@@ -1,5 +1,6 @@
-import Testing
+import ChartColor
 import ChartLayout
+import Testing
 @testable import ChartRender
 
 @Suite struct DarkPaletteTests {

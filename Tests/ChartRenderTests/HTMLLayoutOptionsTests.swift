@@ -54,6 +54,20 @@ import ChartLayout
         #expect(!(try small.page()).contains("chartc-view-narrow\">"))
     }
 
+    /// specs/reference.md, "The narrow layout": a second layout 320 px wide only for charts wider than 416 px,
+    /// shown below 80% of the chart's width, scaled up to 480 px.
+    @Test func theNarrowLayoutAsTheReferenceDescribesIt() throws {
+        var chart = try HTMLSpecs.polarization()
+        chart.spec.width = .init(416, at: nil)
+        #expect(!(try chart.page()).contains("chartc-view-narrow\">"))
+        chart.spec.width = .init(417, at: nil)
+        let page = try chart.page()
+        #expect(page.contains("<div class=\"chartc-view chartc-view-narrow\">"))
+        #expect(page.contains("viewBox=\"0 0 320 "))
+        #expect(page.contains("@container (max-width: 333.98px) {\n"))  // 0.8 × 417, rounded
+        #expect(page.contains(".chartc-view-narrow { display: block; max-width: 480px; margin: 0 auto; }"))
+    }
+
     @Test func chartNames() {
         #expect(HTMLWriter.chartName(of: "charts/sales.chart.json") == "sales")
         #expect(HTMLWriter.chartName(of: "a/b.json") == "b")

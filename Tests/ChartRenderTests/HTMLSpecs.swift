@@ -1,4 +1,5 @@
 import ChartData
+import ChartLayout
 import ChartDiagnostics
 import ChartSpec
 import ChartTestSupport
@@ -8,13 +9,18 @@ import Foundation
 /// Real specs for the HTML tests, parsed by `SpecParser` and drawn by the layout engine: inline values stand
 /// in for the pipeline's output table, so the specs need no transforms.
 enum HTMLSpecs {
+    /// A fixture spec that does not parse or has no inline rows (a mistake in this file).
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
     struct Built {
         var spec: ChartSpec
         var table: Table
         var name: String
 
         func page() throws -> String {
-            try HTMLWriter.render(spec: spec, table: table, name: name)
+            try HTMLWriter.render(chart: ChartLayoutEngine.check(spec, table: table), table: table, name: name)
         }
     }
 
@@ -22,9 +28,9 @@ enum HTMLSpecs {
         let file = SourceFile(path: "/charts/" + name + ".chart.json", bytes: Array(json.utf8))
         let parsed = SpecParser.parse(file)
         guard parsed.succeeded, let spec = parsed.spec else {
-            throw HeadlessChromium.Failure(description: "spec \(name) does not parse: \(parsed.diagnostics.map(\.message))")
+            throw HTMLSpecs.Problem(description: "spec \(name) does not parse: \(parsed.diagnostics.map(\.message))")
         }
-        guard case .values(let values) = spec.data.origin else { throw HeadlessChromium.Failure(description: "spec \(name) needs inline values") }
+        guard case .values(let values) = spec.data.origin else { throw HTMLSpecs.Problem(description: "spec \(name) needs inline values") }
         let table = try JSONDataReader.table(from: values, property: nil, columns: nil, parse: [:])
         return Built(spec: spec, table: table, name: HTMLWriter.chartName(of: file.path))
     }

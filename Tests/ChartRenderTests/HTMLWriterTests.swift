@@ -1,8 +1,9 @@
-import Testing
 import ChartData
 import ChartLayout
 import ChartPipeline
+import ChartSystem
 import Foundation
+import Testing
 @testable import ChartRender
 
 @Suite struct HTMLWriterTests {

@@ -15,7 +15,7 @@ import ChartTestSupport
     static let keyNames = ["zzz", "titel", "type", "field", "$comment", "x", "url", "values", "", "-"]
 
     @Test func everyValueReplacedByEveryKind() throws {
-        let root = try JSONReader.read(SourceFile(path: "p.json", text: PolarizationExampleTests.text), requireObject: true)
+        let root = try JSONReader.read(SourceFile(path: "p.json", text: try PolarizationExampleTests.text()), requireObject: true)
         let nodeCount = Self.count(root)
         var random = SeededRandom(seed: 7)
         var checked = 0

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartPipeline
 import ChartSpec
+import ChartSystem
 
 /// `chartc build PATH... [-o DIR] [--format svg|html]`: compiles every spec to its output files. Specs build in
 /// parallel; results print in input order; a failing spec is reported and the others are still written; each
@@ -10,7 +11,7 @@ enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
         abstract: "Build charts (SVG or HTML) from specs.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
+        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
@@ -55,17 +56,26 @@ enum BuildCommand {
             return build(job.spec, to: job.outputs, renderer: renderer, context: context)
         }
 
-        var failed = pathDiagnostics.errorCount
+        // A path that names no spec fails like a spec does, under the path as given.
+        var failed = pathDiagnostics.filter { $0.severity == .error }.map { $0.locationDescription ?? "?" }
         var built = 0
-        for outcome in outcomes {
+        for (job, outcome) in zip(jobs, outcomes) {
             console.report(outcome.diagnostics)
             for path in outcome.written { console.print("wrote \(path)") }
-            if outcome.failed { failed += 1 } else { built += 1 }
+            if outcome.failed { failed.append(job.spec) } else { built += 1 }
         }
-        var summary = "built \(counted(built, "chart")) in \(seconds(clock.now - start)) s"
-        if failed > 0 { summary += "; \(failed) failed" }
-        console.printError(summary)
-        return failed > 0 ? .failure : .success
+        console.printError(summary(built: built, failed: failed, seconds: seconds(clock.now - start)))
+        return failed.isEmpty ? .success : .failure
+    }
+
+    /// `built 3 charts in 0.12 s`, and when some failed, `; 2 failed:` with each failed spec on a line of its
+    /// own (its path as the build was given it), so a build of a folder names what to fix.
+    static func summary(built: Int, failed: [String], seconds: String) -> String {
+        var summary = "built \(counted(built, "chart")) in \(seconds) s"
+        guard !failed.isEmpty else { return summary }
+        summary += "; \(failed.count) failed:"
+        for path in failed { summary += "\n  " + path }
+        return summary
     }
 
     /// One output file of a spec.

@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartNetwork
 import ChartPipeline
 import ChartSpec
+import ChartValues
 
 /// The calls the commands make into the compiler's stages (parse, schema, plan, run, table output), in one
 /// place, so each command reads as a recipe and a change in a stage's API touches one file.

@@ -3,7 +3,9 @@ import ChartDiagnostics
 import ChartLayout
 import ChartNetwork
 import ChartRender
+import ChartSemantics
 import ChartSpec
+import ChartSystem
 
 /// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer or the HTML
 /// page writer.
@@ -15,13 +17,14 @@ public struct DefaultRenderer: ChartRenderer {
     }
 
     public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
+        let chart = try ChartLayoutEngine.check(spec, table: table)
         switch format {
         case .svg:
-            var scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            var scene = try ChartLayoutEngine.layout(chart: chart, table: table)
             scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
-            return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path))
+            return try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ChartDiagnostics
 import ChartJSON
 import ChartSpec
+import ChartSystem
 
 /// `chartc fmt PATH... [--check]`: rewrites specs in the canonical layout (`SpecFormatter`), so that specs kept
 /// in git differ only where their meaning does. `--check` changes nothing and fails when a file is not formatted,

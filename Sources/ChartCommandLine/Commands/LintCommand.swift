@@ -4,6 +4,7 @@ import ChartLint
 import ChartNetwork
 import ChartPipeline
 import ChartSpec
+import ChartValues
 
 /// `chartc lint PATH... [--format text|json|github] [--strict]`: every problem in every spec, in a form people
 /// (text), tools (json) and GitHub pull requests (github) read. Warnings fail only with `--strict`.
@@ -27,7 +28,7 @@ enum LintCommand {
     static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
         let format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
         let strict = arguments.flag("strict")
-        let sampleBytes = arguments.flag("all-rows") ? nil : sampleSize
+        let sampleBytes = arguments.flag("all-rows") ? nil : Linter.defaultSampleBytes
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
 
         var diagnostics = pathDiagnostics
@@ -51,50 +52,11 @@ enum LintCommand {
         return .success
     }
 
-    /// How much of a large CSV/TSV file lint reads by default: its first MiB (about ten thousand rows).
-    static let sampleSize = 1 << 20
-
-    /// Every diagnostic for one spec file, in file order.
-    /// Remote data is checked against its cached copy (`fetch` names the cache), never fetched; a local CSV/TSV
-    /// file larger than `sampleBytes` is checked against its first records only (nil: every row).
-    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = sampleSize) -> [Diagnostic] {
-        let file: SourceFile
+    /// Every diagnostic for one spec file, in file order (the policy is `Linter.lint`'s).
+    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes) -> [Diagnostic] {
         switch SpecFiles.read(path) {
-        case .success(let read): file = read
-        case .failure(let diagnostic): return [diagnostic]
+        case .success(let file): Linter.lint(file, options: Linter.Options(fetch: fetch, sampleBytes: sampleBytes))
+        case .failure(let diagnostic): [diagnostic]
         }
-        let (parsed, parseDiagnostics) = Compiler.parse(file)
-        var diagnostics = parseDiagnostics
-        guard let spec = parsed else { return diagnostics.sortedByPosition() }
-        var schema: [(name: String, type: DataType)]?
-        // The rows the marks are drawn from, so that the series rules see the real series (local data only).
-        var table: Table?
-        if !parseDiagnostics.hasErrors && !spec.data.isRemote {
-            // One run gives the schema, the planner's findings and the table, reading the data once.
-            let context = LoadContext(fetch: fetch, sampleBytes: sampleBytes)
-            do {
-                let output = try Compiler.run(spec, context: context)
-                schema = output.schema
-                // A sample's series may not be all of them: the rules then go by what the spec says.
-                table = output.isSample ? nil : output.table
-                diagnostics += output.warnings
-            } catch {
-                diagnostics += error.diagnostics
-                // The planner's errors leave the data readable: its schema still feeds the rules.
-                schema = try? Compiler.schema(of: spec, context: context)
-            }
-        } else if !parseDiagnostics.hasErrors {
-            // Remote data: the cached copy's schema only (lint never downloads), and no rows.
-            do {
-                schema = try Compiler.schema(of: spec, fetch: fetch)
-                if let schema {
-                    diagnostics += Compiler.plan(spec, schema: schema).diagnostics
-                }
-            } catch {
-                diagnostics += error.diagnostics
-            }
-        }
-        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema, table: table))
-        return diagnostics.sortedByPosition()
     }
 }

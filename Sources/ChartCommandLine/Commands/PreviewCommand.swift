@@ -4,6 +4,7 @@ import ChartNetwork
 import ChartPipeline
 import ChartPreview
 import ChartSpec
+import ChartSystem
 
 /// `chartc preview PATH... [--port N]`: serves every chart under PATH on a loopback port and rebuilds a chart
 /// as soon as its spec or data changes, updating the open page in place (the server, watcher and pages are

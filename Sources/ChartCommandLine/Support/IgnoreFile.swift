@@ -1,3 +1,4 @@
+import ChartSystem
 /// The patterns of a `.chartcignore` file: specs that a folder walk (`chartc build examples`) skips, like
 /// `.gitignore` for git. A spec named explicitly on the command line is always built.
 ///

@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartSystem
 
 /// Finds and reads the spec files a command was given. A folder stands for every `*.chart.json` under it
 /// (recursively, sorted, hidden folders and symbolic-linked folders skipped); a missing path becomes a

@@ -1,4 +1,5 @@
 import ChartFormat
+import ChartValues
 
 /// Builds one column of a CSV table from cell bytes, inferring its type in the same pass (SPEC §3).
 ///

@@ -1,3 +1,5 @@
+import ChartValues
+
 /// What to read from a CSV or TSV file: the delimiter, which columns to build, and type overrides.
 public struct CSVOptions: Sendable {
     /// The field separator: `,` (0x2C) for CSV, tab (0x09) for TSV.

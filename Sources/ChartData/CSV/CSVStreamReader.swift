@@ -1,3 +1,5 @@
+import ChartSystem
+import ChartValues
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import ChartValues
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,8 +6,9 @@ import Darwin
 #endif
 import ChartDiagnostics
 import ChartJSON
+import ChartSystem
 
-/// Reading data files from disk: resolving a spec's relative path, reading the bytes (POSIX `open`/`read`,
+/// Reading data files from disk: resolving a spec's relative path, reading the bytes (`FileSystem.readFile`,
 /// straight into the array the readers scan), turning every way that can fail into a diagnostic at the spec's
 /// `url`, and dispatching to the CSV/TSV or JSON reader. The spec-level `DataLoader` is a thin layer over this.
 public enum DataFiles {
@@ -19,57 +21,15 @@ public enum DataFiles {
     /// Reads the whole file at `path`. Problems are reported at `span` (the `url` in the spec) when given.
     /// `written` is the path as the spec writes it, used for the did-you-mean suggestion.
     public static func read(path: String, written: String? = nil, reportedAt span: SourceSpan?) throws(DiagnosticError) -> SourceFile {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR {
-                throw DiagnosticError(notFound(path: path, written: written ?? path, span: span))
+        do {
+            return SourceFile(path: path, bytes: try FileSystem.readFile(path))
+        } catch {
+            if error.isMissing { throw DiagnosticError(notFound(path: path, written: written ?? path, span: span)) }
+            if error.isDirectory {
+                throw DiagnosticError(problem("data-file-is-directory", "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
             }
-            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(code))", path: path, span: span))
+            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(errno))", path: path, span: span))
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw DiagnosticError(problem("data-file-is-directory", "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
-        }
-        let expected = max(0, Int(info.st_size))
-        var bytes = [UInt8](repeating: 0, count: 0)
-        var failure: Int32 = 0
-        if expected > 0 {
-            bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-                guard let base = buffer.baseAddress else { return }
-                var total = 0
-                while total < expected {
-                    let got = systemRead(descriptor, base + total, expected - total)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        break
-                    }
-                    if got == 0 { break }
-                    total += got
-                }
-                initialized = total
-            }
-        }
-        if failure != 0 {
-            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(failure))", path: path, span: span))
-        }
-        // Files whose size stat does not know (pipes, /proc) or that grew: read the rest in blocks.
-        var block = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let got = block.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(describe(errno))", path: path, span: span))
-            }
-            if got == 0 { break }
-            bytes.append(contentsOf: block[0..<got])
-        }
-        return SourceFile(path: path, bytes: bytes)
     }
 
     /// Reads a table from a data file's bytes. Also returns every field name in the file (not only the
@@ -196,29 +156,9 @@ public enum DataFiles {
         return (folder, String(path[path.index(after: slash)...]))
     }
 
-    /// The names in a folder, sorted (so suggestions do not depend on the file system's order); nil when the
-    /// folder cannot be listed.
+    /// The names in a folder but hidden ones, sorted (so suggestions do not depend on the file system's order);
+    /// nil when the folder cannot be listed.
     private static func listFolder(_ folder: String) -> [String]? {
-        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
-                let bytes = raw.prefix { $0 != 0 }
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            if name != "." && name != ".." && !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+        (try? FileSystem.contentsOfDirectory(folder.isEmpty ? "." : folder))?.filter { !$0.hasPrefix(".") }
     }
-
-    private static func describe(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text).lowercased()
-    }
-}
-
-/// POSIX `read`, named apart from the methods called `read` above.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

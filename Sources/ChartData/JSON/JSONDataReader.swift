@@ -1,6 +1,7 @@
 import ChartDiagnostics
 import ChartFormat
 import ChartJSON
+import ChartValues
 
 /// Turns JSON rows — a JSON data file, or a spec's inline `values` — into a columnar `Table`. The input is the
 /// already-parsed `JSONValue` tree, so every error points at the node that caused it.

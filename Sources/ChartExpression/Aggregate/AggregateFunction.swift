@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 
 /// The aggregate functions of SPEC §5. The pipeline implements the reductions; the expression compiler
 /// recognises the calls, checks their arguments and knows their result types.

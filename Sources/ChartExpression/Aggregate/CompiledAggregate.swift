@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartValues
 
 /// One aggregate call inside an `aggregate` value, e.g. `median(nominate_dim1)` or `quantile(x, 0.9)`. The
 /// pipeline computes it per group; the outer expression then reads the result as a column.

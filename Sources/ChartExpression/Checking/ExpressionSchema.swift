@@ -1,5 +1,6 @@
 import ChartData
 import ChartFormat
+import ChartValues
 
 /// The fields an expression may read and their types, in order. Checking against a schema (not a table) lets
 /// `lint` report unknown fields and type errors before any data is loaded, and lets `calculate` fields see the

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartValues
 
 /// Resolves names and types in a parsed expression and turns it into a `TypedNode` tree, reporting every
 /// unknown field or function, wrong argument count and certain type error with the position of the token at

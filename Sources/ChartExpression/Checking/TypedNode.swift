@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 
 /// A checked expression: every node knows its result type, constants are folded, and operators are resolved to
 /// what they do on those types (`+` on strings is `concat`, `== null` is `isNull`). The evaluator runs it

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartValues
 
 /// A checked, compiled row expression (a `filter`, a `calculate` field, an aggregate's argument): it knows its
 /// result type and the fields it reads before any data is loaded, and evaluates column at a time.

@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 
 /// `< <= > >= == !=`, `== null` and `in` over vectors. A comparison involving null is false (SPEC §4); only
 /// `isNull` looks at nulls. Strings compare by Unicode code points (UTF-8 bytes), and a string column is

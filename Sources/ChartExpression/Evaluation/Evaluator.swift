@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartValues
 
 /// What one evaluation runs over: the table, the rows (all of them, or a selection), and the locale.
 struct EvaluationContext {

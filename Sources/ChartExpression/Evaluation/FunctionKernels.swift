@@ -1,5 +1,6 @@
 import ChartData
 import ChartFormat
+import ChartValues
 
 /// Runs a row function over vectors: dedicated loops for the numeric and date functions, one evaluation per
 /// dictionary entry for functions of one string column, and `ScalarFunctions` row by row for the rest.

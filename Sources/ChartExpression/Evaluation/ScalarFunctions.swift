@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ChartData
 import ChartFormat
+import ChartValues
 
 /// Every row function on single values: the definition of what each one means. Column kernels use these
 /// directly for constants, once per dictionary entry for string columns, and row by row for rare
@@ -105,15 +106,7 @@ enum ScalarFunctions {
     }
 
     /// `string(x)`: numbers in their shortest exact form, dates as ISO 8601, booleans as `true`/`false`.
-    static func text(of value: Value) -> String? {
-        switch value {
-        case .null: nil
-        case .number(let x): NumberText.shortest(x)
-        case .string(let text): text
-        case .date(let milliseconds): ISODate.format(milliseconds)
-        case .boolean(let flag): flag ? "true" : "false"
-        }
-    }
+    static func text(of value: Value) -> String? { value.text }
 
     /// Without leading and trailing white space (any Unicode white space).
     static func trimmed(_ text: String) -> String {

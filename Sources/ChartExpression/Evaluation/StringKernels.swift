@@ -1,5 +1,6 @@
 import ChartData
 import ChartFormat
+import ChartValues
 
 /// Kernels that build strings: `+` joining, `string()`, picking between two string branches. They work on
 /// dictionaries where they can (a function of one string column is computed once per distinct value) and

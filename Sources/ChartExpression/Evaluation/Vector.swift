@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 
 /// The values of one expression node for every row being evaluated, in a form the kernels can loop over
 /// without boxing: one flat array per type, with null as an in-band sentinel (NaN for numbers, `Int64.min` for

@@ -1,5 +1,7 @@
+import ChartColor
 import ChartData
 import ChartFormat
+import ChartValues
 
 /// Categories onto colors for the `color` channel: the spec's `scale.range` colors matched to `scale.domain` in
 /// order, or a scheme's palette. Values the domain does not list (found later in the data) continue the cycle after
@@ -111,13 +113,5 @@ public enum ColorScale: Sendable {
 
     /// The category name of a value: strings as they are, numbers in their shortest form (`2012`), booleans as
     /// `true`/`false`, dates as ISO 8601; nil for null. Build categorical domains with the same function.
-    public static func categoricalKey(_ value: Value) -> String? {
-        switch value {
-        case .null: nil
-        case .string(let text): text
-        case .number(let number): NumberText.shortest(number)
-        case .boolean(let flag): flag ? "true" : "false"
-        case .date(let milliseconds): ISODate.format(milliseconds)
-        }
-    }
+    public static func categoricalKey(_ value: Value) -> String? { value.text }
 }

@@ -1,3 +1,4 @@
+import ChartColor
 import ChartSpec
 
 /// `legend.position: "direct"` (SPEC §2): instead of a legend, each line (or area) is named at its end, in its
@@ -10,7 +11,7 @@ enum DirectLabels {
     /// split into series by a categorical color. Other charts fall back to a legend on top.
     static func applies(to model: PlotModel) -> Bool {
         guard model.spec.legend.position?.value == .direct, model.hasCategoricalColor else { return false }
-        return model.markType == .line || model.markType == .area
+        return model.markKind.canNameSeriesAtEnds
     }
 
     /// Whether lines run along x (names on the right) or along y (names on top).
@@ -81,7 +82,8 @@ enum DirectLabels {
         let model = context.model
         let along: Curve.Axis = model.orientation == .vertical ? .x : .y
         guard let last = LineMark.segments(series, context: context, along: along).last?.last else { return nil }
-        if model.markType == .area, let slice = model.stacked[last.row],
+        // A stacked area is named at the middle of its last slice.
+        if let slice = model.stacked[last.row],
            let scale = along == .x ? context.scales.y : context.scales.x,
            let a = scale.position(slice.start), let b = scale.position(slice.end) {
             let middle = (a + b) / 2

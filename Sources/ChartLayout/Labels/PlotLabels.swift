@@ -28,7 +28,7 @@ struct PlotLabels: Sendable {
     /// sit on but an upright one fits, so grouped columns keep their labels instead of dropping them. `scales`
     /// are a first guess at the plot's scales.
     mutating func fitAngle(to scales: PlotScales) {
-        guard var values, !values.angleIsWritten, model.markType == .bar, model.orientation == .vertical else { return }
+        guard var values, !values.angleIsWritten, model.markKind.labelsMayTurnUpright(model) else { return }
         let style = model.theme.valueLabelStyle
         let thickness = columnThickness(scales)
         let lineHeight = TextMeasurer.ascent(style) + TextMeasurer.descent(style)
@@ -83,7 +83,7 @@ struct PlotLabels: Sendable {
         }
 
         // `text` marks are data: keep each unless it would print over text placed before it.
-        if model.markType == .text {
+        if model.markKind.isText {
             for index in marks.indices {
                 marks[index] = marks[index].filter { node in
                     guard case .text(let text) = node else { return true }
@@ -113,36 +113,7 @@ struct PlotLabels: Sendable {
 extension PlotLabels {
     /// The marks value labels must keep clear of: other bars (outside labels), other points, and every line.
     func addObstacles(to placer: inout LabelPlacer, context: MarkContext) {
-        switch model.markType {
-        case .bar:
-            for series in model.series {
-                for row in series.rows {
-                    if let box = BarMark.box(row, context: context) { placer.addMark(box, owner: row) }
-                }
-            }
-        case .point:
-            for series in model.series {
-                for row in series.rows {
-                    guard let x = context.x(row), let y = context.y(row) else { continue }
-                    let radius = ValueLabels.pointRadius(row, context: context)
-                    placer.addMark(Box(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius), owner: row)
-                }
-            }
-        case .line:
-            let along: Curve.Axis = model.orientation == .vertical ? .x : .y
-            for series in model.series {
-                for segment in LineMark.segments(series, context: context, along: along) {
-                    for (first, second) in zip(segment, segment.dropFirst()) {
-                        placer.addSegment(from: first.point, to: second.point)
-                    }
-                    if model.mark.points {
-                        for item in segment { placer.addMark(Box(x: item.point.x - 3.5, y: item.point.y - 3.5, width: 7, height: 7), owner: item.row) }
-                    }
-                }
-            }
-        default:
-            break
-        }
+        model.markKind.addLabelObstacles(to: &placer, context: context)
     }
 }
 

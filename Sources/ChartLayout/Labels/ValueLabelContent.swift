@@ -20,18 +20,11 @@ struct ValueLabelContent: Sendable {
 
     init?(model: PlotModel) {
         guard let options = model.mark.labels else { return nil }
-        switch model.markType {
-        case .bar, .point, .line, .rect: break
-        default: return nil
-        }
+        // Only marks that grow from zero stack, and of those only bars take labels.
+        let stacked = model.stack != .none
+        guard let automatic = model.markKind.defaultLabelPosition(stacked: stacked, vertical: model.orientation == .vertical) else { return nil }
         let rows = model.series.flatMap(\.rows)
-        let stacked = model.stack != .none && model.markType == .bar
-        let vertical = model.orientation == .vertical
-        switch model.markType {
-        case .bar: position = options.position?.value ?? (stacked ? .inside : (vertical ? .top : .end))
-        case .rect: position = options.position?.value ?? .inside
-        default: position = options.position?.value ?? .top
-        }
+        position = options.position?.value ?? automatic
         angle = options.angle?.value ?? 0
         angleIsWritten = options.angle != nil
         mayLeaveMark = !stacked
@@ -49,7 +42,7 @@ struct ValueLabelContent: Sendable {
         }
 
         // Numbers and dates: formatted together.
-        let isShare = model.stack == .normalize && model.markType == .bar && source.channel == model.measure?.channel
+        let isShare = model.stack == .normalize && source.channel == model.measure?.channel
         var labelled: [(row: Int, value: Double)] = []
         for row in rows {
             let value: Double?
@@ -81,7 +74,7 @@ struct ValueLabelContent: Sendable {
     /// (a category on a discrete axis is already written on that axis).
     static func source(_ model: PlotModel) -> EncodedChannel? {
         if let text = model.text { return text }
-        if model.markType == .rect, let color = model.color { return color }
+        if model.markKind.labelsShowColor, let color = model.color { return color }
         if let measure = model.measure, measure.isContinuous { return measure }
         return nil
     }

@@ -1,3 +1,4 @@
+import ChartColor
 import ChartSpec
 
 /// One place a label could go: the text node there and whether it sits on its own mark (inside a bar or a
@@ -29,21 +30,7 @@ enum ValueLabels {
         for row in series.rows {
             guard let text = content.texts[row] else { continue }
             let block = TextBlock.single(text, style: theme.valueLabelStyle)
-            var options: [LabelOption] = []
-            switch model.markType {
-            case .bar:
-                options = barOptions(row, block: block, series: series, content: content, context: context)
-            case .rect:
-                guard let cell = RectMark.box(row, context: context) else { continue }
-                let fill = readableFill(context.paint(row, series: series), opacity: context.mark.opacity?.value, theme: theme)
-                let node = place(block, angle: content.angle, fill: fill) { box in (cell.midX - box.midX, cell.midY - box.midY) }
-                if cell.insetBy(1).contains(node.box) { options = [LabelOption(node: node, onMark: true)] }
-            case .point, .line:
-                guard let x = context.x(row), let y = context.y(row) else { continue }
-                options = pointOptions(x: x, y: y, radius: pointRadius(row, context: context), block: block, content: content, theme: theme)
-            default:
-                break
-            }
+            let options = model.markKind.valueLabelOptions(row, block: block, series: series, content: content, context: context)
             if !options.isEmpty { result.append(LabelRequest(row: row, options: options)) }
         }
         return result
@@ -59,43 +46,24 @@ enum ValueLabels {
             size.height = max(size.height, node.box.height)
         }
         guard size.width > 0 else { return .zero }
+        return model.markKind.valueLabelInsets(content, model: model, size: size)
+    }
+
+    /// Above or beside points and lines, by the labels' position.
+    static func pointInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins {
         let gap = model.theme.labelGap
         var insets = Margins.zero
-        switch model.markType {
-        case .bar:
-            // Labels inside bars only move out when a bar is too short for them, and a short bar leaves room.
-            guard content.position != .inside else { return .zero }
-            guard let measure = model.measure else { return .zero }
-            var positive = false
-            var negative = false
-            for row in content.texts.keys {
-                guard let value = measure.number(row) else { continue }
-                if value >= 0 { positive = true } else { negative = true }
-            }
-            let reversed = measure.definition.scale?.reverse ?? false
-            if reversed { swap(&positive, &negative) }
-            if model.orientation == .vertical {
-                if positive { insets.top = size.height + gap }
-                if negative { insets.bottom = size.height + gap }
-            } else {
-                if positive { insets.right = size.width + gap }
-                if negative { insets.left = size.width + gap }
-            }
-        case .point, .line:
-            switch content.position {
-            case .top: insets.top = size.height + gap + 5
-            case .end: insets.right = size.width + gap + 5
-            case .inside: break
-            }
-        default:
-            break
+        switch content.position {
+        case .top: insets.top = size.height + gap + 5
+        case .end: insets.right = size.width + gap + 5
+        case .inside: break
         }
         return insets
     }
 
     // MARK: - Bars
 
-    private static func barOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+    static func barOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
         let model = context.model
         let vertical = model.orientation == .vertical
         guard let bar = BarMark.box(row, context: context),
@@ -154,14 +122,17 @@ enum ValueLabels {
     /// The radius of a row's dot (the line's stroke when it has none).
     static func pointRadius(_ row: Int, context: MarkContext) -> Double {
         let model = context.model
-        if model.markType == .line {
-            let stroke = model.mark.strokeWidth?.value ?? 2.5
-            return model.mark.points ? max(2.5, stroke * 1.3) : stroke / 2
-        }
+        if let radius = model.markKind.labelRadius(row, context: context) { return radius }
         if let size = model.size, let scale = context.scales.size, let value = size.number(row), let radius = scale(max(0, value)) {
             return max(1.5, radius)
         }
         return 4.5
+    }
+
+    /// The places around a row's point (a dot or a line's vertex).
+    static func pointOptions(_ row: Int, block: TextBlock, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+        guard let x = context.x(row), let y = context.y(row) else { return [] }
+        return pointOptions(x: x, y: y, radius: pointRadius(row, context: context), block: block, content: content, theme: context.theme)
     }
 
     private static func pointOptions(x: Double, y: Double, radius: Double, block: TextBlock, content: ValueLabelContent, theme: ChartTheme) -> [LabelOption] {

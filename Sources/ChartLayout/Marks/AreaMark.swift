@@ -3,7 +3,7 @@ import ChartSpec
 /// `area`: the region between a series' values and its baseline (zero, or the series below when stacked),
 /// using the line's interpolation for both edges. A lone area gets a light fill under a solid line; stacked
 /// areas are filled solid so each band reads as a share.
-enum AreaMark {
+enum AreaMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         let along: Curve.Axis = model.orientation == .vertical ? .x : .y
@@ -67,4 +67,11 @@ enum AreaMark {
         }
         return children
     }
+}
+
+extension AreaMark {
+    static var type: MarkType { .area }
+    static var placesCategoriesAtPoints: Bool { true }
+    static var growsFromZero: Bool { true }
+    static var canNameSeriesAtEnds: Bool { true }
 }

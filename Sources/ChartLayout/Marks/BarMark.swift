@@ -3,7 +3,7 @@ import ChartSpec
 /// `bar`: a rectangle per row across its category (or at its instant on a time axis) from the baseline —
 /// zero, the end of the segment below when stacked, or `y2`/`x2` for range bars — to its value. Vertical or
 /// horizontal by the channel types; grouped side by side with `offset`.
-enum BarMark {
+enum BarMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         var children: [SceneNode] = []
         for row in series.rows {
@@ -72,5 +72,55 @@ enum BarMark {
         let thickness = min(span * 0.6, 80)
         let start = (span - thickness) / 2
         return vertical ? Box(minX: start, minY: low, maxX: start + thickness, maxY: high) : Box(minX: low, minY: start, maxX: high, maxY: start + thickness)
+    }
+}
+
+extension BarMark {
+    static var type: MarkType { .bar }
+    static func bandPadding(grouped: Bool) -> Double { grouped ? 0.25 : 0.2 }
+    static var growsFromZero: Bool { true }
+    static var needsRoomAcrossContinuousAxis: Bool { true }
+
+    /// Inside stacked segments (outside would be another segment), above columns, at the end of bars.
+    static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? {
+        stacked ? .inside : (vertical ? .top : .end)
+    }
+
+    static func labelsMayTurnUpright(_ model: PlotModel) -> Bool { model.orientation == .vertical }
+
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+        ValueLabels.barOptions(row, block: block, series: series, content: content, context: context)
+    }
+
+    /// Past the ends of bars, on the side they grow towards. Labels inside bars only move out when a bar is too
+    /// short for them, and a short bar leaves room.
+    static func valueLabelInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins {
+        guard content.position != .inside, let measure = model.measure else { return .zero }
+        let gap = model.theme.labelGap
+        var positive = false
+        var negative = false
+        for row in content.texts.keys {
+            guard let value = measure.number(row) else { continue }
+            if value >= 0 { positive = true } else { negative = true }
+        }
+        if measure.definition.scale?.reverse ?? false { swap(&positive, &negative) }
+        var insets = Margins.zero
+        if model.orientation == .vertical {
+            if positive { insets.top = size.height + gap }
+            if negative { insets.bottom = size.height + gap }
+        } else {
+            if positive { insets.right = size.width + gap }
+            if negative { insets.left = size.width + gap }
+        }
+        return insets
+    }
+
+    /// Other bars: an outside label must not cover them.
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        for series in context.model.series {
+            for row in series.rows {
+                if let box = box(row, context: context) { placer.addMark(box, owner: row) }
+            }
+        }
     }
 }

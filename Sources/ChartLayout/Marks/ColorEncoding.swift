@@ -1,6 +1,8 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartValues
 
 /// How marks get their colors, decided from the `color` channel and `mark.color`: one color, a color per
 /// category (series), a color per value on a continuous ramp, or a gradient along an axis (`along`).
@@ -13,38 +15,27 @@ public enum ColorEncoding: Sendable {
     case along(AlongAxis, scheme: ColorScheme, domain: ScaleInterval?, reverse: Bool)
 
     /// The single color of marks without a color channel: `mark.color`, else the theme's.
-    static func markColor(_ mark: MarkSpec, theme: ChartTheme) throws(DiagnosticError) -> Color {
-        guard let written = mark.color else { return Color(css: theme.markColor) ?? .black }
-        guard let color = Color(css: written.value) else {
-            throw DiagnosticError(invalidColor(written.value, at: written.span))
-        }
-        return color
+    /// (The checking stage has rejected colors and schemes that do not parse: `color-invalid`,
+    /// `color-unknown-scheme`.)
+    static func markColor(_ mark: MarkSpec, theme: ChartTheme) -> Color {
+        mark.color.flatMap { Color(css: $0.value) } ?? Color(css: theme.markColor) ?? .black
     }
 
     /// The categorical scale for series `names`: `range` colors matched to the domain in order, else the
     /// `scheme`, else the house palette.
-    static func categorical(channel: ChannelDef, domain: [String], extras: [String]) throws(DiagnosticError) -> CategoricalColorScale {
+    static func categorical(channel: ChannelDef, domain: [String], extras: [String]) -> CategoricalColorScale {
         let scale = channel.scale
         if let range = scale?.range {
-            var colors: [Color] = []
-            var diagnostics: [Diagnostic] = []
-            for value in range.value {
-                guard let text = value.stringValue, let color = Color(css: text) else {
-                    diagnostics.append(invalidColor(EncodedChannel.key(value) ?? "null", at: range.span))
-                    continue
-                }
-                colors.append(color)
-            }
-            if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+            let colors = range.value.compactMap { $0.stringValue.flatMap(Color.init(css:)) }
             return CategoricalColorScale(domain: domain, colors: colors, unknownValues: extras)
         }
-        let scheme = try Self.scheme(channel, fallback: .chartc)
+        let scheme = Self.scheme(channel, fallback: .chartc)
         return CategoricalColorScale(domain: domain, scheme: scheme, unknownValues: extras, reverse: scale?.reverse ?? false)
     }
 
     /// A ramp for numbers: the named scheme, else blues (or the red–blue diverging ramp centred on zero when
     /// the values fall on both sides of it).
-    static func continuous(channel: EncodedChannel, rows: [Int]) throws(DiagnosticError) -> ContinuousColorScale {
+    static func continuous(channel: EncodedChannel, rows: [Int]) -> ContinuousColorScale {
         let definition = channel.definition
         var values: [Double] = []
         for row in rows { if let value = channel.number(row) { values.append(value) } }
@@ -54,14 +45,14 @@ public enum ColorEncoding: Sendable {
             domain = ScaleInterval(low, high)
         }
         let crossesZero = domain.lower < 0 && domain.upper > 0
-        let scheme = try Self.scheme(definition, fallback: crossesZero ? .redBlue : .blues)
+        let scheme = Self.scheme(definition, fallback: crossesZero ? .redBlue : .blues)
         let mid: Double? = scheme.kind == .diverging && crossesZero ? 0 : nil
         return ContinuousColorScale(domain: domain, scheme: scheme, mid: mid, reverse: definition.scale?.reverse ?? false)
     }
 
     /// `along`: the ramp (default `temperature`, cold to hot) and any explicit domain.
-    static func along(_ axis: AlongAxis, channel: ChannelDef) throws(DiagnosticError) -> ColorEncoding {
-        let scheme = try Self.scheme(channel, fallback: .temperature)
+    static func along(_ axis: AlongAxis, channel: ChannelDef) -> ColorEncoding {
+        let scheme = Self.scheme(channel, fallback: .temperature)
         var domain: ScaleInterval?
         if let explicit = channel.scale?.domain?.value, explicit.count >= 2, let low = number(explicit.first), let high = number(explicit.last) {
             domain = ScaleInterval(low, high)
@@ -69,18 +60,8 @@ public enum ColorEncoding: Sendable {
         return .along(axis, scheme: scheme, domain: domain, reverse: channel.scale?.reverse ?? false)
     }
 
-    private static func scheme(_ channel: ChannelDef, fallback: ColorScheme) throws(DiagnosticError) -> ColorScheme {
-        guard let name = channel.scale?.scheme else { return fallback }
-        if let scheme = ColorScheme.named(name.value) { return scheme }
-        var message = "there is no color scheme named '\(name.value)'"
-        if let suggestion = Suggestions.closest(to: name.value, in: ColorScheme.names) { message += "; did you mean '\(suggestion)'?" }
-        throw DiagnosticError(.error("color-unknown-scheme", message, at: name.span, notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]))
-    }
-
-    private static func invalidColor(_ text: String, at span: SourceSpan?) -> Diagnostic {
-        var message = "'\(text)' is not a color; use a CSS color name or #rrggbb"
-        if let suggestion = Suggestions.closest(to: text, in: Color.names) { message += " (did you mean '\(suggestion)'?)" }
-        return .error("color-invalid", message, at: span)
+    private static func scheme(_ channel: ChannelDef, fallback: ColorScheme) -> ColorScheme {
+        channel.scale?.scheme.flatMap { ColorScheme.named($0.value) } ?? fallback
     }
 
     private static func number(_ value: Value?) -> Double? {

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// A channel of the encoding bound to its column in the table, with its measurement type decided (SPEC §7:
 /// number → quantitative, date → temporal, string or boolean → nominal; a number declared `temporal` holds
@@ -12,18 +13,12 @@ public struct EncodedChannel: Sendable {
     public let column: Column
     public let type: MeasureType
 
-    /// Binds `definition` to `table`, or explains why it cannot be drawn.
-    public init(_ definition: ChannelDef, table: Table) throws(DiagnosticError) {
-        guard let field = definition.field else {
-            throw DiagnosticError(.error("encoding-missing-field", "the \(definition.channel.rawValue) channel has no field to draw", at: definition.span))
-        }
+    /// Binds `definition` (a channel with a field) to `table`. The checking stage has made sure the field is in the
+    /// table (`encoding-unknown-field`) and can take the declared type (`encoding-type-mismatch`).
+    public init?(_ definition: ChannelDef, table: Table) throws(DiagnosticError) {
+        guard let field = definition.field else { return nil }
         guard let column = table.column(named: field.value) else {
-            var message = "the \(definition.channel.rawValue) channel uses the field '\(field.value)', which the data does not have"
-            if let suggestion = Suggestions.closest(to: field.value, in: table.columnNames) {
-                message += "; did you mean '\(suggestion)'?"
-            }
-            let notes = table.columnNames.isEmpty ? [] : [DiagnosticNote("fields: " + table.columnNames.joined(separator: ", "))]
-            throw DiagnosticError(.error("encoding-unknown-field", message, at: field.span, notes: notes))
+            throw DiagnosticError(Diagnostic(LayoutDiagnostic.uncheckedField(channel: definition.channel.rawValue, field: field.value), at: field.span))
         }
         let inferred: MeasureType
         switch column.type {
@@ -35,11 +30,7 @@ public struct EncodedChannel: Sendable {
         if let declared = definition.type?.value {
             switch (declared, column.type) {
             case (.quantitative, .string), (.quantitative, .boolean), (.temporal, .string), (.temporal, .boolean):
-                throw DiagnosticError(.error(
-                    "encoding-type-mismatch",
-                    "the field '\(field.value)' holds \(column.type == .string ? "text" : "true/false values"), so it cannot be \(declared.rawValue); use \"nominal\" or \"ordinal\", or parse it as a number or date in data.parse",
-                    at: definition.type?.span ?? field.span
-                ))
+                type = .nominal
             case (.quantitative, .date):
                 type = .temporal
             default:
@@ -93,15 +84,7 @@ public struct EncodedChannel: Sendable {
     }
 
     /// The category key of any value (numbers in shortest form, dates as ISO 8601).
-    public static func key(_ value: Value) -> String? {
-        switch value {
-        case .null: nil
-        case .string(let text): text
-        case .number(let number): NumberText.shortest(number)
-        case .date(let date): ISODate.format(date)
-        case .boolean(let flag): flag ? "true" : "false"
-        }
-    }
+    public static func key(_ value: Value) -> String? { value.text }
 
     /// The distinct keys in display order: the explicit `scale.domain`, else the column's natural order
     /// (weekdays, months) restricted to values present, else first appearance in the table (which follows

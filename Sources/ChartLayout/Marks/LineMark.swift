@@ -3,7 +3,7 @@ import ChartSpec
 /// `line`: one path per series through its values, drawn in the order of the temporal or ordinal channel (a
 /// line with years on y runs bottom to top), or in x order when both channels are quantitative (SPEC §6). A
 /// null value breaks the line rather than bridging the gap.
-enum LineMark {
+enum LineMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         let along: Curve.Axis = model.orientation == .vertical ? .x : .y
@@ -88,5 +88,44 @@ enum LineMark {
         }
         if !current.isEmpty { segments.append(current) }
         return segments
+    }
+}
+
+extension LineMark {
+    static var type: MarkType { .line }
+    static var legendSymbol: LegendSymbol { .line }
+    static var placesCategoriesAtPoints: Bool { true }
+    static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .top }
+    static var canNameSeriesAtEnds: Bool { true }
+
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+        ValueLabels.pointOptions(row, block: block, content: content, context: context)
+    }
+
+    static func valueLabelInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins {
+        ValueLabels.pointInsets(content, model: model, size: size)
+    }
+
+    /// Labels keep their distance from the line's dot, or from the stroke when it has none.
+    static func labelRadius(_ row: Int, context: MarkContext) -> Double? {
+        let mark = context.model.mark
+        let stroke = mark.strokeWidth?.value ?? 2.5
+        return mark.points ? max(2.5, stroke * 1.3) : stroke / 2
+    }
+
+    /// Every segment of every line, and its dots: a label must not sit on a line.
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        let model = context.model
+        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        for series in model.series {
+            for segment in segments(series, context: context, along: along) {
+                for (first, second) in zip(segment, segment.dropFirst()) {
+                    placer.addSegment(from: first.point, to: second.point)
+                }
+                if model.mark.points {
+                    for item in segment { placer.addMark(Box(x: item.point.x - 3.5, y: item.point.y - 3.5, width: 7, height: 7), owner: item.row) }
+                }
+            }
+        }
     }
 }

@@ -51,17 +51,7 @@ public struct PlotArea: Sendable {
         let context = MarkContext(model: model, scales: scales)
         var markNodes: [[SceneNode]] = []
         for series in model.series {
-            let children: [SceneNode] = switch model.markType {
-            case .line: LineMark.render(series, context: context)
-            case .bar: BarMark.render(series, context: context)
-            case .point: PointMark.render(series, context: context)
-            case .area: AreaMark.render(series, context: context)
-            case .rule: RuleMark.render(series, context: context)
-            case .rect: RectMark.render(series, context: context)
-            case .text: TextMark.render(series, context: context)
-            case .tick: TickMark.render(series, context: context)
-            }
-            markNodes.append(children)
+            markNodes.append(model.markKind.render(series, context: context))
         }
         let titleLeft = region.x - plot.x
         let titleRight = region.maxX - plot.x

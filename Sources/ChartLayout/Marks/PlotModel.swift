@@ -12,6 +12,8 @@ public struct PlotModel: Sendable {
     public let table: Table
     public let mark: MarkSpec
     public let markType: MarkType
+    /// The mark's entry in the mark table: everything the layout asks of it.
+    var markKind: any Mark.Type { MarkTable.mark(for: markType) }
     public let theme: ChartTheme
     public let locale: ChartLocale
 
@@ -77,9 +79,9 @@ public struct PlotModel: Sendable {
         let rows = 0..<table.rowCount
         var series: [Series] = []
         var names: [String] = []
-        var colorEncoding = ColorEncoding.single(try ColorEncoding.markColor(spec.mark, theme: theme))
+        var colorEncoding = ColorEncoding.single(ColorEncoding.markColor(spec.mark, theme: theme))
         if let along = encoding.color?.along, let definition = encoding.color {
-            colorEncoding = try ColorEncoding.along(along.value, channel: definition)
+            colorEncoding = ColorEncoding.along(along.value, channel: definition)
         }
         if let color, !color.isContinuous {
             hasCategoricalColor = true
@@ -90,7 +92,7 @@ public struct PlotModel: Sendable {
             for row in rows {
                 if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
             }
-            let scale = try ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
+            let scale = ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
             colorEncoding = .categorical(scale)
             names = scale.domain
             var rowsByName: [String: [Int]] = [:]
@@ -110,7 +112,7 @@ public struct PlotModel: Sendable {
             if case .single(let single) = colorEncoding { fill = single.hex }
             if let color, color.isContinuous {
                 let visible = Array(rows)
-                let scale = try ColorEncoding.continuous(channel: color, rows: visible)
+                let scale = ColorEncoding.continuous(channel: color, rows: visible)
                 colorEncoding = .continuous(scale, channel: color)
             }
             series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
@@ -124,7 +126,7 @@ public struct PlotModel: Sendable {
         let measure = orientation == .vertical ? y : x
         let isRange = orientation == .vertical ? y2 != nil : x2 != nil
         var stack = StackMode.none
-        if (markType == .bar || markType == .area), let measure, measure.type == .quantitative, !isRange {
+        if MarkTable.mark(for: markType).growsFromZero, let measure, measure.type == .quantitative, !isRange {
             if let explicit = measure.definition.stack?.value {
                 stack = explicit
             } else if hasCategoricalColor && offset == nil {
@@ -138,8 +140,6 @@ public struct PlotModel: Sendable {
         } else {
             stacked = [:]
         }
-        let formatProblems = FormatCheck.diagnostics(model: self)
-        if !formatProblems.isEmpty { throw DiagnosticError(formatProblems) }
     }
 
     /// The channel carrying the measure (bars' length, a line's value).

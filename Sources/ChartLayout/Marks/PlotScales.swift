@@ -1,7 +1,9 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// The position scales of a plot of a given size (x over `0…width`, y over `height…0`), the inner band scale of
 /// grouped bars, and the size scale of points. Domains come from the visible series (stacked ends included),
@@ -94,15 +96,11 @@ public struct PlotScales: Sendable {
         if !channel.isContinuous {
             let keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
             let wantsPoints = scaleSpec?.type?.value == .point
-                || (scaleSpec?.type?.value != .band && [.line, .point, .area, .text].contains(model.markType))
+                || (scaleSpec?.type?.value != .band && model.markKind.placesCategoriesAtPoints)
             if wantsPoints {
                 return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
             }
-            let inner: Double = switch model.markType {
-            case .rect: 0.04
-            case .bar: model.offset != nil ? 0.25 : 0.2
-            default: 0.2
-            }
+            let inner = model.markKind.bandPadding(grouped: model.offset != nil)
             return .band(BandScale(domain: keys, range: range, paddingInner: inner, paddingOuter: inner / 2, reverse: reverse))
         }
 
@@ -132,7 +130,7 @@ public struct PlotScales: Sendable {
         }
         let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
         let isRange = partner != nil
-        let defaultZero = isMeasure && !isRange && (model.markType == .bar || model.markType == .area) && kind != .time
+        let defaultZero = isMeasure && !isRange && model.markKind.growsFromZero && kind != .time
         // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
         // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
         // too (rounding out to whole powers of ten can leave most of the plot empty).
@@ -140,7 +138,7 @@ public struct PlotScales: Sendable {
         let spansData = axisHidden || channel.type == .temporal || kind == .log
         var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
-            let ends = try explicitEnds(domain, channel: channel)
+            let ends = explicitEnds(domain)
             options.explicitStart = ends.start
             options.explicitEnd = ends.end
         }
@@ -152,7 +150,7 @@ public struct PlotScales: Sendable {
         do {
             domain = try ScaleDomain.resolve(kind, extent: extent, options: options, hasData: !values.isEmpty)
         } catch {
-            throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
+            throw DiagnosticError(Diagnostic(error, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
         }
 
         // A log axis that follows its data gets a little air at both ends, so the extreme values do not sit on
@@ -163,7 +161,7 @@ public struct PlotScales: Sendable {
 
         // Bars along a continuous axis need half a bar of room at each end.
         var pixels = range
-        if model.markType == .bar && !isMeasure && !isRange {
+        if model.markKind.needsRoomAcrossContinuousAxis && !isMeasure && !isRange {
             let inset = barInset(values: values, domain: domain, length: length)
             pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
         }
@@ -176,7 +174,7 @@ public struct PlotScales: Sendable {
             do {
                 return .log(try LogScale(domain: domain, range: pixels, reverse: reverse))
             } catch {
-                throw DiagnosticError(.error("scale-invalid-domain", error.message, at: scaleSpec?.domain?.span ?? channel.definition.span))
+                throw DiagnosticError(Diagnostic(error, at: scaleSpec?.domain?.span ?? channel.definition.span))
             }
         }
     }
@@ -199,24 +197,19 @@ public struct PlotScales: Sendable {
         return seen
     }
 
-    /// The first and last value of `scale.domain` as numbers (dates as milliseconds); null leaves an end to the data.
-    private static func explicitEnds(_ domain: Located<[Value]>, channel: EncodedChannel) throws(DiagnosticError) -> (start: Double?, end: Double?) {
-        func number(_ value: Value?) throws(DiagnosticError) -> Double? {
+    /// The first and last value of `scale.domain` as numbers (dates as milliseconds); null leaves an end to the
+    /// data. (Entries that are not numbers or dates are the checking stage's `scale-domain-type`.)
+    private static func explicitEnds(_ domain: Located<[Value]>) -> (start: Double?, end: Double?) {
+        func number(_ value: Value?) -> Double? {
             switch value {
-            case nil, .null?: return nil
-            case .number(let number)?: return number
-            case .date(let date)?: return Double(date)
-            case .string(let text)?:
-                if let date = ISODate.parse(text) { return Double(date) }
-                throw DiagnosticError(.error("scale-domain-type", "the \(channel.channel.rawValue) scale is continuous, so its domain needs numbers or dates, not '\(text)'", at: domain.span))
-            case .boolean?:
-                throw DiagnosticError(.error("scale-domain-type", "the \(channel.channel.rawValue) scale domain needs numbers or dates, not true/false", at: domain.span))
+            case .number(let number)?: number
+            case .date(let date)?: Double(date)
+            case .string(let text)?: ISODate.parse(text).map(Double.init)
+            default: nil
             }
         }
-        guard domain.value.count >= 2 else {
-            throw DiagnosticError(.error("scale-domain-type", "a continuous scale domain needs two values, [min, max]", at: domain.span))
-        }
-        return (try number(domain.value.first), try number(domain.value.last))
+        guard domain.value.count >= 2 else { return (nil, nil) }
+        return (number(domain.value.first), number(domain.value.last))
     }
 
     /// Half the width a bar gets on a continuous axis: bars are 80% of the smallest gap between values.

@@ -1,6 +1,8 @@
+import ChartSpec
+
 /// `point`: a dot per row, its area proportional to `size` when that channel is set, slightly transparent with
 /// a thin white ring so overlapping dots stay readable.
-enum PointMark {
+enum PointMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         var children: [SceneNode] = []
         let defaultRadius = 4.5
@@ -18,5 +20,31 @@ enum PointMark {
             )))
         }
         return children
+    }
+}
+
+extension PointMark {
+    static var type: MarkType { .point }
+    static var legendSymbol: LegendSymbol { .circle }
+    static var placesCategoriesAtPoints: Bool { true }
+    static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .top }
+
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+        ValueLabels.pointOptions(row, block: block, content: content, context: context)
+    }
+
+    static func valueLabelInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins {
+        ValueLabels.pointInsets(content, model: model, size: size)
+    }
+
+    /// Every dot: a label must not cover another point.
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        for series in context.model.series {
+            for row in series.rows {
+                guard let x = context.x(row), let y = context.y(row) else { continue }
+                let radius = ValueLabels.pointRadius(row, context: context)
+                placer.addMark(Box(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius), owner: row)
+            }
+        }
     }
 }

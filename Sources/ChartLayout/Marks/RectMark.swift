@@ -1,6 +1,8 @@
+import ChartSpec
+
 /// `rect`: a rectangle per row spanning its categories' bands (heat-map cells) or `x`…`x2` and `y`…`y2` on
 /// continuous scales; a channel that is absent spans the whole plot.
-enum RectMark {
+enum RectMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         var children: [SceneNode] = []
         for row in series.rows {
@@ -35,5 +37,21 @@ enum RectMark {
         }
         let half = context.continuousBarWidth(along: scale, channel: channel) / 2
         return (start - half, start + half)
+    }
+}
+
+extension RectMark {
+    static var type: MarkType { .rect }
+    /// Heat-map cells nearly touch.
+    static func bandPadding(grouped: Bool) -> Double { 0.04 }
+    static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .inside }
+    static var labelsShowColor: Bool { true }
+
+    /// Centred in its cell, when it fits there.
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+        guard let cell = box(row, context: context) else { return [] }
+        let fill = ValueLabels.readableFill(context.paint(row, series: series), opacity: context.mark.opacity?.value, theme: context.theme)
+        let node = ValueLabels.place(block, angle: content.angle, fill: fill) { box in (cell.midX - box.midX, cell.midY - box.midY) }
+        return cell.insetBy(1).contains(node.box) ? [LabelOption(node: node, onMark: true)] : []
     }
 }

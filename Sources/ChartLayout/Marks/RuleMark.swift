@@ -1,6 +1,8 @@
+import ChartSpec
+
 /// `rule`: a line per row — across the whole plot at an x or y value (reference lines), between `x` and `x2`
 /// or `y` and `y2` (ranges), or from zero to the value along the measure (lollipop stems).
-enum RuleMark {
+enum RuleMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         var children: [SceneNode] = []
@@ -50,4 +52,9 @@ enum RuleMark {
             return nil
         }
     }
+}
+
+extension RuleMark {
+    static var type: MarkType { .rule }
+    static var legendSymbol: LegendSymbol { .line }
 }

@@ -1,7 +1,8 @@
 import ChartFormat
+import ChartSpec
 
 /// `text`: the `text` channel's value printed at each row's position, centered on it.
-enum TextMark {
+enum TextMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         guard let channel = context.model.text else { return [] }
         let style = TextStyle(size: 12)
@@ -21,4 +22,10 @@ enum TextMark {
         }
         return channel.key(row)
     }
+}
+
+extension TextMark {
+    static var type: MarkType { .text }
+    static var placesCategoriesAtPoints: Bool { true }
+    static var isText: Bool { true }
 }

@@ -1,5 +1,7 @@
+import ChartSpec
+
 /// `tick`: a short line across the category at each value (strip plots), `mark.width` thick.
-enum TickMark {
+enum TickMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         let vertical = model.orientation == .vertical
@@ -17,4 +19,8 @@ enum TickMark {
         }
         return children
     }
+}
+
+extension TickMark {
+    static var type: MarkType { .tick }
 }

@@ -1,8 +1,11 @@
+import ChartDiagnostics
 import ChartFormat
 
-/// Why a scale could not be built from its domain. Scales never crash on bad input: they report one of these and
-/// the layout turns it into a `Diagnostic` pointing at the spec's `scale.domain` (or at the data field).
-public enum ScaleError: Error, Sendable, Equatable {
+/// Why a scale could not be built from its domain once the data is known (an explicit domain that is wrong is the
+/// checking stage's `scale-invalid-domain`): the layout's catalogue of what only the rows can reveal. Scales never
+/// crash on bad input: they report one of these and the layout turns it into a `Diagnostic` pointing at the
+/// spec's `scale.domain` (or at the channel).
+public enum ScaleError: Error, Sendable, Equatable, KindedDiagnosticMessage {
     /// A log scale's domain touches or crosses zero (`[0, 100]`, `[-5, 5]`): log 0 is undefined.
     case nonPositiveLogDomain(ScaleInterval)
     /// A log scale was asked for but no data value is > 0, so there is nothing it could show.
@@ -10,14 +13,26 @@ public enum ScaleError: Error, Sendable, Equatable {
     /// A domain end is NaN or infinite.
     case nonFiniteDomain(ScaleInterval)
 
-    /// The diagnostic id to report it under (listed in `specs/diagnostics.md`).
-    public var id: String {
+    /// The ids, listed in `specs/diagnostics.md`.
+    public enum Kind: String, DiagnosticKind {
+        case nonPositiveLogDomain = "log-scale-domain"
+        case noPositiveValues = "log-scale-no-positive-values"
+        case nonFiniteDomain = "scale-domain-not-finite"
+
+        public static let domain = "ChartLayout"
+        public var severity: Severity { .error }
+    }
+
+    public var kind: Kind {
         switch self {
-        case .nonPositiveLogDomain: "log-scale-domain"
-        case .noPositiveValues: "log-scale-no-positive-values"
-        case .nonFiniteDomain: "scale-domain-not-finite"
+        case .nonPositiveLogDomain: .nonPositiveLogDomain
+        case .noPositiveValues: .noPositiveValues
+        case .nonFiniteDomain: .nonFiniteDomain
         }
     }
+
+    /// The diagnostic id it is reported under.
+    public var id: String { kind.rawValue }
 
     /// A sentence for the diagnostic: what is wrong and what was probably meant.
     public var message: String {

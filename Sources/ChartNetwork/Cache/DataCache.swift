@@ -1,3 +1,4 @@
+import ChartSystem
 /// The on-disk cache of downloaded data (`$XDG_CACHE_HOME/chartc`, else `~/.cache/chartc`), so a chart whose
 /// data lives at a URL still builds tomorrow and on a laptop without network (`--offline`), and a normal build
 /// only asks the server whether the file changed.
@@ -27,7 +28,7 @@ public struct DataCache: Sendable {
 
     /// The metadata of `url`'s entry, without reading the body (for revalidation headers).
     public func metadata(for url: String) -> CacheMetadata? {
-        guard let bytes = FileIO.read(metadataPath(for: url)),
+        guard let bytes = FileSystem.readIfPresent(metadataPath(for: url)),
               let metadata = CacheMetadata.decode(bytes), metadata.url == url
         else { return nil }
         return metadata
@@ -36,7 +37,7 @@ public struct DataCache: Sendable {
     /// `url`'s entry when there is a whole one: metadata that reads, for this URL, and a body of the recorded
     /// size and SHA-256. Anything else counts as not cached.
     public func entry(for url: String) -> Entry? {
-        guard let metadata = metadata(for: url), let body = FileIO.read(bodyPath(for: url)),
+        guard let metadata = metadata(for: url), let body = FileSystem.readIfPresent(bodyPath(for: url)),
               body.count == metadata.byteCount, SHA256.hex(of: body) == metadata.sha256
         else { return nil }
         return Entry(metadata: metadata, body: body)
@@ -55,9 +56,9 @@ public struct DataCache: Sendable {
     /// Stores a body whose metadata (hash included) is already known.
     func store(_ metadata: CacheMetadata, body: [UInt8]) throws(CacheWriteError) {
         do {
-            try FileIO.createDirectory(directory)
-            try FileIO.writeAtomically(body, to: bodyPath(for: metadata.url))
-            try FileIO.writeAtomically(metadata.encoded(), to: metadataPath(for: metadata.url))
+            try FileSystem.createDirectory(directory)
+            try FileSystem.writeAtomically(body, to: bodyPath(for: metadata.url))
+            try FileSystem.writeAtomically(metadata.encoded(), to: metadataPath(for: metadata.url))
         } catch {
             throw CacheWriteError(path: error.path, reason: error.reason)
         }
@@ -65,8 +66,8 @@ public struct DataCache: Sendable {
 
     /// Deletes `url`'s entry.
     public func remove(_ url: String) {
-        FileIO.remove(metadataPath(for: url))
-        FileIO.remove(bodyPath(for: url))
+        FileSystem.remove(metadataPath(for: url))
+        FileSystem.remove(bodyPath(for: url))
     }
 
     private func path(_ name: String) -> String {

@@ -1,3 +1,4 @@
+import ChartSystem
 /// Gets the bytes behind a data URL under `FetchOptions`: from the server (revalidating a cached copy with
 /// `If-None-Match`/`If-Modified-Since`), from the cache alone (`--offline`), or from the server regardless
 /// (`--refresh`). Successful downloads are cached; a body that evidently is not data (a web page) is

@@ -1,3 +1,4 @@
+import ChartSystem
 /// One blocking HTTP GET, performed by the helper program `chartc-fetch` (Sources/chartc-fetch: URLSession from
 /// FoundationNetworking) in a child process, so chartc itself links no networking library and starts in a few
 /// milliseconds. The request goes out as the helper's arguments (`FetchRequest`), the answer comes back on its
@@ -29,7 +30,7 @@ enum HelperTransfer {
         do {
             outcome = try ChildProcess.run(helper, arguments: request.arguments, timeLimit: timeLimit, outputLimit: outputLimit)
         } catch {
-            throw FetchError(.failed, url: url, "cannot fetch \(url): could not start the download helper \(helper) (\(FileIO.describe(error.code)))", notes: [
+            throw FetchError(.failed, url: url, "cannot fetch \(url): could not start the download helper \(helper) (\(FileSystem.describe(error.code)))", notes: [
                 "reinstall \(FetchHelperLocator.programName) from the same build as chartc (`swift build` builds both)",
             ])
         }

@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 
 /// One reduction to run per group: the function and its argument values (one per input row; nil for
 /// `count()`), named for the column it produces.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ChartData
+import ChartValues
 
 /// Computes one `Reduction` for every group of a `GroupIndex` over a column of argument values, one pass over the
 /// rows with per-group state (holistic reductions — quantiles — bucket each group's values and sort them once).

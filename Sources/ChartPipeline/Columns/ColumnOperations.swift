@@ -1,5 +1,6 @@
 import ChartData
 import ChartFormat
+import ChartValues
 
 /// Column helpers the pipeline needs beyond `ChartData`: joining columns end to end (regular, `total` and
 /// `complete` rows), constant columns, converting a column to strings (a `total` label in a numeric field), and
@@ -64,27 +65,13 @@ enum ColumnOperations {
         if column.type == .string { return column }
         var builder = ColumnBuilder(name: column.name, type: .string, capacity: column.count)
         for row in 0..<column.count {
-            switch column[row] {
-            case .null: builder.appendNull()
-            case .number(let value): builder.appendString(NumberText.shortest(value))
-            case .date(let value): builder.appendString(ISODate.format(value))
-            case .boolean(let value): builder.appendString(value ? "true" : "false")
-            case .string(let value): builder.appendString(value)
-            }
+            if let text = column[row].text { builder.appendString(text) } else { builder.appendNull() }
         }
         return builder.finish()
     }
 
     /// The text of one value as `asStrings` writes it.
-    static func text(of value: Value) -> String? {
-        switch value {
-        case .null: nil
-        case .number(let number): NumberText.shortest(number)
-        case .date(let date): ISODate.format(date)
-        case .boolean(let boolean): boolean ? "true" : "false"
-        case .string(let string): string
-        }
-    }
+    static func text(of value: Value) -> String? { value.text }
 
     /// A string column re-encoded so its dictionary holds exactly the strings it uses, in first-appearance
     /// order; other columns unchanged. Non-finite numbers become null (SPEC: results are finite or null).

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartExpression
+import ChartValues
 
 /// Runs an `AggregateStep`: evaluates every aggregate call's argument once over the input rows, groups and
 /// reduces (`GroupAggregator`), then evaluates each field's outer expression over one row per group. `total`

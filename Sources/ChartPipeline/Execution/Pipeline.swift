@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartNetwork
 import ChartSpec
+import ChartValues
 
 /// What running a spec's data pipeline produces: the table marks are drawn from (and `chartc data` prints), the
 /// plan that made it (`chartc plan`), and any warnings found on the way.

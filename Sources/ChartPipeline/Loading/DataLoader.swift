@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartNetwork
 import ChartSpec
+import ChartValues
 
 /// Loads a spec's `data` (SPEC §3) into a `Table`: inline `values`, or a file path relative to the spec.
 /// The reading itself lives in ChartData (`DataFiles`, `CSVReader`, `JSONDataReader`); this layer maps the
@@ -24,8 +25,23 @@ public enum DataLoader {
 
     /// Resolves `source` and reads only the columns `projection` picks from the data's field names (nil = all).
     /// For CSV and TSV the names come from the header before any row is read, so the other columns are only
-    /// tokenized, never converted.
+    /// tokenized, never converted. Problems located in the data file carry a note at the spec's `data.url`
+    /// (`ReadBySpecNote`).
     public static func load(
+        _ source: DataSource, baseDirectory: String, context: LoadContext,
+        projection: ([String]) -> Set<String>?
+    ) throws(DiagnosticError) -> LoadedData {
+        do throws(DiagnosticError) {
+            var loaded = try read(source, baseDirectory: baseDirectory, context: context, projection: projection)
+            loaded.warnings = ReadBySpecNote.adding(to: loaded.warnings, for: source)
+            return loaded
+        } catch {
+            throw ReadBySpecNote.adding(to: error, for: source)
+        }
+    }
+
+    /// `load(_:baseDirectory:context:projection:)` without the notes.
+    private static func read(
         _ source: DataSource, baseDirectory: String, context: LoadContext,
         projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> LoadedData {
@@ -84,11 +100,15 @@ public enum DataLoader {
             guard case .url(let url) = source.origin,
                   let remote = try cachedRemoteFile(source, url: url, context: context)
             else { return nil }
-            let (table, names) = try DataFiles.readTable(
-                remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
-                columns: nil, parse: parseTypes(source))
-            try checkParseFields(source, names: names, origin: url.value)
-            return table.columns.map { (name: $0.name, type: $0.type) }
+            do throws(DiagnosticError) {
+                let (table, names) = try DataFiles.readTable(
+                    remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
+                    columns: nil, parse: parseTypes(source))
+                try checkParseFields(source, names: names, origin: url.value)
+                return table.columns.map { (name: $0.name, type: $0.type) }
+            } catch {
+                throw ReadBySpecNote.adding(to: error, for: source)
+            }
         }
         let table = try load(source, baseDirectory: baseDirectory, context: context) { _ in nil }.table
         return table.columns.map { (name: $0.name, type: $0.type) }

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartExpression
+import ChartValues
 
 /// The data pipeline of one spec, compiled and ordered (SPEC §2 "Pipeline order"): what `chartc plan` prints and
 /// `PipelineRunner` executes. Built by `Planner`, which may move filters earlier and read fewer columns than the

@@ -1,4 +1,5 @@
 import ChartData
+import ChartValues
 
 /// `chartc plan`: one line per step, a keyword column and the step in the spec's own words, e.g.
 ///

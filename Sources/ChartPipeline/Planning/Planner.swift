@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartExpression
 import ChartFormat
 import ChartSpec
+import ChartValues
 
 /// Turns a parsed spec and the schema of its data into a `Plan` (SPEC §2 "Pipeline order"), reporting every
 /// mistake it can see before reading a row: expressions that do not compile, `groupBy`/`total`/`sort` fields
@@ -19,8 +20,40 @@ public enum Planner {
     public static let completeRowLimit = 1_000_000
 
     public static func plan(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> (Plan?, [Diagnostic]) {
+        let analysis = analyze(spec, schema: schema)
+        return (analysis.plan, analysis.diagnostics)
+    }
+
+    /// The plan, the planner's diagnostics, and the type of every calculated and aggregated field that compiled,
+    /// also when others did not, so that the checking stage can go on with what is known.
+    public static func analyze(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> PlanAnalysis {
         var builder = PlanBuilder(spec: spec, schema: schema)
-        return builder.build()
+        let (plan, diagnostics) = builder.build()
+        return PlanAnalysis(plan: plan, diagnostics: diagnostics, fieldTypes: builder.fieldTypes)
+    }
+
+    /// The expressions' syntax errors, for a spec whose data's columns are unknown (remote data not yet cached):
+    /// without the columns only the syntax can be checked.
+    public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) {
+            diagnostics += ExpressionParser.parse(source).1
+        }
+        return diagnostics
+    }
+}
+
+/// What the planner found: the plan (nil when there were errors), every diagnostic, and the result type of each
+/// calculated and aggregated field that compiled (a nil type: the field is always null).
+public struct PlanAnalysis: Sendable {
+    public var plan: Plan?
+    public var diagnostics: [Diagnostic]
+    public var fieldTypes: [String: DataType?]
+
+    public init(plan: Plan?, diagnostics: [Diagnostic], fieldTypes: [String: DataType?]) {
+        self.plan = plan
+        self.diagnostics = diagnostics
+        self.fieldTypes = fieldTypes
     }
 }
 
@@ -33,6 +66,8 @@ private struct PlanBuilder {
     /// Calculated fields whose expression did not compile. Their errors were reported at the calculation; a later
     /// use of the name is not reported again as an unknown field (one mistake, one error).
     var failedCalculations = Set<String>()
+    /// The result type of each calculated and aggregated field that compiled.
+    var fieldTypes: [String: DataType?] = [:]
 
     init(spec: ChartSpec, schema: [(name: String, type: DataType)]) {
         self.spec = spec
@@ -80,6 +115,7 @@ private struct PlanBuilder {
             for name in compiled.fieldsUsed where calculatedIndex[name] == nil { dataColumnsUsed.insert(name) }
             // A calculation whose type cannot be known (only nulls) is still a field; call it a number.
             schema.set(field.name.value, type: compiled.resultType ?? .number)
+            fieldTypes[field.name.value] = .some(compiled.resultType)
             calculatedIndex[field.name.value] = calculations.count
             calculations.append((field.name.value, compiled, field.expression.text))
         }
@@ -145,6 +181,7 @@ private struct PlanBuilder {
                 dataColumnsUsed.insert(name)
             }
             outputs.append(AggregateOutput(name: field.name.value, aggregate: compiled, source: field.expression.text))
+            fieldTypes[field.name.value] = .some(compiled.resultType)
         }
 
         // total: each field must be one of groupBy.

@@ -1,3 +1,4 @@
+import ChartColor
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,4 @@
 import ChartData
-import ChartPipeline
 
 /// The data the marks are drawn from as an HTML `<table>`, for screen readers and for readers who want the
 /// numbers: the columns and cells `chartc data` prints (SPEC §9: numbers in their shortest exact form, dates as

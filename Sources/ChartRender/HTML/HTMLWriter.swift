@@ -1,7 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartLayout
-import ChartPipeline
+import ChartSemantics
 import ChartSpec
 
 /// Writes a chart as one self-contained HTML page (`chartc build --format html`): the SVG that `--format svg`
@@ -30,24 +30,13 @@ public enum HTMLWriter {
         }
     }
 
-    /// The page for `spec` drawn from `table` (the pipeline's output): laid out interactively at the spec's
-    /// width and, when that is wider than `narrowWidth`, again at `narrowWidth` for phones. What `chartc build
-    /// --format html` calls.
-    public static func render(spec: ChartSpec, table: Table, name: String) throws(DiagnosticError) -> String {
-        let scene = try ChartLayoutEngine.layout(spec: spec, table: table, options: .interactive)
-        var narrowScene: Scene?
-        if spec.width.value > narrowWidth * 1.3 {
-            var narrow = spec
-            narrow.width = Located(narrowWidth, at: spec.width.span)
-            let height = spec.height.value
-            narrow.height = Located(min(height, max(240, (height * 0.8).rounded())), at: spec.height.span)
-            narrowScene = try ChartLayoutEngine.layout(spec: narrow, table: table, options: .interactive)
-        }
-        return write(scene: scene, spec: spec, table: table, page: Page(name: name, narrowScene: narrowScene))
+    /// The page for a checked chart drawn from `table` (the pipeline's output), with the scenes
+    /// `ChartLayoutEngine.pageLayouts` chooses (the chart's own width, and a phone layout when it is wide). What
+    /// `chartc build --format html` calls.
+    public static func render(chart: CheckedChart, table: Table, name: String) throws(DiagnosticError) -> String {
+        let scenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table)
+        return write(scene: scenes.wide, spec: chart.spec, table: table, page: Page(name: name, narrowScene: scenes.narrow))
     }
-
-    /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.
-    public static let narrowWidth = 320.0
 
     /// The chart name of a spec file: `sales` for `charts/sales.chart.json`.
     public static func chartName(of path: String) -> String {

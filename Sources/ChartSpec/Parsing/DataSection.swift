@@ -1,6 +1,6 @@
-import ChartData
 import ChartDiagnostics
 import ChartJSON
+import ChartValues
 
 /// `data` (SPEC §3): exactly one of `url` and `values`, plus `format`, `property` and `parse`.
 extension SpecDecoder {

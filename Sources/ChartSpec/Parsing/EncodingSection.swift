@@ -1,6 +1,6 @@
-import ChartData
 import ChartDiagnostics
 import ChartJSON
+import ChartValues
 
 /// `encoding` (SPEC §7): the channels, each `{ "field": … }` with its `type`, `title`, `scale`, `axis`,
 /// `format`, `stack` and `along`; `tooltip` may also be a field name or a list.

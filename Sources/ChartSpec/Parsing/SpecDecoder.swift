@@ -1,6 +1,6 @@
-import ChartData
 import ChartDiagnostics
 import ChartJSON
+import ChartValues
 
 /// A spec object whose keys have been checked against the keys allowed there, for looking members up by name.
 struct SpecObject {

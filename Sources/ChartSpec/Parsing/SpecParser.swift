@@ -37,7 +37,8 @@ public enum SpecParser {
     /// Decodes an already-read JSON tree.
     public static func decode(_ root: JSONValue, file: SourceFile) -> SpecParseResult {
         var decoder = SpecDecoder(file: file)
-        let spec = decoder.decodeSpec(root)
+        var spec = decoder.decodeSpec(root)
+        spec?.syntax = root
         return SpecParseResult(spec: spec, diagnostics: decoder.sortedDiagnostics())
     }
 }

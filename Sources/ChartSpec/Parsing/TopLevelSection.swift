@@ -1,4 +1,3 @@
-import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartJSON
@@ -6,9 +5,8 @@ import ChartJSON
 /// The top level of a spec (SPEC §2): reads each section, runs the checks that span sections (`groupBy` needs
 /// `aggregate`, `total` fields must be grouped), and assembles the `ChartSpec`.
 extension SpecDecoder {
-    /// Largest `width`/`height` accepted: beyond this a chart is a mistake, and layout should not be asked to fill
-    /// it.
-    static let maximumSize = 20_000.0
+    /// Largest `width`/`height` accepted (`ChartSpec.maximumSize`, which layout draws up to).
+    static let maximumSize = ChartSpec.maximumSize
 
     mutating func decodeSpec(_ root: JSONValue) -> ChartSpec? {
         guard let top = object(root, path: "", keys: SpecKeys.topLevel) else { return nil }

@@ -1,4 +1,5 @@
 import ChartCommandLine
+import ChartSystem
 
 #if canImport(Glibc)
 import Glibc

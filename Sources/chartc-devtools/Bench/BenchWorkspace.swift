@@ -1,4 +1,5 @@
 import ChartCommandLine
+import ChartSystem
 
 /// The files one benchmark run works on, written into a scratch folder: the Voteview-shaped members file at
 /// 1x and 20x (from the same generator as the example data), the polarization spec over each, 100 small specs,

@@ -1,3 +1,4 @@
+import ChartSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

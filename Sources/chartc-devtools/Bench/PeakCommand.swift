@@ -1,4 +1,5 @@
 import ChartCommandLine
+import ChartSystem
 
 /// `chartc-devtools peak -- COMMAND [ARG…]`: runs one command and prints its peak resident memory and exit status.
 ///

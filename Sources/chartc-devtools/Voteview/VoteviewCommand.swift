@@ -1,4 +1,5 @@
 import ChartCommandLine
+import ChartSystem
 
 /// `chartc-devtools voteview [--copies K] [-o FILE]`: writes the synthetic members file.
 enum VoteviewCommand {

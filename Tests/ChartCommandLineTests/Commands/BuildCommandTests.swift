@@ -46,8 +46,10 @@ private func spec(title: String) -> String {
         let errorLines = console.error.split(separator: "\n").map(String.init)
         let failures = errorLines.filter { $0.contains("[stub-failure]") }
         #expect(failures.map { String($0.prefix(while: { $0 != "." }).dropFirst(root.path.count + 1)) } == failing)
-        #expect(errorLines.last?.hasPrefix("built 19 charts in ") == true)
-        #expect(errorLines.last?.hasSuffix("; 5 failed") == true)
+        // The summary names the failed specs, in input order, as the build was given them.
+        let summary = try #require(errorLines.firstIndex { $0.hasPrefix("built 19 charts in ") })
+        #expect(errorLines[summary].hasSuffix("; 5 failed:"))
+        #expect(Array(errorLines[(summary + 1)...]) == failing.map { "  \(root.path)/\($0).chart.json" })
         #expect(try String(decoding: Data(contentsOf: root.appendingPathComponent("chart00.svg")), as: UTF8.self) == "svg:Chart 0:2\n")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("chart03.svg").path))
     }

@@ -1,3 +1,4 @@
+import ChartSystem
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ChartTestSupport
 import Foundation
 import Testing
 
@@ -12,20 +13,6 @@ import Darwin
 /// columns (4 of the file's 22, about 35 bytes a row) and not with the file's bytes (about 115 a row). Holding
 /// the file, or columns for fields the spec never reads, would break the bound.
 @Suite(.serialized) struct MemoryTests {
-    /// The polarization spec (it reads 4 of the file's 22 columns).
-    static let spec = """
-    {
-      "title": "Political ideology in Congress",
-      "data": { "url": "members.csv" },
-      "calculate": { "year": "congress * 2 + 1787", "party": "party_code == 100 ? 'Democrats' : 'Republicans'" },
-      "filter": ["congress >= 80", "chamber != 'President'", "party_code in (100, 200)"],
-      "groupBy": ["year", "party"],
-      "aggregate": { "median": "median(nominate_dim1)" },
-      "total": { "party": "Congress" },
-      "mark": "line",
-      "encoding": { "x": { "field": "median" }, "y": { "field": "year", "type": "temporal" }, "color": { "field": "party" } }
-    }
-    """
 
     @Test func peakMemoryGrowsWithTheColumnsReadNotTheFile() throws {
         guard let chartc = ChartcBinary.executable else {
@@ -39,10 +26,11 @@ import Darwin
         var peaks: [Int] = []
         var sizes: [Int] = []
         for copies in [1, 20] {
-            let data = folder.appendingPathComponent("members.csv")
+            // The polarization example (it reads 4 of the file's 22 columns) over its own file name.
+            let data = folder.appendingPathComponent("HSall_members.csv")
             let generated = try ChartcBinary.run(["voteview", "--copies", String(copies), "-o", data.path], binary: ChartcBinary.devtools)
             #expect(generated.status == 0)
-            try Self.spec.write(to: folder.appendingPathComponent("polarization.chart.json"), atomically: true, encoding: .utf8)
+            try ExampleSpecs.polarization().write(to: folder.appendingPathComponent("polarization.chart.json"), atomically: true, encoding: .utf8)
             let size = try FileManager.default.attributesOfItem(atPath: data.path)[.size] as? Int ?? 0
             // Through `chartc-devtools peak`: spawned from this large test process, chartc's ru_maxrss would start
             // at this process's own high-water mark (see PeakCommand).

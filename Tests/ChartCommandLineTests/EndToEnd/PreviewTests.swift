@@ -1,4 +1,5 @@
 import ChartTestSupport
+@testable import chartc_devtools
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -8,7 +9,8 @@ import Glibc
 /// `chartc preview` end to end: the real binary serving a copy of the examples on loopback, probed with raw
 /// requests a browser would never send, and driven in headless Chromium as a user edits specs on disk.
 @Suite(.serialized) struct PreviewTests {
-    static var chromium: Bool { HeadlessChromium.executable != nil }
+    /// A browser here, or CI (which installs one, so there a missing browser fails instead of skipping).
+    static var chromium: Bool { HeadlessChromium.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
 
     /// A scratch copy of `examples` (or of the given example folders), removed by the caller.
     func copyOfExamples(_ only: [String]? = nil) throws -> URL {
@@ -83,14 +85,14 @@ import Glibc
         for descriptor in idle { close(descriptor) }
 
         // A client that asks for a lot and never reads: it holds a buffer, not the server.
-        guard let stuck = RawHTTP.connect(port: port) else { Issue.record("cannot connect"); return }
+        let stuck = try #require(RawHTTP.connect(port: port))
         let pipelined = String(repeating: "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 200)
         RawHTTP.send(stuck, Array(pipelined.utf8))
         stillServing("a client that does not read")
         close(stuck)
 
         // A half-sent request: others are served meanwhile; it gets 408 when its time is up.
-        guard let half = RawHTTP.connect(port: port, timeout: 15) else { Issue.record("cannot connect"); return }
+        let half = try #require(RawHTTP.connect(port: port, timeout: 15))
         RawHTTP.send(half, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8))
         stillServing("a half-sent request")
         let halfStart = Date()
@@ -178,7 +180,7 @@ import Glibc
         #expect(RawHTTP.status(port: port, "/chart/step-counts/copy.chart.json") == 404)
     }
 
-    @Test(.enabled(if: chromium, "needs chromium (CI installs it)"), .timeLimit(.minutes(5)))
+    @Test(.enabled(if: chromium, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the preview's browser test"), .timeLimit(.minutes(5)))
     func editsOnDiskShowInTheOpenPage() throws {
         let root = try copyOfExamples()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -2,17 +2,26 @@ import Foundation
 import Testing
 
 /// The folder holding golden files: `Tests/ChartCommandLineTests/Golden`, found from this source file so that
-/// recording writes into the source tree, not into a copy in the build folder.
+/// recording writes into the source tree (the folder is not bundled as a resource).
 let goldenDirectory: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // Support
     .deletingLastPathComponent()  // ChartCommandLineTests
     .appendingPathComponent("Golden")
 
-/// Compares `actual` with the golden file `Golden/<name>`. With `CHARTC_RECORD=1` in the environment it writes
-/// `actual` to the file instead (then review the diff with git).
+/// Whether this run re-records golden files instead of comparing: `CHARTC_RECORD=1 swift test --filter Golden`
+/// (every suite that compares with a golden file has `Golden` in its name, so that filter selects them all).
+var recordingGoldenFiles: Bool { ProcessInfo.processInfo.environment["CHARTC_RECORD"] == "1" }
+
+/// Compares `actual` with the golden file `Golden/<name>`, or records it (see `recordingGoldenFiles`).
 func assertGolden(name: String, actual: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = goldenDirectory.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["CHARTC_RECORD"] == "1" {
+    assertGolden(file: goldenDirectory.appendingPathComponent(name), shownAs: "Golden/\(name)", actual: actual, sourceLocation: sourceLocation)
+}
+
+/// Compares `actual` with the committed file at `url` (a golden file, or an example's SVG), shown in messages as
+/// `shownAs`. With `CHARTC_RECORD=1` it writes `actual` there instead; then review the diff with git (and look
+/// at changed pictures).
+func assertGolden(file url: URL, shownAs name: String, actual: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if recordingGoldenFiles {
         do {
             try Data(actual.utf8).write(to: url, options: .atomic)
         } catch {
@@ -21,13 +30,13 @@ func assertGolden(name: String, actual: String, sourceLocation: SourceLocation =
         return
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        Issue.record("missing golden file \(url.path); run with CHARTC_RECORD=1 to create it", sourceLocation: sourceLocation)
+        Issue.record("missing golden file \(url.path); run `CHARTC_RECORD=1 swift test --filter Golden` to create it", sourceLocation: sourceLocation)
         return
     }
     let expected = String(decoding: data, as: UTF8.self)
     if actual != expected {
         Issue.record("""
-            output differs from golden file Golden/\(name) (run with CHARTC_RECORD=1 to re-record)
+            output differs from golden file \(name) (`CHARTC_RECORD=1 swift test --filter Golden` re-records; review the diff)
             \(firstDifference(expected: expected, actual: actual))
             """, sourceLocation: sourceLocation)
     }

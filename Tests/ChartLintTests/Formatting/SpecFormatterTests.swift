@@ -1,6 +1,7 @@
 import ChartDiagnostics
 import ChartJSON
 import ChartSpec
+import ChartTestSupport
 import Testing
 
 @Suite("Spec formatter")
@@ -123,7 +124,7 @@ struct SpecFormatterTests {
     }
 
     @Test func formattingIsIdempotentAndKeepsMeaningForTheSpecExample() throws {
-        let file = SourceFile(path: "polarization.chart.json", text: TestSpecs.polarization)
+        let file = SourceFile(path: "polarization.chart.json", text: try ExampleSpecs.polarization())
         try checkRoundTrip(file)
     }
 

@@ -4,6 +4,7 @@ import ChartExpression
 import ChartJSON
 import ChartLint
 import ChartSpec
+import ChartValues
 
 /// What each fuzz target does with one input, shared by the libFuzzer binaries (`Tests/Fuzz/run.sh` compiles
 /// this file into them) and by `FuzzCorpusTests`, which replays the committed corpus through the same code in a

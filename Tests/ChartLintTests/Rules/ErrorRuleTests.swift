@@ -1,7 +1,9 @@
 import ChartData
-import Foundation
 import ChartDiagnostics
+import ChartSpec
 import ChartLint
+import ChartValues
+import Foundation
 import Testing
 
 /// The error rules: each with a spec that breaks it (the marker `⟪` sits where the diagnostic must point) and a
@@ -67,8 +69,9 @@ struct ErrorRuleTests {
     @Test func unknownGroupAndSortFields() {
         let schema: [(name: String, type: DataType)] = [("year", .number), ("party", .string), ("score", .number)]
         let group = H.expect("unknown-field", in: H.quiet(##""groupBy": ["year", ⟪"partyy"], "aggregate": {"n": "count()"}, "mark": "bar", "encoding": {"x": {"field": "year"}}"##), schema: schema)
-        #expect(group.first?.message == "'groupBy' names the field 'partyy', which is not in the data; did you mean 'party'?")
-        let sort = H.expect("unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"n": "count()"}, "sort": ["-⟪nn"], "mark": "bar", "encoding": {"x": {"field": "year"}}"##), schema: schema)
+        #expect(group.first?.message == "unknown groupBy field 'partyy'; did you mean 'party'?")
+        // The planner underlines the whole sort key; its fix-it replaces the name inside it.
+        let sort = H.expect("unknown-field", in: H.quiet(##""groupBy": ["year"], "aggregate": {"n": "count()"}, "sort": [⟪"-nn"], "mark": "bar", "encoding": {"x": {"field": "year"}}"##), schema: schema)
         #expect(sort.first?.fixIt?.replacement == "n")
     }
 
@@ -151,15 +154,14 @@ struct ErrorRuleTests {
     }
 }
 
-@Suite("Merging lint with the planner")
-struct LintMergeTests {
-    @Test func aLintDiagnosticRepeatingThePlannersIsDropped() {
-        let file = SourceFile(path: "s.chart.json", text: #"{"sort": ["-nn"], "title": "x"}"#)
-        let planner = Diagnostic.error("unknown-field", "Unknown sort field 'nn'.", at: SourceSpan(file: file, range: 10..<15))
-        let sameInside = Diagnostic.error("unknown-field", "'sort' names the field 'nn'", at: SourceSpan(file: file, range: 12..<14))
-        let otherRule = Diagnostic.warning("long-title", "long", at: SourceSpan(file: file, range: 10..<15))
-        let elsewhere = Diagnostic.error("unknown-field", "x", at: SourceSpan(file: file, range: 27..<30))
-        let merged = Linter.merge([planner], [sameInside, otherRule, elsewhere])
-        #expect(merged.map(\.message) == ["Unknown sort field 'nn'.", "long", "x"])
+@Suite("One implementation per diagnostic")
+struct OneCheckPerIDTests {
+    /// The planner is the one place that checks expression, groupBy and sort fields; lint reports what it says
+    /// once, in its wording, with no second opinion to merge away.
+    @Test func aMistakeTheplannerFindsIsReportedOnce() throws {
+        let file = SourceFile(path: "s.chart.json", text: #"{"title": "x", "data": {"values": []}, "groupBy": ["a"], "aggregate": {"n": "count()"}, "sort": ["-nn"], "mark": "bar", "encoding": {"x": {"field": "a"}, "y": {"field": "n"}}}"#)
+        let spec = try #require(SpecParser.parse(file).spec)
+        let found = Linter.lint(spec: spec, schema: [(name: "a", type: .string)]).filter { $0.id == "unknown-field" }
+        #expect(found.map(\.message) == ["unknown sort field 'nn'; did you mean 'n'?"])
     }
 }

@@ -2,6 +2,8 @@ import ChartData
 import ChartDiagnostics
 import ChartLint
 import ChartSpec
+import ChartTestSupport
+import ChartValues
 import Testing
 
 /// Newsroom warnings must not be noise: the SPEC's own example and every chart in `examples/` lint without
@@ -20,11 +22,12 @@ struct ExampleLintTests {
         "examples/seattle-weather/temperature-band.chart.json": ["long-title"],
     ]
 
-    @Test func theSpecExampleIsClean() {
+    @Test func theSpecExampleIsClean() throws {
+        let polarization = try ExampleSpecs.polarization()
         let schema: [(name: String, type: DataType)] = [
             ("congress", .number), ("chamber", .string), ("party_code", .number), ("nominate_dim1", .number),
         ]
-        let (diagnostics, _) = LintHarness.lint(TestSpecs.polarization, schema: schema)
+        let (diagnostics, _) = LintHarness.lint(polarization, schema: schema)
         #expect(diagnostics.map(\.id) == [])
         // With the pipeline's rows: three series, the hidden one among them.
         let parties = ["Democrats", "Republicans", "Congress"]
@@ -33,7 +36,7 @@ struct ExampleLintTests {
             Column(name: "party", type: .string, values: parties.map { .string($0) }),
             Column(name: "median", type: .number, values: [-0.3, 0.3, 0].map { .number($0) }),
         ])
-        #expect(LintHarness.lint(TestSpecs.polarization, table: table).diagnostics.map(\.id) == [])
+        #expect(LintHarness.lint(polarization, table: table).diagnostics.map(\.id) == [])
     }
 
     @Test func everyExampleLintsWithoutErrorsOrNoise() throws {

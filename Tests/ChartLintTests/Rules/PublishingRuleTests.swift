@@ -95,6 +95,15 @@ struct PublishingRuleTests {
         #expect(found.first?.message == "'legend.hidden' names the series 'Congres', which is not in the data, so nothing is hidden; did you mean 'Congress'?")
         H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": [⟪"Other"]}"##), table: H.table("p", ["A", "B"]))
         H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}}, "legend": {⟪"hidden": ["A"]}"##))
+        // Series from a date field are named as the legend names them (ISO dates), not as milliseconds: hiding
+        // one that exists is quiet, and a near miss is suggested by its ISO name.
+        let days = Table(columns: [
+            Column(name: "day", type: .date, values: [.date(1_420_070_400_000), .date(1_420_156_800_000)]),
+            Column(name: "value", type: .number, values: [.number(1), .number(2)]),
+        ])
+        H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "day", "type": "nominal"}}, "legend": {"hidden": ["2015-01-01"]}"##), table: days)
+        let near = H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "day", "type": "nominal"}}, "legend": {"hidden": [⟪"2015-01-03"]}"##), table: days)
+        #expect(near.first?.message.hasSuffix("did you mean '2015-01-01'?") == true || near.first?.message.hasSuffix("did you mean '2015-01-02'?") == true)
         // Unknown series (no data, no domain): quiet.
         H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": ["Other"]}"##))
     }

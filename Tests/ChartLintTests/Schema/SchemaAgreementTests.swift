@@ -1,9 +1,12 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
 import ChartJSON
 import ChartLayout
 import ChartSpec
+import ChartTestSupport
+import ChartValues
 import Testing
 
 /// `specs/chart.schema.json` and the compiler must describe the same language: every key the parser knows is in
@@ -34,7 +37,7 @@ struct SchemaAgreementTests {
 
     @Test func theSchemaUsesOnlyWhatTheValidatorChecks() throws {
         // Validating any spec walks the schema; unsupported keywords come back as errors.
-        let errors = validator.validate(try JSONReader.read(TestSpecs.polarization, requireObject: true))
+        let errors = validator.validate(try JSONReader.read(try ExampleSpecs.polarization(), requireObject: true))
         #expect(errors.isEmpty, "\(errors)")
     }
 
@@ -117,7 +120,7 @@ struct SchemaAgreementTests {
             #expect(!parsed.diagnostics.hasErrors, "\(path): \(parsed.diagnostics.map(\.message))")
             checked += 1
         }
-        let polarization = try JSONReader.read(TestSpecs.polarization, requireObject: true)
+        let polarization = try JSONReader.read(try ExampleSpecs.polarization(), requireObject: true)
         #expect(validator.validate(polarization).isEmpty)
         checked += 1
         #expect(checked >= 1)

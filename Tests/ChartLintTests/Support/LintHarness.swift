@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartLint
 import ChartSpec
+import ChartValues
 import Testing
 
 /// Runs the linter on spec text, with `⟪` marking where a diagnostic is expected to point (the marker is removed

@@ -1,25 +1,17 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// Options that do nothing for this mark or channel (`interpolate` on bars, `stack` on a line, an `axis` on the
 /// color channel): the author expected an effect they will not get.
-struct IgnoredOptionRule: LintRule {
+struct IgnoredOptionRule: ChartRule {
     let id = "option-ignored"
     let severity = Severity.warning
     let summary = "An option that has no effect on this mark or channel (interpolate on bars, stack on lines, an axis on color)."
 
-    /// Which marks each mark option applies to (SPEC §6).
-    static let markOptions: [(key: String, marks: [MarkType])] = [
-        ("interpolate", [.line, .area]),
-        ("points", [.line]),
-        ("labels", [.bar, .point, .line, .rect]),
-        ("cornerRadius", [.bar, .rect]),
-        ("width", [.bar, .tick]),
-    ]
-
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
-        for (key, marks) in Self.markOptions where !marks.contains(mark) {
+        for (key, marks) in MarkType.optionTable where !marks.contains(mark) {
             guard let member = context.member("mark", key) else { continue }
             // `points: false` and `labels: false` ask for nothing.
             if member.value.boolValue == false { continue }

@@ -1,17 +1,18 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// A headline is read at a glance: newsroom style guides keep chart titles to about ten words and put the
 /// detail in the subtitle. "About" ten: a year or a number often makes it eleven or twelve, so the warning starts
 /// past twelve.
-struct LongTitleRule: LintRule {
+struct LongTitleRule: ChartRule {
     static let maximumWords = 12
 
     let id = "long-title"
     let severity = Severity.warning
     let summary = "The title is longer than 12 words (about 10 reads at a glance); move detail to the subtitle."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let title = context.spec.title else { return }
         let words = Self.wordCount(title.value)
         guard words > Self.maximumWords else { return }

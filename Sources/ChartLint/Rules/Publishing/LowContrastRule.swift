@@ -1,7 +1,8 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
-import ChartLayout
+import ChartSemantics
 import ChartSpec
 
 /// A series color must stand out from the background. WCAG 2.1 (1.4.11, non-text contrast) asks 3:1 for the
@@ -10,7 +11,7 @@ import ChartSpec
 /// only catches fills that fade into the page (`#eeeeee`, pale yellow). Only colors the spec chooses are
 /// checked — `mark.color`, a color `range`, a categorical `scheme` — not the house palette, and not color ramps
 /// (a heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
-struct LowContrastRule: LintRule {
+struct LowContrastRule: ChartRule {
     static let thinMarkMinimum = 3.0
     static let filledMarkMinimum = 1.5
 
@@ -18,7 +19,7 @@ struct LowContrastRule: LintRule {
     let severity = Severity.warning
     let summary = "A series color has too little contrast with the background (3:1 for lines, points and text; 1.5:1 for bars and areas)."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
         let filled = mark == .bar || mark == .area || mark == .rect
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum

@@ -1,14 +1,15 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// Screen-reader users get the chart through its description (SVG `<desc>`, HTML alt text): `alt`, or, as SPEC §8
 /// says, the subtitle when there is no `alt`. A chart with neither is announced by its title alone.
-struct MissingAltRule: LintRule {
+struct MissingAltRule: ChartRule {
     let id = "missing-alt"
     let severity = Severity.warning
     let summary = "The chart has no alt text (and no subtitle to stand in for it) describing it for screen readers."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         if let alt = context.spec.alt {
             guard alt.value.allSatisfy(\.isWhitespace) else { return }
             diagnostics.append(diagnostic("the alt text is empty; describe what the chart shows for readers who cannot see it", at: alt.span))

@@ -1,13 +1,14 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// Readers should be able to check the numbers: every published chart names where they come from.
-struct MissingSourceRule: LintRule {
+struct MissingSourceRule: ChartRule {
     let id = "missing-source"
     let severity = Severity.warning
     let summary = "The chart names no source for its data."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard context.spec.sources.isEmpty, context.member("sources") == nil,
               !context.misspelled("sources", among: SpecKeys.topLevel) else { return }
         diagnostics.append(diagnostic(

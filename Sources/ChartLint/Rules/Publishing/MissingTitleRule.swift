@@ -1,14 +1,15 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// Readers decide from the headline whether to look at a chart at all; a chart without one also has no SVG
 /// `<title>` for screen readers.
-struct MissingTitleRule: LintRule {
+struct MissingTitleRule: ChartRule {
     let id = "missing-title"
     let severity = Severity.warning
     let summary = "The chart has no title (or an empty one): readers need a headline saying what it shows."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         if let title = context.spec.title {
             guard title.value.allSatisfy(\.isWhitespace) else { return }
             diagnostics.append(diagnostic("the title is empty; write a short headline that says what the chart shows", at: title.span))

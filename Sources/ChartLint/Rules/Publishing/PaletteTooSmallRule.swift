@@ -1,14 +1,15 @@
+import ChartColor
 import ChartDiagnostics
-import ChartLayout
+import ChartSemantics
 import ChartSpec
 
 /// With fewer colors than series the palette cycles, and two different series get the same color.
-struct PaletteTooSmallRule: LintRule {
+struct PaletteTooSmallRule: ChartRule {
     let id = "palette-too-small"
     let severity = Severity.warning
     let summary = "A categorical palette (range, scheme or the default) has fewer colors than there are series."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let series = context.seriesNames, let color = context.spec.encoding.color else { return }
         let count = series.count
         if let range = color.scale?.range {

@@ -1,16 +1,17 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// Past a dozen colors, readers cannot match lines to a legend: highlight a few series and gray the rest, or
 /// split the chart into small multiples.
-struct TooManySeriesRule: LintRule {
+struct TooManySeriesRule: ChartRule {
     static let maximumSeries = 12
 
     let id = "too-many-series"
     let severity = Severity.warning
     let summary = "More than 12 series in one chart: readers cannot tell that many colors apart."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let series = context.seriesNames, series.count > Self.maximumSeries, let color = context.spec.encoding.color else { return }
         let field = color.field?.value ?? "color"
         diagnostics.append(diagnostic(

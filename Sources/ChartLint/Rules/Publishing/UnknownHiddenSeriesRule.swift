@@ -1,14 +1,15 @@
 import ChartDiagnostics
+import ChartSemantics
 import ChartSpec
 
 /// `legend.hidden` names series that start hidden. A name that matches no series hides nothing — usually a typo
 /// or a series renamed in the data — and the chart shows what the author meant to hide.
-struct UnknownHiddenSeriesRule: LintRule {
+struct UnknownHiddenSeriesRule: ChartRule {
     let id = "unknown-hidden-series"
     let severity = Severity.warning
     let summary = "legend.hidden names a series that is not in the data (or the chart has no color series)."
 
-    func check(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let hidden = context.spec.legend.hidden
         guard let first = hidden.first else { return }
         guard context.spec.encoding.color?.field != nil else {

@@ -1,0 +1,92 @@
+import ChartSpec
+
+/// Everything the layout knows about one mark type, in that mark's own file (Observable Plot's one mark a file,
+/// Vega-Lite's per-mark compiler record): how it draws a series, how it wants a category axis, which legend
+/// symbol stands for it, whether it grows from zero, where its value labels go and what they must keep clear of.
+/// The rest of the layout asks the chart's mark (`PlotModel.markKind`) instead of switching on its type, so a new
+/// mark, or several marks in one chart, touches its own file and `MarkTable`.
+///
+/// Defaults (in the extension below) fit a mark that takes no value labels and sits on bands.
+protocol Mark {
+    /// The spec's name for it (`MarkType` in ChartSpec also says which `mark` options apply).
+    static var type: MarkType { get }
+
+    /// The scene nodes of one series.
+    static func render(_ series: Series, context: MarkContext) -> [SceneNode]
+
+    /// What stands for a series of this mark in a categorical legend.
+    static var legendSymbol: LegendSymbol { get }
+
+    /// On a discrete axis without an explicit scale type: categories at points (lines, dots) rather than bands.
+    static var placesCategoriesAtPoints: Bool { get }
+
+    /// The band scale's inner padding, as a share of a step (`grouped`: an `offset` channel splits the bands).
+    static func bandPadding(grouped: Bool) -> Double
+
+    /// Bars and areas grow from zero along their measure: the measure axis includes zero by default, and the
+    /// marks stack when color splits them (SPEC §7).
+    static var growsFromZero: Bool { get }
+
+    /// On a continuous axis across the marks, keep half a mark's width of room at each end (bars on a time axis).
+    static var needsRoomAcrossContinuousAxis: Bool { get }
+
+    /// Where `mark.labels` go when the spec does not say; nil when this mark takes no value labels.
+    static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition?
+
+    /// Value labels print the color channel's value (a heat map's cells) rather than the measure.
+    static var labelsShowColor: Bool { get }
+
+    /// Value labels may turn upright on columns too narrow for them (vertical bars).
+    static func labelsMayTurnUpright(_ model: PlotModel) -> Bool
+
+    /// The places a row's value label may go, best first.
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption]
+
+    /// How far value labels reach outside the plot at each edge (`size`: the largest label).
+    static func valueLabelInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins
+
+    /// The mark's shapes that value labels must keep clear of.
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext)
+
+    /// Series are named at their ends with `legend.position: "direct"` (lines, areas).
+    static var canNameSeriesAtEnds: Bool { get }
+
+    /// The mark is text from the data, kept only where it does not print over text placed before it.
+    static var isText: Bool { get }
+
+    /// The radius value labels keep from a row's position, when the mark draws no sized dot of its own.
+    static func labelRadius(_ row: Int, context: MarkContext) -> Double?
+}
+
+extension Mark {
+    static var legendSymbol: LegendSymbol { .square }
+    static var placesCategoriesAtPoints: Bool { false }
+    static func bandPadding(grouped: Bool) -> Double { 0.2 }
+    static var growsFromZero: Bool { false }
+    static var needsRoomAcrossContinuousAxis: Bool { false }
+    static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { nil }
+    static var labelsShowColor: Bool { false }
+    static func labelsMayTurnUpright(_ model: PlotModel) -> Bool { false }
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] { [] }
+    static func valueLabelInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins { .zero }
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {}
+    static var canNameSeriesAtEnds: Bool { false }
+    static var isText: Bool { false }
+    static func labelRadius(_ row: Int, context: MarkContext) -> Double? { nil }
+}
+
+/// The mark table: one entry per `MarkType`. The only switch on mark types in the layout.
+enum MarkTable {
+    static func mark(for type: MarkType) -> any Mark.Type {
+        switch type {
+        case .line: LineMark.self
+        case .bar: BarMark.self
+        case .point: PointMark.self
+        case .area: AreaMark.self
+        case .rule: RuleMark.self
+        case .rect: RectMark.self
+        case .text: TextMark.self
+        case .tick: TickMark.self
+        }
+    }
+}

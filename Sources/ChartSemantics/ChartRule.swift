@@ -1,0 +1,22 @@
+import ChartDiagnostics
+
+/// One check of a spec, with the stable id its diagnostics carry (`[zero-baseline]`), its severity and a one-line
+/// description (the same line as in `specs/lint-rules.md`). The checking stage's own checks (`ChartChecker`,
+/// under `Checks/`) stop a build; lint adds its publishing rules (ChartLint, under `Rules/`) on top. Rules are
+/// values so the list of them can be printed, documented and tested as data; each lives in its own file.
+public protocol ChartRule: Sendable {
+    /// Stable kebab-case id; never renamed once published (CI filters and tests match on it).
+    var id: String { get }
+    var severity: Severity { get }
+    /// One line: what the rule catches.
+    var summary: String { get }
+    /// Appends what the rule finds. Rules never throw: anything they cannot decide (no data, no type) they skip.
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic])
+}
+
+extension ChartRule {
+    /// A diagnostic of this rule (its id and severity).
+    public func diagnostic(_ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
+        Diagnostic(severity, id, message, at: span, notes: notes, fixIt: fixIt)
+    }
+}

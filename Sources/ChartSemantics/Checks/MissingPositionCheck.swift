@@ -1,0 +1,24 @@
+import ChartDiagnostics
+import ChartSpec
+
+/// A mark needs at least one position channel; without x and y there is nowhere to draw it.
+struct MissingPositionCheck: ChartRule {
+    let id = "missing-position"
+    let severity = Severity.error
+    let summary = "The chart has no x, y, x2 or y2 channel, so its marks have no position."
+
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let encoding = context.spec.encoding
+        guard encoding.x == nil, encoding.y == nil, encoding.x2 == nil, encoding.y2 == nil else { return }
+        // A channel the user wrote but the parser rejected was already reported.
+        for channel in ["x", "y", "x2", "y2"] where context.member("encoding", channel) != nil { return }
+        if context.misspelled("encoding", among: SpecKeys.topLevel) { return }
+        for channel in ["x", "y"] where context.misspelled(channel, among: SpecKeys.encoding, at: "encoding") { return }
+        let mark = context.spec.mark.type.value.rawValue
+        let example = context.spec.mark.type.value == .bar ? #""x": { "field": "category" }, "y": { "field": "count" }"# : #""x": { "field": "year" }, "y": { "field": "value" }"#
+        diagnostics.append(diagnostic(
+            "the \(mark) marks have no position: add \"x\" and/or \"y\" to \"encoding\", e.g. \(example)",
+            at: context.member("encoding")?.keySpan ?? context.spec.mark.type.span ?? context.fileStart
+        ))
+    }
+}

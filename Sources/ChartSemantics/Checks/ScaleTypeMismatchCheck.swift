@@ -1,0 +1,35 @@
+import ChartData
+import ChartDiagnostics
+import ChartSpec
+
+/// A scale type must fit the channel's data: categories cannot go on a continuous (linear, log, sqrt, time)
+/// scale, dates not on log or sqrt, and a time scale needs dates.
+struct ScaleTypeMismatchCheck: ChartRule {
+    let id = "scale-type-mismatch"
+    let severity = Severity.error
+    let summary = "A scale type that cannot show the channel's data (a log scale on categories, a time scale on text)."
+
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let encoding = context.spec.encoding
+        for channel in encoding.channels {
+            guard let scaleType = channel.scale?.type else { continue }
+            let name = "encoding.\(channel.channel.rawValue)"
+            let continuous = [ScaleType.linear, .log, .sqrt, .time].contains(scaleType.value)
+            var problem: String?
+            if let type = channel.type?.value {
+                if type.isDiscrete && continuous {
+                    problem = "'\(name)' is \(type.rawValue) (categories), which a \(scaleType.value.rawValue) scale cannot place; use \"band\" or \"point\", or make the channel quantitative"
+                } else if type == .temporal && (scaleType.value == .log || scaleType.value == .sqrt) {
+                    problem = "'\(name)' is temporal, which a \(scaleType.value.rawValue) scale cannot show; use \"time\""
+                } else if type == .quantitative && scaleType.value == .time {
+                    problem = "'\(name)' is quantitative, but a time scale needs dates; use \"linear\", or \"type\": \"temporal\" for years"
+                }
+            } else if continuous, let field = channel.field?.value, let fieldType = context.fieldType(field), fieldType == .string || fieldType == .boolean {
+                problem = "'\(name)' shows '\(field)', which holds text, but a \(scaleType.value.rawValue) scale needs numbers or dates; use \"band\" or \"point\""
+            }
+            if let problem {
+                diagnostics.append(diagnostic(problem, at: scaleType.span))
+            }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import ChartColor
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartJSON
+import ChartSpec
+import ChartValues
+
+/// What the checks and rules look at: the parsed spec, and what is known about its data. Checking runs with as
+/// much as is available — the data's columns (`schema`) when the data could be read, the planner's types of the
+/// calculated and aggregated fields, the table after the pipeline when a build has run it — and every question
+/// here answers nil when it cannot be decided, so that a check stays quiet rather than guess.
+public struct SemanticContext: Sendable {
+    public let spec: ChartSpec
+    /// The columns of the loaded data, before the pipeline.
+    public let schema: [(name: String, type: DataType)]?
+    /// The result type of each calculated and aggregated field that compiled (from `Planner.analyze`).
+    public let fieldTypes: [String: DataType?]
+    /// The rows the marks are drawn from (after calculate, filter, aggregate, total, sort).
+    public let table: Table?
+    /// The canvas color series colors are drawn on.
+    public let background: Color
+
+    /// The spec's JSON tree (kept by the parser), to point at single elements of arrays the model keeps whole.
+    var root: JSONValue? { spec.syntax }
+
+    public init(
+        spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?] = [:], table: Table?,
+        background: Color = .white
+    ) {
+        self.spec = spec
+        self.schema = schema
+        self.fieldTypes = fieldTypes
+        self.table = table
+        self.background = background
+    }
+
+    // MARK: fields
+
+    /// The fields of the rows the marks are drawn from, in order, when they are known: the table's columns; with
+    /// `aggregate`, the `groupBy` and `aggregate` fields; otherwise the data's columns and the calculated fields.
+    public var outputFields: [String]? {
+        if let table { return table.columnNames }
+        if spec.hasAggregate { return spec.groupBy.map(\.value) + spec.aggregate.map(\.name.value) }
+        guard let schema else { return nil }
+        var names = schema.map(\.name)
+        for field in spec.calculate where !names.contains(field.name.value) { names.append(field.name.value) }
+        return names
+    }
+
+    /// The type of an output field, when it is known: from the table, from the compiled `aggregate` and
+    /// `calculate` expressions, from the data's columns, or (without the data) from the aggregate function
+    /// (`count`, `sum`, `mean`, … give numbers).
+    public func fieldType(_ name: String) -> DataType? {
+        if let table { return table.column(named: name)?.type }
+        if let aggregate = spec.aggregate.first(where: { $0.name.value == name }) {
+            if let compiled = fieldTypes[name] { return compiled }
+            return Self.aggregateType(aggregate.expression.text, schema: schema)
+        }
+        if spec.calculate.contains(where: { $0.name.value == name }) {
+            return fieldTypes[name] ?? nil
+        }
+        return schema?.first { $0.name == name }?.type
+    }
+
+    /// `median(x)` → number; `max(date)` → the type of `date`; anything more complex → nil.
+    static func aggregateType(_ text: String, schema: [(name: String, type: DataType)]?) -> DataType? {
+        let trimmed = text.trimmingASCIISpaces()
+        guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return nil }
+        let function = String(trimmed[..<open]).trimmingASCIISpaces()
+        let argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingASCIISpaces()
+        guard !argument.contains("("), !argument.contains(")") else { return nil }
+        switch function {
+        case "count", "distinct", "sum", "mean", "median", "q1", "q3", "quantile", "stdev", "variance":
+            return .number
+        case "min", "max", "first", "last":
+            return schema?.first { $0.name == argument }?.type
+        default:
+            return nil
+        }
+    }
+
+    // MARK: channels
+
+    /// Whether a channel is discrete (a band, point or ordinal scale: categories) or continuous (numbers, dates),
+    /// from what the spec says (`type`, `scale.type`, a domain of names), else the field's type. Nil: unknown.
+    public func isDiscrete(_ channel: ChannelDef) -> Bool? {
+        if let type = channel.type?.value { return type.isDiscrete }
+        if let scaleType = channel.scale?.type?.value {
+            switch scaleType {
+            case .band, .point, .ordinal: return true
+            case .linear, .log, .sqrt, .time: return false
+            }
+        }
+        if let field = channel.field?.value, let type = fieldType(field) {
+            switch type {
+            case .string, .boolean: return true
+            case .number, .date: return false
+            }
+        }
+        if let domain = channel.scale?.domain?.value, !domain.isEmpty {
+            if domain.allSatisfy({ $0.stringValue != nil }) {
+                // Date strings on an unknown channel could be a time domain.
+                return domain.contains { $0.stringValue.map { ISODate.parse($0) == nil } == true }
+            }
+            if domain.allSatisfy({ $0.numberValue != nil }) { return false }
+        }
+        return nil
+    }
+
+    /// Whether a channel shows time: `temporal`, a time scale, or a date field.
+    public func isTemporal(_ channel: ChannelDef) -> Bool? {
+        if let type = channel.type?.value { return type == .temporal }
+        if let scaleType = channel.scale?.type?.value { return scaleType == .time }
+        if let field = channel.field?.value, let type = fieldType(field) { return type == .date }
+        return nil
+    }
+
+    // MARK: series
+
+    /// Whether `encoding.color` splits the marks into series (a categorical legend) rather than coloring by a
+    /// number (a ramp) or by position (`along`). Nil: no color field, or unknown.
+    public var colorMakesSeries: Bool? {
+        guard let color = spec.encoding.color, color.field != nil, color.along == nil else { return nil }
+        return isDiscrete(color)
+    }
+
+    /// The series names, in order, when they can be known: the distinct values of the color field in the table,
+    /// else an explicit color domain. Nil when the chart has no series or they are unknown until the data is read.
+    public var seriesNames: [String]? {
+        guard colorMakesSeries == true, let color = spec.encoding.color, let field = color.field?.value else { return nil }
+        if let table, let column = table.column(named: field) {
+            var seen: Set<String> = []
+            var names: [String] = []
+            for row in 0..<column.count where !column.isNull(row) {
+                let name = Self.seriesName(column[row])
+                if seen.insert(name).inserted { names.append(name) }
+            }
+            return names
+        }
+        if let domain = color.scale?.domain?.value {
+            return domain.map(Self.seriesName)
+        }
+        return nil
+    }
+
+    /// A value as the legend shows it (numbers in their shortest form).
+    static func seriesName(_ value: Value) -> String { value.text ?? "null" }
+
+    // MARK: positions
+
+    /// The top-level `{` of the spec, for problems with the whole file (a missing title).
+    public var fileStart: SourceSpan {
+        let bytes = spec.file.bytes
+        var offset = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        return SourceSpan(file: spec.file, range: offset..<min(offset + 1, bytes.count))
+    }
+
+    /// The span of one element of a located array value (a domain entry), when the file can be re-read there;
+    /// else the whole array.
+    public func element(_ index: Int, of array: SourceSpan?) -> SourceSpan? {
+        guard let array else { return nil }
+        guard let items = root.flatMap({ Self.node(at: array, in: $0) })?.arrayValue, items.indices.contains(index) else { return array }
+        return items[index].span
+    }
+
+    /// The member at a key path of the spec's JSON (`["mark", "points"]`), for the key's span and to tell "not
+    /// written" from "written but rejected by the parser" (a rule must not report a missing channel the user
+    /// wrote with a typo the parser already reported).
+    public func member(_ path: String...) -> JSONMember? {
+        guard var node = root, let last = path.last else { return nil }
+        for key in path.dropLast() {
+            guard let next = node[key] else { return nil }
+            node = next
+        }
+        return node.objectValue?.first { $0.key == last }
+    }
+
+    /// Whether the user wrote `key` but misspelled it: the object at `path` has an unknown key (not in `keys`)
+    /// whose closest known key is `key`. The parser already reported it with a did-you-mean, so a rule about
+    /// `key` being absent would only repeat the same mistake.
+    public func misspelled(_ key: String, among keys: [String], at path: String...) -> Bool {
+        guard var node = root else { return false }
+        for part in path {
+            guard let next = node[part] else { return false }
+            node = next
+        }
+        return node.objectValue?.contains { member in
+            member.key != key && !member.key.hasPrefix("$") && !keys.contains(member.key)
+                && Suggestions.closest(to: member.key, in: keys) == key
+        } ?? false
+    }
+
+    /// The node of the tree written exactly at `span`.
+    static func node(at span: SourceSpan, in value: JSONValue) -> JSONValue? {
+        if value.span.range == span.range { return value }
+        guard value.span.range.lowerBound <= span.range.lowerBound && span.range.upperBound <= value.span.range.upperBound else { return nil }
+        switch value.kind {
+        case .object(let members):
+            for member in members {
+                if let found = node(at: span, in: member.value) { return found }
+            }
+        case .array(let items):
+            for item in items {
+                if let found = node(at: span, in: item) { return found }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+extension String {
+    func trimmingASCIISpaces() -> String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\n" || first == "\r" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\n" || last == "\r" { text = text.dropLast() }
+        return String(text)
+    }
+}

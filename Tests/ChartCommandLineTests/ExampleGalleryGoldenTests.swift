@@ -1,0 +1,82 @@
+import ChartCommandLine
+import ChartData
+import ChartDiagnostics
+import ChartLayout
+import ChartNetwork
+import ChartSpec
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The gallery under `examples/` as golden files: every spec `chartc build examples` builds (so not the ones in
+/// `.chartcignore`) is built by `chartc build` itself (`Chartc.run`, into a scratch folder) and its SVG compared
+/// with the `NAME.svg` committed next to it, so a change in layout shows up as a diff of the pictures people look
+/// at. `CHARTC_RECORD=1 swift test --filter Golden` rewrites the SVGs (then look at them and review the diff).
+/// Each chart must also lay out without text that overlaps or leaves the canvas.
+@Suite struct ExampleGalleryGoldenTests {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // ChartCommandLineTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    static var examplesPath: String { packageRoot.appendingPathComponent("examples").path }
+
+    /// Every spec the gallery build picks up, relative to `examples/`, sorted.
+    static func specPaths() -> [String] {
+        let root = examplesPath
+        return SpecFiles.expand([root]).files.map { String($0.dropFirst(root.count + 1)) }.sorted()
+    }
+
+    /// `build`'s own renderer, with a check on the way: a chart whose text overlaps or leaves the canvas fails to
+    /// build, with the problems as its diagnostic.
+    struct TextCheckingRenderer: ChartRenderer {
+        func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
+            try render(spec: spec, table: table, sources: [], format: format)
+        }
+
+        func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
+            let problems = try ChartLayoutEngine.layout(spec: spec, table: table).textLayoutProblems()
+            if !problems.isEmpty {
+                throw DiagnosticError(Diagnostic(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)", path: spec.file.path))
+            }
+            return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format)
+        }
+    }
+
+    /// `chartc build examples/PATH -o SCRATCH`: the SVG it writes, or nil (with the build's messages recorded).
+    static func build(_ path: String) throws -> String? {
+        let output = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let console = BufferConsole()
+        let status = Chartc.run(
+            ["build", examplesPath + "/" + path, "-o", output.path, "--offline"],
+            console: console, environment: CommandEnvironment(renderer: TextCheckingRenderer()))
+        guard status == 0 else {
+            Issue.record("chartc build \(path) failed:\n\(console.error)")
+            return nil
+        }
+        let name = String(path.split(separator: "/").last ?? "").dropLast(SpecFiles.suffix.count)
+        return String(decoding: try Data(contentsOf: output.appendingPathComponent(name + ".svg")), as: UTF8.self)
+    }
+
+    @Test func theGalleryHasItsCharts() {
+        let paths = Self.specPaths()
+        for expected in ["polarization/polarization.chart.json", "pen-pal-letters/letters.chart.json", "seattle-weather/temperature-ranges.chart.json", "step-counts/step-counts.chart.json"] {
+            #expect(paths.contains(expected))
+        }
+    }
+
+    @Test(arguments: specPaths())
+    func exampleMatchesItsSVG(_ path: String) throws {
+        let svg = try #require(try Self.build(path))
+        // Well-formed XML, and the same bytes when built again (charts are committed and diffed).
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "\(path) is not well-formed XML: \(String(describing: parser.parserError))")
+        #expect(try Self.build(path) == svg, "\(path) built twice gives different bytes")
+        let svgPath = String(path.dropLast(SpecFiles.suffix.count)) + ".svg"
+        assertGolden(file: URL(fileURLWithPath: Self.examplesPath + "/" + svgPath), shownAs: "examples/" + svgPath, actual: svg)
+    }
+}
