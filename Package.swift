@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ChartRender", dependencies: ["ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
-        .target(name: "ChartPreview", dependencies: ["ChartDiagnostics", "ChartRender"]),
+        .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview"]

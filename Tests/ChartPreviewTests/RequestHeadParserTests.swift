@@ -76,6 +76,20 @@ import Testing
         #expect(debouncer.due == 350)
     }
 
+    @Test func debouncerWaitsForAFileStillBeingWritten() {
+        var debouncer = ChangeDebouncer()
+        debouncer.note(now: 0)
+        let held = debouncer.isDue(now: 100, holding: true)
+        let released = debouncer.isDue(now: 110, holding: false)
+        #expect(!held)
+        #expect(released)
+        debouncer.note(now: 1000)
+        let stillHeld = debouncer.isDue(now: 1200, holding: true)
+        let gaveUp = debouncer.isDue(now: 1250, holding: true)  // `longest` after the first event
+        #expect(!stillHeld)
+        #expect(gaveUp)
+    }
+
     @Test func chartPagesDeclaredPolicyIsRead() {
         let page = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; script-src &#39;sha256-x&#39;\">"
         #expect(HTMLPageText.contentSecurityPolicy(ofPage: page) == "default-src 'none'; script-src 'sha256-x'")

@@ -36,11 +36,4 @@ enum HTMLPageText {
         }
         return value
     }
-
-    /// `sales` for `charts/sales.chart.json`.
-    static func chartName(of path: String) -> String {
-        var name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.hasSuffix(".chart.json") && name.count > 11 { name.removeLast(11) }
-        return name
-    }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChartSystem
 
 /// The listening sockets: 127.0.0.1 and, when the machine has IPv6, ::1, on one port. Nothing else is ever
 /// bound, so the preview is unreachable from other machines whatever the firewall says.
@@ -24,7 +25,7 @@ struct LoopbackListener {
             switch bindIPv4(port: requested) {
             case .success(let bound): v4 = bound
             case .failure(let code):
-                throw Failure(message: "cannot listen on 127.0.0.1:\(requested): \(POSIX.describe(code.value))")
+                throw Failure(message: "cannot listen on 127.0.0.1:\(requested): \(FileSystem.describe(code.value))")
             }
             switch bindIPv6(port: v4.port) {
             case .success(let v6):
@@ -33,7 +34,7 @@ struct LoopbackListener {
                 return LoopbackListener(descriptors: [v4.descriptor], port: v4.port)  // no IPv6 here
             case .failure(let code):
                 POSIX.closeDescriptor(v4.descriptor)
-                lastError = POSIX.describe(code.value)
+                lastError = FileSystem.describe(code.value)
             }
         }
         throw Failure(message: "cannot listen on [::1]:\(requested): \(lastError)")

@@ -67,9 +67,4 @@ enum POSIX {
             return nil
         }
     }
-
-    /// The text of an `errno` value.
-    static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
 }

@@ -1,3 +1,5 @@
+import ChartSystem
+
 /// One chart as the preview holds it: where its spec is, its id in URLs, and its latest build next to the
 /// last one that succeeded (shown dimmed under the diagnostics while the spec has errors).
 final class PreviewChart {
@@ -26,7 +28,7 @@ final class PreviewChart {
         self.id = id
     }
 
-    var displayTitle: String { title ?? HTMLPageText.chartName(of: path) }
+    var displayTitle: String { title ?? Paths.chartName(of: path) }
     var failed: Bool { errorCount > 0 }
 
     func apply(_ build: ChartBuild) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChartSystem
 
 /// The preview's state and routes: the charts under the roots with their latest builds, which files each
 /// read, the watcher over those files' folders, and the answer to every URL:
@@ -93,7 +94,7 @@ final class PreviewSite: PreviewHandler {
             guard let svg = chart.svg else { return notFound(body) }
             return .response(HTTPResponse(status: .ok, contentType: "image/svg+xml; charset=utf-8", body: Array(svg.utf8)), includeBody: body)
         case "files":
-            guard let file = served.file(for: rest), let bytes = ServedRoots.contents(of: file) else { return notFound(body) }
+            guard let file = served.file(for: rest), let bytes = FileSystem.readIfPresent(file) else { return notFound(body) }
             return .response(HTTPResponse(status: .ok, contentType: Self.contentType(of: file), body: bytes), includeBody: body)
         case "events" where request.method == "GET":
             if rest.isEmpty { return .eventStream(topic: "", policy: HTTPResponse.lockedPolicy, first: PreviewPages.helloEvent(session: session)) }
@@ -137,7 +138,8 @@ final class PreviewSite: PreviewHandler {
     var watchDescriptor: Int32? { watcher.descriptor }
 
     func nextWake(now: Int64) -> Int64 {
-        min(debouncer.due ?? .max, watcher.nextPoll(now: now))
+        // While a file is being written the debouncer waits for its close event, which wakes the loop anyway.
+        min(debouncer.due.map { max($0, now + (watcher.isWriting ? 5 : 0)) } ?? .max, watcher.nextPoll(now: now))
     }
 
     func work(now: Int64, watcherReadable: Bool) -> [(topic: String, event: [UInt8])] {
@@ -145,7 +147,7 @@ final class PreviewSite: PreviewHandler {
             let changed = watcher.changes(now: now)
             if !changed.isEmpty { note(changed, now: now) }
         }
-        guard debouncer.isDue(now: now) else { return [] }
+        guard debouncer.isDue(now: now, holding: watcher.isWriting) else { return [] }
         var events: [(topic: String, event: [UInt8])] = []
         let rescanned = rescanPending
         if rescanPending {

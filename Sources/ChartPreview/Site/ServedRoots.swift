@@ -68,22 +68,6 @@ struct ServedRoots {
         return canonical
     }
 
-    /// Reads a whole file (bounded by `file(for:)`), or nil.
-    static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
-    }
-
     /// Every folder under the roots (not hidden, not through symbolic links), canonical: watched so that a
     /// new spec shows up in the index.
     func folders() -> Set<String> {

@@ -11,4 +11,7 @@ protocol FileWatcher: AnyObject {
     func changes(now: Int64) -> [String]
     /// When `changes` should be called next without a readable descriptor.
     func nextPoll(now: Int64) -> Int64
+    /// Whether a file that changed is still open for writing (written but not closed yet): the save is not
+    /// over, so the rebuild waits (inotify knows; polling cannot tell and says false).
+    var isWriting: Bool { get }
 }

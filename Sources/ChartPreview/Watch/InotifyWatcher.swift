@@ -7,6 +7,8 @@ final class InotifyWatcher: FileWatcher {
     private let handle: Int32
     private var folderByWatch: [Int32: String] = [:]
     private var watchByFolder: [String: Int32] = [:]
+    /// Files written to and not closed yet.
+    private var writing: Set<String> = []
 
     init?() {
         let handle = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -17,6 +19,7 @@ final class InotifyWatcher: FileWatcher {
     deinit { POSIX.closeDescriptor(handle) }
 
     var descriptor: Int32? { handle }
+    var isWriting: Bool { !writing.isEmpty }
 
     func watch(folders: Set<String>, files: Set<String>) {
         for (folder, watch) in watchByFolder where !folders.contains(folder) {
@@ -60,7 +63,10 @@ final class InotifyWatcher: FileWatcher {
                     } else if name.isEmpty || mask & UInt32(IN_ISDIR) != 0 {
                         changed.append(folder)
                     } else {
-                        changed.append(folder == "/" ? "/" + name : folder + "/" + name)
+                        let path = folder == "/" ? "/" + name : folder + "/" + name
+                        changed.append(path)
+                        if mask & UInt32(IN_MODIFY) != 0 { writing.insert(path) }
+                        if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 { writing.remove(path) }
                     }
                 }
                 offset = nameStart + length

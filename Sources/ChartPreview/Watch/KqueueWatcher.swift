@@ -21,6 +21,7 @@ final class KqueueWatcher: FileWatcher {
     }
 
     var descriptor: Int32? { queue }
+    var isWriting: Bool { false }
 
     func watch(folders: Set<String>, files: Set<String>) {
         polling.watch(folders: folders, files: files)

@@ -24,6 +24,7 @@ final class PollingWatcher: FileWatcher {
     }
 
     var descriptor: Int32? { nil }
+    var isWriting: Bool { false }
 
     func watch(folders: Set<String>, files: Set<String>) {
         var next: [String: Signature?] = [:]

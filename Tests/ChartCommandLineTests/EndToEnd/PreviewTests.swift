@@ -144,7 +144,7 @@ import Glibc
         #expect(opening.contains("event: build\ndata: {\"session\":"))
         #expect(opening.contains(",\"chart\":\"step-counts/step-counts.chart.json\",\"version\":1,"))
 
-        // A save in three writes: one rebuild.
+        // A save in three writes, 40 ms apart: one rebuild.
         let spec = root.appendingPathComponent("step-counts/step-counts.chart.json")
         let original = try String(contentsOf: spec, encoding: .utf8)
         let edited = Array(original.replacingOccurrences(of: "More steps than last week", with: "Fewer steps").utf8)
@@ -152,6 +152,9 @@ import Glibc
         try handle.truncate(atOffset: 0)
         for part in stride(from: 0, to: edited.count, by: edited.count / 3 + 1) {
             try handle.write(contentsOf: edited[part..<min(part + edited.count / 3 + 1, edited.count)])
+            // Slower than the debounce's quiet period: inotify sees the file still open and waits for its close.
+            // (Polling cannot tell, so there the writes come at once.)
+            if !polling { Thread.sleep(forTimeInterval: 0.04) }
         }
         try handle.close()
         let rebuilt = read(chart, until: "Fewer steps")
