@@ -36,9 +36,11 @@ let package = Package(
         .target(name: "ChartLayout", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues"]),
+        // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
+        .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -59,6 +61,7 @@ let package = Package(
         // part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartDiagnosticsTests", dependencies: ["ChartDiagnostics"]),
+        .testTarget(name: "ChartPreviewTests", dependencies: ["ChartPreview"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartColorTests", dependencies: ["ChartColor", "ChartDiagnostics"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
@@ -76,7 +79,8 @@ let package = Package(
         // from #filePath), so they are not bundled as resources.
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartTestSupport", "ChartCommandLine"],
+            // chartc-devtools: its HeadlessChromium drives the preview's pages in the end-to-end tests.
+            dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools"],
             exclude: ["Golden"]
         ),
     ],

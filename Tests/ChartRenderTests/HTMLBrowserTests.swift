@@ -1,4 +1,5 @@
 import Testing
+import ChartTestSupport
 import ChartLayout
 import Foundation
 @testable import ChartRender

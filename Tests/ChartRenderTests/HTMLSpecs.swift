@@ -2,6 +2,7 @@ import ChartData
 import ChartLayout
 import ChartDiagnostics
 import ChartSpec
+import ChartTestSupport
 import Foundation
 @testable import ChartRender
 

@@ -116,32 +116,16 @@ enum BuildCommand {
 
     /// Parse, run the pipeline, render each format, write each file.
     static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext) -> Outcome {
-        var outcome = Outcome()
-        let file: SourceFile
-        switch SpecFiles.read(path) {
-        case .success(let read): file = read
-        case .failure(let diagnostic): return Outcome(diagnostics: [diagnostic])
-        }
-        let (parsed, parseDiagnostics) = Compiler.parse(file)
-        outcome.diagnostics = parseDiagnostics
-        guard let spec = parsed, !parseDiagnostics.hasErrors else { return outcome }
-        do {
-            let result = try Compiler.run(spec, context: context)
-            outcome.diagnostics += result.warnings
-            var rendered: [(path: String, text: String)] = []
-            for output in outputs {
-                rendered.append((output.path, try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: output.format)))
-            }
-            for output in rendered {
-                try FileSystem.writeAtomically(Array(output.text.utf8), to: output.path)
+        let compiled = Compiler.compile(path, formats: outputs.map(\.format), renderer: renderer, context: context)
+        var outcome = Outcome(diagnostics: compiled.diagnostics)
+        guard compiled.texts.count == outputs.count else { return outcome }
+        do throws(FileSystem.Failure) {
+            for (output, text) in zip(outputs, compiled.texts) {
+                try FileSystem.writeAtomically(Array(text.utf8), to: output.path)
                 outcome.written.append(output.path)
             }
-        } catch let error as DiagnosticError {
-            outcome.diagnostics += error.diagnostics
-        } catch let error as FileSystem.Failure {
-            outcome.diagnostics.append(Diagnostic(.error, "output-failed", "cannot write the chart: \(error.reason)", path: error.path))
         } catch {
-            outcome.diagnostics.append(Diagnostic(.error, "output-failed", "cannot build the chart: \(error)", path: path))
+            outcome.diagnostics.append(Diagnostic(.error, "output-failed", "cannot write the chart: \(error.reason)", path: error.path))
         }
         return outcome
     }

@@ -58,6 +58,38 @@ enum Compiler {
             at: url.span)
     }
 
+    /// One spec compiled in memory: the text of each format asked for (in that order; empty when the spec
+    /// failed), every diagnostic, and the parsed spec when it parsed (preview reads its title and data path).
+    struct CompiledChart: Sendable {
+        var texts: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var spec: ChartSpec?
+    }
+
+    /// Parse, run the pipeline and render each format: what `build` writes to files and `preview` serves.
+    static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext) -> CompiledChart {
+        let file: SourceFile
+        switch SpecFiles.read(path) {
+        case .success(let read): file = read
+        case .failure(let diagnostic): return CompiledChart(diagnostics: [diagnostic])
+        }
+        let (parsed, parseDiagnostics) = parse(file)
+        var compiled = CompiledChart(diagnostics: parseDiagnostics, spec: parsed)
+        guard let spec = parsed, !parseDiagnostics.hasErrors else { return compiled }
+        do throws(DiagnosticError) {
+            let result = try run(spec, context: context)
+            compiled.diagnostics += result.warnings
+            var texts: [String] = []
+            for format in formats {
+                texts.append(try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: format))
+            }
+            compiled.texts = texts
+        } catch {
+            compiled.diagnostics += error.diagnostics
+        }
+        return compiled
+    }
+
     static func text(of table: Table, format: TableFormat) -> String {
         switch format {
         case .csv: TableWriter.csv(table)

@@ -2,10 +2,10 @@ import ChartSystem
 
 /// Content-Security-Policy hashes (`'sha256-…'`) for the page's own inline script and stylesheet: the policy then
 /// lets exactly those run and nothing else, so an HTML chart cannot load or send anything even if a string
-/// somehow escaped its escaping. The digest is ChartNetwork's SHA-256 (the one that also fingerprints data).
-enum ContentSecurityPolicy {
+/// somehow escaped its escaping. Public so `chartc preview` can hash its own live-update script and style. The digest is ChartSystem's SHA-256 (the one that also fingerprints data).
+public enum ContentSecurityPolicy {
     /// The CSP source for an inline element whose text is `text`: `'sha256-BASE64'`.
-    static func source(for text: String) -> String {
+    public static func source(for text: String) -> String {
         var hasher = SHA256()
         var copy = text
         copy.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }

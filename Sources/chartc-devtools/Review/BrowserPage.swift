@@ -10,8 +10,13 @@ struct BrowserPage {
 
     /// Loads `file` and waits for its load event.
     func load(_ file: String) throws {
+        try navigate(to: HeadlessChromium.fileURL(file))
+    }
+
+    /// Loads `url` (a page of a loopback test server) and waits for its load event.
+    func navigate(to url: String) throws {
         let mark = browser.events.count
-        try browser.send("Page.navigate", ["url": .string(HeadlessChromium.fileURL(file))], session: session)
+        try browser.send("Page.navigate", ["url": .string(url)], session: session)
         try browser.waitForEvent("Page.loadEventFired", session: session, after: mark)
     }
 

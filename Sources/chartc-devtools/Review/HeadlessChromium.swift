@@ -44,7 +44,9 @@ final class HeadlessChromium {
     /// Events received so far, in order.
     private(set) var events: [Event] = []
 
-    init() throws {
+    /// `loopback`: pages may reach 127.0.0.1 (a test server such as `chartc preview`); every other name stays
+    /// unresolvable.
+    init(loopback: Bool = false) throws {
         guard let executable = Self.executable else { throw Failure(description: "chromium is not installed (apt-get install chromium fonts-liberation)") }
         var template = Array("/tmp/chartc-chromium-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else { throw Failure(description: "cannot create a browser profile folder") }
@@ -56,7 +58,7 @@ final class HeadlessChromium {
             executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
             "--user-data-dir=" + profile, "--no-first-run", "--no-default-browser-check", "--disable-extensions",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--mute-audio", "--font-render-hinting=none",
+            loopback ? "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1" : "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--mute-audio", "--font-render-hinting=none",
             "about:blank",
         ]
         var actions = posix_spawn_file_actions_t()

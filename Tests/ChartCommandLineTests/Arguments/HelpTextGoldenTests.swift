@@ -10,7 +10,7 @@ import Testing
         assertGolden(name: "help-chartc.txt", actual: console.output)
     }
 
-    @Test(arguments: ["build", "lint", "data", "plan"])
+    @Test(arguments: ["build", "lint", "data", "plan", "preview"])
     func commandHelp(command: String) {
         let console = BufferConsole()
         #expect(Chartc.run(["help", command], console: console) == 0)

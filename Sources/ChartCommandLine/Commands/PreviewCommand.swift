@@ -1,0 +1,112 @@
+import ChartData
+import ChartDiagnostics
+import ChartNetwork
+import ChartPipeline
+import ChartPreview
+import ChartSpec
+import ChartSystem
+
+/// `chartc preview PATH... [--port N]`: serves every chart under PATH on a loopback port and rebuilds a chart
+/// as soon as its spec or data changes, updating the open page in place (the server, watcher and pages are
+/// `ChartPreview`; building is `build`'s own code, `Compiler.compile`).
+enum PreviewCommand {
+    static let description = CommandDescription(
+        name: "preview",
+        abstract: "Serve charts in the browser and update them as their specs change.",
+        discussion: "Builds every spec under each PATH (the files build would take; .chartcignore respected) and serves them on http://127.0.0.1:PORT/ (and [::1]) only: an index of the charts, and for each chart its HTML page with a bar showing its path and build time. When a spec, a local data file it reads, or a new spec changes, the charts that depend on it are rebuilt and open pages update in place, keeping the scroll position and the series shown. A spec with errors shows its diagnostics, as printed here, over the last chart that built. Remote data is downloaded on the first build and then read from the cache; press r in a chart's page (or pass --refresh) to download it again.\n\nThe server answers only requests addressed to localhost, serves only files under PATH and stops on Ctrl-C.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 after Ctrl-C, 1 the server cannot start, 2 usage.",
+        arguments: [PositionalArgument("PATH", help: "Spec files or folders to preview.", repeated: true)],
+        options: [
+            .value("port", valueName: "N", help: "Listen on port N (0: a free port, printed).", default: "0"),
+            .flag("poll", help: "Watch files by polling their modification times (for file systems without change events)."),
+        ] + NetworkOptions.options,
+        examples: [
+            Example("chartc preview examples", "Serve the gallery on a free port; open the address it prints."),
+            Example("chartc preview charts/sales.chart.json --port 8080", "Serve one chart on http://127.0.0.1:8080/."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) throws(UsageError) -> ExitStatus {
+        let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
+        let portText = arguments.value("port") ?? "0"
+        guard let port = UInt16(portText) else {
+            throw UsageError(.invalidValue, "invalid value '\(portText)' for '--port'", suggestion: "Expected a port number from 0 to 65535; 0 picks a free one.")
+        }
+        let paths = arguments.positional("PATH")
+        // A path that does not exist is a typo, not a folder to wait for: say so and stop.
+        let missing = paths.filter { FileSystem.kind(of: $0) == .missing }.map(SpecFiles.missingFile)
+        if !missing.isEmpty {
+            console.report(missing)
+            return .failure
+        }
+        let session = PreviewSession(
+            paths: paths, port: port,
+            refreshAlways: arguments.flag("refresh"), polling: arguments.flag("poll")
+        )
+        let builder = Builder(renderer: environment.renderer, context: context)
+        let failure = session.run(
+            builder: builder,
+            started: { address in console.print("chartc preview: serving on \(address) (Ctrl-C stops)") },
+            log: { console.printError($0) }
+        )
+        if let failure {
+            console.report([failure])
+            return .failure
+        }
+        console.printError("chartc preview: stopped")
+        return .success
+    }
+
+    /// Builds charts for the preview with `build`'s code, in memory: the HTML page and the SVG of each.
+    struct Builder: PreviewBuilder {
+        var renderer: any ChartRenderer
+        var context: LoadContext
+
+        func specFiles(in paths: [String]) -> (files: [String], problems: String) {
+            let (files, diagnostics) = SpecFiles.expand(paths)
+            return (files, diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(diagnostics))
+        }
+
+        func build(_ specs: [String], refresh: Bool, first: Bool) -> [ChartBuild] {
+            let base = context
+            return parallelMap(specs.count) { index in
+                let clock = ContinuousClock()
+                let start = clock.now
+                // Remote data: revalidated on a chart's first build, then read from the cache (downloaded only
+                // when not cached yet), unless asked to download again.
+                var mode = base.fetch.mode
+                if refresh && mode != .offline { mode = .refresh } else if !first && mode == .normal { mode = .offline }
+                let formats: [OutputFormat] = first ? [.html, .svg] : [.html]
+                let compiled = compile(specs[index], formats: formats, mode: mode, base: base)
+                let (whole, attoseconds) = (clock.now - start).components
+                var dependencies = [specs[index]]
+                if let spec = compiled.spec, case .url(let url) = spec.data.origin, !spec.data.isRemote {
+                    dependencies.append(DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory))
+                }
+                let succeeded = compiled.texts.count == formats.count
+                return ChartBuild(
+                    title: compiled.spec?.title?.value,
+                    html: succeeded ? compiled.texts.first : nil, svg: succeeded && first ? compiled.texts.last : nil,
+                    diagnostics: compiled.diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(compiled.diagnostics),
+                    errorCount: compiled.diagnostics.errorCount, warningCount: compiled.diagnostics.warningCount,
+                    dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
+                )
+            }
+        }
+
+        func svg(of spec: String) -> String? {
+            let compiled = compile(spec, formats: [.svg], mode: .offline, base: context)
+            return compiled.diagnostics.hasErrors ? nil : compiled.texts.first
+        }
+
+        /// `Compiler.compile` under fetch `mode`; remote data that is not cached yet is downloaded after all
+        /// (unless --offline).
+        private func compile(_ path: String, formats: [OutputFormat], mode: FetchOptions.Mode, base: LoadContext) -> Compiler.CompiledChart {
+            var context = base
+            context.fetch.mode = mode
+            let compiled = Compiler.compile(path, formats: formats, renderer: renderer, context: context)
+            guard mode == .offline, base.fetch.mode != .offline, compiled.diagnostics.hasErrors, compiled.spec?.data.isRemote == true else { return compiled }
+            context.fetch.mode = .normal
+            return Compiler.compile(path, formats: formats, renderer: renderer, context: context)
+        }
+    }
+}
