@@ -69,7 +69,7 @@ enum LintCommand {
         var schema: [(name: String, type: DataType)]?
         // The rows the marks are drawn from, so that the series rules see the real series (local data only).
         var table: Table?
-        if !parseDiagnostics.hasErrors && !spec.data.isRemote {
+        if !parseDiagnostics.hasErrors && !spec.data.isRemote && !spec.data.isDatabase {
             // One run gives the schema, the planner's findings and the table, reading the data once.
             let context = LoadContext(fetch: fetch, sampleBytes: sampleBytes)
             do {
@@ -84,7 +84,8 @@ enum LintCommand {
                 schema = try? Compiler.schema(of: spec, context: context)
             }
         } else if !parseDiagnostics.hasErrors {
-            // Remote data: the cached copy's schema only (lint never downloads), and no rows.
+            // Remote data: the cached copy's schema only (lint never downloads), and no rows. A database: its
+            // columns as the server describes them (nothing is run), or from the cache with --offline.
             do {
                 schema = try Compiler.schema(of: spec, fetch: fetch)
                 if let schema {

@@ -289,6 +289,13 @@ private struct PlanBuilder {
         case .values(let json):
             _ = json
             return LoadStep(source: "inline values", format: nil, columns: columns, totalColumns: dataFields.count)
+        case .database(let database):
+            let what: String
+            switch database.relation {
+            case .table(let table): what = "table \(table.value)"
+            case .query: what = "query"
+            }
+            return LoadStep(source: "database \(database.database.value), \(what)", format: "postgresql", columns: columns, totalColumns: dataFields.count)
         case .url(let url):
             let path: String
             if spec.data.isRemote || url.value.hasPrefix("/") || spec.baseDirectory == "." {

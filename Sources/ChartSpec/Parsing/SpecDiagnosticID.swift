@@ -14,4 +14,6 @@ public enum SpecDiagnosticID {
     public static let conflictingKeys = "conflicting-keys"
     public static let misplacedKey = "misplaced-key"
     public static let unknownLocale = "unknown-locale"
+    public static let databaseURL = "data-database-url"
+    public static let passwordInSpec = "data-password-in-spec"
 }
