@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartCommandLine"],
+            dependencies: ["ChartCommandLine", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics"],
             resources: [.copy("Golden")]
         ),
     ],

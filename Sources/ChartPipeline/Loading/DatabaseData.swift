@@ -118,11 +118,16 @@ extension DataLoader {
             warnings: warnings, fieldNames: result.table.columnNames)
     }
 
-    /// Server, database, SQL and parameters: what decides a result.
+    /// Server, database, SQL and parameters: what decides a result. One line (the cache's metadata holds the key
+    /// on a line of its own), so the statement and parameters enter as their SHA-256.
     static func cacheKey(_ target: DatabaseTarget, sql: String, parameters: [String?]) -> String {
-        var key = target.client.displayName + "\n" + sql
-        for parameter in parameters { key += "\n" + (parameter.map { "'" + $0 } ?? "NULL") }
-        return key
+        var statement = SHA256()
+        statement.update(sql)
+        for parameter in parameters {
+            // Length-prefixed, so no two parameter lists hash alike by running together.
+            statement.update(parameter.map { "\n\($0.utf8.count):" + $0 } ?? "\nNULL")
+        }
+        return target.client.displayName + "#sql-sha256=" + statement.hexDigest()
     }
 
     private static func rowDescription(_ fields: [ResultField]) -> [UInt8] {
