@@ -39,7 +39,8 @@ public enum DataLoader {
         case .database(let database):
             let names = try databaseSchema(database, context: context).map(\.name)
             let wanted = projection(names)
-            let loaded = try databaseTable(database, columns: wanted.map { set in names.filter { set.contains($0) } }, context: context)
+            let picked = wanted.map { set in names.filter { set.contains($0) } }
+            let loaded = try databaseTable(database, columns: picked?.count == names.count ? nil : picked, context: context)
             return LoadedData(table: loaded.table, provenance: loaded.provenance, warnings: loaded.warnings, fieldNames: names)
         case .url(let url):
             let file: SourceFile

@@ -30,6 +30,9 @@ extension Plan: CustomStringConvertible {
                     details.append("\(load.columns.count) of \(load.totalColumns) columns: " + (load.columns.isEmpty ? "none" : load.columns.joined(separator: ", ")))
                 }
                 line("load", load.source, details.joined(separator: "; "))
+                if let sql = load.sql {
+                    line("sql", sql.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        "), "runs in PostgreSQL; the steps below run in chartc")
+                }
             case .filter(let filter):
                 let text = filter.sources.count == 1
                     ? filter.sources[0]

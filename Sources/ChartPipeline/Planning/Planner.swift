@@ -1,4 +1,5 @@
 import ChartData
+import ChartDatabase
 import ChartDiagnostics
 import ChartExpression
 import ChartFormat
@@ -295,7 +296,15 @@ private struct PlanBuilder {
             case .table(let table): what = "table \(table.value)"
             case .query: what = "query"
             }
-            return LoadStep(source: "database \(database.database.value), \(what)", format: "postgresql", columns: columns, totalColumns: dataFields.count)
+            let relation: String
+            switch database.relation {
+            case .table(let table): relation = SQLText.relation(table.value)
+            case .query(let query): relation = SQLText.subquery(query.value).text
+            }
+            let list = columns.count == dataFields.count ? "*" : columns.map(SQLText.identifier).joined(separator: ", ")
+            return LoadStep(
+                source: "database \(database.database.value), \(what)", format: "postgresql", columns: columns,
+                totalColumns: dataFields.count, sql: "SELECT \(list) FROM \(relation)")
         case .url(let url):
             let path: String
             if spec.data.isRemote || url.value.hasPrefix("/") || spec.baseDirectory == "." {

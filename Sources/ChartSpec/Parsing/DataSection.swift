@@ -85,11 +85,13 @@ extension SpecDecoder {
 
     /// `data.database` + `table` | `query` (SPEC §16): the URL is parsed as libpq does and may not hold a password.
     private mutating func decodeDatabase(_ data: SpecObject, value: JSONValue) -> DataSource? {
-        for key in ["url", "values", "format", "property"] {
+        for key in ["url", "values", "format", "property", "parse"] {
             if let member = data[key] {
                 error(
                     SpecDiagnosticID.dataSource,
-                    "'data.\(key)' cannot be used with 'database': rows from a database come from 'table' or 'query'",
+                    key == "parse"
+                        ? "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
+                        : "'data.\(key)' cannot be used with 'database': rows from a database come from 'table' or 'query'",
                     at: member.keySpan)
             }
         }
@@ -165,18 +167,8 @@ extension SpecDecoder {
         } else {
             return nil
         }
-        var parse: [(field: Located<String>, type: Located<DataType>)] = []
-        if let parseMember = data["parse"], case .object(let members) = parseMember.value.kind {
-            for member in members where !member.key.hasPrefix("$") {
-                if let type: Located<DataType> = enumValue(
-                    member.value, path: "data.parse.\(member.key)", what: "parse type", aliases: Self.parseTypeAliases
-                ) {
-                    parse.append((Located(member.key, at: member.keySpan), type))
-                }
-            }
-        }
         guard valid else { return nil }
-        return DataSource(origin: .database(DatabaseSource(database: url, relation: relation)), parse: parse, span: value.span)
+        return DataSource(origin: .database(DatabaseSource(database: url, relation: relation)), span: value.span)
     }
 
     /// The scheme of a URL (lowercased, without `:`), or nil for a relative or absolute path. Browsers ignore
