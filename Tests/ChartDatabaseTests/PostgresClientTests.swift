@@ -141,6 +141,30 @@ struct PostgresClientTests {
         }
     }
 
+    /// A server that accepts the connection and then never answers: a bounded, clear failure.
+    @Test func silentServerFailsInBoundedTime() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        listen(listener, 4)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let start = Date()
+        var silent = try client("postgresql://reader@127.0.0.1:\(port)/charts?sslmode=disable")
+        silent.connectTimeout = 1
+        #expect {
+            _ = try silent.fetch("SELECT 1")
+        } throws: { error in
+            (error as? DatabaseFailure)?.diagnostic.kind == .connectTimeout
+        }
+        #expect(Date().timeIntervalSince(start) < 4)
+    }
+
     @Test func passwordFileIsUsedOnlyWhenPrivate() throws {
         let folder = NSTemporaryDirectory() + "chartc-pgpass-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
