@@ -80,10 +80,10 @@ public enum Pipeline {
     /// `run(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func run(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
         // A database: plan against the described columns (nothing is run), then read only what the plan reads.
-        if case .database = spec.data.origin {
-            let schema = try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context) ?? []
+        if case .database(let database) = spec.data.origin {
+            let schema = try DataLoader.databaseSchema(database, context: context)
             let (plan, warnings) = try plan(spec, schema: schema)
-            let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: plan.projection, context: context)
+            let loaded = try DataLoader.databaseTable(database, fieldNames: schema.map(\.name), columns: plan.projection, context: context)
             return try execute(plan, warnings: warnings, loaded: consume loaded)
         }
         // Local data only: a failed projected read is read again, and a download must not be retried.

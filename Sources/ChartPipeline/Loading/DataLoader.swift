@@ -38,10 +38,7 @@ public enum DataLoader {
             return LoadedData(table: table, fieldNames: names)
         case .database(let database):
             let names = try databaseSchema(database, context: context).map(\.name)
-            let wanted = projection(names)
-            let picked = wanted.map { set in names.filter { set.contains($0) } }
-            let loaded = try databaseTable(database, columns: picked?.count == names.count ? nil : picked, context: context)
-            return LoadedData(table: loaded.table, provenance: loaded.provenance, warnings: loaded.warnings, fieldNames: names)
+            return try databaseTable(database, fieldNames: names, columns: projection(names), context: context)
         case .url(let url):
             let file: SourceFile
             let format: DataFileFormat

@@ -77,11 +77,14 @@ extension DataLoader {
         return fields.map { ($0.name, ResultDecoder.dataType(ofOID: $0.typeOID)) }
     }
 
-    /// Reads the base rows (only `columns` when given) into a table.
-    static func databaseTable(_ source: DatabaseSource, columns: [String]?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
+    /// Reads the base rows (only `columns` of `fieldNames` when given, in the relation's order) into a table.
+    static func databaseTable(_ source: DatabaseSource, fieldNames: [String], columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
         let target = try databaseTarget(source, context: context)
-        let sql = selectStatement(target, columns: columns)
-        return try runStatement(target, sql: sql, parameters: [], context: context)
+        let picked = columns.map { set in fieldNames.filter { set.contains($0) } }
+        let sql = selectStatement(target, columns: picked?.count == fieldNames.count ? nil : picked)
+        var loaded = try runStatement(target, sql: sql, parameters: [], context: context)
+        loaded.fieldNames = fieldNames
+        return loaded
     }
 
     /// Runs one statement over the base rows (cached like remote data), as a loaded table with provenance.
