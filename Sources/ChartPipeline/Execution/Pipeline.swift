@@ -83,7 +83,13 @@ public enum Pipeline {
         if case .database(let database) = spec.data.origin {
             let schema = try DataLoader.databaseSchema(database, context: context)
             let (plan, warnings) = try plan(spec, schema: schema)
-            let loaded = try DataLoader.databaseTable(database, fieldNames: schema.map(\.name), columns: plan.projection, context: context)
+            let loaded: LoadedData
+            if case .load(let load) = plan.steps.first, let sql = load.sql, !load.sqlParameters.isEmpty {
+                loaded = try DataLoader.databaseTable(
+                    database, fieldNames: schema.map(\.name), statement: (sql, load.sqlParameters), columns: plan.projection, context: context)
+            } else {
+                loaded = try DataLoader.databaseTable(database, fieldNames: schema.map(\.name), columns: plan.projection, context: context)
+            }
             return try execute(plan, warnings: warnings, loaded: consume loaded)
         }
         // Local data only: a failed projected read is read again, and a download must not be retried.

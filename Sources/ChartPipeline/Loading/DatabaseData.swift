@@ -77,6 +77,25 @@ extension DataLoader {
         return fields.map { ($0.name, ResultDecoder.dataType(ofOID: $0.typeOID)) }
     }
 
+    /// Runs the plan's own statement (projection and pushed-down filters). Should the server refuse a pushed-down
+    /// condition (a number column of a type with no cast to float8), the plain projection is read instead:
+    /// chartc runs every filter itself anyway.
+    static func databaseTable(
+        _ source: DatabaseSource, fieldNames: [String], statement: (sql: String, parameters: [String?]), columns: Set<String>?,
+        context: LoadContext
+    ) throws(DiagnosticError) -> LoadedData {
+        let target = try databaseTarget(source, context: context)
+        do {
+            var loaded = try runStatement(target, sql: statement.sql, parameters: statement.parameters, context: context)
+            loaded.fieldNames = fieldNames
+            return loaded
+        } catch {
+            let refusedCast = error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.serverError.rawValue && ($0.message.contains("42883") || $0.message.contains("42846")) }
+            guard refusedCast else { throw error }
+            return try databaseTable(source, fieldNames: fieldNames, columns: columns, context: context)
+        }
+    }
+
     /// Reads the base rows (only `columns` of `fieldNames` when given, in the relation's order) into a table.
     static func databaseTable(_ source: DatabaseSource, fieldNames: [String], columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
         let target = try databaseTarget(source, context: context)

@@ -31,7 +31,11 @@ extension Plan: CustomStringConvertible {
                 }
                 line("load", load.source, details.joined(separator: "; "))
                 if let sql = load.sql {
-                    line("sql", sql.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        "), "runs in PostgreSQL; the steps below run in chartc")
+                    var note = "runs in PostgreSQL; the steps below run in chartc"
+                    if !load.sqlParameters.isEmpty {
+                        note = "parameters " + load.sqlParameters.enumerated().map { "$\($0.offset + 1) = \($0.element ?? "NULL")" }.joined(separator: ", ") + "; " + note
+                    }
+                    line("sql", sql.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        "), note)
                 }
             case .filter(let filter):
                 let text = filter.sources.count == 1

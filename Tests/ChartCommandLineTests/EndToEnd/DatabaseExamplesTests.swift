@@ -120,6 +120,41 @@ struct DatabaseExamplesTests {
         }
     }
 
+    /// Filters pushed into the WHERE clause keep exactly chartc's rows: nulls, `in (…, null)`, negative numbers,
+    /// and names full of quotes, semicolons and comment markers.
+    @Test func pushedDownFiltersMatchChartc() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let column = #"a "b"; -- c /* d"#
+        try server.psql("""
+            DROP TABLE IF EXISTS "odd ""table"";--"; CREATE TABLE "odd ""table"";--" (\(PostgresTestServer.quote(column)) int, v double precision, s text);
+            INSERT INTO "odd ""table"";--" VALUES (1, 0.5, 'x'), (2, NULL, 'y'), (NULL, -1.5, 'it''s'), (3, 2, NULL), (-4, 0.1, 'z');
+            """)
+        let header = "\"" + column.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let csv = header + ",v,s\n1,0.5,x\n2,,y\n,-1.5,it's\n3,2,\n-4,0.1,z\n"
+        try csv.write(to: scratch.appendingPathComponent("odd.csv"), atomically: true, encoding: .utf8)
+        let escapedColumn = String(JSONQuote.quote(column).dropFirst().dropLast())
+        let pipeline = """
+            "filter": ["`\(escapedColumn)` in (1, 3, -4, null)", "v != 2 && -2 <= v", "s != 'q'"],
+            "mark": "point", "encoding": { "x": { "field": "v" }, "y": { "field": "s" } }
+            """
+        let fileSpec = try write(#"{ "data": { "url": "odd.csv" },"# + "\n " + pipeline + " }\n", named: "file.chart.json", in: scratch)
+        let table = JSONQuote.quote(#""odd ""table"";--""#)
+        let databaseSpec = try write(
+            #"{ "data": { "database": "$CHARTC_TEST_DB", "table": "# + table + " },\n " + pipeline + " }\n",
+            named: "db.chart.json", in: scratch)
+        let environment = environment(scratch.appendingPathComponent("cache"), url: server.url(user: "reader"))
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        #expect(fromFile.status == 0, "\(fromFile.error)")
+        #expect(fromDatabase.status == 0, "\(fromDatabase.error)")
+        #expect(fromDatabase.output == fromFile.output)
+        let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
+        #expect(plan.output.contains("WHERE"), "\(plan.output)")
+        let sqlLine = (plan.output.split(separator: "\n").first { $0.hasPrefix("sql") } ?? "").components(separatedBy: "  (parameters").first ?? ""
+        #expect(!sqlLine.contains("'q'") && !sqlLine.contains("-4"), "constants are parameters, never SQL text: \(plan.output)")
+    }
+
     func write(_ text: String, named name: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
