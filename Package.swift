@@ -30,7 +30,11 @@ let package = Package(
         // ChartNetwork fetches remote data into a cache. The HTTP itself happens in a helper process, `chartc-fetch`
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
         .target(name: "ChartNetwork", dependencies: ["ChartSystem"]),
-        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
+        // ChartDatabase speaks PostgreSQL's wire protocol itself (POSIX sockets; TLS from the system's libssl,
+        // loaded with dlopen only when a connection uses TLS), so chartc links no libpq and no Foundation
+        // (specs/databases.md).
+        .target(name: "ChartDatabase", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat", "ChartSpec", "ChartSystem", "ChartValues"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem"]),
         // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
         .target(name: "ChartSemantics", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
         .target(name: "ChartLayout", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
@@ -80,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "ChartCommandLineTests",
             // chartc-devtools: its HeadlessChromium drives the preview's pages in the end-to-end tests.
-            dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools"],
+            dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartValues"],
             exclude: ["Golden"]
         ),
     ],

@@ -58,7 +58,8 @@ public enum Linter {
     ///
     /// Local data is read and run through the pipeline (so the series rules see the real series); a sample's
     /// rows are not used for series, which may be incomplete. When the pipeline fails, the data's columns alone
-    /// still feed the checks. Remote data is checked against its cached copy's columns, never fetched.
+    /// still feed the checks. Remote data is checked against its cached copy's columns, never fetched; a
+    /// database's columns are as the server describes them (nothing is run), or from the cache with --offline.
     public static func lint(_ file: SourceFile, options: Options) -> [Diagnostic] {
         let parsed = SpecParser.parse(file)
         var diagnostics = parsed.diagnostics
@@ -69,7 +70,7 @@ public enum Linter {
         var schema: [(name: String, type: DataType)]?
         var table: Table?
         let context = LoadContext(fetch: options.fetch, sampleBytes: spec.data.isRemote ? nil : options.sampleBytes)
-        if !spec.data.isRemote {
+        if !spec.data.isRemote && !spec.data.isDatabase {
             do {
                 // One run gives the schema, the planner's findings and the table, reading the data once.
                 let output = try Pipeline.run(spec: spec, context: context)

@@ -82,6 +82,7 @@ public struct SVGWriter: Sendable {
             var attributes = Attributes()
             attributes.add("url", source.url)
             attributes.add("sha256", source.sha256)
+            if let query = source.query { attributes.add("query", query) }
             out.line("<chartc:source" + attributes.text + "/>")
         }
         out.depth -= 1

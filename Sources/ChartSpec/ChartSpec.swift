@@ -97,6 +97,8 @@ public struct DataSource: Sendable {
         case url(Located<String>)
         /// Inline rows, kept as the JSON array node so the loader can report positions.
         case values(JSONValue)
+        /// Rows from a PostgreSQL table or query (SPEC §16).
+        case database(DatabaseSource)
     }
 
     public var origin: Origin
@@ -115,10 +117,40 @@ public struct DataSource: Sendable {
         self.span = span
     }
 
+    /// Whether the rows come from a database (SPEC §16).
+    public var isDatabase: Bool {
+        if case .database = origin { return true }
+        return false
+    }
+
     /// Whether `url` is a remote `http(s)` address rather than a file path.
     public var isRemote: Bool {
         guard case .url(let url) = origin else { return false }
         return url.value.hasPrefix("http://") || url.value.hasPrefix("https://")
+    }
+}
+
+/// `data.database` with `table` or `query` (SPEC §16), as written. The URL (or `$NAME`) was checked by the parser:
+/// it parses as libpq would, and holds no password.
+public struct DatabaseSource: Sendable {
+    /// What the rows are: a table or view (maybe `schema.table`), or the user's own `SELECT`.
+    public enum Relation: Sendable {
+        case table(Located<String>)
+        case query(Located<String>)
+    }
+
+    /// A `postgresql://` URL, or `$NAME` naming an environment variable that holds one.
+    public var database: Located<String>
+    public var relation: Relation
+
+    public init(database: Located<String>, relation: Relation) {
+        self.database = database
+        self.relation = relation
+    }
+
+    /// The variable name when `database` is `$NAME`.
+    public var environmentVariable: String? {
+        database.value.hasPrefix("$") ? String(database.value.dropFirst()) : nil
     }
 }
 

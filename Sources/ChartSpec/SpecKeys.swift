@@ -10,8 +10,8 @@ public enum SpecKeys {
         "window", "windowBy", "keep",
         "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "locale",
     ]
-    /// SPEC §3.
-    public static let data = ["url", "values", "format", "property", "parse"]
+    /// SPEC §3, §16 (`database` with `table` or `query`).
+    public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
     /// SPEC §6 (`mark` as an object).
     public static let mark = ["type", "interpolate", "points", "labels", "color", "opacity", "strokeWidth", "cornerRadius", "width"]
     /// SPEC §6 (`mark.labels` as an object).

@@ -21,7 +21,7 @@ public struct DefaultRenderer: ChartRenderer {
         switch format {
         case .svg:
             var scene = try ChartLayoutEngine.layout(chart: chart, table: table)
-            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
+            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
             return try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path))

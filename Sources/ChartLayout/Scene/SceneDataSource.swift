@@ -5,9 +5,12 @@ public struct SceneDataSource: Sendable, Equatable {
     public var url: String
     /// 64 lower-case hexadecimal digits.
     public var sha256: String
+    /// The SQL statement, for data from a database.
+    public var query: String?
 
-    public init(url: String, sha256: String) {
+    public init(url: String, sha256: String, query: String? = nil) {
         self.url = url
         self.sha256 = sha256
+        self.query = query
     }
 }

@@ -5,9 +5,13 @@ public struct DataProvenance: Sendable, Equatable, Hashable {
     public var url: String
     /// 64 lower-case hexadecimal digits.
     public var sha256: String
+    /// For data from a database: the SQL statement whose result the hash covers (`url` is then
+    /// `postgresql://host:port/db`, never with a user or password).
+    public var query: String?
 
-    public init(url: String, sha256: String) {
+    public init(url: String, sha256: String, query: String? = nil) {
         self.url = url
         self.sha256 = sha256
+        self.query = query
     }
 }

@@ -55,7 +55,7 @@ public enum Pipeline {
     /// and typed; the others are listed as strings. The planner looks at the types of the fields a spec reads
     /// alone (other fields only by name, for did-you-mean), so its diagnostics are the same as with every column.
     public static func schema(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
-        guard spec.hasAggregate && !spec.data.isRemote else {
+        guard spec.hasAggregate && !spec.data.isRemote && !spec.data.isDatabase else {
             return try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context)
         }
         let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, context: context, projection: projection(for: spec))
@@ -80,6 +80,19 @@ public enum Pipeline {
 
     /// `run(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func run(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
+        // A database: plan against the described columns (nothing is run), then read only what the plan reads.
+        if case .database(let database) = spec.data.origin {
+            let schema = try DataLoader.databaseSchema(database, context: context)
+            let (plan, warnings) = try plan(spec, schema: schema)
+            let loaded: LoadedData
+            if case .load(let load) = plan.steps.first, let sql = load.sql, !load.sqlParameters.isEmpty {
+                loaded = try DataLoader.databaseTable(
+                    database, fieldNames: schema.map(\.name), statement: (sql, load.sqlParameters), columns: plan.projection, context: context)
+            } else {
+                loaded = try DataLoader.databaseTable(database, fieldNames: schema.map(\.name), columns: plan.projection, context: context)
+            }
+            return try execute(plan, warnings: warnings, loaded: consume loaded)
+        }
         // Local data only: a failed projected read is read again, and a download must not be retried.
         if spec.hasAggregate && !spec.data.isRemote {
             // A load error falls through to the full read below, which reports every problem of the file.

@@ -52,6 +52,9 @@ public enum DataLoader {
             try checkParseFields(source, names: names, origin: "the inline values")
             let table = try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: projection(names), parse: parse)
             return LoadedData(table: table, fieldNames: names)
+        case .database(let database):
+            let names = try databaseSchema(database, context: context).map(\.name)
+            return try databaseTable(database, fieldNames: names, columns: projection(names), context: context)
         case .url(let url):
             let file: SourceFile
             let format: DataFileFormat
@@ -96,6 +99,9 @@ public enum DataLoader {
     /// Field names and types without running the pipeline (for lint). Never uses the network: remote data is read
     /// from the cached copy, and nil when there is none (so lint checks nothing it cannot know).
     public static func schema(_ source: DataSource, baseDirectory: String, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+        if case .database(let database) = source.origin {
+            return try databaseSchema(database, context: context)
+        }
         if source.isRemote {
             guard case .url(let url) = source.origin,
                   let remote = try cachedRemoteFile(source, url: url, context: context)

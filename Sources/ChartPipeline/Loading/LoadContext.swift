@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartData
 import ChartDiagnostics
 import ChartNetwork
@@ -11,15 +16,33 @@ public struct LoadContext: Sendable {
     /// `lint` checks a spec against a sample so that it stays fast on large data; a file that is smaller, or
     /// whose sample has anything to report, is read whole.
     public var sampleBytes: Int?
+    /// The environment variables a load may read: `data.database` as `$NAME`, and libpq's `PGPASSWORD`,
+    /// `PGPASSFILE`, `PGUSER`, `PGDATABASE` (with `HOME` and `USER`) for database connections.
+    public var environment: [String: String]
 
-    public init(fetch: FetchOptions, sampleBytes: Int? = nil) {
+    public init(fetch: FetchOptions, sampleBytes: Int? = nil, environment: [String: String] = LoadContext.processEnvironment()) {
         self.fetch = fetch
         self.sampleBytes = sampleBytes
+        self.environment = environment
     }
 
-    /// Default timeouts and limits, the cache under `$XDG_CACHE_HOME`/`$HOME` of this process.
+    /// Default timeouts and limits, the cache under `$XDG_CACHE_HOME`/`$HOME` of this process, its environment.
     public static func standard() -> LoadContext {
-        LoadContext(fetch: FetchOptions(cacheDirectory: FetchOptions.defaultCacheDirectory()))
+        LoadContext(fetch: FetchOptions(cacheDirectory: FetchOptions.defaultCacheDirectory()), environment: processEnvironment())
+    }
+
+    /// This process's environment variables.
+    public static func processEnvironment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
     }
 }
 

@@ -49,12 +49,19 @@ public struct LoadStep: Sendable {
     public var format: String?
     public var columns: [String]
     public var totalColumns: Int
+    /// For data from a database: the statement the server runs (the steps after it run in chartc). This is
+    /// where a SQL compiler of the later steps plugs in (`specs/databases.md`, "What runs where").
+    public var sql: String?
+    /// The values of the statement's `$1`, `$2`… parameters (text; nil is NULL).
+    public var sqlParameters: [String?]
 
-    public init(source: String, format: String?, columns: [String], totalColumns: Int) {
+    public init(source: String, format: String?, columns: [String], totalColumns: Int, sql: String? = nil, sqlParameters: [String?] = []) {
         self.source = source
         self.format = format
         self.columns = columns
         self.totalColumns = totalColumns
+        self.sql = sql
+        self.sqlParameters = sqlParameters
     }
 }
 

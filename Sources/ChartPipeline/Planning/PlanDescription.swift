@@ -34,6 +34,13 @@ extension Plan: CustomStringConvertible {
                     details.append("\(load.columns.count) of \(load.totalColumns) columns: " + (load.columns.isEmpty ? "none" : load.columns.joined(separator: ", ")))
                 }
                 line("load", load.source, details.joined(separator: "; "))
+                if let sql = load.sql {
+                    var note = "runs in PostgreSQL; the steps below run in chartc"
+                    if !load.sqlParameters.isEmpty {
+                        note = "parameters " + load.sqlParameters.enumerated().map { "$\($0.offset + 1) = \($0.element ?? "NULL")" }.joined(separator: ", ") + "; " + note
+                    }
+                    line("sql", sql.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        "), note)
+                }
             case .filter(let filter):
                 line("filter", Self.conjunction(filter.sources), filter.note)
             case .calculate(let calculate):

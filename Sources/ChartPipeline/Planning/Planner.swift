@@ -1,4 +1,5 @@
 import ChartData
+import ChartDatabase
 import ChartDiagnostics
 import ChartExpression
 import ChartFormat
@@ -279,6 +280,13 @@ private struct PlanBuilder {
         } else if aggregates && !groupBy.isEmpty {
             steps.append(.sort(SortStep(keys: groupBy.map { SortOrder($0) }, isDefault: true)))
         }
+        // A database does the projection and the filters it can (they still run here too: see DatabasePushDown).
+        if case .load(var load) = steps[0], let sql = load.sql, filtersAt[0].count > 0,
+           let pushed = DatabasePushDown.whereClause(filters: filtersAt[0].map(\.expression), schema: dataFields) {
+            load.sql = sql + " WHERE " + pushed.sql
+            load.sqlParameters = pushed.parameters
+            steps[0] = .load(load)
+        }
         if !windowOutputs.isEmpty {
             var order: [SortOrder] = []
             if case .sort(let sort)? = steps.last { order = sort.allKeys }
@@ -400,6 +408,21 @@ private struct PlanBuilder {
         case .values(let json):
             _ = json
             return LoadStep(source: "inline values", format: nil, columns: columns, totalColumns: dataFields.count)
+        case .database(let database):
+            let what: String
+            switch database.relation {
+            case .table(let table): what = "table \(table.value)"
+            case .query: what = "query"
+            }
+            let relation: String
+            switch database.relation {
+            case .table(let table): relation = SQLText.relation(table.value)
+            case .query(let query): relation = SQLText.subquery(query.value).text
+            }
+            let list = columns.count == dataFields.count ? "*" : columns.map(SQLText.identifier).joined(separator: ", ")
+            return LoadStep(
+                source: "database \(database.database.value), \(what)", format: "postgresql", columns: columns,
+                totalColumns: dataFields.count, sql: "SELECT \(list) FROM \(relation)")
         case .url(let url):
             let path: String
             if spec.data.isRemote || url.value.hasPrefix("/") || spec.baseDirectory == "." {

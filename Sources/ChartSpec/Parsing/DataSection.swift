@@ -15,6 +15,9 @@ extension SpecDecoder {
         guard let data = object(value, path: "data", keys: SpecKeys.data, expected: "an object such as { \"url\": \"data.csv\" }") else {
             return nil
         }
+        if data["database"] != nil || data["table"] != nil || data["query"] != nil {
+            return decodeDatabase(data, value: value)
+        }
         let urlMember = data["url"]
         let valuesMember = data["values"]
         if let urlMember, let valuesMember {
@@ -77,6 +80,94 @@ extension SpecDecoder {
 
         guard let origin else { return nil }
         return DataSource(origin: origin, format: format, property: property, parse: parse, span: value.span)
+    }
+
+    /// `data.database` + `table` | `query` (SPEC §16): the URL is parsed as libpq does and may not hold a password.
+    private mutating func decodeDatabase(_ data: SpecObject, value: JSONValue) -> DataSource? {
+        for key in ["url", "values", "format", "property", "parse"] {
+            if let member = data[key] {
+                error(
+                    SpecDiagnosticID.dataSource,
+                    key == "parse"
+                        ? "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
+                        : "'data.\(key)' cannot be used with 'database': rows from a database come from 'table' or 'query'",
+                    at: member.keySpan)
+            }
+        }
+        guard let databaseMember = data["database"] else {
+            let given = data["table"] ?? data["query"]
+            error(
+                SpecDiagnosticID.dataSource,
+                "'data' has '\(data["table"] != nil ? "table" : "query")' but no 'database': add \"database\": \"$NAME\" (an environment variable holding a postgresql:// URL) or the URL itself",
+                at: given?.keySpan ?? Self.start(of: value.span))
+            return nil
+        }
+        let tableMember = data["table"]
+        let queryMember = data["query"]
+        if let tableMember, let queryMember {
+            error(
+                SpecDiagnosticID.dataSource,
+                "'data' has both 'table' and 'query': name a table, or write a SELECT, not both",
+                at: queryMember.keySpan, notes: [DiagnosticNote("'table' is given here", at: tableMember.keySpan)])
+            return nil
+        }
+        if tableMember == nil && queryMember == nil {
+            error(
+                SpecDiagnosticID.dataSource,
+                "'data.database' needs 'table' (a table or view, e.g. \"public.members\") or 'query' (a SELECT giving the rows)",
+                at: databaseMember.keySpan)
+            return nil
+        }
+        guard let url = string(databaseMember.value, path: "data.database") else { return nil }
+        var valid = true
+        if url.value.hasPrefix("$") {
+            let name = url.value.utf8.dropFirst()
+            let isName = !name.isEmpty && name.enumerated().allSatisfy { index, byte in
+                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                    || (index > 0 && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
+            if !isName {
+                error(
+                    SpecDiagnosticID.databaseURL,
+                    "'data.database' '\(url.value)' is not a valid environment variable name: write $ followed by letters, digits and '_' (e.g. $VOTEVIEW_DB)",
+                    at: url.span)
+                valid = false
+            }
+        } else {
+            do {
+                let settings = try ConnectionSettings.parse(url.value)
+                if settings.hasWrittenPassword {
+                    error(
+                        SpecDiagnosticID.passwordInSpec,
+                        "'data.database' holds a password: specs are shared and committed, so chartc never reads one from a spec; put it in ~/.pgpass or PGPASSWORD, or keep the whole URL in an environment variable and write \"database\": \"$NAME\"",
+                        at: url.span)
+                    valid = false
+                }
+            } catch {
+                self.error(SpecDiagnosticID.databaseURL, "'data.database' is not a valid PostgreSQL URL: \(error.reason)", at: url.span)
+                valid = false
+            }
+        }
+        let relation: DatabaseSource.Relation
+        if let tableMember {
+            guard let table = string(tableMember.value, path: "data.table") else { return nil }
+            if table.value.isEmpty {
+                error(SpecDiagnosticID.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"", at: table.span)
+                return nil
+            }
+            relation = .table(table)
+        } else if let queryMember {
+            guard let query = string(queryMember.value, path: "data.query") else { return nil }
+            if query.value.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+                error(SpecDiagnosticID.invalidValue, "'data.query' is empty: write a SELECT giving the rows", at: query.span)
+                return nil
+            }
+            relation = .query(query)
+        } else {
+            return nil
+        }
+        guard valid else { return nil }
+        return DataSource(origin: .database(DatabaseSource(database: url, relation: relation)), span: value.span)
     }
 
     /// The scheme of a URL (lowercased, without `:`), or nil for a relative or absolute path. Browsers ignore

@@ -15,4 +15,6 @@ public enum SpecDiagnosticID {
     public static let misplacedKey = "misplaced-key"
     public static let unknownLocale = "unknown-locale"
     public static let windowByWithoutWindow = "windowby-without-window"
+    public static let databaseURL = "data-database-url"
+    public static let passwordInSpec = "data-password-in-spec"
 }

@@ -47,7 +47,7 @@ enum ChartcBinary {
 
     /// Runs `chartc arguments…` in `directory` (default: the package root). Output goes through temporary files so
     /// a large output can never fill a pipe and stall the test.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, binary: URL? = executable, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
+    static func run(_ arguments: [String], in directory: URL = packageRoot, binary: URL? = executable, environment: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
         guard let executable = binary else {
             Issue.record("cannot find the binary to run; run `swift build` first or set CHARTC_BINARY", sourceLocation: sourceLocation)
             return ProcessResult(status: -1, output: "", error: "")
@@ -66,6 +66,11 @@ enum ChartcBinary {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if let environment {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            process.environment = merged
+        }
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice

@@ -1,0 +1,115 @@
+import ChartSpec
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartData
+import ChartSystem
+
+/// chartc's PostgreSQL client: resolves who connects and with which password (the URL from the environment,
+/// `PGPASSWORD`, `~/.pgpass`, as libpq), then runs one statement per connection in a read-only transaction and
+/// returns its rows as a `Table`. Every call is bounded by the connect timeout and the statement timeout.
+public struct DatabaseClient: Sendable {
+    public var settings: ConnectionSettings
+    /// The environment variables the client may read (PGPASSWORD, PGPASSFILE, PGUSER, PGDATABASE, USER, HOME).
+    public var environment: [String: String]
+    public var connectTimeout: Double
+    /// After this many seconds a statement is cancelled (`CancelRequest`).
+    public var statementTimeout: Double
+
+    public init(settings: ConnectionSettings, environment: [String: String], connectTimeout: Double = 10, statementTimeout: Double = 60) {
+        self.settings = settings
+        self.environment = environment
+        self.connectTimeout = settings.connectTimeout ?? connectTimeout
+        self.statementTimeout = statementTimeout
+    }
+
+    /// The environment variables a client reads, from this process (for `LoadContext.standard()`).
+    public static let environmentNames = ["PGPASSWORD", "PGPASSFILE", "PGUSER", "PGDATABASE", "USER", "HOME"]
+
+    /// The user name libpq would use: the URL's, else `PGUSER`, else the operating-system user.
+    public var user: String {
+        if let user = settings.user { return user }
+        if let user = environment["PGUSER"], !user.isEmpty { return user }
+        if let user = environment["USER"], !user.isEmpty { return user }
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "postgres"
+    }
+
+    /// The database name libpq would use: the URL's, else `PGDATABASE`, else the user name.
+    public var database: String {
+        settings.database ?? environment["PGDATABASE"].flatMap { $0.isEmpty ? nil : $0 } ?? user
+    }
+
+    /// The server and database as messages and provenance name them (never a user or password).
+    public var displayName: String {
+        var shown = settings
+        shown.database = database
+        return shown.displayName
+    }
+
+    private func credentials() -> PostgresConnection.Credentials {
+        let settings = self.settings
+        let environment = self.environment
+        let user = self.user
+        let database = self.database
+        return PostgresConnection.Credentials(user: user, database: database) {
+            if let password = settings.password { return password }
+            if let password = environment["PGPASSWORD"] { return password }
+            guard let path = PasswordFile.defaultPath(environment: environment), let file = PasswordFile.load(path: path).file else { return nil }
+            let host = settings.host ?? PostgresConnection.defaultHost(port: settings.port)
+            return file.password(host: host, port: settings.port, database: database, user: user)
+        }
+    }
+
+    private func connect() throws(DatabaseFailure) -> PostgresConnection {
+        var named = settings
+        named.database = database
+        return try PostgresConnection.open(settings: named, credentials: credentials(), connectTimeout: connectTimeout)
+    }
+
+    /// The columns `sql` returns, without running it.
+    public func describe(_ sql: String) throws(DatabaseFailure) -> [ResultField] {
+        let connection = try connect()
+        return try connection.describe(sql, deadline: Socket.now() + statementTimeout, seconds: statementTimeout)
+    }
+
+    /// Runs `sql` with text `parameters` ($1, $2…; nil is NULL) and reads every row.
+    public func fetch(_ sql: String, parameters: [String?] = []) throws(DatabaseFailure) -> QueryResult {
+        let connection = try connect()
+        var decoder = ResultDecoder()
+        var wire: [UInt8] = []
+        var hash = SHA256()
+        var malformed = false
+        try connection.run(sql, parameters: parameters, deadline: Socket.now() + statementTimeout, seconds: statementTimeout) { message in
+            var header: [UInt8] = [message.type]
+            FrontendMessage.appendInt32(&header, Int32(message.body.count + 4))
+            wire += header
+            wire += message.body
+            hash.update(header)
+            message.body.withUnsafeBytes { hash.update($0) }
+            if !decoder.consume(type: message.type, body: message.body) { malformed = true }
+        }
+        if malformed {
+            throw DatabaseFailure(.protocolViolation(database: connection.displayName, reason: "a malformed data row"))
+        }
+        return QueryResult(
+            table: decoder.finish(), fields: decoder.fields, wire: wire, sha256: SHA256.hex(hash.finalize()),
+            bytesRead: connection.bytesRead, notices: connection.notices)
+    }
+}
+
+/// One statement's result: the table, the result's bytes as the server sent them (its `RowDescription` and
+/// `DataRow` messages: what the cache stores and the SHA-256 covers), and how many bytes came over the socket.
+public struct QueryResult: Sendable {
+    public var table: Table
+    public var fields: [ResultField]
+    public var wire: [UInt8]
+    /// SHA-256 of `wire`, in hexadecimal.
+    public var sha256: String
+    /// Every byte read from the server for this statement's connection (startup included).
+    public var bytesRead: Int
+    /// Warnings and notices the server sent.
+    public var notices: [ServerMessage]
+}

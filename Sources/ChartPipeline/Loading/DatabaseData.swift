@@ -1,0 +1,231 @@
+import ChartData
+import ChartDatabase
+import ChartDiagnostics
+import ChartNetwork
+import ChartSpec
+import ChartSystem
+import ChartValues
+
+/// The database half of `DataLoader` (SPEC §16): resolves `data.database` (a URL, or `$NAME` from the
+/// environment), builds the statement that reads the base rows (`table` or the user's `query`, only the columns
+/// asked for), runs it through ChartDatabase or reads its cached result (`--offline`), and reports every failure
+/// at the spec's `data` — a server error inside `query` at the server's position inside the `query` string.
+extension DataLoader {
+    /// The base relation and where its SQL text starts in the statement (for error positions).
+    struct DatabaseTarget {
+        var client: DatabaseClient
+        var source: DatabaseSource
+        /// `"members"`, `"public"."members"`, or `(user query\n) AS "chartc_base"`.
+        var relation: String
+    }
+
+    static func databaseTarget(_ source: DatabaseSource, context: LoadContext) throws(DiagnosticError) -> DatabaseTarget {
+        let url: String
+        if let name = source.environmentVariable {
+            guard let value = context.environment[name] else {
+                throw DiagnosticError(Diagnostic(DatabaseDiagnostic.environmentVariableMissing(name: name), at: source.database.span))
+            }
+            url = value
+        } else {
+            url = source.database.value
+        }
+        let settings: ConnectionSettings
+        do {
+            settings = try ConnectionSettings.parse(url)
+        } catch {
+            let name = source.environmentVariable ?? "data.database"
+            throw DiagnosticError(Diagnostic(DatabaseDiagnostic.environmentURLInvalid(name: name, reason: error.reason), at: source.database.span))
+        }
+        let client = DatabaseClient(
+            settings: settings, environment: context.environment,
+            connectTimeout: context.fetch.connectTimeout, statementTimeout: context.fetch.totalTimeout)
+        let relation: String
+        switch source.relation {
+        case .table(let table): relation = SQLText.relation(table.value)
+        case .query(let query): relation = SQLText.subquery(query.value).text
+        }
+        return DatabaseTarget(client: client, source: source, relation: relation)
+    }
+
+    /// The statement reading `columns` (nil: all) of the base rows.
+    static func selectStatement(_ target: DatabaseTarget, columns: [String]?) -> String {
+        let list = columns.map { $0.isEmpty ? "" : $0.map(SQLText.identifier).joined(separator: ", ") } ?? "*"
+        return "SELECT \(list) FROM \(target.relation)"
+    }
+
+    /// The base rows' field names and types, from the server (Parse + Describe: nothing is run) or, `--offline`,
+    /// from the cache.
+    static func databaseSchema(_ source: DatabaseSource, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)] {
+        let target = try databaseTarget(source, context: context)
+        let sql = selectStatement(target, columns: nil)
+        let key = cacheKey(target, sql: "describe\n" + sql, parameters: [])
+        let cache = context.fetch.cacheDirectory.map(DataCache.init)
+        if context.fetch.mode == .offline {
+            guard let entry = cache?.entry(for: key), let table = ResultDecoder.decode(wire: entry.body) else {
+                throw DiagnosticError(Diagnostic(DatabaseDiagnostic.notCached(database: target.client.displayName), at: source.database.span))
+            }
+            return table.columns.map { ($0.name, $0.type) }
+        }
+        let fields: [ResultField]
+        do {
+            fields = try target.client.describe(sql)
+        } catch {
+            throw DiagnosticError(diagnostic(error, target: target, sql: sql))
+        }
+        // Store the description as an empty result (a RowDescription message), so --offline can plan too.
+        if let cache {
+            _ = try? cache.store(key, body: rowDescription(fields), contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
+        }
+        return fields.map { ($0.name, ResultDecoder.dataType(ofOID: $0.typeOID)) }
+    }
+
+    /// Runs the plan's own statement (projection and pushed-down filters). Should the server refuse a pushed-down
+    /// condition (a number column of a type with no cast to float8), the plain projection is read instead:
+    /// chartc runs every filter itself anyway.
+    static func databaseTable(
+        _ source: DatabaseSource, fieldNames: [String], statement: (sql: String, parameters: [String?]), columns: Set<String>?,
+        context: LoadContext
+    ) throws(DiagnosticError) -> LoadedData {
+        let target = try databaseTarget(source, context: context)
+        do {
+            var loaded = try runStatement(target, sql: statement.sql, parameters: statement.parameters, context: context)
+            loaded.fieldNames = fieldNames
+            return loaded
+        } catch {
+            let refusedCast = error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.serverError.rawValue && ($0.message.contains("42883") || $0.message.contains("42846")) }
+            guard refusedCast else { throw error }
+            return try databaseTable(source, fieldNames: fieldNames, columns: columns, context: context)
+        }
+    }
+
+    /// Reads the base rows (only `columns` of `fieldNames` when given, in the relation's order) into a table.
+    static func databaseTable(_ source: DatabaseSource, fieldNames: [String], columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
+        let target = try databaseTarget(source, context: context)
+        let picked = columns.map { set in fieldNames.filter { set.contains($0) } }
+        let sql = selectStatement(target, columns: picked?.count == fieldNames.count ? nil : picked)
+        var loaded = try runStatement(target, sql: sql, parameters: [], context: context)
+        loaded.fieldNames = fieldNames
+        return loaded
+    }
+
+    /// Runs one statement over the base rows (cached like remote data), as a loaded table with provenance.
+    static func runStatement(_ target: DatabaseTarget, sql: String, parameters: [String?], context: LoadContext) throws(DiagnosticError) -> LoadedData {
+        let key = cacheKey(target, sql: sql, parameters: parameters)
+        let cache = context.fetch.cacheDirectory.map(DataCache.init)
+        let name = target.client.displayName
+        if context.fetch.mode == .offline {
+            guard let entry = cache?.entry(for: key), let table = ResultDecoder.decode(wire: entry.body) else {
+                throw DiagnosticError(Diagnostic(DatabaseDiagnostic.notCached(database: name), at: target.source.database.span))
+            }
+            return LoadedData(
+                table: table, provenance: [DataProvenance(url: name, sha256: entry.metadata.sha256, query: sql)],
+                fieldNames: table.columnNames)
+        }
+        let result: QueryResult
+        do {
+            result = try target.client.fetch(sql, parameters: parameters)
+        } catch {
+            throw DiagnosticError(diagnostic(error, target: target, sql: sql))
+        }
+        var warnings: [Diagnostic] = result.notices.filter { $0.severity == "WARNING" }.map {
+            Diagnostic(DatabaseDiagnostic.serverNotice(database: name, message: $0.message), at: target.source.database.span)
+        }
+        if let cache {
+            do {
+                _ = try cache.store(key, body: result.wire, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
+            } catch {
+                warnings.append(.warning("fetch-cache-write-failed", "could not cache the result of \(name): \(error.reason) (\(error.path))", at: target.source.database.span))
+            }
+        }
+        return LoadedData(
+            table: result.table, provenance: [DataProvenance(url: name, sha256: result.sha256, query: sql)],
+            warnings: warnings, fieldNames: result.table.columnNames)
+    }
+
+    /// Server, database, SQL and parameters: what decides a result. One line (the cache's metadata holds the key
+    /// on a line of its own), so the statement and parameters enter as their SHA-256.
+    static func cacheKey(_ target: DatabaseTarget, sql: String, parameters: [String?]) -> String {
+        var statement = SHA256()
+        statement.update(sql)
+        for parameter in parameters {
+            // Length-prefixed, so no two parameter lists hash alike by running together.
+            statement.update(parameter.map { "\n\($0.utf8.count):" + $0 } ?? "\nNULL")
+        }
+        return target.client.displayName + "#sql-sha256=" + statement.hexDigest()
+    }
+
+    private static func rowDescription(_ fields: [ResultField]) -> [UInt8] {
+        var body: [UInt8] = [UInt8(truncatingIfNeeded: fields.count >> 8), UInt8(truncatingIfNeeded: fields.count)]
+        for field in fields {
+            body += field.name.utf8.filter { $0 != 0 }
+            body.append(0)
+            body += [0, 0, 0, 0, 0, 0]
+            body += [UInt8(field.typeOID >> 24), UInt8(truncatingIfNeeded: field.typeOID >> 16), UInt8(truncatingIfNeeded: field.typeOID >> 8), UInt8(truncatingIfNeeded: field.typeOID)]
+            body += [0, 0, 0, 0, 0, 0, 0, 0]
+        }
+        let length = body.count + 4
+        return [UInt8(ascii: "T"), UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)] + body
+    }
+
+    /// A client failure at the spec: a server error with a position inside the user's `query` points there;
+    /// an unknown table at `table`; anything else at `database`. The server's detail and hint become notes.
+    static func diagnostic(_ failure: DatabaseFailure, target: DatabaseTarget, sql: String) -> Diagnostic {
+        var span = target.source.database.span
+        var notes: [DiagnosticNote] = []
+        if let server = failure.serverError {
+            if let detail = server.detail { notes.append(DiagnosticNote("detail: " + detail)) }
+            if let hint = server.hint { notes.append(DiagnosticNote("hint: " + hint)) }
+            switch target.source.relation {
+            case .table(let table):
+                if failure.diagnostic.kind == .unknownTable { span = table.span }
+            case .query(let query):
+                span = query.span
+                if let position = server.position, let queryStart = sql.unicodeScalars.firstIndex(of: "(") {
+                    // Characters before the user's text: up to and including the subquery's "(".
+                    let before = sql.unicodeScalars.distance(from: sql.unicodeScalars.startIndex, to: queryStart) + 1
+                    let inside = position - 1 - before
+                    if inside >= 0, let located = JSONStringPosition.span(ofCharacter: inside, in: query.span) {
+                        span = located
+                    }
+                }
+            }
+        }
+        return Diagnostic(failure.diagnostic, at: span, notes: notes)
+    }
+}
+
+/// Maps a character offset in a decoded JSON string to its bytes in the spec file, through escapes
+/// (`\n`, `\"`, `\u00e9`, surrogate pairs), so a server's error position lands on the right character.
+enum JSONStringPosition {
+    static func span(ofCharacter target: Int, in literal: SourceSpan?) -> SourceSpan? {
+        guard let literal else { return nil }
+        let bytes = literal.file.bytes
+        var index = literal.range.lowerBound + 1  // after the opening quote
+        let end = literal.range.upperBound - 1
+        var character = 0
+        while index < end {
+            let start = index
+            if bytes[index] == UInt8(ascii: "\\") {
+                if index + 1 < end, bytes[index + 1] == UInt8(ascii: "u") {
+                    index += 6
+                    // A high surrogate followed by \uDC00… is one character.
+                    if index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                       start + 2 < end, bytes[start + 2] | 0x20 == UInt8(ascii: "d"), start + 3 < end,
+                       (bytes[start + 3] | 0x20) >= UInt8(ascii: "8") && (bytes[start + 3] | 0x20) <= UInt8(ascii: "b") {
+                        index += 6
+                    }
+                } else {
+                    index += 2
+                }
+            } else {
+                let byte = bytes[index]
+                index += byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            }
+            if character == target {
+                return SourceSpan(file: literal.file, range: start..<min(index, end))
+            }
+            character += 1
+        }
+        return nil
+    }
+}
