@@ -92,7 +92,7 @@ struct CSVStreamReaderTests {
         let cases: [(String, CSVOptions)] = [
             ("a,b\n1,2\n3\n", .csv),                              // wrong field count
             ("a,b\n1,\"2\n", .csv),                               // unterminated quote
-            ("a,b\n1,x\"y\n", .csv),                              // stray quote
+            ("a,b\n1,x\"y\n", .csv),                              // stray quote (read as text, with a warning)
             ("a,b\n1,\"x\"y\n", .csv),                            // text after a closing quote
             ("a,b\n1,x\n2,y\n", CSVOptions(parse: ["b": .number])), // cell not of its declared type
             ("a,b\n1,2\n3,x\n", .csv),                            // b turns to text after numbers (second pass)

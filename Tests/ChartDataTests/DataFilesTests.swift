@@ -126,7 +126,7 @@ struct DataFilesTests {
         let path = root + "/../shared/data/seattle-weather.csv"
         guard access(path, R_OK) == 0 else { return }
         let file = try DataFiles.read(path: path, reportedAt: nil)
-        let (table, names) = try DataFiles.readTable(file, format: .csv, property: nil, propertySpan: nil, columns: nil, parse: ["date": .date])
+        let (table, names, _) = try DataFiles.readTable(file, format: .csv, property: nil, propertySpan: nil, columns: nil, parse: ["date": .date])
         #expect(names == ["date", "precipitation", "temp_max", "temp_min", "wind", "weather"])
         #expect(table.rowCount == 1461)
         #expect(table.columns.map(\.type) == [.date, .number, .number, .number, .number, .string])

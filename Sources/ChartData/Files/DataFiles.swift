@@ -73,11 +73,12 @@ public enum DataFiles {
     }
 
     /// Reads a table from a data file's bytes. Also returns every field name in the file (not only the
-    /// projected ones), so the caller can check the names the spec uses.
+    /// projected ones), so the caller can check the names the spec uses, and the warnings about what was read
+    /// but looks like a mistake (a CSV quote inside an unquoted field).
     public static func readTable(
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
         columns: Set<String>?, parse: [String: DataType]
-    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
+    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         try readTable(file, format: format, property: property, propertySpan: propertySpan, parse: parse) { _ in columns }
     }
 
@@ -86,7 +87,7 @@ public enum DataFiles {
     public static func readTable(
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
         parse: [String: DataType], projection: ([String]) -> Set<String>?
-    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
+    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         if isBlank(file.bytes) {
             throw DiagnosticError(.error("data-empty", "\(file.path) is empty; expected \(format == .json ? "a JSON array of rows" : "a header row and data rows")", at: SourceSpan(file: file, offset: 0)))
         }
@@ -98,13 +99,13 @@ public enum DataFiles {
             // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
             // throughout is read whole (one fast pass, eight ASCII bytes at a time, decides).
             if columns != nil && !isUTF8(file.bytes) { columns = nil }
-            let (table, names) = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
-            return (table, names)
+            let read = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
+            return (read.table, read.names, read.warnings)
         case .json:
             let document = try JSONReader.read(file, requireObject: false)
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
             let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse)
-            return (table, names)
+            return (table, names, [])
         }
     }
 

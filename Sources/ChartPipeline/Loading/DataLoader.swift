@@ -52,9 +52,9 @@ public enum DataLoader {
                 // A sample of a large CSV/TSV file, when asked for and when it reads cleanly.
                 if let limit = context.sampleBytes, format != .json,
                    let sample = DataFiles.sample(path: path, bytes: limit),
-                   let (table, names) = try? DataFiles.readTable(sample, format: format, property: nil, propertySpan: nil, parse: parse, projection: projection),
+                   let (table, names, sampleWarnings) = try? DataFiles.readTable(sample, format: format, property: nil, propertySpan: nil, parse: parse, projection: projection),
                    (try? checkParseFields(source, names: names, origin: url.value)) != nil {
-                    return LoadedData(table: table, fieldNames: names, isSample: true)
+                    return LoadedData(table: table, warnings: sampleWarnings, fieldNames: names, isSample: true)
                 }
                 // A well-formed CSV/TSV file is streamed, never held whole; anything to report is read whole.
                 if let (table, names) = DataFiles.streamTable(path: path, format: format, parse: parse, projection: projection) {
@@ -64,11 +64,11 @@ public enum DataLoader {
                 file = try DataFiles.read(path: path, written: url.value, reportedAt: url.span)
                 provenance = nil
             }
-            let (table, names) = try DataFiles.readTable(
+            let (table, names, readWarnings) = try DataFiles.readTable(
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
                 parse: parse, projection: projection)
             try checkParseFields(source, names: names, origin: url.value)
-            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings, fieldNames: names)
+            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings + readWarnings, fieldNames: names)
         }
     }
 
@@ -84,7 +84,7 @@ public enum DataLoader {
             guard case .url(let url) = source.origin,
                   let remote = try cachedRemoteFile(source, url: url, context: context)
             else { return nil }
-            let (table, names) = try DataFiles.readTable(
+            let (table, names, _) = try DataFiles.readTable(
                 remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
                 columns: nil, parse: parseTypes(source))
             try checkParseFields(source, names: names, origin: url.value)
