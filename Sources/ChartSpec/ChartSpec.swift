@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 
 /// A whole chart spec after parsing and validation: what SPEC.md §2 describes, with every user-written value
@@ -87,6 +88,10 @@ public struct DataSource: Sendable {
     public var property: Located<String>?
     /// Type overrides, in key order.
     public var parse: [(field: Located<String>, type: Located<DataType>)]
+    /// Date formats from `parse` (`{ "Date": "%b %d %Y" }`, SPEC §3 v2): such a field is also in `parse` as a date.
+    public var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
+    /// The spec's `locale`, whose month and weekday names `parseFormats` read (English names always read too).
+    public var parseLocale: ChartLocale = .enUS
     public var span: SourceSpan?
 
     public init(origin: Origin, format: Located<Format>? = nil, property: Located<String>? = nil, parse: [(field: Located<String>, type: Located<DataType>)] = [], span: SourceSpan? = nil) {

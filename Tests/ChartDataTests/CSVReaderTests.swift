@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartJSON
 import Testing
 import ChartTestSupport
 
@@ -348,5 +349,52 @@ struct UTF8CheckTests {
                 #expect(errors.map(\.id) == ["csv-invalid-utf8"], "\(cell)")
             }
         }
+    }
+}
+
+@Suite("parse date formats")
+struct ParseDateFormatReadingTests {
+    static let stocks = "symbol,date,price\nMSFT,Jan 1 2000,39.81\nMSFT,feb  1 2000,36.35\nAAPL,,1\n"
+    static func options(_ formats: [String: String], locale: ChartLocale = .enUS) throws -> CSVOptions {
+        var dateFormats: [String: DateFormat] = [:]
+        for (field, pattern) in formats { dateFormats[field] = try DateFormat(parsing: pattern) }
+        return CSVOptions(delimiter: 0x2C, parse: Dictionary(uniqueKeysWithValues: formats.keys.map { ($0, DataType.date) }), dateFormats: dateFormats, locale: locale)
+    }
+
+    static func day(_ year: Int64, _ month: Int64, _ day: Int64) -> Value {
+        .date(CivilDate.days(year: year, month: month, day: day) * CivilDate.millisecondsPerDay)
+    }
+
+    @Test func readsVegaStocksDates() throws {
+        let table = try readCSV(Self.stocks, Self.options(["date": "%b %d %Y"]))
+        #expect(table.values("date") == [Self.day(2000, 1, 1), Self.day(2000, 2, 1), .null])
+        #expect(table.values("price") == [.number(39.81), .number(36.35), .number(1)])
+    }
+
+    @Test func readsTheOtherFormatsAndLocaleNames() throws {
+        let table = try readCSV("us,eu,stamp,de\n01/31/2015,31.01.2015,2015-01-31 13:45,31. Januar 2015\n", Self.options(
+            ["us": "%m/%d/%Y", "eu": "%d.%m.%Y", "stamp": "%Y-%m-%d %H:%M", "de": "%d. %B %Y"], locale: .deDE))
+        #expect(table.values("us") == [Self.day(2015, 1, 31)])
+        #expect(table.values("eu") == [Self.day(2015, 1, 31)])
+        #expect(table.values("stamp") == [.date(CivilDate.days(year: 2015, month: 1, day: 31) * CivilDate.millisecondsPerDay + (13 * 60 + 45) * 60_000)])
+        #expect(table.values("de") == [Self.day(2015, 1, 31)])
+    }
+
+    @Test func aCellThatDoesNotMatchIsAnErrorAtThatCell() throws {
+        let errors = csvErrors("symbol,date\nMSFT,Jan 1 2000\nMSFT,2000-02-01\n", try Self.options(["date": "%b %d %Y"]))
+        #expect(errors.map(\.id) == ["csv-parse-date"])
+        #expect(locations(errors) == ["test.csv:3:6"])
+        #expect(errors.first?.message == "line 3: '2000-02-01' in column 'date' does not match the date format '%b %d %Y' that parse declares for 'date'")
+    }
+
+    @Test func jsonRowsReadTheFormatToo() throws {
+        let document = try JSONReader.read(SourceFile(path: "d.json", text: #"[{"d": "Jan 1 2000"}, {"d": "nope"}]"#), requireObject: false)
+        let format = try DateFormat(parsing: "%b %d %Y")
+        #expect(throws: DiagnosticError.self) {
+            try JSONDataReader.table(from: document, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
+        }
+        let good = try JSONReader.read(SourceFile(path: "d.json", text: #"[{"d": "Jan 1 2000"}]"#), requireObject: false)
+        let table = try JSONDataReader.table(from: good, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
+        #expect(table.values("d") == [Self.day(2000, 1, 1)])
     }
 }

@@ -99,7 +99,9 @@ public enum CSVReader {
         var builders: [CSVColumnBuilder] = []
         for (index, name) in header.names.enumerated() where options.columns?.contains(name) ?? true {
             builderOf[index] = builders.count
-            builders.append(CSVColumnBuilder(name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity))
+            builders.append(CSVColumnBuilder(
+                name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity,
+                dateFormat: options.dateFormats[name], locale: options.locale))
         }
 
         var errors: [Diagnostic] = []
@@ -119,7 +121,7 @@ public enum CSVReader {
                     for failure in failures {
                         let span = clamped(chunk.span(column: index, row: failure.row), count)
                         errors.append(cellDiagnostic(failure.error, span: span, content: chunk.content(column: index, row: failure.row),
-                                                     column: columns[index].name, file: file))
+                                                     column: columns[index].name, dateFormat: columns[index].dateFormat?.pattern, file: file))
                     }
                     failures.removeAll(keepingCapacity: true)
                 }
@@ -290,7 +292,7 @@ public enum CSVReader {
     }
 
     private static func cellDiagnostic(
-        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, file: SourceFile
+        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, dateFormat: String? = nil, file: SourceFile
     ) -> Diagnostic {
         let span = SourceSpan(file: file, range: range)
         let line = file.lineColumn(at: range.lowerBound).line
@@ -299,6 +301,9 @@ public enum CSVReader {
         case .notNumber:
             return .error("csv-parse-number", "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
         case .notDate:
+            if let dateFormat {
+                return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'", at: span)
+            }
             return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date", at: span)
         case .notBoolean:
             return .error("csv-parse-boolean", "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean", at: span)

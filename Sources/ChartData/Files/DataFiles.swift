@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 
 /// Reading data files from disk: resolving a spec's relative path, reading the bytes (POSIX `open`/`read`,
@@ -86,7 +87,8 @@ public enum DataFiles {
     /// from the header, before any row is read): `projection` returns the columns to read, nil for all.
     public static func readTable(
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
-        parse: [String: DataType], projection: ([String]) -> Set<String>?
+        parse: [String: DataType], dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS,
+        projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         if isBlank(file.bytes) {
             throw DiagnosticError(.error("data-empty", "\(file.path) is empty; expected \(format == .json ? "a JSON array of rows" : "a header row and data rows")", at: SourceSpan(file: file, offset: 0)))
@@ -99,12 +101,12 @@ public enum DataFiles {
             // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
             // throughout is read whole (one fast pass, eight ASCII bytes at a time, decides).
             if columns != nil && !isUTF8(file.bytes) { columns = nil }
-            let read = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
+            let read = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse, dateFormats: dateFormats, locale: locale))
             return (read.table, read.names, read.warnings)
         case .json:
             let document = try JSONReader.read(file, requireObject: false)
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
-            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse)
+            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse, dateFormats: dateFormats, locale: locale)
             return (table, names, [])
         }
     }
@@ -113,7 +115,8 @@ public enum DataFiles {
     /// read whole with `read(path:…)` and `readTable` instead: not CSV/TSV, unreadable, or with anything to report.
     /// Both give the same table; only the whole read can quote a problem at its `line:col`.
     public static func streamTable(
-        path: String, format: DataFileFormat, parse: [String: DataType], projection: ([String]) -> Set<String>?
+        path: String, format: DataFileFormat, parse: [String: DataType], dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS,
+        projection: ([String]) -> Set<String>?
     ) -> (table: Table, fieldNames: [String])? {
         let delimiter: UInt8
         switch format {
@@ -121,7 +124,7 @@ public enum DataFiles {
         case .tsv: delimiter = 0x09
         case .json: return nil
         }
-        guard let (table, names) = CSVStreamReader.read(path: path, delimiter: delimiter, parse: parse, projection: projection) else { return nil }
+        guard let (table, names) = CSVStreamReader.read(path: path, delimiter: delimiter, parse: parse, dateFormats: dateFormats, locale: locale, projection: projection) else { return nil }
         return (table, names)
     }
 

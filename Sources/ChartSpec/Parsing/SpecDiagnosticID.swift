@@ -14,4 +14,5 @@ public enum SpecDiagnosticID {
     public static let conflictingKeys = "conflicting-keys"
     public static let misplacedKey = "misplaced-key"
     public static let unknownLocale = "unknown-locale"
+    public static let invalidParseFormat = "invalid-parse-format"
 }
