@@ -18,7 +18,7 @@
 public struct DateFormat: Sendable, Equatable {
     /// The pattern this format was parsed from.
     public let pattern: String
-    private let pieces: [Piece]
+    let pieces: [Piece]
 
     enum Padding: Character, Sendable, Equatable {
         case none = "-", space = "_", zero = "0"

@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 import ChartValues
 
@@ -107,6 +108,10 @@ public struct DataSource: Sendable {
     public var property: Located<String>?
     /// Type overrides, in key order.
     public var parse: [(field: Located<String>, type: Located<DataType>)]
+    /// Date formats from `parse` (`{ "Date": "%b %d %Y" }`, SPEC §3 v2): such a field is also in `parse` as a date.
+    public var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
+    /// The spec's `locale`, whose month and weekday names `parseFormats` read (English names always read too).
+    public var parseLocale: ChartLocale = .enUS
     public var span: SourceSpan?
 
     public init(origin: Origin, format: Located<Format>? = nil, property: Located<String>? = nil, parse: [(field: Located<String>, type: Located<DataType>)] = [], span: SourceSpan? = nil) {

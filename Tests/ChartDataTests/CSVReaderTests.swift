@@ -1,8 +1,10 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
-import Testing
+import ChartJSON
 import ChartTestSupport
+import ChartValues
+import Testing
 
 @Suite("CSV format")
 struct CSVFormatTests {
@@ -79,9 +81,10 @@ struct CSVFormatTests {
         #expect(table.values("city") == [.string("Zürich"), .string("🙂🙃")])
         #expect(table.values("note") == [.string("日本語, テキスト"), .string("naïve")])
         // Columns count characters: the stray quote after "日本" is the 3rd character of line 2.
-        let errors = csvErrors("city\n日本\"語\n")
-        #expect(errors.map(\.id) == ["csv-stray-quote"])
-        #expect(locations(errors) == ["test.csv:2:3"])
+        let (quoted, warnings) = try CSVReader.readWithWarnings(SourceFile(path: "test.csv", text: "city\n日本\"語\n"), options: .csv)
+        #expect(quoted.values("city") == [.string("日本\"語")])
+        #expect(warnings.map(\.id) == ["csv-stray-quote"])
+        #expect(locations(warnings) == ["test.csv:2:3"])
     }
 
     @Test func tabSeparated() throws {
@@ -117,10 +120,25 @@ struct CSVErrorTests {
         #expect(locations(errors) == ["test.csv:2:3"])
     }
 
-    @Test func strayQuoteAndTextAfterQuote() {
+    @Test func textAfterAClosingQuoteIsAnErrorAStrayQuoteIsNot() {
+        // Python's csv in strict mode, DuckDB and PapaParse stop at `"ab"c`; they all read `5'11"` as text.
         let errors = csvErrors("a,b\n5'11\",x\n\"ab\"c,y\n")
-        #expect(errors.map(\.id) == ["csv-stray-quote", "csv-text-after-quote"])
-        #expect(locations(errors) == ["test.csv:2:5", "test.csv:3:5"])
+        #expect(errors.map(\.id) == ["csv-text-after-quote"])
+        #expect(locations(errors) == ["test.csv:3:5"])
+    }
+
+    @Test func aQuoteInsideAnUnquotedFieldIsTextWithOneWarning() throws {
+        let file = SourceFile(path: "test.csv", text: "size,note\n5'11\",a 12\" pipe\n6',x\"y\"z\n\"quoted \"\"ok\"\"\",plain\n")
+        let (table, warnings) = try CSVReader.readWithWarnings(file, options: .csv)
+        #expect(table.values("size") == [.string("5'11\""), .string("6'"), .string("quoted \"ok\"")])
+        #expect(table.values("note") == [.string("a 12\" pipe"), .string("x\"y\"z"), .string("plain")])
+        // One warning at the first quote, severity warning, counting the other fields in a note.
+        #expect(warnings.map(\.id) == ["csv-stray-quote"])
+        #expect(warnings.first?.severity == .warning)
+        #expect(locations(warnings) == ["test.csv:2:5"])
+        #expect(warnings.first?.notes.map(\.message) == ["2 more fields in this file hold a quote the same way"])
+        // The plain read gives the same table; a quote in a header name is part of the name.
+        #expect(try readCSV("h\"1,b\n1,2\n").columnNames == ["h\"1", "b"])
     }
 
     @Test func duplicateHeaderNames() {
@@ -332,5 +350,52 @@ struct UTF8CheckTests {
                 #expect(errors.map(\.id) == ["csv-invalid-utf8"], "\(cell)")
             }
         }
+    }
+}
+
+@Suite("parse date formats")
+struct ParseDateFormatReadingTests {
+    static let stocks = "symbol,date,price\nMSFT,Jan 1 2000,39.81\nMSFT,feb  1 2000,36.35\nAAPL,,1\n"
+    static func options(_ formats: [String: String], locale: ChartLocale = .enUS) throws -> CSVOptions {
+        var dateFormats: [String: DateFormat] = [:]
+        for (field, pattern) in formats { dateFormats[field] = try DateFormat(parsing: pattern) }
+        return CSVOptions(delimiter: 0x2C, parse: Dictionary(uniqueKeysWithValues: formats.keys.map { ($0, DataType.date) }), dateFormats: dateFormats, locale: locale)
+    }
+
+    static func day(_ year: Int64, _ month: Int64, _ day: Int64) -> Value {
+        .date(CivilDate.days(year: year, month: month, day: day) * CivilDate.millisecondsPerDay)
+    }
+
+    @Test func readsVegaStocksDates() throws {
+        let table = try readCSV(Self.stocks, Self.options(["date": "%b %d %Y"]))
+        #expect(table.values("date") == [Self.day(2000, 1, 1), Self.day(2000, 2, 1), .null])
+        #expect(table.values("price") == [.number(39.81), .number(36.35), .number(1)])
+    }
+
+    @Test func readsTheOtherFormatsAndLocaleNames() throws {
+        let table = try readCSV("us,eu,stamp,de\n01/31/2015,31.01.2015,2015-01-31 13:45,31. Januar 2015\n", Self.options(
+            ["us": "%m/%d/%Y", "eu": "%d.%m.%Y", "stamp": "%Y-%m-%d %H:%M", "de": "%d. %B %Y"], locale: .deDE))
+        #expect(table.values("us") == [Self.day(2015, 1, 31)])
+        #expect(table.values("eu") == [Self.day(2015, 1, 31)])
+        #expect(table.values("stamp") == [.date(CivilDate.days(year: 2015, month: 1, day: 31) * CivilDate.millisecondsPerDay + (13 * 60 + 45) * 60_000)])
+        #expect(table.values("de") == [Self.day(2015, 1, 31)])
+    }
+
+    @Test func aCellThatDoesNotMatchIsAnErrorAtThatCell() throws {
+        let errors = csvErrors("symbol,date\nMSFT,Jan 1 2000\nMSFT,2000-02-01\n", try Self.options(["date": "%b %d %Y"]))
+        #expect(errors.map(\.id) == ["csv-parse-date"])
+        #expect(locations(errors) == ["test.csv:3:6"])
+        #expect(errors.first?.message == "line 3: '2000-02-01' in column 'date' does not match the date format '%b %d %Y' that parse declares for 'date'")
+    }
+
+    @Test func jsonRowsReadTheFormatToo() throws {
+        let document = try JSONReader.read(SourceFile(path: "d.json", text: #"[{"d": "Jan 1 2000"}, {"d": "nope"}]"#), requireObject: false)
+        let format = try DateFormat(parsing: "%b %d %Y")
+        #expect(throws: DiagnosticError.self) {
+            try JSONDataReader.table(from: document, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
+        }
+        let good = try JSONReader.read(SourceFile(path: "d.json", text: #"[{"d": "Jan 1 2000"}]"#), requireObject: false)
+        let table = try JSONDataReader.table(from: good, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
+        #expect(table.values("d") == [Self.day(2000, 1, 1)])
     }
 }

@@ -128,7 +128,7 @@ struct DataFilesTests {
 
     @Test func seattleWeather() throws {
         let file = try DataFiles.read(path: Self.seattleWeatherPath, reportedAt: nil)
-        let (table, names) = try DataFiles.readTable(file, format: .csv, property: nil, propertySpan: nil, columns: nil, parse: ["date": .date])
+        let (table, names, _) = try DataFiles.readTable(file, format: .csv, property: nil, propertySpan: nil, columns: nil, parse: ["date": .date])
         #expect(names == ["date", "precipitation", "temp_max", "temp_min", "wind", "weather"])
         #expect(table.rowCount == 1461)
         #expect(table.columns.map(\.type) == [.date, .number, .number, .number, .number, .string])

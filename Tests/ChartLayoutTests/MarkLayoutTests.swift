@@ -1,7 +1,8 @@
-import Testing
 import ChartData
 import ChartDiagnostics
 import ChartSpec
+import ChartValues
+import Testing
 @testable import ChartLayout
 
 @Suite struct MarkLayoutTests {
@@ -27,6 +28,52 @@ import ChartSpec
         // Twice the value, twice the height.
         #expect(abs(bars[1].box.height - 2 * bars[0].box.height) < 0.01)
         #expect(scene.textLayoutProblems().isEmpty)
+    }
+
+    /// Cylinders 4, 5, 6, 3, 8 as the rows have them, on an ordinal x: the bars' left edges in row order.
+    func cylinderBars(_ configure: (inout ChartSpec) -> Void = { _ in }) throws -> [Double] {
+        var spec = F.spec(.bar)
+        spec.encoding.x = F.channel(.x, "cylinders", type: .ordinal)
+        spec.encoding.y = F.channel(.y, "count")
+        configure(&spec)
+        let table = Table(columns: [F.numbers("cylinders", [4, 5, 6, 3, 8]), F.numbers("count", [10, 20, 30, 40, 50])])
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        return F.rects(scene, class: "chartc-bar").map(\.box.x)
+    }
+
+    /// The rows' indices ordered by where their bars stand, left to right.
+    func order(_ lefts: [Double]) -> [Int] {
+        lefts.indices.sorted { lefts[$0] < lefts[$1] }
+    }
+
+    @Test func aNumericOrdinalAxisRunsInNumericOrder() throws {
+        // Rows 4, 5, 6, 3, 8 read 3, 4, 5, 6, 8: row 3 (the 3) first, row 4 (the 8) last.
+        #expect(order(try cylinderBars()) == [3, 0, 1, 2, 4])
+    }
+
+    @Test func anExplicitDomainOrSortStillWinsOnANumericOrdinalAxis() throws {
+        let domain = try cylinderBars { spec in
+            var scale = ScaleSpec()
+            scale.domain = Located([8, 6, 5, 4, 3].map(Value.number), at: nil)
+            spec.encoding.x?.scale = scale
+        }
+        #expect(order(domain) == [4, 2, 1, 0, 3])
+        // A sort keeps the table's order (the pipeline sorted the rows; here they stand as given).
+        let sorted = try cylinderBars { spec in spec.sort = [SortKey(field: "count", descending: false, span: nil)] }
+        #expect(order(sorted) == [0, 1, 2, 3, 4])
+    }
+
+    @Test func datesOnABandAxisRunInTimeOrder() throws {
+        var spec = F.spec(.bar)
+        spec.encoding.x = F.channel(.x, "day", type: .ordinal)
+        spec.encoding.y = F.channel(.y, "count")
+        let day = 86_400_000.0
+        let table = Table(columns: [
+            Column(name: "day", type: .date, values: [3, 1, 2].map { Value.date(Int64($0 * day)) }),
+            F.numbers("count", [1, 2, 3]),
+        ])
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        #expect(order(F.rects(scene, class: "chartc-bar").map(\.box.x)) == [1, 2, 0])
     }
 
     @Test func aMissingValueDrawsNoBar() throws {

@@ -50,11 +50,16 @@ struct CSVColumnBuilder {
     private(set) var pendingRows = 0
     private var unescaped: [UInt8] = []
     private let capacity: Int
+    /// The `parse` date format of a declared date column (nil: ISO 8601 or `YYYY/MM/DD`), and its names' locale.
+    let dateFormat: DateFormat?
+    private let locale: ChartLocale
 
-    init(name: String, fieldIndex: Int, declared: DataType?, capacity: Int) {
+    init(name: String, fieldIndex: Int, declared: DataType?, capacity: Int, dateFormat: DateFormat? = nil, locale: ChartLocale = .enUS) {
         self.name = name
         self.fieldIndex = fieldIndex
         self.capacity = capacity
+        self.dateFormat = declared == .date ? dateFormat : nil
+        self.locale = locale
         switch declared {
         case nil: mode = .undecided
         case .number?: mode = .declaredNumber
@@ -128,7 +133,7 @@ struct CSVColumnBuilder {
                         out[row] = 0
                         isValid[row] = false
                     } else if flags[row] & CSVChunk.cellIsEscaped == 0,
-                              let date = declared ? Self.lenientDate(base, start, end) : Self.date(base, start, end) {
+                              let date = declared ? declaredDate(base, start, end) : Self.date(base, start, end) {
                         out[row] = date
                         isValid[row] = true
                     } else if declared {
@@ -312,6 +317,13 @@ struct CSVColumnBuilder {
     }
 
     /// A declared date: ISO 8601 or `YYYY/MM/DD`.
+    /// A cell of a column `parse` declares a date: in its date format, else ISO 8601 or `YYYY/MM/DD`.
+    @inline(__always)
+    private func declaredDate(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
+        guard let dateFormat else { return Self.lenientDate(base, start, end) }
+        return dateFormat.parse(UnsafeBufferPointer(start: base + start, count: end - start), locale: locale)
+    }
+
     static func lenientDate(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
         var lower = start
         var upper = end

@@ -26,7 +26,8 @@ struct CSVHeader {
         while true {
             let field = tokenizer.next()
             let span = field.quoted ? (field.start - 1)..<min(field.end + 1, count) : field.start..<field.end
-            if let problem = CSVReader.diagnostic(for: field, file: file) {
+            // A quote inside an unquoted name is part of the name (`height (")`), as in the rows.
+            if field.problem != .strayQuote, let problem = CSVReader.diagnostic(for: field, file: file) {
                 errors.append(problem)
                 if field.problem == .unterminatedQuote { break }
             }

@@ -20,8 +20,10 @@ import ChartDiagnostics
 /// non-empty cell is a string column. `parse` overrides: `number`, `date` (ISO or `YYYY/MM/DD`), `boolean`
 /// (`true/false/yes/no/1/0`, any case) — a cell that does not fit is an error at that cell — and `string`.
 ///
-/// Strictness: every record must have as many fields as the header (`csv-field-count`), quotes must be
-/// balanced and only open a field, and text that becomes a string must be UTF-8. Up to `maxErrors` problems
+/// Strictness: every record must have as many fields as the header (`csv-field-count`), a quoted field must be
+/// closed and end at its closing quote, and text that becomes a string must be UTF-8. A quote inside a field
+/// that does not start with one (`37°36'37.8"N`, `a 12" pipe`) is a literal character, as Python's `csv`,
+/// DuckDB and PapaParse read it: the read succeeds with one `csv-stray-quote` warning at the first such quote. Up to `maxErrors` problems
 /// are reported at once, sorted by position. Columns outside the projection are only tokenized (their field
 /// counts and quoting are still checked), never converted, and never checked for UTF-8.
 ///
@@ -36,9 +38,15 @@ public enum CSVReader {
         try readWithHeader(file, options: options).table
     }
 
-    /// The table and every name in the header (not only the projected ones), from one read.
-    static func readWithHeader(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String]) {
-        let result: Result<(table: Table, names: [String]), DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
+    /// The table and the warnings for what was read but looks like a mistake (a quote inside an unquoted field).
+    public static func readWithWarnings(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> (table: Table, warnings: [Diagnostic]) {
+        let read = try readWithHeader(file, options: options)
+        return (read.table, read.warnings)
+    }
+
+    /// The table, every name in the header (not only the projected ones) and the warnings, from one read.
+    static func readWithHeader(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String], warnings: [Diagnostic]) {
+        let result: Result<(table: Table, names: [String], warnings: [Diagnostic]), DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(DiagnosticError(emptyFile(file)))
             }
@@ -81,7 +89,7 @@ public enum CSVReader {
         return header
     }
 
-    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String]) {
+    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String], warnings: [Diagnostic]) {
         let header = try readHeader(file: file, base: base, count: count, delimiter: options.delimiter)
         let fieldCount = header.names.count
         let capacity = estimateRows(base: base + header.bodyStart, count: count - header.bodyStart)
@@ -91,10 +99,14 @@ public enum CSVReader {
         var builders: [CSVColumnBuilder] = []
         for (index, name) in header.names.enumerated() where options.columns?.contains(name) ?? true {
             builderOf[index] = builders.count
-            builders.append(CSVColumnBuilder(name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity))
+            builders.append(CSVColumnBuilder(
+                name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity,
+                dateFormat: options.dateFormats[name], locale: options.locale))
         }
 
         var errors: [Diagnostic] = []
+        var strayQuote: Diagnostic?
+        var strayQuotes = 0
         var rowCount = 0
         let chunk = CSVChunk(columnCount: builders.count, capacity: min(chunkRows, max(capacity, 64)))
         var chunkRow = 0
@@ -109,7 +121,7 @@ public enum CSVReader {
                     for failure in failures {
                         let span = clamped(chunk.span(column: index, row: failure.row), count)
                         errors.append(cellDiagnostic(failure.error, span: span, content: chunk.content(column: index, row: failure.row),
-                                                     column: columns[index].name, file: file))
+                                                     column: columns[index].name, dateFormat: columns[index].dateFormat?.pattern, file: file))
                     }
                     failures.removeAll(keepingCapacity: true)
                 }
@@ -123,7 +135,11 @@ public enum CSVReader {
                 var recordEnd = recordStart
                 while true {
                     let field = tokenizer.next()
-                    if field.problem != .none, let problem = diagnostic(for: field, file: file) {
+                    if field.problem == .strayQuote {
+                        // Read as text; one warning for the file, at the first one.
+                        if strayQuote == nil { strayQuote = diagnostic(for: field, file: file) }
+                        strayQuotes += 1
+                    } else if field.problem != .none, let problem = diagnostic(for: field, file: file) {
                         errors.append(problem)
                         if field.problem == .unterminatedQuote { break records }
                     }
@@ -165,7 +181,10 @@ public enum CSVReader {
             fillPending(rows: pending, builders: &builders, file: file, base: base, count: count, header: header, options: options, errors: &errors)
         }
         if !errors.isEmpty { throw DiagnosticError(sortedAndCapped(errors)) }
-        return (Table(columns: builders.map { $0.finish() }, rowCount: rowCount), header.names)
+        if strayQuotes > 1 {
+            strayQuote?.notes.append(DiagnosticNote("\(strayQuotes - 1) more field\(strayQuotes == 2 ? "" : "s") in this file hold\(strayQuotes == 2 ? "s" : "") a quote the same way"))
+        }
+        return (Table(columns: builders.map { $0.finish() }, rowCount: rowCount), header.names, strayQuote.map { [$0] } ?? [])
     }
 
     /// Records decoded per chunk: large enough to amortise the per-chunk work, small enough for the cache.
@@ -255,9 +274,9 @@ public enum CSVReader {
         case .none:
             return nil
         case .strayQuote:
-            return .error(
+            return .warning(
                 "csv-stray-quote",
-                "a quote inside an unquoted field; quote the whole field and double the quote inside it (\"a \"\"b\"\" c\")",
+                "a quote inside an unquoted field, read as a literal character; if it was meant to quote the field, quote the whole field and double the quote inside it (\"a \"\"b\"\" c\")",
                 at: SourceSpan(file: file, range: offset..<(offset + 1)))
         case .textAfterQuote:
             return .error(
@@ -273,7 +292,7 @@ public enum CSVReader {
     }
 
     private static func cellDiagnostic(
-        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, file: SourceFile
+        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, dateFormat: String? = nil, file: SourceFile
     ) -> Diagnostic {
         let span = SourceSpan(file: file, range: range)
         let line = file.lineColumn(at: range.lowerBound).line
@@ -282,6 +301,9 @@ public enum CSVReader {
         case .notNumber:
             return .error("csv-parse-number", "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
         case .notDate:
+            if let dateFormat {
+                return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'", at: span)
+            }
             return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date", at: span)
         case .notBoolean:
             return .error("csv-parse-boolean", "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean", at: span)

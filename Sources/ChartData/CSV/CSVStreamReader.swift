@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import ChartDiagnostics
+import ChartFormat
 
 /// Reads a well-formed CSV/TSV file from disk in blocks, on every core, without holding the file in memory.
 ///
@@ -30,7 +31,8 @@ public enum CSVStreamReader {
     /// read in parallel (nil: one per core, for files large enough to gain). Tests shrink `windowSize` to put
     /// records across windows; a window (1 MiB) holds one `pread` plus the unfinished record carried over.
     public static func read(
-        path: String, delimiter: UInt8, parse: [String: DataType], parts requestedParts: Int? = nil,
+        path: String, delimiter: UInt8, parse: [String: DataType], dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS,
+        parts requestedParts: Int? = nil,
         windowSize: Int = 1 << 20, projection: ([String]) -> Set<String>?
     ) -> (table: Table, names: [String])? {
         let descriptor = open(path, O_RDONLY)
@@ -64,13 +66,14 @@ public enum CSVStreamReader {
 
         let ranges = starts.indices.map { index in starts[index]..<(index + 1 < starts.count ? starts[index + 1] : size) }
         let parse = parse
+        let dateFormats = dateFormats
         let columnsRead = projected
         /// Reads the records that start in `range` (the last one may run past its end) into fresh builders.
         let readPart: @Sendable (Range<Int>, Bool) -> CSVPart? = { range, first in
             // The first part reserves room for every row, so joining the others appends in place.
             let share = first ? estimatedRows : estimatedRows * range.count / max(bodySize, 1) + 16
             let builders = columnsRead.map {
-                CSVColumnBuilder(name: $0.name, fieldIndex: $0.field, declared: parse[$0.name], capacity: share)
+                CSVColumnBuilder(name: $0.name, fieldIndex: $0.field, declared: parse[$0.name], capacity: share, dateFormat: dateFormats[$0.name], locale: locale)
             }
             var part = CSVPart(descriptor: descriptor, range: range, fileSize: size, layout: layout, builders: builders, windowSize: windowSize)
             return part.read() ? part : nil

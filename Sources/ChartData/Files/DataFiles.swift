@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 import ChartSystem
 
@@ -33,11 +34,12 @@ public enum DataFiles {
     }
 
     /// Reads a table from a data file's bytes. Also returns every field name in the file (not only the
-    /// projected ones), so the caller can check the names the spec uses.
+    /// projected ones), so the caller can check the names the spec uses, and the warnings about what was read
+    /// but looks like a mistake (a CSV quote inside an unquoted field).
     public static func readTable(
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
         columns: Set<String>?, parse: [String: DataType]
-    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
+    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         try readTable(file, format: format, property: property, propertySpan: propertySpan, parse: parse) { _ in columns }
     }
 
@@ -45,8 +47,9 @@ public enum DataFiles {
     /// from the header, before any row is read): `projection` returns the columns to read, nil for all.
     public static func readTable(
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
-        parse: [String: DataType], projection: ([String]) -> Set<String>?
-    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String]) {
+        parse: [String: DataType], dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS,
+        projection: ([String]) -> Set<String>?
+    ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         if isBlank(file.bytes) {
             throw DiagnosticError(.error("data-empty", "\(file.path) is empty; expected \(format == .json ? "a JSON array of rows" : "a header row and data rows")", at: SourceSpan(file: file, offset: 0)))
         }
@@ -58,13 +61,13 @@ public enum DataFiles {
             // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
             // throughout is read whole (one fast pass, eight ASCII bytes at a time, decides).
             if columns != nil && !isUTF8(file.bytes) { columns = nil }
-            let (table, names) = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse))
-            return (table, names)
+            let read = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse, dateFormats: dateFormats, locale: locale))
+            return (read.table, read.names, read.warnings)
         case .json:
             let document = try JSONReader.read(file, requireObject: false)
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
-            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse)
-            return (table, names)
+            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse, dateFormats: dateFormats, locale: locale)
+            return (table, names, [])
         }
     }
 
@@ -72,7 +75,8 @@ public enum DataFiles {
     /// read whole with `read(path:…)` and `readTable` instead: not CSV/TSV, unreadable, or with anything to report.
     /// Both give the same table; only the whole read can quote a problem at its `line:col`.
     public static func streamTable(
-        path: String, format: DataFileFormat, parse: [String: DataType], projection: ([String]) -> Set<String>?
+        path: String, format: DataFileFormat, parse: [String: DataType], dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS,
+        projection: ([String]) -> Set<String>?
     ) -> (table: Table, fieldNames: [String])? {
         let delimiter: UInt8
         switch format {
@@ -80,7 +84,7 @@ public enum DataFiles {
         case .tsv: delimiter = 0x09
         case .json: return nil
         }
-        guard let (table, names) = CSVStreamReader.read(path: path, delimiter: delimiter, parse: parse, projection: projection) else { return nil }
+        guard let (table, names) = CSVStreamReader.read(path: path, delimiter: delimiter, parse: parse, dateFormats: dateFormats, locale: locale, projection: projection) else { return nil }
         return (table, names)
     }
 

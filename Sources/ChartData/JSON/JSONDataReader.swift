@@ -27,7 +27,8 @@ public enum JSONDataReader {
 
     /// As above; `propertySpan` is where the spec writes `property`, so a wrong path is reported there.
     public static func table(
-        from document: JSONValue, property: String?, propertySpan: SourceSpan?, columns: Set<String>?, parse: [String: DataType]
+        from document: JSONValue, property: String?, propertySpan: SourceSpan?, columns: Set<String>?, parse: [String: DataType],
+        dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS
     ) throws(DiagnosticError) -> Table {
         let rows = try rowObjects(in: document, property: property, propertySpan: propertySpan)
         let names = columnNames(rows)
@@ -43,7 +44,7 @@ public enum JSONDataReader {
         }
         var built: [Column] = []
         for (slot, name) in read.enumerated() {
-            if let column = buildColumn(name: name, cells: cells[slot], declared: parse[name], errors: &errors) {
+            if let column = buildColumn(name: name, cells: cells[slot], declared: parse[name], dateFormat: dateFormats[name], locale: locale, errors: &errors) {
                 built.append(column)
             }
             if errors.count >= maxErrors { break }
@@ -155,7 +156,9 @@ public enum JSONDataReader {
         }
     }
 
-    private static func buildColumn(name: String, cells: [JSONValue?], declared: DataType?, errors: inout [Diagnostic]) -> Column? {
+    private static func buildColumn(
+        name: String, cells: [JSONValue?], declared: DataType?, dateFormat: DateFormat?, locale: ChartLocale, errors: inout [Diagnostic]
+    ) -> Column? {
         // Classify the values, stopping at nested ones.
         var numbers = 0
         var strings = 0
@@ -197,9 +200,9 @@ public enum JSONDataReader {
                 builder.appendNull()
                 continue
             }
-            if !append(cell, as: type, lenientDates: declared != nil, to: &builder) {
+            if !append(cell, as: type, lenientDates: declared != nil, dateFormat: type == .date ? dateFormat : nil, locale: locale, to: &builder) {
                 builder.appendNull()
-                errors.append(parseError(type, row: row, name: name, cell: cell))
+                errors.append(parseError(type, row: row, name: name, cell: cell, dateFormat: type == .date ? dateFormat : nil))
                 if errors.count >= maxErrors { return nil }
             }
         }
@@ -207,7 +210,9 @@ public enum JSONDataReader {
     }
 
     /// Appends a non-null scalar converted to `type`; false when it does not convert.
-    private static func append(_ cell: JSONValue, as type: DataType, lenientDates: Bool, to builder: inout ColumnBuilder) -> Bool {
+    private static func append(
+        _ cell: JSONValue, as type: DataType, lenientDates: Bool, dateFormat: DateFormat?, locale: ChartLocale, to builder: inout ColumnBuilder
+    ) -> Bool {
         switch type {
         case .string:
             builder.appendString(text(of: cell))
@@ -220,7 +225,9 @@ public enum JSONDataReader {
             return true
         case .date:
             var date: Int64?
-            if let string = cell.stringValue {
+            if let string = cell.stringValue, let dateFormat {
+                date = dateFormat.parse(string, locale: locale)
+            } else if let string = cell.stringValue {
                 date = lenientDates ? ISODate.parseLenient(string) : ISODate.parse(string)
             } else if let number = cell.numberValue, number.isFinite, abs(number) < 8.64e15 {
                 date = Int64(number.rounded())
@@ -248,9 +255,10 @@ public enum JSONDataReader {
         }
     }
 
-    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue) -> Diagnostic {
+    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue, dateFormat: DateFormat?) -> Diagnostic {
         let hint: String
         switch type {
+        case .date where dateFormat != nil: hint = " in the format '\(dateFormat?.pattern ?? "")'"
         case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
         case .boolean: hint = " (true/false, yes/no, 1/0)"
         case .number, .string: hint = ""

@@ -180,19 +180,29 @@ public struct PlotScales: Sendable {
     }
 
     /// Discrete keys in display order over the given rows: the explicit domain, else the natural order of weekdays
-    /// and months, else the table's. A spec that asks for a `sort` gets the table's order (`followTable`), so
-    /// months sorted by rainfall stay sorted.
+    /// and months, else ascending for numbers and dates (cylinders 3, 4, 5, 6, 8 whatever order the rows come in,
+    /// as Vega-Lite, ggplot2 and Observable Plot order them), else the table's. A spec that asks for a `sort` gets
+    /// the table's order (`followTable`), so months sorted by rainfall stay sorted.
     private static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
         if let domain = channel.definition.scale?.domain?.value, !domain.isEmpty {
             return channel.categories(rows: 0..<0)
         }
         var seen: [String] = []
         var present = Set<String>()
+        var ordered: [(value: Double, key: String)] = []
+        let numeric = !followTable && (channel.column.type == .number || channel.column.type == .date)
         for row in rows {
-            if let key = channel.key(row), present.insert(key).inserted { seen.append(key) }
+            if let key = channel.key(row), present.insert(key).inserted {
+                seen.append(key)
+                if numeric, let value = channel.number(row) { ordered.append((value, key)) }
+            }
         }
         if let natural = channel.column.naturalOrder, !followTable {
             return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) }
+        }
+        // Keys are distinct, and distinct numbers have distinct shortest forms, so the order is total.
+        if numeric && ordered.count == seen.count {
+            return ordered.sorted { $0.value < $1.value }.map(\.key)
         }
         return seen
     }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartFormat
 import ChartNetwork
 import ChartSpec
 import ChartValues
@@ -50,7 +51,9 @@ public enum DataLoader {
         case .values(let node):
             let names = try JSONDataReader.fieldNames(in: node, property: nil, propertySpan: nil)
             try checkParseFields(source, names: names, origin: "the inline values")
-            let table = try JSONDataReader.table(from: node, property: nil, propertySpan: nil, columns: projection(names), parse: parse)
+            let table = try JSONDataReader.table(
+                from: node, property: nil, propertySpan: nil, columns: projection(names), parse: parse,
+                dateFormats: dateFormats(source), locale: source.parseLocale)
             return LoadedData(table: table, fieldNames: names)
         case .database(let database):
             let names = try databaseSchema(database, context: context).map(\.name)
@@ -71,23 +74,23 @@ public enum DataLoader {
                 // A sample of a large CSV/TSV file, when asked for and when it reads cleanly.
                 if let limit = context.sampleBytes, format != .json,
                    let sample = DataFiles.sample(path: path, bytes: limit),
-                   let (table, names) = try? DataFiles.readTable(sample, format: format, property: nil, propertySpan: nil, parse: parse, projection: projection),
+                   let (table, names, sampleWarnings) = try? DataFiles.readTable(sample, format: format, property: nil, propertySpan: nil, parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection),
                    (try? checkParseFields(source, names: names, origin: url.value)) != nil {
-                    return LoadedData(table: table, fieldNames: names, isSample: true)
+                    return LoadedData(table: table, warnings: sampleWarnings, fieldNames: names, isSample: true)
                 }
                 // A well-formed CSV/TSV file is streamed, never held whole; anything to report is read whole.
-                if let (table, names) = DataFiles.streamTable(path: path, format: format, parse: parse, projection: projection) {
+                if let (table, names) = DataFiles.streamTable(path: path, format: format, parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection) {
                     try checkParseFields(source, names: names, origin: url.value)
                     return LoadedData(table: table, fieldNames: names)
                 }
                 file = try DataFiles.read(path: path, written: url.value, reportedAt: url.span)
                 provenance = nil
             }
-            let (table, names) = try DataFiles.readTable(
+            let (table, names, readWarnings) = try DataFiles.readTable(
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
-                parse: parse, projection: projection)
+                parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection)
             try checkParseFields(source, names: names, origin: url.value)
-            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings, fieldNames: names)
+            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings + readWarnings, fieldNames: names)
         }
     }
 
@@ -107,9 +110,9 @@ public enum DataLoader {
                   let remote = try cachedRemoteFile(source, url: url, context: context)
             else { return nil }
             do throws(DiagnosticError) {
-                let (table, names) = try DataFiles.readTable(
+                let (table, names, _) = try DataFiles.readTable(
                     remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
-                    columns: nil, parse: parseTypes(source))
+                    parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale) { _ in nil }
                 try checkParseFields(source, names: names, origin: url.value)
                 return table.columns.map { (name: $0.name, type: $0.type) }
             } catch {
@@ -121,6 +124,15 @@ public enum DataLoader {
     }
 
     // MARK: - Helpers
+
+    /// The `parse` date formats by field (the first one when a field is named twice, as for the types).
+    private static func dateFormats(_ source: DataSource) -> [String: DateFormat] {
+        var formats: [String: DateFormat] = [:]
+        for entry in source.parseFormats where formats[entry.field.value] == nil {
+            formats[entry.field.value] = entry.format.value
+        }
+        return formats
+    }
 
     private static func parseTypes(_ source: DataSource) -> [String: DataType] {
         var types: [String: DataType] = [:]

@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 import ChartValues
 
@@ -66,9 +67,15 @@ extension SpecDecoder {
         }
         let property = data["property"].flatMap { string($0.value, path: "data.property") }
         var parse: [(field: Located<String>, type: Located<DataType>)] = []
+        var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
         if let parseMember = data["parse"], case .object(let members) = parseMember.value.kind {
             for member in members where !member.key.hasPrefix("$") {
-                if let type: Located<DataType> = enumValue(
+                if case .string(let pattern) = member.value.kind, pattern.value.utf8.contains(UInt8(ascii: "%")) {
+                    if let format = dateFormat(Located(pattern.value, at: member.value.span), path: "data.parse.\(member.key)") {
+                        parse.append((Located(member.key, at: member.keySpan), Located(.date, at: member.value.span)))
+                        parseFormats.append((Located(member.key, at: member.keySpan), format))
+                    }
+                } else if let type: Located<DataType> = enumValue(
                     member.value, path: "data.parse.\(member.key)", what: "parse type", aliases: Self.parseTypeAliases
                 ) {
                     parse.append((Located(member.key, at: member.keySpan), type))
@@ -79,7 +86,42 @@ extension SpecDecoder {
         }
 
         guard let origin else { return nil }
-        return DataSource(origin: origin, format: format, property: property, parse: parse, span: value.span)
+        var source = DataSource(origin: origin, format: format, property: property, parse: parse, span: value.span)
+        source.parseFormats = parseFormats
+        return source
+    }
+
+    /// A `parse` date format (`"%b %d %Y"`); an unknown directive, or one that cannot be read back (`%q`), is an
+    /// error with the directive underlined.
+    private mutating func dateFormat(_ pattern: Located<String>, path: String) -> Located<DateFormat>? {
+        let failure: FormatError
+        do {
+            let format = try DateFormat(parsing: pattern.value)
+            guard let problem = format.parsingProblem else { return Located(format, at: pattern.span) }
+            failure = problem
+        } catch {
+            failure = error
+        }
+        error(
+            SpecDiagnosticID.invalidParseFormat,
+            "invalid date format \(JSONText.quote(pattern.value)) in '\(path)': \(failure.message)",
+            at: Self.directiveSpan(at: failure.offset, in: pattern))
+        return nil
+    }
+
+    /// The `%` directive at a byte offset of the pattern (with its flag and letter), when the JSON literal has no
+    /// escapes (so offsets map one to one); else the whole literal.
+    static func directiveSpan(at offset: Int, in pattern: Located<String>) -> SourceSpan? {
+        guard let span = pattern.span else { return nil }
+        let bytes = Array(pattern.value.utf8)
+        guard span.range.count == bytes.count + 2, offset >= 0, offset < bytes.count else { return span }
+        var end = offset + 1
+        if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: "0") { end += 1 }
+        if end < bytes.count { end += 1 }
+        // Cover a whole UTF-8 sequence after the `%`.
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let start = span.range.lowerBound + 1
+        return SourceSpan(file: span.file, range: (start + offset)..<(start + end))
     }
 
     /// `data.database` + `table` | `query` (SPEC §16): the URL is parsed as libpq does and may not hold a password.

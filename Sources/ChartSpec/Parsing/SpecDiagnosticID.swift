@@ -17,4 +17,5 @@ public enum SpecDiagnosticID {
     public static let windowByWithoutWindow = "windowby-without-window"
     public static let databaseURL = "data-database-url"
     public static let passwordInSpec = "data-password-in-spec"
+    public static let invalidParseFormat = "invalid-parse-format"
 }

@@ -69,7 +69,10 @@ extension SpecDecoder {
         spec.alt = alt
         if let width { spec.width = width }
         if let height { spec.height = height }
-        if let locale { spec.locale = locale }
+        if let locale {
+            spec.locale = locale
+            spec.data.parseLocale = ChartLocale.named(locale.value) ?? .enUS
+        }
         return spec
     }
 

@@ -99,6 +99,21 @@ private let untitledSpec = """
         #expect(result.error == "1 error, 0 warnings in 2 files\n")
     }
 
+    @Test func aQuoteInsideAnUnquotedCSVFieldIsReadAndWarned() throws {
+        let csv = "place,coords,n\nSFO,37°37'08.3\"N,3\nPier,a 12\" pipe,4\n"
+        let spec = #"{ "data": { "url": "coords.csv" }, "mark": "bar", "encoding": { "x": { "field": "coords" }, "y": { "field": "n" } } }"#
+        let workspace = try Workspace(["coords.csv": csv, "coords.chart.json": spec])
+        defer { workspace.remove() }
+        let lint = try ChartcBinary.run(["lint", "coords.chart.json"], in: workspace.root)
+        #expect(lint.status == 0)
+        #expect(lint.output.contains("coords.csv:2:15: warning: a quote inside an unquoted field, read as a literal character"))
+        #expect(lint.output.contains("[csv-stray-quote]"))
+        let build = try ChartcBinary.run(["build", "coords.chart.json", "--format", "svg"], in: workspace.root)
+        #expect(build.status == 0)
+        let svg = try String(contentsOf: workspace.root.appendingPathComponent("coords.svg"), encoding: .utf8)
+        #expect(svg.contains("a 12&quot; pipe") || svg.contains("a 12\" pipe"))
+    }
+
     @Test func warningsFailOnlyWhenStrict() throws {
         let workspace = try Workspace(["sales.csv": salesCSV, "untitled.chart.json": untitledSpec])
         defer { workspace.remove() }

@@ -78,8 +78,8 @@ struct SchemaAgreementTests {
         #expect(enumValues("$defs/stack/anyOf/0") == StackMode.allCases.filter { $0 != .none }.map(\.rawValue))
         #expect(enumValues("$defs/colorChannel/properties/along") == AlongAxis.allCases.map(\.rawValue))
         #expect(enumValues("$defs/data/properties/format") == DataSource.Format.allCases.map(\.rawValue))
-        #expect(enumValues("$defs/data/properties/parse/additionalProperties") == ["number", "string", "date", "boolean"])
-        #expect(Set(enumValues("$defs/data/properties/parse/additionalProperties")) == Set(DataType.allCases.map(\.rawValue)))
+        #expect(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0") == ["number", "string", "date", "boolean"])
+        #expect(Set(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0")) == Set(DataType.allCases.map(\.rawValue)))
         #expect(propertyNames("$defs/encoding") == ChannelName.allCases.map(\.rawValue))
     }
 

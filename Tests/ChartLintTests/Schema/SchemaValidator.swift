@@ -3,7 +3,7 @@ import ChartJSON
 /// Just enough of JSON Schema 2020-12 to check specs against `specs/chart.schema.json` in a normal test run,
 /// without Python in CI: `type`, `enum`, `const`, `properties`, `patternProperties` (only the `^\$` pattern our
 /// schema uses, and the empty pattern), `additionalProperties`, `propertyNames`, `required`, `items`,
-/// `minItems`, `minLength`, `minimum`, `maximum`, `exclusiveMinimum`, `anyOf`, `oneOf`, `not` and local `$ref`s
+/// `minItems`, `minLength`, `pattern` (plain text only: the string contains it), `minimum`, `maximum`, `exclusiveMinimum`, `anyOf`, `oneOf`, `not` and local `$ref`s
 /// (`#/$defs/name`). An unsupported keyword is itself reported, so the schema cannot silently outgrow this.
 struct SchemaValidator {
     let root: JSONValue
@@ -11,7 +11,7 @@ struct SchemaValidator {
     static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "examples", "default", "$comment"]
     static let supported: Set<String> = [
         "type", "enum", "const", "properties", "patternProperties", "additionalProperties", "propertyNames", "required",
-        "items", "minItems", "minLength", "minimum", "maximum", "exclusiveMinimum", "anyOf", "oneOf", "not", "$ref",
+        "items", "minItems", "minLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "anyOf", "oneOf", "not", "$ref",
     ]
 
     /// Every violation, as `path: message`. Empty when the value is valid.
@@ -97,6 +97,14 @@ struct SchemaValidator {
         case .string(let string):
             if let minimum = schema["minLength"]?.numberValue, Double(string.value.unicodeScalars.count) < minimum {
                 errors.append("\(path): shorter than \(minimum)")
+            }
+            // `pattern` without regular-expression syntax: the string must contain it (the schema uses only "%").
+            if let pattern = schema["pattern"]?.stringValue {
+                if pattern.contains(where: { "\\^$.|?*+()[]{}".contains($0) }) {
+                    errors.append("\(path): pattern \(pattern) uses regular-expression syntax the validator does not check")
+                } else if !string.value.contains(pattern) {
+                    errors.append("\(path): does not contain \(pattern)")
+                }
             }
         case .number(let number, _):
             if let minimum = schema["minimum"]?.numberValue, number < minimum { errors.append("\(path): below \(minimum)") }
