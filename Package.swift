@@ -19,6 +19,9 @@ let package = Package(
         // ChartFont reads TrueType/OpenType files (metrics, glyphs, names) and finds installed families; a leaf.
         .target(name: "ChartFont", dependencies: ["ChartDiagnostics"]),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
+        // ChartStyle: house styles (SPEC §15): the theme model, its reader, resolution (extends, variants, the
+        // nearest chartc.theme.json), the built-in theme, colors, the logo sanitizer.
+        .target(name: "ChartStyle", dependencies: ["ChartDiagnostics", "ChartJSON"]),
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat"]),
@@ -26,12 +29,12 @@ let package = Package(
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
         .target(name: "ChartNetwork"),
         .target(name: "ChartPipeline", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork"]),
-        .target(name: "ChartLayout", dependencies: ["ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
+        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartPipeline", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartPipeline", "ChartLayout", "ChartNetwork"]),
         .target(name: "ChartLint", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression", "ChartPipeline", "ChartLayout"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartStyle"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -50,6 +53,7 @@ let package = Package(
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartFontTests", dependencies: ["ChartTestSupport", "ChartFont", "ChartDiagnostics"]),
+        .testTarget(name: "ChartStyleTests", dependencies: ["ChartStyle", "ChartDiagnostics", "ChartJSON"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),

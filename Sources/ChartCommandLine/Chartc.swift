@@ -19,6 +19,7 @@ public enum Chartc {
                 (LintCommand.description, { LintCommand.run($0, console: $1, environment: environment) }),
                 (DataCommand.description, { (arguments, console) throws(UsageError) in try DataCommand.run(arguments, console: console, environment: environment) }),
                 (PlanCommand.description, { PlanCommand.run($0, console: $1, environment: environment) }),
+                (ThemeCommand.description, { ThemeCommand.run($0, console: $1, environment: environment) }),
                 (FormatCommand.description, { FormatCommand.run($0, console: $1, environment: environment) }),
             ]
         )

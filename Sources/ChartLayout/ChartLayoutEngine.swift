@@ -18,8 +18,8 @@ public enum ChartLayoutEngine {
 
     public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
         let model = try PlotModel(spec: spec, table: table, theme: theme, options: options)
-        let width = clamp(spec.width.value, 120, 10_000, fallback: 640)
-        let plotHeight = clamp(spec.height.value, 40, 10_000, fallback: 400)
+        let width = clamp(spec.width.value, 120, 10_000, fallback: theme.defaultWidth)
+        let plotHeight = clamp(spec.height.value, 40, 10_000, fallback: theme.defaultHeight)
         let frame = FrameLayout(spec: spec, theme: theme)
         let contentLeft = theme.paddingLeft
         let contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
@@ -28,7 +28,7 @@ public enum ChartLayoutEngine {
         var top = frame.headerHeight
 
         // The legend: above the plot by default, or beside or below it.
-        let legendGap = 14.0
+        let legendGap = theme.legendGap
         var region = Box(x: contentLeft, y: top, width: contentWidth, height: plotHeight)
         var legendNode: SceneNode?
         var bottomLegend: AnyLegend?
@@ -76,6 +76,7 @@ public enum ChartLayoutEngine {
             title: spec.title?.value,
             description: spec.alt?.value ?? spec.subtitle?.value,
             background: theme.background,
+            fontFamily: theme.fontFamily,
             definitions: plotArea.definitions + definitions,
             children: children
         )

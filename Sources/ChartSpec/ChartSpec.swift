@@ -29,6 +29,8 @@ public struct ChartSpec: Sendable {
     public var sources: [SourceReference]
     public var byline: Located<String>?
     public var alt: Located<String>?
+    /// The house style file (SPEC §15), relative to the spec; `--theme` overrides it.
+    public var theme: Located<String>?
     public var width: Located<Double>
     public var height: Located<Double>
     /// BCP 47 tag, default `en-US`.

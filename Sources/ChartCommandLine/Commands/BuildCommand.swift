@@ -10,12 +10,12 @@ enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
         abstract: "Build charts (SVG or HTML) from specs.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
+        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
             .value("format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue), list: true, default: "svg"),
-        ] + NetworkOptions.options,
+        ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example("chartc build examples", "Build every chart under examples/ next to its spec."),
             Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html."),
@@ -52,7 +52,7 @@ enum BuildCommand {
         let outcomes = parallelMap(jobs.count) { index in
             let job = jobs[index]
             if let collision = job.collision { return Outcome(diagnostics: [collision]) }
-            return build(job.spec, to: job.outputs, renderer: renderer, context: context)
+            return build(job.spec, to: job.outputs, renderer: renderer, context: context, arguments: arguments)
         }
 
         var failed = pathDiagnostics.errorCount
@@ -105,7 +105,7 @@ enum BuildCommand {
     }
 
     /// Parse, run the pipeline, render each format, write each file.
-    static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext) -> Outcome {
+    static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments) -> Outcome {
         var outcome = Outcome()
         let file: SourceFile
         switch SpecFiles.read(path) {
@@ -116,11 +116,12 @@ enum BuildCommand {
         outcome.diagnostics = parseDiagnostics
         guard let spec = parsed, !parseDiagnostics.hasErrors else { return outcome }
         do {
+            let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             let result = try Compiler.run(spec, context: context)
             outcome.diagnostics += result.warnings
             var rendered: [(path: String, text: String)] = []
             for output in outputs {
-                rendered.append((output.path, try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: output.format)))
+                rendered.append((output.path, try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: output.format, theme: theme)))
             }
             for output in rendered {
                 try FileSystem.writeAtomically(Array(output.text.utf8), to: output.path)

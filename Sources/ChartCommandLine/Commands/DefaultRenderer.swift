@@ -15,13 +15,17 @@ public struct DefaultRenderer: ChartRenderer {
     }
 
     public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
+        try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
         switch format {
         case .svg:
-            var scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            var scene = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, theme: theme)
             scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256) }
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
-            return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path))
+            return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path), theme: theme)
         }
     }
 }

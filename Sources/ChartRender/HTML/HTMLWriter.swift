@@ -33,15 +33,16 @@ public enum HTMLWriter {
     /// The page for `spec` drawn from `table` (the pipeline's output): laid out interactively at the spec's
     /// width and, when that is wider than `narrowWidth`, again at `narrowWidth` for phones. What `chartc build
     /// --format html` calls.
-    public static func render(spec: ChartSpec, table: Table, name: String) throws(DiagnosticError) -> String {
-        let scene = try ChartLayoutEngine.layout(spec: spec, table: table, options: .interactive)
+    public static func render(spec: ChartSpec, table: Table, name: String, theme: ChartTheme = .standard) throws(DiagnosticError) -> String {
+        let spec = theme.sized(spec)
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table, theme: theme, options: .interactive)
         var narrowScene: Scene?
         if spec.width.value > narrowWidth * 1.3 {
             var narrow = spec
             narrow.width = Located(narrowWidth, at: spec.width.span)
             let height = spec.height.value
             narrow.height = Located(min(height, max(240, (height * 0.8).rounded())), at: spec.height.span)
-            narrowScene = try ChartLayoutEngine.layout(spec: narrow, table: table, options: .interactive)
+            narrowScene = try ChartLayoutEngine.layout(spec: narrow, table: table, theme: theme, options: .interactive)
         }
         return write(scene: scene, spec: spec, table: table, page: Page(name: name, narrowScene: narrowScene))
     }
