@@ -1,6 +1,6 @@
 import ChartDiagnostics
 import Testing
-@testable import ChartLayout
+@testable import ChartStyle
 
 /// CSS color parsing and hex output.
 struct ColorParsingTests {
