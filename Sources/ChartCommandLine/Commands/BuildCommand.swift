@@ -117,6 +117,7 @@ enum BuildCommand {
         guard let spec = parsed, !parseDiagnostics.hasErrors else { return outcome }
         do {
             let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
+            outcome.diagnostics += theme.warnings
             let result = try Compiler.run(spec, context: context)
             outcome.diagnostics += result.warnings
             var rendered: [(path: String, text: String)] = []

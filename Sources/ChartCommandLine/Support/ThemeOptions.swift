@@ -24,6 +24,6 @@ enum ThemeOptions {
     static func theme(for spec: ChartSpec, arguments: ParsedArguments) throws(DiagnosticError) -> ChartTheme {
         let request = request(for: spec, arguments: arguments)
         if ThemeResolver.chooseFile(request) == nil && request.variant == nil { return .standard }
-        return ChartTheme(try ThemeResolver.resolve(request))
+        return try ChartTheme.load(try ThemeResolver.resolve(request))
     }
 }

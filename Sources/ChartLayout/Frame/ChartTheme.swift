@@ -1,4 +1,5 @@
 @_exported import ChartStyle
+import ChartDiagnostics
 import ChartSpec
 
 /// The resolved house style (`ChartStyle.Theme`, SPEC §15) in the shape layout reads it: text styles, colors,
@@ -88,8 +89,19 @@ public struct ChartTheme: Sendable {
 
     /// The theme it was made from (origins, files, the logo).
     public let theme: Theme
+    /// What loading the theme's fonts warned about (a family that is not installed).
+    public private(set) var warnings: [Diagnostic] = []
 
-    public init(_ theme: Theme) {
+    /// The theme with its fonts loaded (`ThemeFonts`): what the commands call.
+    public static func load(_ theme: Theme) throws(DiagnosticError) -> ChartTheme {
+        let (faces, warnings) = try ThemeFonts.load(theme)
+        var loaded = ChartTheme(theme, faces: faces)
+        loaded.warnings = warnings
+        return loaded
+    }
+
+    /// The theme measured with `faces`, or the built-in metrics.
+    public init(_ theme: Theme, faces: FontFaces? = nil) {
         self.theme = theme
         let fallback = Theme.builtIn
         func number(_ path: String) -> Double { theme.number(path) ?? fallback.number(path) ?? 0 }
@@ -98,7 +110,8 @@ public struct ChartTheme: Sendable {
             TextStyle(
                 size: number("text.\(role).size"),
                 weight: text("text.\(role).weight") == "bold" ? .bold : .regular,
-                italic: text("text.\(role).style") == "italic")
+                italic: text("text.\(role).style") == "italic",
+                faces: faces)
         }
         func lineHeight(_ role: String) -> Double {
             theme.number("text.\(role).lineHeight") ?? TextMeasurer.lineHeight(style(role))
@@ -157,12 +170,14 @@ public struct ChartTheme: Sendable {
         sourceWord = text("words.source")
     }
 
+    /// CSS generic family names: never looked up, never quoted.
+    static let genericFamilies: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace"]
+
     /// `Helvetica, Arial, 'Liberation Sans', sans-serif`: names with anything but letters and digits quoted,
     /// generic families (`sans-serif`, `serif`, …) as they are.
     static func fontStack(_ families: [String]) -> String {
-        let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
-        return families.map { name in
-            if generic.contains(name) || name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }) {
+        families.map { name in
+            if genericFamilies.contains(name) || name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }) {
                 return name
             }
             return "'" + String(name.filter { $0 != "'" }) + "'"
