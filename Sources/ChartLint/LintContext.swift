@@ -17,17 +17,20 @@ public struct LintContext: Sendable {
     public let table: Table?
     /// The canvas color series colors are drawn on.
     public let background: Color
+    /// The house style the spec resolves to (SPEC §15), when lint was given one; its text colors are checked.
+    public let theme: Theme?
 
     /// The spec's JSON tree, re-read to point at single elements of arrays the model keeps whole (a domain).
     let root: JSONValue?
     /// Every expression compiled against the data's columns (or only parsed, without them).
     let expressions: ExpressionAnalysis
 
-    public init(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table?, background: Color = .white) {
+    public init(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table?, background: Color = .white, theme: Theme? = nil) {
         self.spec = spec
         self.schema = schema
         self.table = table
-        self.background = background
+        self.background = theme.flatMap { $0.text("background") }.flatMap { Color(css: $0) } ?? background
+        self.theme = theme
         self.root = try? JSONReader.read(spec.file, requireObject: true)
         self.expressions = ExpressionAnalysis(spec: spec, schema: schema)
     }

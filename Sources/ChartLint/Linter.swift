@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
 import ChartSpec
 
 /// The entry point of `chartc lint`'s own checks, run after the spec has parsed (and, when its data is local,
@@ -43,8 +44,9 @@ public enum Linter {
     ///   - spec: the parsed spec (it may come from a parse that also reported errors; rules skip what is missing).
     ///   - schema: the data's columns, when the data could be read (local files, inline values).
     ///   - table: the rows after the pipeline, when a build has them; lets the series rules count real series.
-    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil) -> [Diagnostic] {
-        let context = LintContext(spec: spec, schema: schema, table: table)
+    ///   - theme: the house style the spec resolves to; its background and text colors are checked too.
+    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil, theme: Theme? = nil) -> [Diagnostic] {
+        let context = LintContext(spec: spec, schema: schema, table: table, theme: theme)
         var diagnostics = context.expressions.diagnostics
         for rule in rules { rule.check(context, into: &diagnostics) }
         return diagnostics.enumerated().sorted { a, b in

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
 import ChartLint
 import ChartNetwork
 import ChartPipeline
@@ -17,7 +18,7 @@ enum LintCommand {
             .value("format", valueName: "FORMAT", help: "How to print problems: text for people, json for tools, github for workflow annotations.", allowed: DiagnosticFormat.allCases.map(\.rawValue), default: "text"),
             .flag("strict", help: "Fail on warnings too."),
             .flag("all-rows", help: "Check against every row of a large data file (slower), not only its first MiB."),
-        ],
+        ] + ThemeOptions.options,
         examples: [
             Example("chartc lint examples", "Check every spec under examples/."),
             Example("chartc lint charts --format github --strict", "Annotate a pull request; any warning fails the check."),
@@ -31,7 +32,7 @@ enum LintCommand {
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
 
         var diagnostics = pathDiagnostics
-        for file in files { diagnostics += lint(file, fetch: environment.fetch, sampleBytes: sampleBytes) }
+        for file in files { diagnostics += lint(file, fetch: environment.fetch, sampleBytes: sampleBytes, arguments: arguments) }
 
         let formatter = DiagnosticFormatter(format: format)
         if format != .text || !diagnostics.isEmpty {
@@ -57,7 +58,7 @@ enum LintCommand {
     /// Every diagnostic for one spec file, in file order.
     /// Remote data is checked against its cached copy (`fetch` names the cache), never fetched; a local CSV/TSV
     /// file larger than `sampleBytes` is checked against its first records only (nil: every row).
-    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = sampleSize) -> [Diagnostic] {
+    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = sampleSize, arguments: ParsedArguments? = nil) -> [Diagnostic] {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -94,7 +95,21 @@ enum LintCommand {
                 diagnostics += error.diagnostics
             }
         }
-        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema, table: table))
+        // The theme the spec resolves to: its errors at the theme's line:col, its colors checked.
+        var theme: Theme?
+        if let arguments {
+            let request = ThemeOptions.request(for: spec, arguments: arguments)
+            if ThemeResolver.chooseFile(request) != nil || request.variant != nil {
+                do {
+                    let loaded = try ChartTheme.load(try ThemeResolver.resolve(request))
+                    theme = loaded.theme
+                    diagnostics += loaded.warnings
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+        }
+        diagnostics = Linter.merge(diagnostics, Linter.lint(spec: spec, schema: schema, table: table, theme: theme))
         return diagnostics.sortedByPosition()
     }
 }

@@ -55,5 +55,27 @@ struct LowContrastRule: LintRule {
                 at: entry.span
             ))
         }
+        checkTheme(context, into: &diagnostics)
+    }
+
+    /// WCAG 1.4.3 asks 4.5:1 for text; chart text is small.
+    static let textMinimum = 4.5
+
+    /// A theme's text colors against its background, reported at the color in the theme file. The built-in
+    /// theme's own values are not re-checked for every spec.
+    private func checkTheme(_ context: LintContext, into diagnostics: inout [Diagnostic]) {
+        guard let theme = context.theme else { return }
+        let backgroundChanged = theme.settings["background"]?.origin != Theme.builtIn.settings["background"]?.origin
+        for role in ThemeKeys.textRoles {
+            let path = "text.\(role.name).color"
+            guard let setting = theme.settings[path], let text = theme.text(path), let color = Color(css: text) else { continue }
+            guard backgroundChanged || setting.origin != Theme.builtIn.settings[path]?.origin else { continue }
+            let ratio = color.over(context.background).contrastRatio(with: context.background)
+            guard ratio < Self.textMinimum else { continue }
+            let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
+            diagnostics.append(diagnostic(
+                "the theme's \(role.meaning) color \(JSONText.quote(text)) has a contrast of \(shown):1 with its \(context.background.hex) background: text needs at least 4.5:1 (WCAG 1.4.3)",
+                at: setting.span))
+        }
     }
 }
