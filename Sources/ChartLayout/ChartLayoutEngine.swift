@@ -69,9 +69,19 @@ public enum ChartLayoutEngine {
             bottom += legendGap + bottomLegend.height
         }
         children.append(contentsOf: frame.footerNodes(below: bottom))
-        let height = bottom + frame.footerHeight
+        var height = bottom + frame.footerHeight
+        // The house logo gets a row of its own below the footer, in its corner.
+        var logo: String?
+        if let sanitized = theme.logo {
+            let gap = theme.footerGap
+            let logoWidth = min(sanitized.width(atHeight: theme.logoHeight), contentWidth)
+            let logoHeight = sanitized.width(atHeight: theme.logoHeight) > 0 ? theme.logoHeight * logoWidth / sanitized.width(atHeight: theme.logoHeight) : theme.logoHeight
+            let x = theme.logoAtRight ? contentLeft + contentWidth - logoWidth : contentLeft
+            logo = sanitized.element(x: x, y: height - theme.paddingBottom + gap, height: logoHeight)
+            height += gap + logoHeight
+        }
 
-        return Scene(
+        var scene = Scene(
             width: width, height: height.rounded(.up),
             title: spec.title?.value,
             description: spec.alt?.value ?? spec.subtitle?.value,
@@ -80,6 +90,8 @@ public enum ChartLayoutEngine {
             definitions: plotArea.definitions + definitions,
             children: children
         )
+        scene.logo = logo
+        return scene
     }
 
     /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous

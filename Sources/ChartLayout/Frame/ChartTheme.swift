@@ -89,14 +89,33 @@ public struct ChartTheme: Sendable {
 
     /// The theme it was made from (origins, files, the logo).
     public let theme: Theme
-    /// What loading the theme's fonts warned about (a family that is not installed).
+    /// What loading the theme's fonts and logo warned about (a family that is not installed, unsafe logo parts).
     public private(set) var warnings: [Diagnostic] = []
+    /// The sanitized logo, its height and whether it sits at the bottom right (else bottom left).
+    public private(set) var logo: LogoSanitizer.Result?
+    public var logoHeight: Double
+    public var logoAtRight: Bool
 
-    /// The theme with its fonts loaded (`ThemeFonts`): what the commands call.
+    /// The theme with its fonts and logo loaded (`ThemeFonts`, `LogoSanitizer`): what the commands call.
     public static func load(_ theme: Theme) throws(DiagnosticError) -> ChartTheme {
         let (faces, warnings) = try ThemeFonts.load(theme)
         var loaded = ChartTheme(theme, faces: faces)
         loaded.warnings = warnings
+        if let setting = theme.settings["logo.file"], let path = theme.file("logo.file") {
+            let bytes: [UInt8]
+            switch ThemeFiles.contents(of: path) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: failure.reason), at: setting.span))
+            }
+            guard let logo = LogoSanitizer.sanitize(bytes) else {
+                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: "not an SVG file with a size or viewBox"), at: setting.span))
+            }
+            loaded.logo = logo
+            if !logo.removed.isEmpty {
+                loaded.warnings.append(Diagnostic(ThemeDiagnostic.logoUnsafe(path: path, what: logo.removed.joined(separator: ", ")), at: setting.span))
+            }
+        }
         return loaded
     }
 
@@ -164,6 +183,8 @@ public struct ChartTheme: Sendable {
         footerGap = number("spacing.footer")
         paragraphGap = number("spacing.paragraph")
         legendGap = number("spacing.legend")
+        logoHeight = number("logo.height")
+        logoAtRight = text("logo.position") != "bottom-left"
         notesWord = text("words.notes")
         noteWord = text("words.note")
         sourcesWord = text("words.sources")

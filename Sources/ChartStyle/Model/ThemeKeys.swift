@@ -41,7 +41,7 @@ public enum ThemeKeys {
 
     public static let weights = ["regular", "normal", "bold"]
     public static let fontStyles = ["normal", "italic"]
-    public static let logoPositions = ["top-left", "top-right", "bottom-left", "bottom-right"]
+    public static let logoPositions = ["bottom-left", "bottom-right"]
 
     public static let all: [ThemeKey] = {
         var keys: [ThemeKey] = [
@@ -90,7 +90,7 @@ public enum ThemeKeys {
             ThemeKey(path: "spacing.label", type: .number(0...200), hasDefault: true, meaning: "between a mark and the label printed next to it, px"),
             ThemeKey(path: "logo.file", type: .path, hasDefault: false, meaning: "an SVG file inlined at a corner (sanitized: no scripts, event handlers, foreignObject or external references)"),
             ThemeKey(path: "logo.height", type: .number(4...400), hasDefault: true, meaning: "the logo's height, px"),
-            ThemeKey(path: "logo.position", type: .choice(logoPositions), hasDefault: true, meaning: "the corner the logo sits in"),
+            ThemeKey(path: "logo.position", type: .choice(logoPositions), hasDefault: true, meaning: "the bottom corner the logo sits in, on a row of its own below the footer"),
             ThemeKey(path: "dark.background", type: .color, hasDefault: true, meaning: "the canvas of the HTML page in dark mode"),
         ]
         return keys

@@ -12,7 +12,7 @@ public enum ThemeFiles {
     public static let conventionalName = "chartc.theme.json"
 
     /// The bytes of `path`, or why not.
-    static func contents(of path: String) -> Result<[UInt8], ThemeReadFailure> {
+    public static func contents(of path: String) -> Result<[UInt8], ThemeReadFailure> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
         defer { close(descriptor) }
@@ -34,8 +34,8 @@ public enum ThemeFiles {
         return .success(bytes)
     }
 
-    struct ThemeReadFailure: Error {
-        let reason: String
+    public struct ThemeReadFailure: Error {
+        public let reason: String
     }
 
     static func describe(_ code: Int32) -> String {
