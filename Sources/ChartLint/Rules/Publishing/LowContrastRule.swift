@@ -73,9 +73,12 @@ struct LowContrastRule: LintRule {
             let ratio = color.over(context.background).contrastRatio(with: context.background)
             guard ratio < Self.textMinimum else { continue }
             let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
+            // A built-in color that the theme's new background made faint is reported at that background.
+            let builtIn = setting.origin == Theme.builtIn.settings[path]?.origin
+            let span = builtIn ? theme.settings["background"]?.span : setting.span
             diagnostics.append(diagnostic(
-                "the theme's \(role.meaning) color \(JSONText.quote(text)) has a contrast of \(shown):1 with its \(context.background.hex) background: text needs at least 4.5:1 (WCAG 1.4.3)",
-                at: setting.span))
+                "the theme's '\(path)' (\(role.meaning)) \(JSONText.quote(text))\(builtIn ? ", the built-in value," : "") has a contrast of \(shown):1 with its \(context.background.hex) background: text needs at least 4.5:1 (WCAG 1.4.3); set a lighter or darker color",
+                at: span))
         }
     }
 }
