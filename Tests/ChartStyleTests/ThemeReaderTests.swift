@@ -78,3 +78,24 @@ import Testing
         #expect(documented == BuiltInTheme.json)
     }
 }
+
+/// specs/theme.schema.json describes exactly the keys the reader accepts.
+@Suite struct ThemeSchemaTests {
+    @Test func theSchemaListsEveryThemeKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("specs/theme.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var paths: [String] = []
+        func walk(_ node: [String: Any], _ prefix: String) {
+            guard let properties = node["properties"] as? [String: Any] else {
+                paths.append(prefix)
+                return
+            }
+            for (name, value) in properties where !name.hasPrefix("$") && name != "extends" && name != "variants" {
+                walk(value as? [String: Any] ?? [:], prefix.isEmpty ? name : prefix + "." + name)
+            }
+        }
+        walk(schema, "")
+        #expect(Set(paths) == Set(ThemeKeys.all.map(\.path)))
+    }
+}
