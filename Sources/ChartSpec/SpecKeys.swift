@@ -7,7 +7,7 @@ public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
-        "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "locale", "theme",
+        "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
     ]
     /// SPEC §3.
     public static let data = ["url", "values", "format", "property", "parse"]

@@ -44,8 +44,11 @@ import FoundationXML
             return nil
         }
         let output = try Pipeline.run(spec: spec)
-        let scene = try ChartLayoutEngine.layout(spec: spec, table: output.table)
-        let svg = try DefaultRenderer().render(spec: spec, table: output.table, sources: output.provenance, format: .svg)
+        // The house style the spec resolves to (its `theme`, the folder's chartc.theme.json), as build does.
+        let request = ThemeResolver.Request(specPath: file.path, specTheme: spec.theme.map { ($0.value, $0.span) })
+        let theme = ThemeResolver.chooseFile(request) == nil ? ChartTheme.standard : try ChartTheme.load(try ThemeResolver.resolve(request))
+        let scene = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: output.table, theme: theme)
+        let svg = try DefaultRenderer().render(spec: spec, table: output.table, sources: output.provenance, format: .svg, theme: theme)
         return (scene, svg)
     }
 

@@ -207,12 +207,17 @@ public struct ChartTheme: Sendable {
 
     /// `spec` with the theme's width and height where it writes none (SPEC §15 `size`): call it once, before
     /// layout, so views derived from the spec (the HTML page's narrow layout) start from the themed size.
+    /// With the built-in size it changes nothing (a spec built without a theme is laid out as before).
     public func sized(_ spec: ChartSpec) -> ChartSpec {
+        guard defaultWidth != ChartTheme.standardWidth || defaultHeight != ChartTheme.standardHeight else { return spec }
         var spec = spec
         if spec.width.span == nil { spec.width = Located(defaultWidth, at: nil) }
         if spec.height.span == nil { spec.height = Located(defaultHeight, at: nil) }
         return spec
     }
+
+    static let standardWidth = Theme.builtIn.number("size.width") ?? 640
+    static let standardHeight = Theme.builtIn.number("size.height") ?? 400
 
     /// The built-in look.
     public static let standard = ChartTheme(.builtIn)
