@@ -69,6 +69,11 @@ public struct ChartTheme: Sendable {
     public var markColor: String
     /// A mark whose color value is missing (null on a continuous color channel).
     public var missingColor: String
+    /// The palette of a categorical color channel without a scheme or range, and the ramps of a continuous one
+    /// (diverging when its values fall on both sides of zero).
+    public var categoricalScheme: ColorScheme
+    public var sequentialScheme: ColorScheme
+    public var divergingScheme: ColorScheme
 
     /// Vertical rhythm.
     public var titleSubtitleGap: Double
@@ -98,6 +103,15 @@ public struct ChartTheme: Sendable {
 
     /// The theme with its fonts and logo loaded (`ThemeFonts`, `LogoSanitizer`): what the commands call.
     public static func load(_ theme: Theme) throws(DiagnosticError) -> ChartTheme {
+        var problems: [Diagnostic] = []
+        for path in ["colors.categorical", "colors.sequential", "colors.diverging"] {
+            guard let setting = theme.settings[path], case .text(let name) = setting.value, ColorScheme.named(name) == nil else { continue }
+            let suggestion = Suggestions.closest(to: name, in: ColorScheme.names)
+            problems.append(Diagnostic(
+                ThemeDiagnostic.badValue(path: path, problem: "names no color scheme: '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")),
+                at: setting.span, notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
         let (faces, warnings) = try ThemeFonts.load(theme)
         var loaded = ChartTheme(theme, faces: faces)
         loaded.warnings = warnings
@@ -178,6 +192,18 @@ public struct ChartTheme: Sendable {
         domainColor = text("axis.color")
         markColor = text("colors.mark")
         missingColor = text("colors.missing")
+        func scheme(_ path: String, _ kind: ColorScheme.Kind, fallback: ColorScheme) -> ColorScheme {
+            switch theme.settings[path]?.value {
+            case .text(let name)?: return ColorScheme.named(name) ?? fallback
+            case .list(let colors)?:
+                let parsed = colors.compactMap { Color(css: $0) }
+                return parsed.isEmpty ? fallback : ColorScheme(name: "theme", kind: kind, colors: parsed)
+            default: return fallback
+            }
+        }
+        categoricalScheme = scheme("colors.categorical", .categorical, fallback: .chartc)
+        sequentialScheme = scheme("colors.sequential", .sequential, fallback: .blues)
+        divergingScheme = scheme("colors.diverging", .diverging, fallback: .redBlue)
         titleSubtitleGap = number("spacing.titleSubtitle")
         sectionGap = number("spacing.section")
         footerGap = number("spacing.footer")

@@ -23,7 +23,7 @@ public enum ColorEncoding: Sendable {
 
     /// The categorical scale for series `names`: `range` colors matched to the domain in order, else the
     /// `scheme`, else the house palette.
-    static func categorical(channel: ChannelDef, domain: [String], extras: [String]) throws(DiagnosticError) -> CategoricalColorScale {
+    static func categorical(channel: ChannelDef, domain: [String], extras: [String], palette: ColorScheme = .chartc) throws(DiagnosticError) -> CategoricalColorScale {
         let scale = channel.scale
         if let range = scale?.range {
             var colors: [Color] = []
@@ -38,13 +38,13 @@ public enum ColorEncoding: Sendable {
             if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
             return CategoricalColorScale(domain: domain, colors: colors, unknownValues: extras)
         }
-        let scheme = try Self.scheme(channel, fallback: .chartc)
+        let scheme = try Self.scheme(channel, fallback: palette)
         return CategoricalColorScale(domain: domain, scheme: scheme, unknownValues: extras, reverse: scale?.reverse ?? false)
     }
 
     /// A ramp for numbers: the named scheme, else blues (or the red–blue diverging ramp centred on zero when
     /// the values fall on both sides of it).
-    static func continuous(channel: EncodedChannel, rows: [Int]) throws(DiagnosticError) -> ContinuousColorScale {
+    static func continuous(channel: EncodedChannel, rows: [Int], sequential: ColorScheme = .blues, diverging: ColorScheme = .redBlue) throws(DiagnosticError) -> ContinuousColorScale {
         let definition = channel.definition
         var values: [Double] = []
         for row in rows { if let value = channel.number(row) { values.append(value) } }
@@ -54,7 +54,7 @@ public enum ColorEncoding: Sendable {
             domain = ScaleInterval(low, high)
         }
         let crossesZero = domain.lower < 0 && domain.upper > 0
-        let scheme = try Self.scheme(definition, fallback: crossesZero ? .redBlue : .blues)
+        let scheme = try Self.scheme(definition, fallback: crossesZero ? diverging : sequential)
         let mid: Double? = scheme.kind == .diverging && crossesZero ? 0 : nil
         return ContinuousColorScale(domain: domain, scheme: scheme, mid: mid, reverse: definition.scale?.reverse ?? false)
     }

@@ -100,4 +100,24 @@ import Testing
         #expect(variant.status == 1)
         #expect(variant.error.contains("no variant 'night'"))
     }
+
+    @Test func theThemesPaletteColorsSeriesWithoutASchemeAndABadSchemeNameIsAnError() throws {
+        let spec = """
+        { "title": "Two series", "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },
+          "mark": "bar", "encoding": { "x": { "field": "k" }, "y": { "field": "v" }, "color": { "field": "k" } } }
+        """
+        let root = try workspace([
+            "a.chart.json": spec,
+            "good.theme.json": "{ \"colors\": { \"categorical\": [\"#112233\", \"#445566\"] } }",
+            "bad.theme.json": "{ \"colors\": { \"sequential\": \"bluez\" } }",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let good = try ChartcBinary.run(["build", "a.chart.json", "--theme", "good.theme.json", "-o", "out"], in: root)
+        #expect(good.status == 0)
+        let svg = try String(contentsOf: root.appendingPathComponent("out/a.svg"), encoding: .utf8)
+        #expect(svg.contains("#112233") && svg.contains("#445566"))
+        let bad = try ChartcBinary.run(["build", "a.chart.json", "--theme", "bad.theme.json"], in: root)
+        #expect(bad.status == 1)
+        #expect(bad.error.contains("bad.theme.json:1:29: error: 'colors.sequential' names no color scheme: 'bluez'; did you mean 'blues'?"))
+    }
 }
