@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartFont
 
 /// How a run of text is set: size in px, weight, slant. Every text box in the scene carries one, so widths can
@@ -20,32 +25,47 @@ public struct TextStyle: Sendable, Hashable {
 }
 
 /// The faces of a theme's font family, measured with their real advance widths (ChartFont): each style asks for
-/// the closest face it has. Shared by every text style of a theme; equal by identity.
-public final class FontFaces: Sendable, Hashable {
+/// the closest face it has. The regular face is parsed when the theme loads; bold and italic faces the first time
+/// a text style asks for one (most charts never set italic text), through `FontCache.shared`, so a theme's unused
+/// faces cost nothing. Shared by every text style of a theme; equal by identity; thread-safe.
+public final class FontFaces: @unchecked Sendable, Hashable {
     let regular: FontFace
-    let bold: FontFace
-    let italic: FontFace
-    let boldItalic: FontFace
-    /// The files measured, for messages and tests.
-    public let paths: [String]
+    /// Finds the bold, italic and bold italic faces (nil: measure as the closer face it falls back to).
+    private let loaders: [@Sendable () -> OpenTypeFace?]
+    private var loaded: [FontFace?]
+    private var attempted: [Bool]
+    private var mutex = pthread_mutex_t()
+    /// The regular face's file, for messages and tests.
+    public let regularPath: String
 
-    init(regular: OpenTypeFace, bold: OpenTypeFace?, italic: OpenTypeFace?, boldItalic: OpenTypeFace?) {
-        let regularFace = FontFace(regular)
-        let boldFace = bold.map(FontFace.init) ?? regularFace
-        let italicFace = italic.map(FontFace.init) ?? regularFace
-        self.regular = regularFace
-        self.bold = boldFace
-        self.italic = italicFace
-        self.boldItalic = boldItalic.map(FontFace.init) ?? (bold != nil ? boldFace : italicFace)
-        paths = [regular.path] + [bold, italic, boldItalic].compactMap { $0?.path }
+    init(regular: OpenTypeFace, bold: @escaping @Sendable () -> OpenTypeFace?, italic: @escaping @Sendable () -> OpenTypeFace?, boldItalic: @escaping @Sendable () -> OpenTypeFace?) {
+        self.regular = FontFace(regular)
+        regularPath = regular.path
+        loaders = [bold, italic, boldItalic]
+        loaded = [nil, nil, nil]
+        attempted = [false, false, false]
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    /// Slot 0 bold, 1 italic, 2 bold italic; nil when the theme has no such face.
+    private func slot(_ index: Int) -> FontFace? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if !attempted[index] {
+            attempted[index] = true
+            loaded[index] = loaders[index]().map(FontFace.init)
+        }
+        return loaded[index]
     }
 
     func face(bold: Bool, italic: Bool) -> FontFace {
         switch (bold, italic) {
         case (false, false): regular
-        case (true, false): self.bold
-        case (false, true): self.italic
-        case (true, true): boldItalic
+        case (true, false): slot(0) ?? regular
+        case (false, true): slot(1) ?? regular
+        case (true, true): slot(2) ?? slot(0) ?? slot(1) ?? regular
         }
     }
 

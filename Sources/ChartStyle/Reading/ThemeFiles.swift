@@ -34,6 +34,15 @@ public enum ThemeFiles {
         return .success(bytes)
     }
 
+    /// Whether `path` is a regular file this process can read, without reading it.
+    public static func readable(_ path: String) -> Result<Void, ThemeReadFailure> {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ThemeReadFailure(reason: "not a regular file")) }
+        guard access(path, R_OK) == 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
+        return .success(())
+    }
+
     public struct ThemeReadFailure: Error {
         public let reason: String
     }
