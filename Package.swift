@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         .target(name: "ChartDiagnostics"),
         .target(name: "ChartFormat"),
+        // ChartFont reads TrueType/OpenType files (metrics, glyphs, names) and finds installed families; a leaf.
+        .target(name: "ChartFont", dependencies: ["ChartDiagnostics"]),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
         // Value and DataType, and the one function that writes a value as text: the leaf every stage shares.
         .target(name: "ChartValues", dependencies: ["ChartFormat"]),
@@ -24,6 +26,9 @@ let package = Package(
         // The operating system's side, shared by every stage: one POSIX file layer (atomic writes with fsync),
         // the parallel map, and SHA-256 (cache names, data provenance, the HTML page's script hashes).
         .target(name: "ChartSystem"),
+        // ChartStyle: house styles (SPEC §15): the theme model, its reader, resolution (extends, variants, the
+        // nearest chartc.theme.json), the built-in theme, the logo sanitizer.
+        .target(name: "ChartStyle", dependencies: ["ChartColor", "ChartDiagnostics", "ChartJSON"]),
         .target(name: "ChartData", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
@@ -36,15 +41,15 @@ let package = Package(
         .target(name: "ChartDatabase", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat", "ChartSpec", "ChartSystem", "ChartValues"]),
         .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem"]),
         // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
-        .target(name: "ChartSemantics", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
-        .target(name: "ChartLayout", dependencies: ["ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
+        .target(name: "ChartSemantics", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
+        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"]),
-        .target(name: "ChartLint", dependencies: ["ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues"]),
+        .target(name: "ChartLint", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
         .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -68,6 +73,8 @@ let package = Package(
         .testTarget(name: "ChartPreviewTests", dependencies: ["ChartPreview"]),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartColorTests", dependencies: ["ChartColor", "ChartDiagnostics"]),
+        .testTarget(name: "ChartFontTests", dependencies: ["ChartTestSupport", "ChartFont", "ChartDiagnostics"]),
+        .testTarget(name: "ChartStyleTests", dependencies: ["ChartStyle", "ChartColor", "ChartDiagnostics", "ChartJSON"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),

@@ -110,12 +110,12 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Helpers
 
     /// An sRGB component (0…1) to linear light.
-    static func linear(_ c: Double) -> Double {
+    package static func linear(_ c: Double) -> Double {
         c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
     /// Linear light to an sRGB component.
-    static func encoded(_ c: Double) -> Double {
+    package static func encoded(_ c: Double) -> Double {
         c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
     }
 

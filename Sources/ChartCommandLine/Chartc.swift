@@ -20,6 +20,7 @@ public enum Chartc {
                 (DataCommand.description, { (arguments, console) throws(UsageError) in try DataCommand.run(arguments, console: console, environment: environment) }),
                 (PlanCommand.description, { PlanCommand.run($0, console: $1, environment: environment) }),
                 (PreviewCommand.description, { (arguments, console) throws(UsageError) in try PreviewCommand.run(arguments, console: console, environment: environment) }),
+                (ThemeCommand.description, { ThemeCommand.run($0, console: $1, environment: environment) }),
                 (FormatCommand.description, { FormatCommand.run($0, console: $1, environment: environment) }),
             ]
         )

@@ -31,8 +31,8 @@ public enum ChartLayoutEngine {
         let model = try PlotModel(spec: spec, table: table, theme: theme, options: options)
         // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
         // plot, so smaller sizes draw at that (specs/reference.md says so).
-        let width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: 640)
-        let plotHeight = clamp(spec.height.value, Self.minimumPlotHeight, ChartSpec.maximumSize, fallback: 400)
+        let width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: theme.defaultWidth)
+        let plotHeight = clamp(spec.height.value, Self.minimumPlotHeight, ChartSpec.maximumSize, fallback: theme.defaultHeight)
         let frame = FrameLayout(spec: spec, theme: theme)
         let contentLeft = theme.paddingLeft
         let contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
@@ -41,7 +41,7 @@ public enum ChartLayoutEngine {
         var top = frame.headerHeight
 
         // The legend: above the plot by default, or beside or below it.
-        let legendGap = 14.0
+        let legendGap = theme.legendGap
         var region = Box(x: contentLeft, y: top, width: contentWidth, height: plotHeight)
         var legendNode: SceneNode?
         var bottomLegend: AnyLegend?
@@ -82,16 +82,29 @@ public enum ChartLayoutEngine {
             bottom += legendGap + bottomLegend.height
         }
         children.append(contentsOf: frame.footerNodes(below: bottom))
-        let height = bottom + frame.footerHeight
+        var height = bottom + frame.footerHeight
+        // The house logo gets a row of its own below the footer, in its corner.
+        var logo: String?
+        if let sanitized = theme.logo {
+            let gap = theme.footerGap
+            let logoWidth = min(sanitized.width(atHeight: theme.logoHeight), contentWidth)
+            let logoHeight = sanitized.width(atHeight: theme.logoHeight) > 0 ? theme.logoHeight * logoWidth / sanitized.width(atHeight: theme.logoHeight) : theme.logoHeight
+            let x = theme.logoAtRight ? contentLeft + contentWidth - logoWidth : contentLeft
+            logo = sanitized.element(x: x, y: height - theme.paddingBottom + gap, height: logoHeight)
+            height += gap + logoHeight
+        }
 
-        return Scene(
+        var scene = Scene(
             width: width, height: height.rounded(.up),
             title: spec.title?.value,
             description: spec.alt?.value ?? spec.subtitle?.value,
             background: theme.background,
+            fontFamily: theme.fontFamily,
             definitions: plotArea.definitions + definitions,
             children: children
         )
+        scene.logo = logo
+        return scene
     }
 
     /// The scenes of an HTML page: the chart at its own width and, when that is much wider than a phone, laid out

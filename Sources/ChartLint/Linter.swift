@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartNetwork
 import ChartPipeline
 import ChartSemantics
+import ChartStyle
 import ChartSpec
 import ChartValues
 
@@ -43,10 +44,18 @@ public enum Linter {
         public var fetch: FetchOptions
         /// Of a CSV/TSV file larger than this, only the first records are read (nil: every row).
         public var sampleBytes: Int?
+        /// The house style a parsed spec resolves to (`--theme`, its `theme` key, the nearest chartc.theme.json),
+        /// with what resolving it found (errors at the theme's line:col, fonts not found). Given by the caller,
+        /// which knows the command line and how fonts are loaded; nil: the built-in look, nothing to check.
+        public var theme: (@Sendable (ChartSpec) -> (theme: Theme?, diagnostics: [Diagnostic]))?
 
-        public init(fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes) {
+        public init(
+            fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes,
+            theme: (@Sendable (ChartSpec) -> (theme: Theme?, diagnostics: [Diagnostic]))? = nil
+        ) {
             self.fetch = fetch
             self.sampleBytes = sampleBytes
+            self.theme = theme
         }
     }
 
@@ -92,12 +101,14 @@ public enum Linter {
         }
         if schema == nil { diagnostics += Planner.checkSyntax(spec) }
         let fieldTypes = schema.map { Planner.analyze(spec, schema: $0).fieldTypes } ?? [:]
-        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table)).sortedByPosition()
+        let resolved = options.theme?(spec)
+        diagnostics += resolved?.diagnostics ?? []
+        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)).sortedByPosition()
     }
 
     /// Lint of a parsed spec against known columns (`schema`) and rows (`table`): the planner's findings about its
     /// expressions (the syntax alone without a schema), the checking stage and the publishing rules.
-    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil) -> [Diagnostic] {
+    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil, theme: Theme? = nil) -> [Diagnostic] {
         var diagnostics: [Diagnostic]
         var fieldTypes: [String: DataType?] = [:]
         if let schema {
@@ -107,12 +118,12 @@ public enum Linter {
         } else {
             diagnostics = Planner.checkSyntax(spec)
         }
-        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table)).sortedByPosition()
+        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)).sortedByPosition()
     }
 
     /// The checking stage's and the publishing rules' diagnostics.
-    static func check(_ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?) -> [Diagnostic] {
-        let context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table)
+    static func check(_ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?, theme: Theme? = nil) -> [Diagnostic] {
+        let context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)
         var diagnostics = ChartChecker.check(context).diagnostics
         for rule in publishingRules { rule.check(context, into: &diagnostics) }
         return diagnostics

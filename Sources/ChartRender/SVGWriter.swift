@@ -67,6 +67,7 @@ public struct SVGWriter: Sendable {
             out.line("<rect" + attributes.text + "/>")
         }
         for node in scene.children { writeNode(node, to: &out) }
+        if let logo = scene.logo { out.line(logo) }
         out.depth -= 1
         out.line("</svg>")
         return out.text

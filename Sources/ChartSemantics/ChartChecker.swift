@@ -47,7 +47,7 @@ public struct CheckedChart: Sendable {
         var spec = context.spec
         spec.width = Located(size.width, at: spec.width.span)
         spec.height = Located(size.height, at: spec.height.span)
-        let resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background)
+        let resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background, theme: context.theme)
         return CheckedChart(context: resized, diagnostics: diagnostics)
     }
     /// No check found an error: the chart can be laid out.

@@ -4,6 +4,7 @@ import ChartDiagnostics
 import ChartFormat
 import ChartJSON
 import ChartSpec
+import ChartStyle
 import ChartValues
 
 /// What the checks and rules look at: the parsed spec, and what is known about its data. Checking runs with as
@@ -20,19 +21,22 @@ public struct SemanticContext: Sendable {
     public let table: Table?
     /// The canvas color series colors are drawn on.
     public let background: Color
+    /// The house style the spec resolves to (SPEC §15), when lint was given one; its text colors are checked.
+    public let theme: Theme?
 
     /// The spec's JSON tree (kept by the parser), to point at single elements of arrays the model keeps whole.
     var root: JSONValue? { spec.syntax }
 
     public init(
         spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?] = [:], table: Table?,
-        background: Color = .white
+        background: Color = .white, theme: Theme? = nil
     ) {
         self.spec = spec
         self.schema = schema
         self.fieldTypes = fieldTypes
         self.table = table
-        self.background = background
+        self.background = theme.flatMap { $0.text("background") }.flatMap { Color(css: $0) } ?? background
+        self.theme = theme
     }
 
     // MARK: fields

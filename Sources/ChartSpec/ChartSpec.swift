@@ -40,6 +40,8 @@ public struct ChartSpec: Sendable {
     public var sources: [SourceReference]
     public var byline: Located<String>?
     public var alt: Located<String>?
+    /// The house style file (SPEC §15), relative to the spec; `--theme` overrides it.
+    public var theme: Located<String>?
     /// Whole graphic, px, in (0, `maximumSize`] (the parser rejects anything else with `invalid-value`).
     public var width: Located<Double>
     /// Plot area including its axes, px, in (0, `maximumSize`].

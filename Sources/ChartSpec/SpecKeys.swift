@@ -8,7 +8,7 @@ public enum SpecKeys {
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "locale",
+        "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
     ]
     /// SPEC §3, §16 (`database` with `table` or `query`).
     public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]

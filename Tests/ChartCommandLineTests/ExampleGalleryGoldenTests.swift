@@ -38,11 +38,15 @@ import FoundationXML
         }
 
         func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
-            let problems = try ChartLayoutEngine.layout(spec: spec, table: table).textLayoutProblems()
+            try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
+        }
+
+        func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
+            let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, theme: theme).textLayoutProblems()
             if !problems.isEmpty {
                 throw DiagnosticError(Diagnostic(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)", path: spec.file.path))
             }
-            return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format)
+            return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format, theme: theme)
         }
     }
 

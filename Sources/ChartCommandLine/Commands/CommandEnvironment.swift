@@ -1,4 +1,5 @@
 import ChartData
+import ChartLayout
 import ChartDiagnostics
 import ChartNetwork
 import ChartSpec
@@ -21,11 +22,18 @@ public protocol ChartRenderer: Sendable {
     /// The same, recording which bytes the data came from (`sources`: url and SHA-256 of each) in the output.
     /// Renderers that do not record provenance can leave this to the default, which ignores `sources`.
     func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String
+    /// The same in a house style (SPEC §15). Renderers without themes can leave this to the default, which
+    /// ignores `theme`.
+    func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String
 }
 
 extension ChartRenderer {
     public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
         try render(spec: spec, table: table, format: format)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
+        try render(spec: spec, table: table, sources: sources, format: format)
     }
 }
 

@@ -67,7 +67,7 @@ enum Compiler {
     }
 
     /// Parse, run the pipeline and render each format: what `build` writes to files and `preview` serves.
-    static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext) -> CompiledChart {
+    static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil) -> CompiledChart {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -77,11 +77,14 @@ enum Compiler {
         var compiled = CompiledChart(diagnostics: parseDiagnostics, spec: parsed)
         guard let spec = parsed, !parseDiagnostics.hasErrors else { return compiled }
         do throws(DiagnosticError) {
+            // The house style (SPEC §15): --theme, the spec's `theme`, the nearest chartc.theme.json, or built in.
+            let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
+            compiled.diagnostics += theme.warnings
             let result = try run(spec, context: context)
             compiled.diagnostics += result.warnings
             var texts: [String] = []
             for format in formats {
-                texts.append(try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: format))
+                texts.append(try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
             }
             compiled.texts = texts
         } catch {

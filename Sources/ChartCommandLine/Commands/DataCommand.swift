@@ -10,7 +10,7 @@ enum DataCommand {
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         options: [
             .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
-        ] + NetworkOptions.options,
+        ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example("chartc data examples/polarization/polarization.chart.json", "Print the yearly party medians behind the polarization chart as CSV."),
         ]
@@ -22,6 +22,8 @@ enum DataCommand {
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
         do {
+            // The table does not depend on the theme, but the same flags as build must name a theme that works.
+            _ = try ThemeOptions.theme(for: spec, arguments: arguments)
             let result = try Compiler.run(spec, context: context)
             console.report(result.warnings)
             console.write(Compiler.text(of: result.table, format: format), to: .output)

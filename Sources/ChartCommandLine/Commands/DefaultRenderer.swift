@@ -17,14 +17,19 @@ public struct DefaultRenderer: ChartRenderer {
     }
 
     public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
-        let chart = try ChartLayoutEngine.check(spec, table: table)
+        try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
+    }
+
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
+        // The theme's default size applies where the spec gives none.
+        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
         switch format {
         case .svg:
-            var scene = try ChartLayoutEngine.layout(chart: chart, table: table)
+            var scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
             scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
-            return try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path))
+            return try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
 import ChartLint
 import ChartNetwork
 import ChartPipeline
@@ -18,7 +19,7 @@ enum LintCommand {
             .value("format", valueName: "FORMAT", help: "How to print problems: text for people, json for tools, github for workflow annotations.", allowed: DiagnosticFormat.allCases.map(\.rawValue), default: "text"),
             .flag("strict", help: "Fail on warnings too."),
             .flag("all-rows", help: "Check against every row of a large data file (slower), not only its first MiB."),
-        ],
+        ] + ThemeOptions.options,
         examples: [
             Example("chartc lint examples", "Check every spec under examples/."),
             Example("chartc lint charts --format github --strict", "Annotate a pull request; any warning fails the check."),
@@ -32,7 +33,7 @@ enum LintCommand {
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
 
         var diagnostics = pathDiagnostics
-        for file in files { diagnostics += lint(file, fetch: environment.fetch, sampleBytes: sampleBytes) }
+        for file in files { diagnostics += lint(file, fetch: environment.fetch, sampleBytes: sampleBytes, arguments: arguments) }
 
         let formatter = DiagnosticFormatter(format: format)
         if format != .text || !diagnostics.isEmpty {
@@ -52,11 +53,15 @@ enum LintCommand {
         return .success
     }
 
-    /// Every diagnostic for one spec file, in file order (the policy is `Linter.lint`'s).
-    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes) -> [Diagnostic] {
+    /// Every diagnostic for one spec file, in file order (the policy is `Linter.lint`'s; the theme each spec
+    /// resolves to under `arguments` is checked too).
+    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes, arguments: ParsedArguments? = nil) -> [Diagnostic] {
         switch SpecFiles.read(path) {
-        case .success(let file): Linter.lint(file, options: Linter.Options(fetch: fetch, sampleBytes: sampleBytes))
-        case .failure(let diagnostic): [diagnostic]
+        case .success(let file):
+            let options = Linter.Options(fetch: fetch, sampleBytes: sampleBytes) { spec in ThemeOptions.lintTheme(for: spec, arguments: arguments) }
+            return Linter.lint(file, options: options)
+        case .failure(let diagnostic):
+            return [diagnostic]
         }
     }
 }

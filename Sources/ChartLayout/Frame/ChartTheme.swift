@@ -1,66 +1,251 @@
-/// The house look in one place — sizes, colors and spacing — so the frame, guides and marks agree, and a later
-/// theme option changes one value instead of forty. The defaults follow newsroom practice (Datawrapper, FT,
-/// NYT): white canvas, a bold left-aligned headline, muted gray secondary text, light gridlines, no border.
+@_exported import ChartStyle
+import ChartColor
+import ChartDiagnostics
+import ChartSpec
+
+/// The resolved house style (`ChartStyle.Theme`, SPEC §15) in the shape layout reads it: text styles, colors,
+/// gaps and words as typed values, so the frame, guides and marks agree. Every value comes from the theme; the
+/// built-in look is `BuiltInTheme.json` in ChartStyle (copied to `specs/default.theme.json`), not constants here.
 public struct ChartTheme: Sendable {
-    public var background = "#ffffff"
+    public var background: String
+    /// The CSS font stack the SVG names.
+    public var fontFamily: String
 
     /// Space between the canvas edge and any content.
-    public var paddingTop = 18.0
-    public var paddingRight = 20.0
-    public var paddingBottom = 16.0
-    public var paddingLeft = 20.0
+    public var paddingTop: Double
+    public var paddingRight: Double
+    public var paddingBottom: Double
+    public var paddingLeft: Double
 
-    public var titleStyle = TextStyle(size: 21, weight: .bold)
-    public var titleColor = "#1a1a1a"
-    public var titleLineHeight = 26.0
+    /// Width and plot height of a chart whose spec gives none.
+    public var defaultWidth: Double
+    public var defaultHeight: Double
 
-    public var subtitleStyle = TextStyle(size: 15)
-    public var subtitleColor = "#4d4d4d"
-    public var subtitleLineHeight = 20.0
+    public var titleStyle: TextStyle
+    public var titleColor: String
+    public var titleLineHeight: Double
 
-    /// Notes, sources and byline.
-    public var footnoteStyle = TextStyle(size: 12)
-    public var footnoteColor = "#666666"
-    public var footnoteLineHeight = 16.0
+    public var subtitleStyle: TextStyle
+    public var subtitleColor: String
+    public var subtitleLineHeight: Double
 
-    public var axisLabelStyle = TextStyle(size: 12)
-    public var axisLabelColor = "#666666"
-    public var axisTitleStyle = TextStyle(size: 12, weight: .bold)
-    public var axisTitleColor = "#4d4d4d"
+    /// The notes.
+    public var footnoteStyle: TextStyle
+    public var footnoteColor: String
+    public var footnoteLineHeight: Double
+    public var sourcesStyle: TextStyle
+    public var sourcesColor: String
+    public var sourcesLineHeight: Double
+    public var bylineStyle: TextStyle
+    public var bylineColor: String
+    public var bylineLineHeight: Double
 
-    public var legendLabelStyle = TextStyle(size: 13)
-    public var legendLabelColor = "#333333"
-    public var legendTitleStyle = TextStyle(size: 13, weight: .bold)
+    public var axisLabelStyle: TextStyle
+    public var axisLabelColor: String
+    public var axisTitleStyle: TextStyle
+    public var axisTitleColor: String
+
+    public var legendLabelStyle: TextStyle
+    public var legendLabelColor: String
+    public var legendTitleStyle: TextStyle
+    public var legendTitleColor: String
 
     /// Values printed on marks (`mark.labels`) and the series names of a direct legend.
-    public var valueLabelStyle = TextStyle(size: 11)
-    public var valueLabelColor = "#333333"
-    public var directLabelStyle = TextStyle(size: 12, weight: .bold)
+    public var valueLabelStyle: TextStyle
+    public var valueLabelColor: String
+    public var directLabelStyle: TextStyle
     /// Between a mark and the label printed next to it.
-    public var labelGap = 4.0
+    public var labelGap: Double
 
-    public var gridColor = "#e3e3e3"
+    public var gridColor: String
+    public var gridWidth: Double
     /// The zero line of a bar chart and the domain line of a categorical axis.
-    public var baselineColor = "#333333"
-    public var tickColor = "#b3b3b3"
+    public var baselineColor: String
+    public var tickColor: String
+    /// Whether axes that have tick marks draw them.
+    public var drawsTicks: Bool
     /// The edge of a time axis with tick marks, and the zero line of a chart that does not fill from zero.
-    public var domainColor = "#999999"
+    public var domainColor: String
     /// Marks with no color encoding and no `mark.color`.
-    public var markColor = "#2b6cb0"
+    public var markColor: String
     /// A mark whose color value is missing (null on a continuous color channel).
-    public var missingColor = "#cccccc"
+    public var missingColor: String
+    /// The palette of a categorical color channel without a scheme or range, and the ramps of a continuous one
+    /// (diverging when its values fall on both sides of zero).
+    public var categoricalScheme: ColorScheme
+    public var sequentialScheme: ColorScheme
+    public var divergingScheme: ColorScheme
 
     /// Vertical rhythm.
-    public var titleSubtitleGap = 6.0
+    public var titleSubtitleGap: Double
     /// Between the header (title, subtitle, top legend) and the plot, and between the plot and the footer.
-    public var sectionGap = 16.0
+    public var sectionGap: Double
     /// Between notes, sources and byline.
-    public var footerGap = 9.0
+    public var footerGap: Double
     /// Between paragraphs of the notes.
-    public var paragraphGap = 5.0
+    public var paragraphGap: Double
+    /// Between a legend above or below the plot and the plot.
+    public var legendGap: Double
 
-    public init() {}
+    /// The words before notes and sources, plural and singular.
+    public var notesWord: String
+    public var noteWord: String
+    public var sourcesWord: String
+    public var sourceWord: String
 
-    /// The theme every chart uses today.
-    public static let standard = ChartTheme()
+    /// The theme it was made from (origins, files, the logo).
+    public let theme: Theme
+    /// What loading the theme's fonts and logo warned about (a family that is not installed, unsafe logo parts).
+    public private(set) var warnings: [Diagnostic] = []
+    /// The sanitized logo, its height and whether it sits at the bottom right (else bottom left).
+    public private(set) var logo: LogoSanitizer.Result?
+    public var logoHeight: Double
+    public var logoAtRight: Bool
+
+    /// The theme with its fonts and logo loaded (`ThemeFonts`, `LogoSanitizer`): what the commands call.
+    public static func load(_ theme: Theme) throws(DiagnosticError) -> ChartTheme {
+        var problems: [Diagnostic] = []
+        for path in ["colors.categorical", "colors.sequential", "colors.diverging"] {
+            guard let setting = theme.settings[path], case .text(let name) = setting.value, ColorScheme.named(name) == nil else { continue }
+            let suggestion = Suggestions.closest(to: name, in: ColorScheme.names)
+            problems.append(Diagnostic(
+                ThemeDiagnostic.badValue(path: path, problem: "names no color scheme: '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")),
+                at: setting.span, notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        let (faces, warnings) = try ThemeFonts.load(theme)
+        var loaded = ChartTheme(theme, faces: faces)
+        loaded.warnings = warnings
+        if let setting = theme.settings["logo.file"], let path = theme.file("logo.file") {
+            let bytes: [UInt8]
+            switch ThemeFiles.contents(of: path) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: failure.reason), at: setting.span))
+            }
+            guard let logo = LogoSanitizer.sanitize(bytes) else {
+                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: "not an SVG file with a size or viewBox"), at: setting.span))
+            }
+            loaded.logo = logo
+            if !logo.removed.isEmpty {
+                loaded.warnings.append(Diagnostic(ThemeDiagnostic.logoUnsafe(path: path, what: logo.removed.joined(separator: ", ")), at: setting.span))
+            }
+        }
+        return loaded
+    }
+
+    /// The theme measured with `faces`, or the built-in metrics.
+    public init(_ theme: Theme, faces: FontFaces? = nil) {
+        self.theme = theme
+        let fallback = Theme.builtIn
+        func number(_ path: String) -> Double { theme.number(path) ?? fallback.number(path) ?? 0 }
+        func text(_ path: String) -> String { theme.text(path) ?? fallback.text(path) ?? "" }
+        func style(_ role: String) -> TextStyle {
+            TextStyle(
+                size: number("text.\(role).size"),
+                weight: text("text.\(role).weight") == "bold" ? .bold : .regular,
+                italic: text("text.\(role).style") == "italic",
+                faces: faces)
+        }
+        func lineHeight(_ role: String) -> Double {
+            theme.number("text.\(role).lineHeight") ?? TextMeasurer.lineHeight(style(role))
+        }
+        background = text("background")
+        fontFamily = ChartTheme.fontStack(theme.list("font.family") ?? [])
+        paddingTop = number("padding.top")
+        paddingRight = number("padding.right")
+        paddingBottom = number("padding.bottom")
+        paddingLeft = number("padding.left")
+        defaultWidth = number("size.width")
+        defaultHeight = number("size.height")
+        titleStyle = style("title")
+        titleColor = text("text.title.color")
+        titleLineHeight = lineHeight("title")
+        subtitleStyle = style("subtitle")
+        subtitleColor = text("text.subtitle.color")
+        subtitleLineHeight = lineHeight("subtitle")
+        footnoteStyle = style("notes")
+        footnoteColor = text("text.notes.color")
+        footnoteLineHeight = lineHeight("notes")
+        sourcesStyle = style("sources")
+        sourcesColor = text("text.sources.color")
+        sourcesLineHeight = lineHeight("sources")
+        bylineStyle = style("byline")
+        bylineColor = text("text.byline.color")
+        bylineLineHeight = lineHeight("byline")
+        axisLabelStyle = style("axis")
+        axisLabelColor = text("text.axis.color")
+        axisTitleStyle = style("axisTitle")
+        axisTitleColor = text("text.axisTitle.color")
+        legendLabelStyle = style("legend")
+        legendLabelColor = text("text.legend.color")
+        legendTitleStyle = style("legendTitle")
+        legendTitleColor = text("text.legendTitle.color")
+        valueLabelStyle = style("label")
+        valueLabelColor = text("text.label.color")
+        directLabelStyle = style("directLabel")
+        labelGap = number("spacing.label")
+        gridColor = text("grid.color")
+        gridWidth = number("grid.width")
+        baselineColor = text("zeroLine.color")
+        tickColor = text("axis.tickColor")
+        drawsTicks = theme.bool("axis.ticks") ?? true
+        domainColor = text("axis.color")
+        markColor = text("colors.mark")
+        missingColor = text("colors.missing")
+        func scheme(_ path: String, _ kind: ColorScheme.Kind, fallback: ColorScheme) -> ColorScheme {
+            switch theme.settings[path]?.value {
+            case .text(let name)?: return ColorScheme.named(name) ?? fallback
+            case .list(let colors)?:
+                let parsed = colors.compactMap { Color(css: $0) }
+                return parsed.isEmpty ? fallback : ColorScheme(name: "theme", kind: kind, colors: parsed)
+            default: return fallback
+            }
+        }
+        categoricalScheme = scheme("colors.categorical", .categorical, fallback: .chartc)
+        sequentialScheme = scheme("colors.sequential", .sequential, fallback: .blues)
+        divergingScheme = scheme("colors.diverging", .diverging, fallback: .redBlue)
+        titleSubtitleGap = number("spacing.titleSubtitle")
+        sectionGap = number("spacing.section")
+        footerGap = number("spacing.footer")
+        paragraphGap = number("spacing.paragraph")
+        legendGap = number("spacing.legend")
+        logoHeight = number("logo.height")
+        logoAtRight = text("logo.position") != "bottom-left"
+        notesWord = text("words.notes")
+        noteWord = text("words.note")
+        sourcesWord = text("words.sources")
+        sourceWord = text("words.source")
+    }
+
+    /// CSS generic family names: never looked up, never quoted.
+    static let genericFamilies: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace"]
+
+    /// `Helvetica, Arial, 'Liberation Sans', sans-serif`: names with anything but letters and digits quoted,
+    /// generic families (`sans-serif`, `serif`, …) as they are.
+    static func fontStack(_ families: [String]) -> String {
+        families.map { name in
+            if genericFamilies.contains(name) || name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }) {
+                return name
+            }
+            return "'" + String(name.filter { $0 != "'" }) + "'"
+        }.joined(separator: ", ")
+    }
+
+    /// `spec` with the theme's width and height where it writes none (SPEC §15 `size`): call it once, before
+    /// layout, so views derived from the spec (the HTML page's narrow layout) start from the themed size.
+    /// With the built-in size it changes nothing (a spec built without a theme is laid out as before).
+    public func sized(_ spec: ChartSpec) -> ChartSpec {
+        guard defaultWidth != ChartTheme.standardWidth || defaultHeight != ChartTheme.standardHeight else { return spec }
+        var spec = spec
+        if spec.width.span == nil { spec.width = Located(defaultWidth, at: nil) }
+        if spec.height.span == nil { spec.height = Located(defaultHeight, at: nil) }
+        return spec
+    }
+
+    static let standardWidth = Theme.builtIn.number("size.width") ?? 640
+    static let standardHeight = Theme.builtIn.number("size.height") ?? 400
+
+    /// The built-in look.
+    public static let standard = ChartTheme(.builtIn)
 }

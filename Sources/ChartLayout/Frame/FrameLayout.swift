@@ -39,7 +39,7 @@ public struct FrameLayout: Sendable {
         let entries = sources.filter { Self.nonBlank($0.title) != nil || Self.nonBlank($0.site) != nil }
         if !entries.isEmpty { footer.append(sourcesBlock(entries)) }
         if let byline = Self.nonBlank(byline) {
-            footer.append(plainBlock(byline, className: "chartc-byline", style: theme.footnoteStyle, color: theme.footnoteColor, lineHeight: theme.footnoteLineHeight))
+            footer.append(plainBlock(byline, className: "chartc-byline", style: theme.bylineStyle, color: theme.bylineColor, lineHeight: theme.bylineLineHeight))
         }
     }
 
@@ -118,7 +118,7 @@ public struct FrameLayout: Sendable {
         var y = 0.0
         for (index, paragraph) in paragraphs.enumerated() {
             var runs: [TextRun] = []
-            if index == 0 { runs.append(TextRun("Notes: ", style: heading)) }
+            if index == 0 { runs.append(TextRun((paragraphs.count == 1 ? theme.noteWord : theme.notesWord) + " ", style: heading)) }
             runs.append(TextRun(paragraph, style: style))
             let block = TextBlock(lines: RichTextWrapper.wrap(runs, width: contentWidth), style: style, lineHeight: theme.footnoteLineHeight)
             texts.append(TextNode(block: block, x: left, top: y, style: style, fill: theme.footnoteColor, maxWidth: contentWidth))
@@ -129,12 +129,12 @@ public struct FrameLayout: Sendable {
 
     /// "**Sources:** Title | *Site*; Title | *Site*", each entry linked when it has a url.
     private func sourcesBlock(_ entries: [SourceEntry]) -> FrameBlock {
-        let style = theme.footnoteStyle
+        let style = theme.sourcesStyle
         var heading = style
         heading.weight = .bold
         var italic = style
         italic.italic = true
-        var runs = [TextRun("Sources: ", style: heading)]
+        var runs = [TextRun((entries.count == 1 ? theme.sourceWord : theme.sourcesWord) + " ", style: heading)]
         for (index, entry) in entries.enumerated() {
             if index > 0 { runs.append(TextRun("; ", style: style)) }
             let link = Self.nonBlank(entry.url)
@@ -144,7 +144,7 @@ public struct FrameLayout: Sendable {
             if title != nil && site != nil { runs.append(TextRun(" | ", style: style, link: link)) }
             if let site { runs.append(TextRun(site, style: italic, link: link)) }
         }
-        return richBlock(runs, className: "chartc-sources", style: style, color: theme.footnoteColor, lineHeight: theme.footnoteLineHeight)
+        return richBlock(runs, className: "chartc-sources", style: style, color: theme.sourcesColor, lineHeight: theme.sourcesLineHeight)
     }
 
     private static func nonBlank(_ text: String?) -> String? {

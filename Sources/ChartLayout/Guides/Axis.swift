@@ -138,7 +138,7 @@ public struct AxisLayout: Sendable {
     /// The room outside the plot this axis needs, overhanging labels at the ends included.
     public var margins: Margins {
         var margins = Margins()
-        let tick = axis.tickMarks ? Self.tickLength : 0
+        let tick = axis.tickMarks && theme.drawsTicks ? Self.tickLength : 0
         let titleHeight = titleBlock.map { $0.height + Self.titleGap } ?? 0
         switch axis.position {
         case .left, .right:
@@ -169,9 +169,9 @@ public struct AxisLayout: Sendable {
             for (tick, _) in labels {
                 let p = crisp(tick.position)
                 if axis.isVertical {
-                    nodes.append(.line(LineNode(x1: 0, y1: p, x2: plotWidth, y2: p, stroke: .color(theme.gridColor))))
+                    nodes.append(.line(LineNode(x1: 0, y1: p, x2: plotWidth, y2: p, stroke: .color(theme.gridColor, width: theme.gridWidth))))
                 } else {
-                    nodes.append(.line(LineNode(x1: p, y1: 0, x2: p, y2: plotHeight, stroke: .color(theme.gridColor))))
+                    nodes.append(.line(LineNode(x1: p, y1: 0, x2: p, y2: plotHeight, stroke: .color(theme.gridColor, width: theme.gridWidth))))
                 }
             }
         }
@@ -194,7 +194,7 @@ public struct AxisLayout: Sendable {
     public func axisNode(titleAnchorX: Double, titleRightX: Double) -> SceneNode {
         var children: [SceneNode] = []
         let labelColor = theme.axisLabelColor
-        let tick = axis.tickMarks ? Self.tickLength : 0
+        let tick = axis.tickMarks && theme.drawsTicks ? Self.tickLength : 0
         let tickStroke = Stroke.color(theme.tickColor)
         switch axis.position {
         case .left, .right:
@@ -205,7 +205,7 @@ public struct AxisLayout: Sendable {
                 children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
             for (tickValue, block) in labels {
-                if axis.tickMarks {
+                if axis.tickMarks && theme.drawsTicks {
                     let y = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: edge, y1: y, x2: edge + direction * tick, y2: y, stroke: tickStroke)))
                 }
@@ -231,7 +231,7 @@ public struct AxisLayout: Sendable {
                 children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
             for (tickValue, block) in labels {
-                if axis.tickMarks {
+                if axis.tickMarks && theme.drawsTicks {
                     let x = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: x, y1: edge, x2: x, y2: edge + direction * tick, stroke: tickStroke)))
                 }

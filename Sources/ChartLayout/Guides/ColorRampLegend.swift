@@ -24,7 +24,7 @@ public struct ColorRampLegend: Sendable {
         var y = 0.0
         if let title, !title.isEmpty {
             let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.legendTitleStyle)], width: maxWidth), style: theme.legendTitleStyle)
-            items.append(.text(TextNode(block: block, x: 0, top: 0, fill: theme.legendLabelColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
+            items.append(.text(TextNode(block: block, x: 0, top: 0, fill: theme.legendTitleColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
             y = block.height + 6
         }
         let domain = scale.domain.ascending

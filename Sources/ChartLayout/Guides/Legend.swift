@@ -55,7 +55,7 @@ public struct Legend: Sendable {
 
         if let title, !title.isEmpty {
             let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.legendTitleStyle)], width: maxWidth), style: theme.legendTitleStyle, lineHeight: lineHeight)
-            items.append(.text(TextNode(block: block, x: 0, top: 0, fill: theme.legendLabelColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
+            items.append(.text(TextNode(block: block, x: 0, top: 0, fill: theme.legendTitleColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
             switch direction {
             case .rows where block.lines.count == 1 && block.width + Self.entryGap < maxWidth / 2:
                 x = block.width + Self.entryGap - 4

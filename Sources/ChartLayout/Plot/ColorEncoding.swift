@@ -23,19 +23,19 @@ public enum ColorEncoding: Sendable {
 
     /// The categorical scale for series `names`: `range` colors matched to the domain in order, else the
     /// `scheme`, else the house palette.
-    static func categorical(channel: ChannelDef, domain: [String], extras: [String]) -> CategoricalColorScale {
+    static func categorical(channel: ChannelDef, domain: [String], extras: [String], palette: ColorScheme = .chartc) -> CategoricalColorScale {
         let scale = channel.scale
         if let range = scale?.range {
             let colors = range.value.compactMap { $0.stringValue.flatMap(Color.init(css:)) }
             return CategoricalColorScale(domain: domain, colors: colors, unknownValues: extras)
         }
-        let scheme = Self.scheme(channel, fallback: .chartc)
+        let scheme = Self.scheme(channel, fallback: palette)
         return CategoricalColorScale(domain: domain, scheme: scheme, unknownValues: extras, reverse: scale?.reverse ?? false)
     }
 
     /// A ramp for numbers: the named scheme, else blues (or the red–blue diverging ramp centred on zero when
     /// the values fall on both sides of it).
-    static func continuous(channel: EncodedChannel, rows: [Int]) -> ContinuousColorScale {
+    static func continuous(channel: EncodedChannel, rows: [Int], sequential: ColorScheme = .blues, diverging: ColorScheme = .redBlue) -> ContinuousColorScale {
         let definition = channel.definition
         var values: [Double] = []
         for row in rows { if let value = channel.number(row) { values.append(value) } }
@@ -45,7 +45,7 @@ public enum ColorEncoding: Sendable {
             domain = ScaleInterval(low, high)
         }
         let crossesZero = domain.lower < 0 && domain.upper > 0
-        let scheme = Self.scheme(definition, fallback: crossesZero ? .redBlue : .blues)
+        let scheme = Self.scheme(definition, fallback: crossesZero ? diverging : sequential)
         let mid: Double? = scheme.kind == .diverging && crossesZero ? 0 : nil
         return ContinuousColorScale(domain: domain, scheme: scheme, mid: mid, reverse: definition.scale?.reverse ?? false)
     }

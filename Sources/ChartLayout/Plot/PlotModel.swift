@@ -92,7 +92,7 @@ public struct PlotModel: Sendable {
             for row in rows {
                 if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
             }
-            let scale = ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras)
+            let scale = ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras, palette: theme.categoricalScheme)
             colorEncoding = .categorical(scale)
             names = scale.domain
             var rowsByName: [String: [Int]] = [:]
@@ -112,7 +112,7 @@ public struct PlotModel: Sendable {
             if case .single(let single) = colorEncoding { fill = single.hex }
             if let color, color.isContinuous {
                 let visible = Array(rows)
-                let scale = ColorEncoding.continuous(channel: color, rows: visible)
+                let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme)
                 colorEncoding = .continuous(scale, channel: color)
             }
             series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]

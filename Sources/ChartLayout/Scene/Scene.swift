@@ -19,6 +19,8 @@ public struct Scene: Sendable {
     public var classes: [String]
     /// Where the data came from (url and SHA-256 of each source), written as `<metadata>`; set by whoever loaded it.
     public var dataSources: [SceneDataSource] = []
+    /// The theme's logo, sanitized and positioned (`LogoSanitizer`), written last.
+    public var logo: String?
 
     public init(width: Double, height: Double, title: String? = nil, description: String? = nil, background: String? = "#ffffff", fontFamily: String = TextMeasurer.fontFamily, definitions: [SceneDefinition] = [], children: [SceneNode] = [], classes: [String] = ["chartc"]) {
         self.width = width

@@ -1,10 +1,49 @@
-/// The advance widths of one face (regular, bold, italic, bold italic), in font units, looked up from the
-/// generated `FontMetricsTables`. Widths are summed as integers and converted to px once, so measuring is exact
-/// and additive: the width of `a + b` is the width of `a` plus the width of `b`, which the line breaker relies on.
+import ChartFont
+
+/// The advance widths of one face (regular, bold, italic, bold italic), in font units: the built-in faces look
+/// them up from the generated `FontMetricsTables`; a theme's face (`font.files`, or a family found on the
+/// system) from its own `hmtx`/`cmap` through ChartFont, with the first range copied into the same flat table so
+/// ASCII stays one index. Widths are summed as integers and converted to px once, so measuring is exact and
+/// additive: the width of `a + b` is the width of `a` plus the width of `b`, which the line breaker relies on.
 struct FontFace: Sendable {
     let widths: [UInt16]
     /// What an unknown, ordinary character is assumed to take: the average width of a–z.
     let averageLowercase: Int
+    let unitsPerEm: Int
+    let ascender: Int
+    /// Positive, below the baseline.
+    let descender: Int
+    let capHeight: Int
+    let xHeight: Int
+    /// The theme's face, for characters beyond the first range; nil for the built-in metrics.
+    let openType: OpenTypeFace?
+
+    init(widths: [UInt16], averageLowercase: Int) {
+        self.widths = widths
+        self.averageLowercase = averageLowercase
+        unitsPerEm = FontMetricsTables.unitsPerEm
+        ascender = FontMetricsTables.ascender
+        descender = FontMetricsTables.descender
+        capHeight = FontMetricsTables.capHeight
+        xHeight = FontMetricsTables.xHeight
+        openType = nil
+    }
+
+    /// A theme's face: the first range read once into the flat table.
+    init(_ face: OpenTypeFace) {
+        var widths = [UInt16](repeating: FontMetricsTables.missing, count: Int(FontMetricsTables.firstRangeCount))
+        for scalar in 0..<FontMetricsTables.firstRangeCount {
+            if let advance = face.advance(scalar) { widths[Int(scalar)] = UInt16(clamping: max(0, min(advance, 65_534))) }
+        }
+        self.widths = widths
+        averageLowercase = face.averageLowercase
+        unitsPerEm = face.unitsPerEm
+        ascender = face.ascender
+        descender = face.descender
+        capHeight = face.capHeight
+        xHeight = face.xHeight
+        openType = face
+    }
 
     static let regular = FontFace(widths: FontMetricsTables.regularWidths, averageLowercase: FontMetricsTables.regularAverageLowercase)
     static let bold = FontFace(widths: FontMetricsTables.boldWidths, averageLowercase: FontMetricsTables.boldAverageLowercase)
@@ -12,29 +51,27 @@ struct FontFace: Sendable {
     static let boldItalic = FontFace(widths: FontMetricsTables.boldItalicWidths, averageLowercase: FontMetricsTables.boldItalicAverageLowercase)
 
     static func of(_ style: TextStyle) -> FontFace {
+        if let faces = style.faces { return faces.face(bold: style.weight == .bold, italic: style.italic) }
         switch (style.weight, style.italic) {
-        case (.regular, false): regular
-        case (.bold, false): bold
-        case (.regular, true): italic
-        case (.bold, true): boldItalic
+        case (.regular, false): return regular
+        case (.bold, false): return bold
+        case (.regular, true): return italic
+        case (.bold, true): return boldItalic
         }
     }
 
-    /// Font units per px of font size.
-    static let unitsPerEm = Double(FontMetricsTables.unitsPerEm)
-
     /// px for a number of font units at a font size.
-    static func pixels(_ units: Int, size: Double) -> Double {
+    func pixels(_ units: Int, size: Double) -> Double {
         guard size.isFinite, size > 0 else { return 0 }
-        return Double(units) * size / unitsPerEm
+        return Double(units) * size / Double(unitsPerEm)
     }
 
     /// The most font units that fit in `width` px at a font size. A hair of slack (a millionth of a unit) lets a
     /// text fit into exactly its own measured width despite floating-point rounding.
-    static func budget(width: Double, size: Double) -> Int {
+    func budget(width: Double, size: Double) -> Int {
         guard size.isFinite, size > 0, !width.isNaN else { return Int.max }
         if width < 0 { return -1 }
-        let units = (width * unitsPerEm / size + 1e-6).rounded(.down)
+        let units = (width * Double(unitsPerEm) / size + 1e-6).rounded(.down)
         return units >= 1e15 ? Int.max : Int(units)
     }
 
@@ -48,6 +85,7 @@ struct FontFace: Sendable {
             let width = widths[Int(scalar)]
             return width == FontMetricsTables.missing ? estimate(scalar) : Int(width)
         }
+        if let openType { return openType.advance(scalar) ?? estimate(scalar) }
         for range in FontMetricsTables.ranges where scalar >= range.first && scalar <= range.last {
             let width = widths[range.offset + Int(scalar - range.first)]
             return width == FontMetricsTables.missing ? estimate(scalar) : Int(width)
@@ -60,8 +98,8 @@ struct FontFace: Sendable {
     /// square), the average lowercase width otherwise.
     func estimate(_ scalar: UInt32) -> Int {
         if Self.isZeroWidth(scalar) { return 0 }
-        if Self.isEmoji(scalar) { return FontMetricsTables.unitsPerEm * 5 / 4 }
-        if Self.isWide(scalar) { return FontMetricsTables.unitsPerEm }
+        if Self.isEmoji(scalar) { return unitsPerEm * 5 / 4 }
+        if Self.isWide(scalar) { return unitsPerEm }
         return averageLowercase
     }
 
@@ -86,6 +124,12 @@ struct FontFace: Sendable {
     }
 
     // MARK: Sums
+
+    /// The width of `text` in px at `size`.
+    func measure(_ text: some StringProtocol, size: Double) -> Double {
+        var copy = String(text)
+        return pixels(copy.withUTF8 { units(utf8: $0) }, size: size)
+    }
 
     /// The advance of a whole string, in font units. ASCII is a direct table index; other scalars are decoded
     /// from the UTF-8 bytes in place.
@@ -113,7 +157,8 @@ struct FontFace: Sendable {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                total += Int(widths[Int(lead)])
+                let width = widths[Int(lead)]
+                total += width == FontMetricsTables.missing && openType != nil ? estimate(UInt32(lead)) : Int(width)
                 index += 1
                 continue
             }

@@ -14,7 +14,7 @@
 public enum LineBreaker {
     public static func wrap(_ text: String, width: Double, style: TextStyle) -> [TextLine] {
         let face = FontFace.of(style)
-        var builder = Builder(face: face, budget: FontFace.budget(width: width, size: style.size), size: style.size)
+        var builder = Builder(face: face, budget: face.budget(width: width, size: style.size), size: style.size)
         var paragraphs = splitParagraphs(text)
         while let first = paragraphs.first, first.allSatisfy(isCollapsibleSpace) { paragraphs.removeFirst() }
         while let last = paragraphs.last, last.allSatisfy(isCollapsibleSpace) { paragraphs.removeLast() }
@@ -168,13 +168,13 @@ public enum LineBreaker {
                 }
                 let end = (preferredEnd != nil && preferredCount * 2 >= fitCount) ? (preferredEnd ?? fitEnd) : fitEnd
                 let piece = rest[..<end]
-                lines.append(TextLine(text: String(piece), width: FontFace.pixels(face.units(piece), size: size)))
+                lines.append(TextLine(text: String(piece), width: face.pixels(face.units(piece), size: size)))
                 rest = rest[end...]
             }
         }
 
         mutating func flush() {
-            lines.append(TextLine(text: current, width: FontFace.pixels(currentUnits, size: size)))
+            lines.append(TextLine(text: current, width: face.pixels(currentUnits, size: size)))
             current = ""
             currentUnits = 0
         }

@@ -11,33 +11,33 @@ public enum TextMeasurer {
 
     /// Advance width of `text` in px.
     public static func width(_ text: String, style: TextStyle) -> Double {
-        FontFace.pixels(FontFace.of(style).units(text), size: style.size)
+        FontFace.of(style).measure(text, size: style.size)
     }
 
     /// Advance width of a part of a string in px, without copying it.
     public static func width(_ text: Substring, style: TextStyle) -> Double {
-        FontFace.pixels(FontFace.of(style).units(text), size: style.size)
+        FontFace.of(style).measure(text, size: style.size)
     }
 
     /// Distance from the baseline to the top of capitals/ascenders, in px.
     public static func ascent(_ style: TextStyle) -> Double {
-        FontFace.pixels(FontMetricsTables.ascender, size: style.size)
+        FontFace.of(style).pixels(FontFace.of(style).ascender, size: style.size)
     }
 
     /// Distance from the baseline to the bottom of descenders, in px.
     public static func descent(_ style: TextStyle) -> Double {
-        FontFace.pixels(FontMetricsTables.descender, size: style.size)
+        FontFace.of(style).pixels(FontFace.of(style).descender, size: style.size)
     }
 
     /// Height of capital letters and digits above the baseline, in px: to centre a label on a tick, put its
     /// baseline `capHeight / 2` below the tick.
     public static func capHeight(_ style: TextStyle) -> Double {
-        FontFace.pixels(FontMetricsTables.capHeight, size: style.size)
+        FontFace.of(style).pixels(FontFace.of(style).capHeight, size: style.size)
     }
 
     /// Height of lowercase letters above the baseline, in px.
     public static func xHeight(_ style: TextStyle) -> Double {
-        FontFace.pixels(FontMetricsTables.xHeight, size: style.size)
+        FontFace.of(style).pixels(FontFace.of(style).xHeight, size: style.size)
     }
 
     /// Default distance between baselines of wrapped lines.
@@ -48,7 +48,7 @@ public enum TextMeasurer {
     /// when not even the ellipsis fits. For the rare places where wrapping is impossible; prefer `LineBreaker`.
     public static func truncate(_ text: String, toWidth width: Double, style: TextStyle) -> String {
         let face = FontFace.of(style)
-        let budget = FontFace.budget(width: width, size: style.size)
+        let budget = face.budget(width: width, size: style.size)
         if face.units(text) <= budget { return text }
         let ellipsis = "\u{2026}"
         let room = budget - face.units(ellipsis)

@@ -33,8 +33,8 @@ public enum HTMLWriter {
     /// The page for a checked chart drawn from `table` (the pipeline's output), with the scenes
     /// `ChartLayoutEngine.pageLayouts` chooses (the chart's own width, and a phone layout when it is wide). What
     /// `chartc build --format html` calls.
-    public static func render(chart: CheckedChart, table: Table, name: String) throws(DiagnosticError) -> String {
-        let scenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table)
+    public static func render(chart: CheckedChart, table: Table, name: String, theme: ChartTheme = .standard) throws(DiagnosticError) -> String {
+        let scenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table, theme: theme)
         return write(scene: scenes.wide, spec: chart.spec, table: table, page: Page(name: name, narrowScene: scenes.narrow))
     }
 

@@ -42,6 +42,7 @@ extension SpecDecoder {
         let sources = top["sources"].map { decodeSources($0.value) } ?? []
         let byline = top["byline"].flatMap { string($0.value, path: "byline") }
         let alt = top["alt"].flatMap { string($0.value, path: "alt") }
+        let theme = top["theme"].flatMap { string($0.value, path: "theme") }
         let width = top["width"].flatMap { size($0.value, path: "width") }
         let height = top["height"].flatMap { size($0.value, path: "height") }
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
@@ -67,6 +68,7 @@ extension SpecDecoder {
         spec.sources = sources
         spec.byline = byline
         spec.alt = alt
+        spec.theme = theme
         if let width { spec.width = width }
         if let height { spec.height = height }
         if let locale {

@@ -109,7 +109,14 @@ struct DatabaseExamplesTests {
             let range = try #require(Self.dataValueRange(in: bytes), "no data in \(specURL.lastPathComponent)")
             let replacement = "{ \"database\": \"$CHARTC_TEST_DB\", \"table\": \(JSONQuote.quote("public." + PostgresTestServer.quote(name))) }"
             let databaseSpec = bytes[..<range.lowerBound] + Array(replacement.utf8) + bytes[range.upperBound...]
-            let copy = scratch.appendingPathComponent(specURL.lastPathComponent)
+            // In a folder of its own beside the house style files the spec resolves to (`data` lays nothing out,
+            // but a theme that cannot be found is an error as in build).
+            let folder = scratch.appendingPathComponent("spec-\(number)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for item in try FileManager.default.contentsOfDirectory(atPath: specURL.deletingLastPathComponent().path) where item.hasSuffix(".theme.json") || item.hasSuffix(".svg") && item.hasPrefix("logo") {
+                try FileManager.default.copyItem(at: specURL.deletingLastPathComponent().appendingPathComponent(item), to: folder.appendingPathComponent(item))
+            }
+            let copy = folder.appendingPathComponent(specURL.lastPathComponent)
             try Data(databaseSpec).write(to: copy)
 
             let fromFile = try ChartcBinary.run(["data", specURL.path])

@@ -21,7 +21,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.error == """
             chartc lint: error: unknown option '--stirct'. Did you mean '--strict'?
-            Usage: chartc lint PATH... [--format text|json|github] [--strict] [--all-rows]
+            Usage: chartc lint PATH... [--format text|json|github] [--strict] [--all-rows] [--theme FILE] [--variant NAME]
             See 'chartc lint --help'.
 
             """)

@@ -4,6 +4,7 @@ import ChartDiagnostics
 import ChartFormat
 import ChartSemantics
 import ChartSpec
+import ChartStyle
 
 /// A series color must stand out from the background. WCAG 2.1 (1.4.11, non-text contrast) asks 3:1 for the
 /// graphics that carry meaning, which is what thin marks — lines, points, rules, ticks, text — need. Filled
@@ -55,6 +56,31 @@ struct LowContrastRule: ChartRule {
                 "the color \(JSONText.quote(entry.text))\(opacityNote) has a contrast of \(shown):1 with the \(context.background.hex) background, too faint to see: \(marks); use a darker shade",
                 at: entry.span
             ))
+        }
+        checkTheme(context, into: &diagnostics)
+    }
+
+    /// WCAG 1.4.3 asks 4.5:1 for text; chart text is small.
+    static let textMinimum = 4.5
+
+    /// A theme's text colors against its background, reported at the color in the theme file. The built-in
+    /// theme's own values are not re-checked for every spec.
+    private func checkTheme(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        guard let theme = context.theme else { return }
+        let backgroundChanged = theme.settings["background"]?.origin != Theme.builtIn.settings["background"]?.origin
+        for role in ThemeKeys.textRoles {
+            let path = "text.\(role.name).color"
+            guard let setting = theme.settings[path], let text = theme.text(path), let color = Color(css: text) else { continue }
+            guard backgroundChanged || setting.origin != Theme.builtIn.settings[path]?.origin else { continue }
+            let ratio = color.over(context.background).contrastRatio(with: context.background)
+            guard ratio < Self.textMinimum else { continue }
+            let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
+            // A built-in color that the theme's new background made faint is reported at that background.
+            let builtIn = setting.origin == Theme.builtIn.settings[path]?.origin
+            let span = builtIn ? theme.settings["background"]?.span : setting.span
+            diagnostics.append(diagnostic(
+                "the theme's '\(path)' (\(role.meaning)) \(JSONText.quote(text))\(builtIn ? ", the built-in value," : "") has a contrast of \(shown):1 with its \(context.background.hex) background: text needs at least 4.5:1 (WCAG 1.4.3); set a lighter or darker color",
+                at: span))
         }
     }
 }

@@ -1,0 +1,43 @@
+import ChartDiagnostics
+import ChartLayout
+import ChartSpec
+import ChartStyle
+
+/// `--theme FILE` and `--variant NAME` (SPEC §15), for the commands that lay out or check charts, and how they
+/// become the theme each spec resolves to.
+enum ThemeOptions {
+    static let options: [OptionDescription] = [
+        .value("theme", valueName: "FILE", help: "House style file; overrides the spec's 'theme' and any chartc.theme.json."),
+        .value("variant", valueName: "NAME", help: "Apply the theme's variant NAME (its 'variants' key)."),
+    ]
+
+    static let discussion = "A spec's house style is, in order: --theme FILE, the spec's 'theme' key, the nearest chartc.theme.json in the spec's folder or a parent (up to the folder holding .git), else the built-in theme (specs/default.theme.json)."
+
+    static func request(for spec: ChartSpec, arguments: ParsedArguments?) -> ThemeResolver.Request {
+        ThemeResolver.Request(
+            specPath: spec.file.path,
+            commandLineTheme: arguments?.value("theme"),
+            specTheme: spec.theme.map { ($0.value, $0.span) },
+            variant: arguments?.value("variant"))
+    }
+
+    /// The theme `spec` uses under the command line's options (nil: none given, as in the preview).
+    static func theme(for spec: ChartSpec, arguments: ParsedArguments?) throws(DiagnosticError) -> ChartTheme {
+        let request = request(for: spec, arguments: arguments)
+        if ThemeResolver.chooseFile(request) == nil && request.variant == nil { return .standard }
+        return try ChartTheme.load(try ThemeResolver.resolve(request))
+    }
+
+    /// What lint checks of the theme `spec` resolves to: the theme, or the errors of resolving it (at the theme's
+    /// line:col), and the warnings of loading its fonts.
+    static func lintTheme(for spec: ChartSpec, arguments: ParsedArguments?) -> (theme: Theme?, diagnostics: [Diagnostic]) {
+        let request = request(for: spec, arguments: arguments)
+        guard ThemeResolver.chooseFile(request) != nil || request.variant != nil else { return (nil, []) }
+        do {
+            let loaded = try ChartTheme.load(try ThemeResolver.resolve(request))
+            return (loaded.theme, loaded.warnings)
+        } catch {
+            return (nil, error.diagnostics)
+        }
+    }
+}

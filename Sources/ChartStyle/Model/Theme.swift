@@ -1,0 +1,62 @@
+import ChartDiagnostics
+
+/// A resolved house style (SPEC §15): the built-in theme, then each file of the `extends` chain, then the file,
+/// then the variant, applied key by key. Layout reads its sizes, colors, gaps and words from here; every value
+/// remembers the file it came from.
+public struct Theme: Sendable {
+    /// Every key set, by dotted path.
+    public let settings: [String: ThemeSetting]
+    /// The theme files read, outermost `extends` first; empty for the built-in theme.
+    public let files: [String]
+    /// The variant applied, if any.
+    public let variant: String?
+
+    init(settings: [String: ThemeSetting], files: [String], variant: String?) {
+        self.settings = settings
+        self.files = files
+        self.variant = variant
+    }
+
+    /// The built-in look, read from `BuiltInTheme.json` once per process.
+    public static let builtIn: Theme = {
+        let layer = (try? ThemeReader.layer(of: BuiltInTheme.file)) ?? ThemeLayer()
+        return Theme(settings: layer.settings, files: [], variant: nil)
+    }()
+
+    /// Whether any key differs from the built-in theme's value (a theme file that only repeats the defaults
+    /// still counts as the default look).
+    public var isBuiltIn: Bool {
+        settings.count == Theme.builtIn.settings.count && settings.allSatisfy { Theme.builtIn.settings[$0.key]?.value == $0.value.value }
+    }
+
+    // MARK: typed access (the key table guarantees the types)
+
+    public func number(_ path: String) -> Double? {
+        if case .number(let value) = settings[path]?.value { return value }
+        return nil
+    }
+
+    public func text(_ path: String) -> String? {
+        if case .text(let value) = settings[path]?.value { return value }
+        return nil
+    }
+
+    public func list(_ path: String) -> [String]? {
+        switch settings[path]?.value {
+        case .list(let values): values
+        case .text(let value): [value]
+        default: nil
+        }
+    }
+
+    public func bool(_ path: String) -> Bool? {
+        if case .bool(let value) = settings[path]?.value { return value }
+        return nil
+    }
+
+    /// A path value resolved against the folder of the theme file that wrote it.
+    public func file(_ path: String) -> String? {
+        guard let setting = settings[path], case .text(let written) = setting.value else { return nil }
+        return ThemeFiles.resolve(written, relativeTo: setting.origin)
+    }
+}

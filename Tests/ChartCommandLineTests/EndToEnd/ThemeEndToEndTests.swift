@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// House styles through the binary: --theme and --variant on build, the spec's theme key, `chartc theme`'s
+/// origins, lint at the theme's line:col, real font metrics, the logo.
+@Suite struct ThemeEndToEndTests {
+    static let spec = """
+    {
+      "title": "Sales by region in a house style that is much wider than Arial",
+      "data": { "values": [ { "region": "North", "sales": 10 }, { "region": "South", "sales": 7 } ] },
+      "mark": "bar",
+      "encoding": { "x": { "field": "region" }, "y": { "field": "sales" } },
+      "notes": "One note.",
+      "sources": [ { "title": "Ledger" } ]
+    }
+    """
+
+    static let house = """
+    {
+      "font": { "family": ["DejaVu Sans", "sans-serif"], "files": { "regular": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf" } },
+      "words": { "note": "Note:", "source": "Quelle :" },
+      "background": "#fafafa",
+      "size": { "width": 500 },
+      "logo": { "file": "logo.svg" },
+      "variants": { "print": { "size": { "width": 360 } } }
+    }
+    """
+
+    static let logo = "<svg viewBox=\"0 0 40 10\" onload=\"alert(1)\"><script>alert(2)</script><rect width=\"40\" height=\"10\" fill=\"#123456\"/></svg>"
+
+    func workspace(_ files: [String: String]) throws -> URL {
+        let root = try makeScratchDirectory()
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    static let hasDejaVu = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+    @Test(.enabled(if: hasDejaVu, "needs fonts-dejavu-core (CI installs it)"))
+    func buildWithAThemeUsesItsSizeWordsFontAndSanitizedLogo() throws {
+        let root = try workspace(["a.chart.json": Self.spec, "house.theme.json": Self.house, "logo.svg": Self.logo])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plain = try ChartcBinary.run(["build", "a.chart.json", "-o", "plain"], in: root)
+        #expect(plain.status == 0)
+        let themed = try ChartcBinary.run(["build", "a.chart.json", "--theme", "house.theme.json", "-o", "themed"], in: root)
+        #expect(themed.status == 0, "\(themed.error)")
+        #expect(themed.error.contains("theme-logo-unsafe"))
+        let svg = try String(contentsOf: root.appendingPathComponent("themed/a.svg"), encoding: .utf8)
+        #expect(svg.contains("width=\"500\""))
+        #expect(svg.contains("Quelle :"))
+        #expect(svg.contains("Note:"))
+        #expect(svg.contains("font-family=\"&apos;DejaVu Sans&apos;, sans-serif\""))
+        #expect(svg.contains("fill=\"#fafafa\""))
+        #expect(svg.contains("chartc-logo") && svg.contains("#123456"))
+        #expect(!svg.contains("alert"))
+        let plainSVG = try String(contentsOf: root.appendingPathComponent("plain/a.svg"), encoding: .utf8)
+        #expect(plainSVG.contains("width=\"640\"") && plainSVG.contains("Sources:"))
+
+        let print = try ChartcBinary.run(["build", "a.chart.json", "--theme", "house.theme.json", "--variant", "print", "-o", "print"], in: root)
+        #expect(print.status == 0)
+        let printSVG = try String(contentsOf: root.appendingPathComponent("print/a.svg"), encoding: .utf8)
+        #expect(printSVG.contains("width=\"360\""))
+        // The wider face wraps the title onto more lines than the built-in metrics do at the same width.
+        #expect(printSVG.components(separatedBy: "<tspan").count > plainSVG.components(separatedBy: "<tspan").count)
+    }
+
+    @Test func theSpecsThemeKeyAndTheFoldersThemeApplyAndThemeShowsOrigins() throws {
+        let root = try workspace([
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "chartc.theme.json": "{ \"background\": \"#eeeeee\" }",
+            "charts/a.chart.json": Self.spec,
+            "charts/b.chart.json": Self.spec.replacingOccurrences(of: "{\n  \"title\"", with: "{\n  \"theme\": \"own.theme.json\",\n  \"title\""),
+            "charts/own.theme.json": "{\n  \"background\": \"#dddddd\"\n}",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = try ChartcBinary.run(["theme", "charts/a.chart.json"], in: root)
+        #expect(a.status == 0)
+        #expect(a.output.contains("chartc.theme.json:1:17  background = \"#eeeeee\""))
+        let b = try ChartcBinary.run(["theme", "charts/b.chart.json"], in: root)
+        #expect(b.output.contains("charts/own.theme.json:2:17  background = \"#dddddd\""))
+        #expect(b.output.contains("built-in"))
+    }
+
+    @Test func lintReportsThemeErrorsAtTheThemesLineAndColumn() throws {
+        let root = try workspace(["a.chart.json": Self.spec, "bad.theme.json": "{\n  \"backgrund\": \"#fff\",\n  \"text\": { \"title\": { \"color\": \"#111\" } },\n  \"grid\": { \"color\": \"#fffffe\" }\n}"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try ChartcBinary.run(["lint", "a.chart.json", "--theme", "bad.theme.json"], in: root)
+        #expect(lint.status == 1)
+        #expect(lint.output.contains("bad.theme.json:2:3: error: unknown key 'backgrund' at the top level of the theme; did you mean 'background'?"))
+        let dark = try workspace(["a.chart.json": Self.spec, "dark.theme.json": "{ \"background\": \"#161616\", \"text\": { \"title\": { \"color\": \"#333333\" } } }"])
+        defer { try? FileManager.default.removeItem(at: dark) }
+        let contrast = try ChartcBinary.run(["lint", "a.chart.json", "--theme", "dark.theme.json"], in: dark)
+        #expect(contrast.output.contains("dark.theme.json:1:58: warning: the theme's 'text.title.color' (the headline) \"#333333\" has a contrast of 1.4:1"))
+        #expect(contrast.output.contains("dark.theme.json:1:17: warning: the theme's 'text.notes.color' (the notes) \"#666666\", the built-in value,"))
+        let variant = try ChartcBinary.run(["build", "a.chart.json", "--theme", "dark.theme.json", "--variant", "night"], in: dark)
+        #expect(variant.status == 1)
+        #expect(variant.error.contains("no variant 'night'"))
+    }
+
+    @Test func theThemesPaletteColorsSeriesWithoutASchemeAndABadSchemeNameIsAnError() throws {
+        let spec = """
+        { "title": "Two series", "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },
+          "mark": "bar", "encoding": { "x": { "field": "k" }, "y": { "field": "v" }, "color": { "field": "k" } } }
+        """
+        let root = try workspace([
+            "a.chart.json": spec,
+            "good.theme.json": "{ \"colors\": { \"categorical\": [\"#112233\", \"#445566\"] } }",
+            "bad.theme.json": "{ \"colors\": { \"sequential\": \"bluez\" } }",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let good = try ChartcBinary.run(["build", "a.chart.json", "--theme", "good.theme.json", "-o", "out"], in: root)
+        #expect(good.status == 0)
+        let svg = try String(contentsOf: root.appendingPathComponent("out/a.svg"), encoding: .utf8)
+        #expect(svg.contains("#112233") && svg.contains("#445566"))
+        let bad = try ChartcBinary.run(["build", "a.chart.json", "--theme", "bad.theme.json"], in: root)
+        #expect(bad.status == 1)
+        #expect(bad.error.contains("bad.theme.json:1:29: error: 'colors.sequential' names no color scheme: 'bluez'; did you mean 'blues'?"))
+    }
+}
