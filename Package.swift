@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         .target(name: "ChartDiagnostics"),
         .target(name: "ChartFormat"),
+        // ChartFont reads TrueType/OpenType files (metrics, glyphs, names) and finds installed families; a leaf.
+        .target(name: "ChartFont", dependencies: ["ChartDiagnostics"]),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
         .target(name: "ChartData", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartFormat"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat"]),
@@ -47,6 +49,7 @@ let package = Package(
         // Helpers the test targets share (a seeded random generator); not part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
+        .testTarget(name: "ChartFontTests", dependencies: ["ChartTestSupport", "ChartFont", "ChartDiagnostics"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),

@@ -1,0 +1,45 @@
+import ChartDiagnostics
+
+/// Every diagnostic ChartFont reports (each id listed in specs/diagnostics.md): a font file that cannot be read
+/// or is broken, and a font family that is not installed.
+public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
+    case unreadable(path: String, reason: String)
+    case malformed(path: String, table: String, problem: String)
+    case familyNotFound(families: [String], install: String?)
+
+    public enum Kind: String, DiagnosticKind {
+        case unreadable = "font-unreadable"
+        case malformed = "font-malformed"
+        case familyNotFound = "font-not-found"
+        public static let domain = "ChartFont"
+        public var severity: Severity { .error }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .unreadable: .unreadable
+        case .malformed: .malformed
+        case .familyNotFound: .familyNotFound
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .unreadable(_, let reason):
+            "cannot read the font file: \(reason)"
+        case .malformed(_, let table, let problem):
+            table.isEmpty ? "not a usable TrueType/OpenType font: \(problem)" : "not a usable TrueType/OpenType font: the '\(table)' table \(problem)"
+        case .familyNotFound(let families, let install):
+            "no installed font of the family " + families.map { "'\($0)'" }.joined(separator: ", ")
+                + " in the system font folders" + (install.map { "; install \($0)" } ?? "")
+        }
+    }
+
+    /// The diagnostic, at the font file's path when there is one.
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .unreadable(let path, _), .malformed(let path, _, _): Diagnostic(self, path: path)
+        case .familyNotFound: Diagnostic(self, at: nil)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads font files with plain POSIX calls (the module links no Foundation): whole files for faces that are
+/// used, and just the table directory plus a few small tables for faces that are only being identified.
+enum FontFileReading {
+    /// Larger files are refused rather than read (the biggest CJK collections are about 30 MB).
+    static let maximumSize = 128 << 20
+
+    /// The whole file, or why it cannot be read.
+    static func readAll(_ path: String) throws(FontDiagnostic) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw FontDiagnostic.unreadable(path: path, reason: errorText()) }
+        defer { close(descriptor) }
+        let size = try regularFileSize(descriptor, path)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled, off_t(filled))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FontDiagnostic.unreadable(path: path, reason: errorText())
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { bytes.removeLast(size - filled) }
+        return bytes
+    }
+
+    /// An open file for reading parts of it.
+    final class PartialFile {
+        let descriptor: Int32
+        let size: Int
+
+        init(_ path: String) throws(FontDiagnostic) {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { throw FontDiagnostic.unreadable(path: path, reason: FontFileReading.errorText()) }
+            do {
+                size = try FontFileReading.regularFileSize(descriptor, path)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            self.descriptor = descriptor
+        }
+
+        deinit { close(descriptor) }
+
+        /// `length` bytes from `offset`, or nil when the file is shorter.
+        func read(_ offset: Int, _ length: Int) -> [UInt8]? {
+            guard offset >= 0, length >= 0, offset <= size, length <= size - offset else { return nil }
+            var bytes = [UInt8](repeating: 0, count: length)
+            var filled = 0
+            while filled < length {
+                let count = bytes.withUnsafeMutableBytes { buffer in
+                    pread(descriptor, buffer.baseAddress.map { $0 + filled }, length - filled, off_t(offset + filled))
+                }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return nil }
+                filled += count
+            }
+            return bytes
+        }
+    }
+
+    static func regularFileSize(_ descriptor: Int32, _ path: String) throws(FontDiagnostic) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FontDiagnostic.unreadable(path: path, reason: errorText()) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw FontDiagnostic.unreadable(path: path, reason: "not a regular file") }
+        let size = Int(status.st_size)
+        guard size <= maximumSize else {
+            throw FontDiagnostic.unreadable(path: path, reason: "the file is larger than \(maximumSize >> 20) MB")
+        }
+        return size
+    }
+
+    static func errorText() -> String {
+        guard let text = strerror(errno) else { return "error \(errno)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses each font file once per process and scans the system font folders once: a build that measures and
+/// embeds the same faces for many charts reads them one time. Thread-safe (a mutex around two tables);
+/// `FontCache.shared` is the process's cache, tests may make their own.
+public final class FontCache: @unchecked Sendable {
+    public static let shared = FontCache()
+
+    private var mutex = pthread_mutex_t()
+    private var faces: [String: Result<OpenTypeFace, FontDiagnostic>] = [:]
+    private var systems: [[String]: SystemFonts] = [:]
+
+    public init() {
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+
+    /// The face at `path` (and `faceIndex` in a collection), read and parsed the first time it is asked for.
+    public func face(path: String, faceIndex: Int = 0) throws(FontDiagnostic) -> OpenTypeFace {
+        let key = path + "#" + String(faceIndex)
+        if let known = locked({ faces[key] }) { return try known.get() }
+        let result: Result<OpenTypeFace, FontDiagnostic>
+        do {
+            result = .success(try OpenTypeFace.read(path: path, faceIndex: faceIndex))
+        } catch {
+            result = .failure(error)
+        }
+        locked { faces[key] = result }
+        return try result.get()
+    }
+
+    /// The installed fonts in `directories`, scanned the first time.
+    public func systemFonts(directories: [String] = SystemFonts.defaultDirectories()) -> SystemFonts {
+        if let known = locked({ systems[directories] }) { return known }
+        let scanned = SystemFonts(directories: directories)
+        locked { systems[directories] = scanned }
+        return scanned
+    }
+
+    /// The face of the first installed family of `families` that best matches `style`, parsed; a
+    /// `font-not-found` error (naming `install`, what to install) when no family is installed.
+    public func find(families: [String], style: FontStyleRequest, directories: [String] = SystemFonts.defaultDirectories(), install: String? = nil) throws(FontDiagnostic) -> OpenTypeFace {
+        guard let entry = systemFonts(directories: directories).find(families: families, style: style) else {
+            throw FontDiagnostic.familyNotFound(families: families.filter { !FontStack.isGeneric($0) }, install: install)
+        }
+        return try face(path: entry.path, faceIndex: entry.faceIndex)
+    }
+}

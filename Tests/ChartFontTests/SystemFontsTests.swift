@@ -1,0 +1,52 @@
+import ChartDiagnostics
+import Foundation
+import Testing
+
+@testable import ChartFont
+
+@Suite("System font lookup")
+struct SystemFontsTests {
+    @Test("finds DejaVu Sans and Liberation Sans by family name, regular and bold", .enabled(if: InstalledFonts.present))
+    func findsFamilies() throws {
+        let cache = FontCache()
+        let dejaVu = try cache.find(families: ["DejaVu Sans"], style: .regular)
+        #expect(dejaVu.names.family == "DejaVu Sans" && dejaVu.weight == 400 && !dejaVu.isItalic && dejaVu.widthClass == 5)
+        let dejaVuBold = try cache.find(families: ["dejavu sans"], style: .bold)
+        #expect(dejaVuBold.names.family == "DejaVu Sans" && dejaVuBold.weight == 700 && !dejaVuBold.isItalic && dejaVuBold.widthClass == 5)
+        let stack = FontStack.families("Helvetica, Arial, 'Liberation Sans', \"Nimbus Sans\", sans-serif")
+        #expect(stack == ["Helvetica", "Arial", "Liberation Sans", "Nimbus Sans", "sans-serif"])
+        let liberation = try cache.find(families: stack, style: .regular)
+        #expect(liberation.names.isFamily("Liberation Sans") || liberation.names.isFamily("Arial") || liberation.names.isFamily("Helvetica"))
+        let italic = try cache.find(families: ["Liberation Sans"], style: FontStyleRequest(bold: true, italic: true))
+        #expect(italic.isItalic && italic.isBold)
+    }
+
+    @Test("the cache parses a file once", .enabled(if: InstalledFonts.present))
+    func cacheReuses() throws {
+        let cache = FontCache()
+        let first = try cache.face(path: InstalledFonts.dejaVuSans)
+        let second = try cache.face(path: InstalledFonts.dejaVuSans)
+        first.bytes.withUnsafeBufferPointer { a in
+            second.bytes.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+        }
+    }
+
+    @Test("a family that is not installed names what to install")
+    func notFound() throws {
+        let cache = FontCache()
+        do {
+            _ = try cache.find(families: ["No Such Family", "sans-serif"], style: .regular, directories: ["/nonexistent"], install: "fonts-liberation")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostic.id == "font-not-found")
+            #expect(error.diagnostic.message == "no installed font of the family 'No Such Family' in the system font folders; install fonts-liberation")
+        }
+    }
+
+    @Test("default folders are the ones browsers search")
+    func folders() {
+        #if os(Linux)
+        #expect(SystemFonts.defaultDirectories(home: "/h") == ["/usr/share/fonts", "/usr/local/share/fonts", "/h/.local/share/fonts", "/h/.fonts"])
+        #endif
+    }
+}
