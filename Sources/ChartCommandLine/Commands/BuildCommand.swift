@@ -3,14 +3,14 @@ import ChartDiagnostics
 import ChartPipeline
 import ChartSpec
 
-/// `chartc build PATH... [-o DIR] [--format svg|html]`: compiles every spec to its output files. Specs build in
+/// `chartc build PATH... [-o DIR] [--format svg|html|pdf]`: compiles every spec to its output files. Specs build in
 /// parallel; results print in input order; a failing spec is reported and the others are still written; each
 /// output replaces the old file in one step.
 enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
         abstract: "Build charts (SVG or HTML) from specs.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
+        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
@@ -118,12 +118,12 @@ enum BuildCommand {
         do {
             let result = try Compiler.run(spec, context: context)
             outcome.diagnostics += result.warnings
-            var rendered: [(path: String, text: String)] = []
+            var rendered: [(path: String, bytes: [UInt8])] = []
             for output in outputs {
-                rendered.append((output.path, try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: output.format)))
+                rendered.append((output.path, try renderer.renderBytes(spec: spec, table: result.table, sources: result.provenance, format: output.format)))
             }
             for output in rendered {
-                try FileSystem.writeAtomically(Array(output.text.utf8), to: output.path)
+                try FileSystem.writeAtomically(output.bytes, to: output.path)
                 outcome.written.append(output.path)
             }
         } catch let error as DiagnosticError {

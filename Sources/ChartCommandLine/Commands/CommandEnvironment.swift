@@ -7,6 +7,8 @@ import ChartSpec
 public enum OutputFormat: String, Sendable, CaseIterable {
     case svg
     case html
+    /// PDF 1.7 with the faces embedded (SPEC §18).
+    case pdf
 
     /// File extension, without the dot.
     public var fileExtension: String { rawValue }
@@ -21,11 +23,18 @@ public protocol ChartRenderer: Sendable {
     /// The same, recording which bytes the data came from (`sources`: url and SHA-256 of each) in the output.
     /// Renderers that do not record provenance can leave this to the default, which ignores `sources`.
     func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String
+    /// The output file's bytes: what `build` writes. Text formats are their text's UTF-8 (the default); binary
+    /// formats (PDF) implement this.
+    func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> [UInt8]
 }
 
 extension ChartRenderer {
     public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
         try render(spec: spec, table: table, format: format)
+    }
+
+    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> [UInt8] {
+        Array(try render(spec: spec, table: table, sources: sources, format: format).utf8)
     }
 }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartData
 import ChartDiagnostics
 import ChartLayout
@@ -5,8 +10,8 @@ import ChartNetwork
 import ChartRender
 import ChartSpec
 
-/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer or the HTML
-/// page writer.
+/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer, the HTML
+/// page writer or the PDF writer.
 public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
@@ -22,6 +27,21 @@ public struct DefaultRenderer: ChartRenderer {
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
             return try HTMLWriter.render(spec: spec, table: table, name: Paths.chartName(of: spec.file.path))
+        case .pdf:
+            // PDF is binary: `renderBytes` writes it. As text it would not survive a round trip through UTF-8.
+            return String(decoding: try renderBytes(spec: spec, table: table, sources: sources, format: .pdf), as: UTF8.self)
         }
+    }
+
+    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> [UInt8] {
+        guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format).utf8) }
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible builds): the only date a PDF carries, and only when it is set.
+    static func sourceDateEpoch() -> Int64? {
+        guard let value = getenv("SOURCE_DATE_EPOCH") else { return nil }
+        return Int64(String(cString: value))
     }
 }
