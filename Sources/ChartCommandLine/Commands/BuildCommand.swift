@@ -9,7 +9,7 @@ import ChartSpec
 enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
-        abstract: "Build charts (SVG or HTML) from specs.",
+        abstract: "Build charts (SVG, HTML or PDF) from specs.",
         discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
