@@ -56,8 +56,8 @@ struct PDFDocument {
 enum PDFSyntax {
     /// A text string (document information, link targets are byte strings instead): ASCII as a literal
     /// `( … )` with escapes, anything else as UTF-16BE hex with a byte-order mark.
-    static func textString(_ text: String) -> String {
-        if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return literal(Array(text.utf8)) }
+    static func textString(_ text: String, forceUnicode: Bool = false) -> String {
+        if !forceUnicode, text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return literal(Array(text.utf8)) }
         var hex = "<FEFF"
         for unit in text.utf16 { hex += hex4(unit) }
         return hex + ">"

@@ -71,8 +71,9 @@ private struct PDFPage {
     var links = PDFLinks()
     /// `/GS0`… by (fill alpha, stroke alpha), in order of first use.
     var graphicStates: [(fill: Double, stroke: Double)] = []
-    /// Shading dictionaries, `/Sh0`… in order of use.
+    /// Shading dictionaries, `/Sh0`… in order of first use; marks sharing one ramp share one shading.
     var shadings: [String] = []
+    var shadingIndex: [String: Int] = [:]
     var gradients: [String: LinearGradient] = [:]
     var clips: [String: Box] = [:]
 
@@ -182,8 +183,15 @@ private struct PDFPage {
                 content.save()
                 setAlpha(fill: opacity, stroke: 1)
                 content.op(path.operators + "W n")
-                content.op("/Sh" + String(shadings.count) + " sh")
-                shadings.append(shading)
+                let index: Int
+                if let known = shadingIndex[shading] {
+                    index = known
+                } else {
+                    index = shadings.count
+                    shadings.append(shading)
+                    shadingIndex[shading] = index
+                }
+                content.op("/Sh" + String(index) + " sh")
                 content.restore()
             }
         }
@@ -265,19 +273,24 @@ private struct PDFPage {
                 }
                 let face = try fonts.face(for: run.style)
                 let fallback = Self.needsFallback(run.text, face) ? fonts.fallback(for: run.style) : nil
+                // Characters no face has print as .notdef, and one glyph id can map back to one character only:
+                // the run's real text goes along as ActualText, so search and copy still get it.
+                let unprintable = Self.needsFallback(run.text, face, fallback)
+                if unprintable { content.op("/Span << /ActualText " + PDFSyntax.textString(run.text, forceUnicode: true) + " >> BDC") }
                 for piece in embedding.encode(run.text, face: face, fallback: fallback) {
                     content.op("/" + embedding.faces[piece.face].resourceName + " " + PDFContentStream.n(run.style.size) + " Tf")
                     content.raw([0x3C] + piece.hex + Array("> Tj\n".utf8))
                 }
+                if unprintable { content.op("EMC") }
             }
             content.op("ET")
         }
         content.restore()
     }
 
-    /// Whether any scalar of `text` (above ASCII controls) has no glyph in `face`.
-    static func needsFallback(_ text: String, _ face: OpenTypeFace) -> Bool {
-        text.unicodeScalars.contains { $0.value >= 0x20 && !face.covers($0.value) }
+    /// Whether any scalar of `text` (above ASCII controls) has no glyph in `face` (nor in `fallback`).
+    static func needsFallback(_ text: String, _ face: OpenTypeFace, _ fallback: OpenTypeFace? = nil) -> Bool {
+        text.unicodeScalars.contains { $0.value >= 0x20 && !face.covers($0.value) && !(fallback?.covers($0.value) ?? false) }
     }
 }
 

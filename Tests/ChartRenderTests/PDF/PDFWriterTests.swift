@@ -126,6 +126,18 @@ struct PDFWriterTests {
         #expect(raw.contains("[4 2] 0 d") && raw.contains("1 J") && raw.contains("1 j"))
     }
 
+    @Test("characters the face lacks come from DejaVu Sans; characters no face has still copy as text", .enabled(if: PDFTools.available && PDFTools.liberationInstalled && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+    func fallbackAndActualText() throws {
+        var scene = Scene(width: 200, height: 50)
+        scene.children = [.text(TextNode(block: .single("ok ✓ 日本 done", style: Self.style), x: 10, baseline: 30, fill: "black"))]
+        let pdf = try PDFWriter.write(scene)
+        #expect(try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf).status == 0)
+        let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: pdf).output
+        #expect(fonts.contains("+LiberationSans ") && fonts.contains("+DejaVuSans "))
+        let text = try PDFTools.run("pdftotext", ["FILE", "-"], pdf: pdf).output
+        #expect(text.contains("ok ✓ 日本 done"))
+    }
+
     @Test("a face that is not installed is an error that names what to install")
     func missingFace() throws {
         let fonts = PDFFontSource(families: ["Helvetica", "Liberation Sans", "sans-serif"], directories: ["/nonexistent-fonts"], cache: FontCache())
