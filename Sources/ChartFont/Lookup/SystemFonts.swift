@@ -26,6 +26,8 @@ public struct SystemFonts: Sendable {
 
     /// Every font file found, sorted (so a choice between equal faces is the same on every run).
     public let paths: [String]
+    /// Each path's file name, `compact`ed.
+    private let compactNames: [String]
 
     /// The folders browsers search: Linux and macOS system, local and per-user folders.
     public static func defaultDirectories(home: String? = environment("HOME")) -> [String] {
@@ -46,6 +48,7 @@ public struct SystemFonts: Sendable {
         for directory in directories { Self.collect(directory, depth: 0, into: &paths) }
         paths.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         self.paths = paths
+        compactNames = paths.map { Self.compact(Self.fileName($0)) }
     }
 
     /// Every face of every file (each file identified; unreadable or broken ones name no family).
@@ -55,15 +58,19 @@ public struct SystemFonts: Sendable {
 
     /// The best face of the first family in `families` that is installed, for `style`; nil when none is.
     ///
-    /// A system may hold thousands of font files, so files whose name contains the family's name (spaces and
-    /// hyphens ignored: `LiberationSans-Bold.ttf` for `Liberation Sans`) are identified first; only when none of
-    /// them is of the family are all files read. `identify` reads one file's faces (`FontCache` remembers them).
+    /// A system may hold thousands of font files, so first the files whose name contains a family's name
+    /// (letters and digits only, case ignored: `LiberationSans-Bold.ttf` for `Liberation Sans`) are identified,
+    /// family by family; only when no family is found that way are all files read, family by family. (So a
+    /// family earlier in the list whose files are named unlike it loses to a later one whose files are not.)
+    /// `identify` reads one file's faces (`FontCache` remembers them).
     public func find(families: [String], style: FontStyleRequest, identify: (String) -> [Entry] = SystemFonts.identify) -> Entry? {
-        for family in families where !FontStack.isGeneric(family) {
+        let wanted = families.filter { !FontStack.isGeneric($0) && !Self.compact($0).isEmpty }
+        for family in wanted {
             let key = Self.compact(family)
-            guard !key.isEmpty else { continue }
-            let hinted = paths.filter { Self.compact(Self.fileName($0)).contains(key) }
+            let hinted = paths.indices.filter { compactNames[$0].contains(key) }.map { paths[$0] }
             if let best = Self.best(hinted.flatMap(identify), family: family, style: style) { return best }
+        }
+        for family in wanted {
             if let best = Self.best(paths.flatMap(identify), family: family, style: style) { return best }
         }
         return nil
@@ -78,9 +85,17 @@ public struct SystemFonts: Sendable {
         return best?.entry
     }
 
-    /// Lowercase letters and digits only.
+    /// ASCII letters (lowercased) and digits only; other bytes are dropped.
     static func compact(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if byte >= 0x41, byte <= 0x5A {
+                bytes.append(byte | 0x20)
+            } else if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func fileName(_ path: String) -> String {

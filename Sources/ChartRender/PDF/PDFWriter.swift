@@ -76,6 +76,9 @@ private struct PDFPage {
     var shadingIndex: [String: Int] = [:]
     var gradients: [String: LinearGradient] = [:]
     var clips: [String: Box] = [:]
+    /// The face for each (bold, italic), and its fallback, each looked up once per page when first needed.
+    var facesByStyle: [FontStyleRequest: OpenTypeFace] = [:]
+    var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
 
     init(scene: Scene, fonts: PDFFontSource) {
         self.scene = scene
@@ -271,8 +274,8 @@ private struct PDFPage {
                     setFill(fill, opacity: opacity)
                     lastFill = fill
                 }
-                let face = try fonts.face(for: run.style)
-                let fallback = Self.needsFallback(run.text, face) ? fonts.fallback(for: run.style) : nil
+                let face = try face(for: run.style)
+                let fallback = Self.needsFallback(run.text, face) ? fallback(for: run.style) : nil
                 // Characters no face has print as .notdef, and one glyph id can map back to one character only:
                 // the run's real text goes along as ActualText, so search and copy still get it.
                 let unprintable = Self.needsFallback(run.text, face, fallback)
@@ -286,6 +289,22 @@ private struct PDFPage {
             content.op("ET")
         }
         content.restore()
+    }
+
+    mutating func face(for style: TextStyle) throws(FontDiagnostic) -> OpenTypeFace {
+        let request = FontStyleRequest(bold: style.weight == .bold, italic: style.italic)
+        if let known = facesByStyle[request] { return known }
+        let face = try fonts.face(for: style)
+        facesByStyle[request] = face
+        return face
+    }
+
+    mutating func fallback(for style: TextStyle) -> OpenTypeFace? {
+        let request = FontStyleRequest(bold: style.weight == .bold, italic: style.italic)
+        if let known = fallbacksByStyle[request] { return known }
+        let face = fonts.fallback(for: style)
+        fallbacksByStyle[request] = .some(face)
+        return face
     }
 
     /// Whether any scalar of `text` (above ASCII controls) has no glyph in `face` (nor in `fallback`).
