@@ -46,7 +46,7 @@ let package = Package(
         // Developer tools: deterministic example data (a Voteview-shaped members file), later benchmarks.
         .executableTarget(name: "chartc-devtools", dependencies: ["ChartCommandLine"]),
 
-        // Helpers the test targets share (a seeded random generator); not part of any product.
+        // Helpers the test targets share (a seeded random generator, a runner for external tools); not part of any product.
         .target(name: "ChartTestSupport", path: "Tests/ChartTestSupport"),
         .testTarget(name: "ChartFormatTests", dependencies: ["ChartFormat"]),
         .testTarget(name: "ChartFontTests", dependencies: ["ChartTestSupport", "ChartFont", "ChartDiagnostics"]),
@@ -58,12 +58,12 @@ let package = Package(
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
         .testTarget(name: "ChartPipelineTests", dependencies: ["ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartFont", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartRender", "ChartFont", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartCommandLine", "ChartDiagnostics"]),
         .testTarget(
             name: "ChartCommandLineTests",
-            dependencies: ["ChartCommandLine"],
+            dependencies: ["ChartTestSupport", "ChartCommandLine"],
             resources: [.copy("Golden")]
         ),
     ],

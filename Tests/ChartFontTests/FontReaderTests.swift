@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartTestSupport
 import Foundation
 import Testing
 
@@ -20,16 +21,7 @@ enum InstalledFonts {
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ToolProcess.run(executable, arguments)
     }
 }
 

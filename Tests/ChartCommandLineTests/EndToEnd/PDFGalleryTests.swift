@@ -1,4 +1,5 @@
 import ChartLayout
+import ChartTestSupport
 import Foundation
 import Testing
 
@@ -9,9 +10,7 @@ import Testing
 /// differ, per pixel).
 @Suite("PDF gallery", .serialized)
 struct PDFGalleryTests {
-    static func tool(_ name: String) -> String? {
-        ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func tool(_ name: String) -> String? { ToolProcess.find(name) }
 
     static var toolsInstalled: Bool {
         ["qpdf", "pdffonts", "pdftotext", "pdftoppm", "rsvg-convert"].allSatisfy { tool($0) != nil }
@@ -38,19 +37,7 @@ struct PDFGalleryTests {
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-tool-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let handle = try FileHandle(forWritingTo: scratch)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: scratch), as: UTF8.self))
+        try ToolProcess.run(executable, arguments)
     }
 
     /// Whitespace collapsed to single spaces, as text extraction does not keep the layout's spacing.
