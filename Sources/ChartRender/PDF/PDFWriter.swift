@@ -295,14 +295,24 @@ private struct PDFPage {
         let request = FontStyleRequest(bold: style.weight == .bold, italic: style.italic)
         if let known = facesByStyle[request] { return known }
         let face = try fonts.face(for: style)
+        if let reason = Self.embeddingProblem(face) {
+            throw FontDiagnostic.notEmbeddable(path: face.path, family: face.names.fullName, reason: reason)
+        }
         facesByStyle[request] = face
         return face
+    }
+
+    /// Why a face cannot go into the PDF, nil when it can.
+    static func embeddingProblem(_ face: OpenTypeFace) -> String? {
+        if !face.allowsEmbedding { return "its licence forbids embedding (OS/2 fsType 2, restricted)" }
+        if !face.hasTrueTypeOutlines { return "its outlines are CFF (PostScript), and chartc embeds TrueType outlines only; use the face's .ttf" }
+        return nil
     }
 
     mutating func fallback(for style: TextStyle) -> OpenTypeFace? {
         let request = FontStyleRequest(bold: style.weight == .bold, italic: style.italic)
         if let known = fallbacksByStyle[request] { return known }
-        let face = fonts.fallback(for: style)
+        let face = fonts.fallback(for: style).flatMap { Self.embeddingProblem($0) == nil ? $0 : nil }
         fallbacksByStyle[request] = .some(face)
         return face
     }

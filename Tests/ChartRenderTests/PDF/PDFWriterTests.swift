@@ -126,6 +126,41 @@ struct PDFWriterTests {
         #expect(text.contains("ok ✓ 日本 done"))
     }
 
+    @Test("a face whose licence forbids embedding, or with CFF outlines, is an error at its path", .enabled(if: PDFTools.liberationInstalled))
+    func notEmbeddable() throws {
+        let original = try OpenTypeFace.read(path: "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-embed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The table directory: 12 bytes, then 16 per table (tag, checksum, offset, length).
+        let count = Int(original.bytes[4]) << 8 | Int(original.bytes[5])
+        func record(_ tag: String) -> Int? {
+            (0..<count).map { 12 + $0 * 16 }.first { Array(original.bytes[$0..<($0 + 4)]) == Array(tag.utf8) }
+        }
+        var restricted = original.bytes
+        let os2 = try #require(record("OS/2"))
+        let os2Offset = Int(restricted[os2 + 8]) << 24 | Int(restricted[os2 + 9]) << 16 | Int(restricted[os2 + 10]) << 8 | Int(restricted[os2 + 11])
+        restricted[os2Offset + 8] = 0
+        restricted[os2Offset + 9] = 2
+        var cff = original.bytes
+        let glyf = try #require(record("glyf"))
+        cff[glyf + 3] = UInt8(ascii: "X")  // no 'glyf' table: not TrueType outlines
+        for (name, bytes, expected) in [("restricted.ttf", restricted, "licence"), ("cff.ttf", cff, "CFF")] {
+            let path = directory.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let fonts = PDFFontSource(families: [], files: .init(regular: path), cache: FontCache())
+            do {
+                _ = try PDFWriter.write(Self.scene(), options: PDFWriter.Options(fonts: fonts))
+                Issue.record("expected an error for \(name)")
+            } catch {
+                let diagnostic = try #require(error.diagnostics.first)
+                #expect(diagnostic.id == "font-not-embeddable")
+                #expect(diagnostic.path == path)
+                #expect(diagnostic.message.contains(expected), "\(diagnostic.message)")
+            }
+        }
+    }
+
     @Test("a face that is not installed is an error that names what to install")
     func missingFace() throws {
         let fonts = PDFFontSource(families: ["Helvetica", "Liberation Sans", "sans-serif"], directories: ["/nonexistent-fonts"], cache: FontCache())
