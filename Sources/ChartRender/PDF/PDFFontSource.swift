@@ -6,20 +6,8 @@ import ChartLayout
 /// widths the layout measured with), with DejaVu Sans for characters the face lacks — the same fallback the
 /// layout's width tables and Chromium on Linux use. Faces are parsed once per process (`FontCache`).
 public struct PDFFontSource: Sendable {
-    /// Font files for each style, when a theme names them (`font.files`); nil entries fall back to regular.
-    public struct Files: Sendable, Equatable {
-        public var regular: String
-        public var bold: String?
-        public var italic: String?
-        public var boldItalic: String?
-
-        public init(regular: String, bold: String? = nil, italic: String? = nil, boldItalic: String? = nil) {
-            self.regular = regular
-            self.bold = bold
-            self.italic = italic
-            self.boldItalic = boldItalic
-        }
-    }
+    /// Font files for each style, when a theme names them (`font.files`); missing styles use the regular file.
+    public typealias Files = SceneFontFiles
 
     /// Families searched in the system font folders, first installed one wins (used when `files` is nil).
     public var families: [String]
@@ -40,6 +28,11 @@ public struct PDFFontSource: Sendable {
     /// The faces for a scene's CSS font stack.
     public static func forStack(_ fontFamily: String) -> PDFFontSource {
         PDFFontSource(families: FontStack.families(fontFamily))
+    }
+
+    /// The faces a scene names: its font files when it has them, else its font stack's installed family.
+    public static func forScene(_ scene: Scene) -> PDFFontSource {
+        PDFFontSource(families: FontStack.families(scene.fontFamily), files: scene.fontFiles)
     }
 
     /// What to install when no family of the stack is there.

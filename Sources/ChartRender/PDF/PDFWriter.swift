@@ -16,7 +16,7 @@ import Darwin
 /// annotations; title and subject in the document information. Deterministic: no date unless asked for.
 public struct PDFWriter: Sendable {
     public struct Options: Sendable {
-        /// Where the faces come from; nil: the scene's font stack in the system font folders.
+        /// Where the faces come from; nil: the scene's font files, else its font stack in the system font folders.
         public var fonts: PDFFontSource?
         /// Seconds since 1970 for `/CreationDate` (from `SOURCE_DATE_EPOCH`); nil writes no date.
         public var creationDate: Int64?
@@ -41,7 +41,7 @@ public struct PDFWriter: Sendable {
     }
 
     public func write(_ scene: Scene) throws(DiagnosticError) -> [UInt8] {
-        var page = PDFPage(scene: scene, fonts: options.fonts ?? .forStack(scene.fontFamily))
+        var page = PDFPage(scene: scene, fonts: options.fonts ?? .forScene(scene))
         do {
             try page.draw()
         } catch {

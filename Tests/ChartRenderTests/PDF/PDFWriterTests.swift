@@ -161,6 +161,16 @@ struct PDFWriterTests {
         }
     }
 
+    @Test("the scene's font files are what the PDF embeds (a theme's faces)", .enabled(if: PDFTools.available && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")))
+    func sceneFontFiles() throws {
+        var scene = Self.scene()
+        scene.fontFamily = "'DejaVu Serif', serif"
+        scene.fontFiles = SceneFontFiles(regular: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", bold: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+        let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: try PDFWriter.write(scene)).output
+        #expect(fonts.contains("+DejaVuSerif ") && fonts.contains("+DejaVuSerif-Bold "), "\(fonts)")
+        #expect(!fonts.contains("Liberation"))
+    }
+
     @Test("a face that is not installed is an error that names what to install")
     func missingFace() throws {
         let fonts = PDFFontSource(families: ["Helvetica", "Liberation Sans", "sans-serif"], directories: ["/nonexistent-fonts"], cache: FontCache())
