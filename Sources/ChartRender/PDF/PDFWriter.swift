@@ -76,6 +76,8 @@ private struct PDFPage {
     var shadingIndex: [String: Int] = [:]
     var gradients: [String: LinearGradient] = [:]
     var clips: [String: Box] = [:]
+    /// The sum of the translations of the groups being drawn: links are placed in page coordinates.
+    var translation = (dx: 0.0, dy: 0.0)
     /// The face for each (bold, italic), and its fallback, each looked up once per page when first needed.
     var facesByStyle: [FontStyleRequest: OpenTypeFace] = [:]
     var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
@@ -122,12 +124,17 @@ private struct PDFPage {
                 return
             }
             content.save()
-            if let shift { content.translate(shift.dx, shift.dy) }
+            let outer = translation
+            if let shift {
+                content.translate(shift.dx, shift.dy)
+                translation = (outer.dx + shift.dx, outer.dy + shift.dy)
+            }
             if let clip {
                 content.rectangle(clip.x, clip.y, max(0, clip.width), max(0, clip.height))
                 content.op("W n")
             }
             try draw(group.children, opacity: opacity)
+            translation = outer
             content.restore()
         case .rect(let rect):
             let box = rect.box
@@ -266,7 +273,7 @@ private struct PDFPage {
                 if let link = run.link ?? node.link {
                     let ascent = TextMeasurer.ascent(run.style), descent = TextMeasurer.descent(run.style)
                     let box = Box(x: x, y: baseline - ascent, width: width, height: ascent + descent)
-                    links.add(rotated ? node.box : box.offsetBy(dx: 0, dy: 0), target: link)
+                    links.add((rotated ? node.box : box).offsetBy(dx: translation.dx, dy: translation.dy), target: link)
                 }
                 x += width
                 let fill = Color(css: run.fill ?? node.fill) ?? .black

@@ -171,6 +171,20 @@ struct PDFWriterTests {
         #expect(!fonts.contains("Liberation"))
     }
 
+    @Test("a link inside translated groups is placed where its text is on the page", .enabled(if: PDFTools.liberationInstalled))
+    func linkInGroup() throws {
+        var scene = Scene(width: 200, height: 100)
+        let block = TextBlock.single("Data", style: Self.style)
+        let text = SceneNode.text(TextNode(block: block, x: 10, baseline: 20, fill: "black", link: "https://example.org"))
+        scene.children = [.group(GroupNode(translate: (dx: 30, dy: 10), children: [.group(GroupNode(translate: (dx: 5, dy: 5), children: [text]))]))]
+        let raw = String(decoding: try PDFWriter.write(scene), as: UTF8.self)
+        // x: 10 + 30 + 5 = 45 px = 33.75 pt; the baseline at 20 + 10 + 5 = 35 px, the box from the ascent above it
+        // to the descent below it, in points from the bottom of the 75 pt page.
+        let ascent = TextMeasurer.ascent(Self.style), descent = TextMeasurer.descent(Self.style)
+        let rect = [45, 100 - (35 + descent), 45 + block.width, 100 - (35 - ascent)].map { PDFSyntax.number($0 * 0.75) }.joined(separator: " ")
+        #expect(raw.contains("/Rect [" + rect + "]"), "\(rect)")
+    }
+
     @Test("a face that is not installed is an error that names what to install")
     func missingFace() throws {
         let fonts = PDFFontSource(families: ["Helvetica", "Liberation Sans", "sans-serif"], directories: ["/nonexistent-fonts"], cache: FontCache())
