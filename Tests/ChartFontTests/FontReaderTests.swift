@@ -78,6 +78,11 @@ struct FontReaderTests {
         #expect(face.weight == 400 && !face.isBold && !face.isItalic)
         #expect(face.hasTrueTypeOutlines && face.allowsEmbedding)
         #expect(face.capHeight > 0 && face.xHeight > 0 && face.xHeight < face.capHeight)
+        for text in ["Hello", "Zürich −5 °C ← →", "日本 😀 e\u{301}", ""] {
+            var copy = text
+            let fromBytes = copy.withUTF8 { face.units(utf8: $0, missing: { _ in 1000 }) }
+            #expect(fromBytes == face.units(Substring(text), missing: { _ in 1000 }), "\(text)")
+        }
         let bold = try OpenTypeFace.read(path: InstalledFonts.liberationBold)
         #expect(bold.isBold && bold.weight == 700)
         #expect(bold.units("Hello", missing: { _ in 0 }) > 4667)
