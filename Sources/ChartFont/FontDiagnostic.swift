@@ -6,11 +6,14 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
     case unreadable(path: String, reason: String)
     case malformed(path: String, table: String, problem: String)
     case familyNotFound(families: [String], install: String?)
+    /// A face that a PDF cannot carry: its licence forbids embedding, or its outlines are not TrueType.
+    case notEmbeddable(path: String, family: String, reason: String)
 
     public enum Kind: String, DiagnosticKind {
         case unreadable = "font-unreadable"
         case malformed = "font-malformed"
         case familyNotFound = "font-not-found"
+        case notEmbeddable = "font-not-embeddable"
         public static let domain = "ChartFont"
         public var severity: Severity { .error }
     }
@@ -20,6 +23,7 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
         case .unreadable: .unreadable
         case .malformed: .malformed
         case .familyNotFound: .familyNotFound
+        case .notEmbeddable: .notEmbeddable
         }
     }
 
@@ -32,13 +36,15 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
         case .familyNotFound(let families, let install):
             "no installed font of the family " + families.map { "'\($0)'" }.joined(separator: ", ")
                 + " in the system font folders" + (install.map { "; install \($0)" } ?? "")
+        case .notEmbeddable(_, let family, let reason):
+            "the face '\(family)' cannot be embedded in a PDF: \(reason)"
         }
     }
 
     /// The diagnostic, at the font file's path when there is one.
     public var diagnostic: Diagnostic {
         switch self {
-        case .unreadable(let path, _), .malformed(let path, _, _): Diagnostic(self, path: path)
+        case .unreadable(let path, _), .malformed(let path, _, _), .notEmbeddable(let path, _, _): Diagnostic(self, path: path)
         case .familyNotFound: Diagnostic(self, at: nil)
         }
     }

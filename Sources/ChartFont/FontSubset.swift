@@ -1,6 +1,7 @@
 /// A smaller TrueType file for embedding: every glyph id stays the same (so a PDF can use glyph ids as CIDs),
 /// but only the outlines of the glyphs used — and of the glyphs composite ones are built from — are kept; the
-/// others become empty. Tables a PDF viewer does not read (layout, kerning, device metrics) are left out.
+/// others become empty. Tables a PDF viewer does not read (layout, kerning, device metrics, glyph names) are
+/// left out.
 extension OpenTypeFace {
     /// Tables a subset keeps (hinting programs included, so hinted rasterizers draw the same glyphs).
     static let subsetTables: Set<String> = ["cmap", "cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "OS/2", "post", "prep", "gasp"]
@@ -40,6 +41,11 @@ extension OpenTypeFace {
             case "glyf": tables.append((record.tag, newGlyf))
             case "loca": tables.append((record.tag, newLoca))
             case "head": tables.append((record.tag, newHead))
+            case "post" where record.length >= 32:
+                // Version 3: the same slant, underline and pitch, without glyph names (often the largest table).
+                var post = Array(bytes[record.offset..<(record.offset + 32)])
+                post[0] = 0; post[1] = 3; post[2] = 0; post[3] = 0
+                tables.append((record.tag, post))
             default: tables.append((record.tag, Array(bytes[record.offset..<(record.offset + record.length)])))
             }
         }

@@ -153,6 +153,40 @@ public struct OpenTypeFace: Sendable {
         return total
     }
 
+    /// The same sum over UTF-8 bytes (a Swift string's storage; assumed valid), decoding scalars in place, as
+    /// `TextMeasurer`'s built-in tables do: `var text = text; text.withUTF8 { face.units(utf8: $0, missing: …) }`.
+    public func units(utf8 bytes: UnsafeBufferPointer<UInt8>, missing: (UInt32) -> Int) -> Int {
+        var total = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            var scalar: UInt32
+            var length: Int
+            if lead < 0x80 {
+                scalar = UInt32(lead)
+                length = 1
+            } else if lead >= 0xF0 {
+                scalar = UInt32(lead & 0x07)
+                length = 4
+            } else if lead >= 0xE0 {
+                scalar = UInt32(lead & 0x0F)
+                length = 3
+            } else {
+                scalar = UInt32(lead & 0x1F)
+                length = 2
+            }
+            if index + length > count { break }
+            for offset in 1..<length {
+                scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            let glyph = cmap.glyph(min(scalar, 0x10FFFF))
+            total += glyph == 0 ? missing(scalar) : Int(advances[Int(glyph)])
+            index += length
+        }
+        return total
+    }
+
     /// px for a number of font units at a font size.
     public func pixels(_ units: Int, size: Double) -> Double {
         guard size.isFinite, size > 0 else { return 0 }

@@ -104,6 +104,7 @@ public enum ChartLayoutEngine {
             children: children
         )
         scene.logo = logo
+        scene.fontFiles = theme.fontFiles
         return scene
     }
 

@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartTestSupport
 import Foundation
 import Testing
 
@@ -20,16 +21,7 @@ enum InstalledFonts {
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ToolProcess.run(executable, arguments)
     }
 }
 
@@ -86,6 +78,11 @@ struct FontReaderTests {
         #expect(face.weight == 400 && !face.isBold && !face.isItalic)
         #expect(face.hasTrueTypeOutlines && face.allowsEmbedding)
         #expect(face.capHeight > 0 && face.xHeight > 0 && face.xHeight < face.capHeight)
+        for text in ["Hello", "Zürich −5 °C ← →", "日本 😀 e\u{301}", ""] {
+            var copy = text
+            let fromBytes = copy.withUTF8 { face.units(utf8: $0, missing: { _ in 1000 }) }
+            #expect(fromBytes == face.units(Substring(text), missing: { _ in 1000 }), "\(text)")
+        }
         let bold = try OpenTypeFace.read(path: InstalledFonts.liberationBold)
         #expect(bold.isBold && bold.weight == 700)
         #expect(bold.units("Hello", missing: { _ in 0 }) > 4667)

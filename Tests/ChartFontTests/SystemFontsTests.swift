@@ -21,6 +21,20 @@ struct SystemFontsTests {
         #expect(italic.isItalic && italic.isBold)
     }
 
+    @Test("a face is found by the name inside the file, not the file's name; broken files are skipped", .enabled(if: InstalledFonts.present))
+    func foundByInnerName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: InstalledFonts.dejaVuSerifBold, toPath: folder.appendingPathComponent("sub/zz-renamed.TTF").path)
+        try Data("not a font".utf8).write(to: folder.appendingPathComponent("DejaVuSerif-Broken.ttf"))
+        let system = SystemFonts(directories: [folder.path])
+        #expect(system.paths.count == 2)
+        let entry = try #require(system.find(families: ["Missing", "DejaVu Serif"], style: .regular))
+        #expect(entry.path.hasSuffix("zz-renamed.TTF") && entry.weight == 700)
+        #expect(system.entries().count == 1)
+    }
+
     @Test("the cache parses a file once", .enabled(if: InstalledFonts.present))
     func cacheReuses() throws {
         let cache = FontCache()

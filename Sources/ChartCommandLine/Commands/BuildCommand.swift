@@ -4,14 +4,14 @@ import ChartPipeline
 import ChartSpec
 import ChartSystem
 
-/// `chartc build PATH... [-o DIR] [--format svg|html]`: compiles every spec to its output files. Specs build in
+/// `chartc build PATH... [-o DIR] [--format svg|html|pdf]`: compiles every spec to its output files. Specs build in
 /// parallel; results print in input order; a failing spec is reported and the others are still written; each
 /// output replaces the old file in one step.
 enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
-        abstract: "Build charts (SVG or HTML) from specs.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n" + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
+        abstract: "Build charts (SVG, HTML or PDF) from specs.",
+        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n" + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
@@ -118,10 +118,10 @@ enum BuildCommand {
     static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments) -> Outcome {
         let compiled = Compiler.compile(path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments)
         var outcome = Outcome(diagnostics: compiled.diagnostics)
-        guard compiled.texts.count == outputs.count else { return outcome }
+        guard compiled.files.count == outputs.count else { return outcome }
         do throws(FileSystem.Failure) {
-            for (output, text) in zip(outputs, compiled.texts) {
-                try FileSystem.writeAtomically(Array(text.utf8), to: output.path)
+            for (output, bytes) in zip(outputs, compiled.files) {
+                try FileSystem.writeAtomically(bytes, to: output.path)
                 outcome.written.append(output.path)
             }
         } catch {

@@ -8,6 +8,8 @@ import ChartSpec
 public enum OutputFormat: String, Sendable, CaseIterable {
     case svg
     case html
+    /// PDF 1.7 with the faces embedded (SPEC §18).
+    case pdf
 
     /// File extension, without the dot.
     public var fileExtension: String { rawValue }
@@ -25,6 +27,9 @@ public protocol ChartRenderer: Sendable {
     /// The same in a house style (SPEC §15). Renderers without themes can leave this to the default, which
     /// ignores `theme`.
     func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String
+    /// The output file's bytes: what `build` writes. Text formats are their text's UTF-8 (the default); binary
+    /// formats (PDF) implement this.
+    func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8]
 }
 
 extension ChartRenderer {
@@ -34,6 +39,10 @@ extension ChartRenderer {
 
     public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
         try render(spec: spec, table: table, sources: sources, format: format)
+    }
+
+    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+        Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8)
     }
 }
 

@@ -58,10 +58,12 @@ enum Compiler {
             at: url.span)
     }
 
-    /// One spec compiled in memory: the text of each format asked for (in that order; empty when the spec
+    /// One spec compiled in memory: the bytes of each format asked for (in that order; empty when the spec
     /// failed), every diagnostic, and the parsed spec when it parsed (preview reads its title and data path).
     struct CompiledChart: Sendable {
-        var texts: [String] = []
+        var files: [[UInt8]] = []
+        /// The outputs as text (the text formats: SVG, HTML).
+        var texts: [String] { files.map { String(decoding: $0, as: UTF8.self) } }
         var diagnostics: [Diagnostic] = []
         var spec: ChartSpec?
     }
@@ -82,11 +84,11 @@ enum Compiler {
             compiled.diagnostics += theme.warnings
             let result = try run(spec, context: context)
             compiled.diagnostics += result.warnings
-            var texts: [String] = []
+            var files: [[UInt8]] = []
             for format in formats {
-                texts.append(try renderer.render(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
+                files.append(try renderer.renderBytes(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
             }
-            compiled.texts = texts
+            compiled.files = files
         } catch {
             compiled.diagnostics += error.diagnostics
         }

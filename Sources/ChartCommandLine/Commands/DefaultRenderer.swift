@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartData
 import ChartDiagnostics
 import ChartLayout
@@ -7,8 +12,8 @@ import ChartSemantics
 import ChartSpec
 import ChartSystem
 
-/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer or the HTML
-/// page writer.
+/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer, the HTML
+/// page writer or the PDF writer.
 public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
@@ -30,6 +35,22 @@ public struct DefaultRenderer: ChartRenderer {
             return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
         case .html:
             return try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme)
+        case .pdf:
+            // PDF is binary: `renderBytes` writes it. As text it would not survive a round trip through UTF-8.
+            return String(decoding: try renderBytes(spec: spec, table: table, sources: sources, format: .pdf, theme: theme), as: UTF8.self)
         }
+    }
+
+    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+        guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8) }
+        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
+        let scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
+        return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible builds): the only date a PDF carries, and only when it is set.
+    static func sourceDateEpoch() -> Int64? {
+        guard let value = getenv("SOURCE_DATE_EPOCH") else { return nil }
+        return Int64(String(cString: value))
     }
 }

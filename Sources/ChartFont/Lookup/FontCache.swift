@@ -13,6 +13,9 @@ public final class FontCache: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var faces: [String: Result<OpenTypeFace, FontDiagnostic>] = [:]
     private var systems: [[String]: SystemFonts] = [:]
+    private var identified: [String: [SystemFonts.Entry]] = [:]
+    /// Lookups already answered: families, style and folders → the face's path and index.
+    private var found: [String: SystemFonts.Entry?] = [:]
 
     public init() {
         pthread_mutex_init(&mutex, nil)
@@ -48,10 +51,26 @@ public final class FontCache: @unchecked Sendable {
         return scanned
     }
 
+    /// The faces of one installed file, identified the first time.
+    public func identify(_ path: String) -> [SystemFonts.Entry] {
+        if let known = locked({ identified[path] }) { return known }
+        let entries = SystemFonts.identify(path)
+        locked { identified[path] = entries }
+        return entries
+    }
+
     /// The face of the first installed family of `families` that best matches `style`, parsed; a
     /// `font-not-found` error (naming `install`, what to install) when no family is installed.
     public func find(families: [String], style: FontStyleRequest, directories: [String] = SystemFonts.defaultDirectories(), install: String? = nil) throws(FontDiagnostic) -> OpenTypeFace {
-        guard let entry = systemFonts(directories: directories).find(families: families, style: style) else {
+        let key = families.joined(separator: ",") + "|" + String(style.bold) + String(style.italic) + "|" + directories.joined(separator: ":")
+        let entry: SystemFonts.Entry?
+        if let known = locked({ found[key] }) {
+            entry = known
+        } else {
+            entry = systemFonts(directories: directories).find(families: families, style: style, identify: identify)
+            locked { found[key] = .some(entry) }
+        }
+        guard let entry else {
             throw FontDiagnostic.familyNotFound(families: families.filter { !FontStack.isGeneric($0) }, install: install)
         }
         return try face(path: entry.path, faceIndex: entry.faceIndex)

@@ -24,8 +24,10 @@ public struct SystemFonts: Sendable {
         }
     }
 
-    /// Every face found, in path order (so a choice between equal faces is the same on every run).
-    public let entries: [Entry]
+    /// Every font file found, sorted (so a choice between equal faces is the same on every run).
+    public let paths: [String]
+    /// Each path's file name, `compact`ed.
+    private let compactNames: [String]
 
     /// The folders browsers search: Linux and macOS system, local and per-user folders.
     public static func defaultDirectories(home: String? = environment("HOME")) -> [String] {
@@ -39,29 +41,65 @@ public struct SystemFonts: Sendable {
         return directories
     }
 
-    /// Scans `directories` (recursively, following no symbolic links to folders) for `.ttf`, `.otf` and `.ttc`
-    /// files. Unreadable or broken files are skipped: they name no family.
+    /// Lists the `.ttf`, `.otf` and `.ttc` files under `directories` (recursively, following no symbolic links
+    /// to folders). Nothing is read yet: `find` identifies files as it needs them.
     public init(directories: [String]) {
         var paths: [String] = []
         for directory in directories { Self.collect(directory, depth: 0, into: &paths) }
         paths.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        var entries: [Entry] = []
-        for path in paths { entries += Self.identify(path) }
-        self.entries = entries
+        self.paths = paths
+        compactNames = paths.map { Self.compact(Self.fileName($0)) }
+    }
+
+    /// Every face of every file (each file identified; unreadable or broken ones name no family).
+    public func entries(identify: (String) -> [Entry] = SystemFonts.identify) -> [Entry] {
+        paths.flatMap(identify)
     }
 
     /// The best face of the first family in `families` that is installed, for `style`; nil when none is.
-    public func find(families: [String], style: FontStyleRequest) -> Entry? {
-        for family in families where !FontStack.isGeneric(family) {
-            let candidates = entries.filter { $0.isFamily(family) }
-            var best: (distance: Int, entry: Entry)?
-            for entry in candidates {
-                let distance = style.distance(weight: entry.weight, italic: entry.italic, widthClass: entry.widthClass)
-                if best == nil || distance < best?.distance ?? Int.max { best = (distance, entry) }
-            }
-            if let best { return best.entry }
+    ///
+    /// A system may hold thousands of font files, so first the files whose name contains a family's name
+    /// (letters and digits only, case ignored: `LiberationSans-Bold.ttf` for `Liberation Sans`) are identified,
+    /// family by family; only when no family is found that way are all files read, family by family. (So a
+    /// family earlier in the list whose files are named unlike it loses to a later one whose files are not.)
+    /// `identify` reads one file's faces (`FontCache` remembers them).
+    public func find(families: [String], style: FontStyleRequest, identify: (String) -> [Entry] = SystemFonts.identify) -> Entry? {
+        let wanted = families.filter { !FontStack.isGeneric($0) && !Self.compact($0).isEmpty }
+        for family in wanted {
+            let key = Self.compact(family)
+            let hinted = paths.indices.filter { compactNames[$0].contains(key) }.map { paths[$0] }
+            if let best = Self.best(hinted.flatMap(identify), family: family, style: style) { return best }
+        }
+        for family in wanted {
+            if let best = Self.best(paths.flatMap(identify), family: family, style: style) { return best }
         }
         return nil
+    }
+
+    private static func best(_ entries: [Entry], family: String, style: FontStyleRequest) -> Entry? {
+        var best: (distance: Int, entry: Entry)?
+        for entry in entries where entry.isFamily(family) {
+            let distance = style.distance(weight: entry.weight, italic: entry.italic, widthClass: entry.widthClass)
+            if best == nil || distance < best?.distance ?? Int.max { best = (distance, entry) }
+        }
+        return best?.entry
+    }
+
+    /// ASCII letters (lowercased) and digits only; other bytes are dropped.
+    static func compact(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if byte >= 0x41, byte <= 0x5A {
+                bytes.append(byte | 0x20)
+            } else if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
     }
 
     // MARK: Scanning
@@ -69,30 +107,39 @@ public struct SystemFonts: Sendable {
     private static func collect(_ directory: String, depth: Int, into paths: inout [String]) {
         guard depth < 16, let handle = opendir(directory) else { return }
         defer { closedir(handle) }
-        var names: [String] = []
+        // (name, is a folder, is a file or link): from the entry's type, without a stat call where it says.
+        var found: [(name: String, folder: Bool)] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            names.append(name)
-        }
-        for name in names {
-            let path = directory + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            let kind = status.st_mode & S_IFMT
-            if kind == S_IFDIR {
-                collect(path, depth: depth + 1, into: &paths)
-            } else if kind == S_IFREG || kind == S_IFLNK {
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var status = stat()
+                guard lstat(directory + "/" + name, &status) == 0 else { continue }
+                let kind = status.st_mode & S_IFMT
+                type = kind == S_IFDIR ? Int32(DT_DIR) : kind == S_IFREG ? Int32(DT_REG) : kind == S_IFLNK ? Int32(DT_LNK) : Int32(DT_UNKNOWN)
+            }
+            if type == Int32(DT_DIR) {
+                found.append((name, true))
+            } else if type == Int32(DT_REG) || type == Int32(DT_LNK) {
                 let lower = name.lowercased()
-                if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") { paths.append(path) }
+                if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") { found.append((name, false)) }
+            }
+        }
+        for item in found {
+            let path = directory + "/" + item.name
+            if item.folder {
+                collect(path, depth: depth + 1, into: &paths)
+            } else {
+                paths.append(path)
             }
         }
     }
 
-    /// The faces of one file, from its directory and small tables only.
-    static func identify(_ path: String) -> [Entry] {
+    /// The faces of one file, from its directory and small tables only (none when it is unreadable or broken).
+    public static func identify(_ path: String) -> [Entry] {
         guard let file = try? FontFileReading.PartialFile(path), let header = file.read(0, 12) else { return [] }
         var starts: [Int] = [0]
         if header.starts(with: Array("ttcf".utf8)) {

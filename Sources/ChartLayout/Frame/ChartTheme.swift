@@ -10,6 +10,9 @@ public struct ChartTheme: Sendable {
     public var background: String
     /// The CSS font stack the SVG names.
     public var fontFamily: String
+    /// The theme's font files (`font.files`), which the PDF embeds so it prints in the face the text was measured
+    /// with; nil: the font stack's installed family.
+    public var fontFiles: SceneFontFiles?
 
     /// Space between the canvas edge and any content.
     public var paddingTop: Double
@@ -152,6 +155,11 @@ public struct ChartTheme: Sendable {
         }
         background = text("background")
         fontFamily = ChartTheme.fontStack(theme.list("font.family") ?? [])
+        fontFiles = theme.file("font.files.regular").map { regular in
+            SceneFontFiles(
+                regular: regular, bold: theme.file("font.files.bold"), italic: theme.file("font.files.italic"),
+                boldItalic: theme.file("font.files.boldItalic"))
+        }
         paddingTop = number("padding.top")
         paddingRight = number("padding.right")
         paddingBottom = number("padding.bottom")

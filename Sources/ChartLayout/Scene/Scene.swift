@@ -11,6 +11,9 @@ public struct Scene: Sendable {
     public var background: String?
     /// The CSS font stack for every text element.
     public var fontFamily: String
+    /// The font files of `fontFamily` when a theme names them (`font.files`); nil: writers that embed faces
+    /// (PDF) find the stack's first installed family in the system font folders.
+    public var fontFiles: SceneFontFiles? = nil
     /// Gradients and clip regions, in the order they were added.
     public var definitions: [SceneDefinition]
     /// The content, painted in order.

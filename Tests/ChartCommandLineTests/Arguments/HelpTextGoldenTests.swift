@@ -46,7 +46,7 @@ import Testing
     @Test func invalidFormatListsTheValidOnes() {
         let console = BufferConsole()
         #expect(Chartc.run(["build", "examples", "--format", "png"], console: console) == 2)
-        #expect(console.error.hasPrefix("chartc build: error: invalid value 'png' for '--format'. Expected one or more of svg, html, separated by commas.\n"))
+        #expect(console.error.hasPrefix("chartc build: error: invalid value 'png' for '--format'. Expected one or more of svg, html, pdf, separated by commas.\n"))
     }
 
     @Test func noCommandPrintsHelpOnStandardErrorAndFails() {
