@@ -62,6 +62,9 @@ enum Compiler {
     /// failed), every diagnostic, and the parsed spec when it parsed (preview reads its title and data path).
     struct CompiledChart: Sendable {
         var files: [[UInt8]] = []
+        /// The house style's files the chart depends on (the theme and what it `extends`, its font files and
+        /// logo), so the preview rebuilds the chart when one changes; the chosen theme file alone when it failed.
+        var themeFiles: [String] = []
         /// The outputs as text (the text formats: SVG, HTML).
         var texts: [String] { files.map { String(decoding: $0, as: UTF8.self) } }
         var diagnostics: [Diagnostic] = []
@@ -80,8 +83,10 @@ enum Compiler {
         guard let spec = parsed, !parseDiagnostics.hasErrors else { return compiled }
         do throws(DiagnosticError) {
             // The house style (SPEC §15): --theme, the spec's `theme`, the nearest chartc.theme.json, or built in.
+            compiled.themeFiles = ThemeOptions.chosenFile(for: spec, arguments: arguments).map { [$0] } ?? []
             let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             compiled.diagnostics += theme.warnings
+            compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
             let result = try run(spec, context: context)
             compiled.diagnostics += result.warnings
             var files: [[UInt8]] = []

@@ -82,6 +82,8 @@ enum PreviewCommand {
                 if let spec = compiled.spec, case .url(let url) = spec.data.origin, !spec.data.isRemote {
                     dependencies.append(DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory))
                 }
+                // Its house style: a saved theme (or a file it extends, a font, the logo) rebuilds it too.
+                dependencies += compiled.themeFiles
                 let succeeded = compiled.texts.count == formats.count
                 return ChartBuild(
                     title: compiled.spec?.title?.value,

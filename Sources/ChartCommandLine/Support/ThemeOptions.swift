@@ -28,6 +28,22 @@ enum ThemeOptions {
         return try ChartTheme.load(try ThemeResolver.resolve(request))
     }
 
+    /// The theme file `spec` resolves to, when it uses one.
+    static func chosenFile(for spec: ChartSpec, arguments: ParsedArguments?) -> String? {
+        ThemeResolver.chooseFile(request(for: spec, arguments: arguments))?.path
+    }
+
+    /// Every file a resolved house style was made from: the theme files (`extends` first), its font files and
+    /// its logo; `chosen` when the theme is the built-in one.
+    static func files(of theme: ChartTheme, chosen: [String]) -> [String] {
+        var files = theme.theme.files.isEmpty ? chosen : theme.theme.files
+        if let fonts = theme.fontFiles {
+            files += [fonts.regular] + [fonts.bold, fonts.italic, fonts.boldItalic].compactMap { $0 }
+        }
+        if let logo = theme.theme.file("logo.file") { files.append(logo) }
+        return files
+    }
+
     /// What lint checks of the theme `spec` resolves to: the theme, or the errors of resolving it (at the theme's
     /// line:col), and the warnings of loading its fonts.
     static func lintTheme(for spec: ChartSpec, arguments: ParsedArguments?) -> (theme: Theme?, diagnostics: [Diagnostic]) {

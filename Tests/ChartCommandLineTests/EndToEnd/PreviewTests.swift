@@ -183,6 +183,41 @@ import Glibc
         #expect(RawHTTP.status(port: port, "/chart/step-counts/copy.chart.json") == 404)
     }
 
+    /// A chart is rebuilt when the house style it resolves to is saved (the folder's chartc.theme.json, and a theme
+    /// that `extends` it), and a chart in another folder is not.
+    @Test func savingAThemeRebuildsTheChartsThatUseIt() throws {
+        let root = try copyOfExamples(["house-styles", "step-counts"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let preview = try PreviewProcess([root.path])
+        defer { _ = preview.stop() }
+        let port = preview.port
+        func stream(_ path: String) throws -> Int32 {
+            let descriptor = try #require(RawHTTP.connect(port: port, timeout: 0.2))
+            RawHTTP.send(descriptor, Array("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+            return descriptor
+        }
+        func read(_ descriptor: Int32, until text: String, seconds: Double = 5) -> String {
+            var received = ""
+            let deadline = Date().addingTimeInterval(seconds)
+            while !received.contains(text) && Date() < deadline {
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count > 0 { received += String(decoding: chunk[..<count], as: UTF8.self) }
+            }
+            return received
+        }
+        let index = try stream("/events/")
+        defer { close(index) }
+        _ = read(index, until: "\"}\n\n")
+        let theme = root.appendingPathComponent("house-styles/chartc.theme.json")
+        let text = try String(contentsOf: theme, encoding: .utf8)
+        try (text + "\n").write(to: theme, atomically: true, encoding: .utf8)
+        let seen = read(index, until: "us-population-web.chart.json\",\"version\":2")
+        #expect(seen.contains("us-population-print.chart.json\",\"version\":2"), "\(seen)")
+        #expect(seen.contains("us-population-web.chart.json\",\"version\":2"), "\(seen)")
+        #expect(!read(index, until: "step-counts.chart.json\",\"version\":2", seconds: 0.8).contains("step-counts.chart.json\",\"version\":2"))
+    }
+
     @Test(.enabled(if: chromium, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the preview's browser test"), .timeLimit(.minutes(5)))
     func editsOnDiskShowInTheOpenPage() throws {
         let root = try copyOfExamples()
