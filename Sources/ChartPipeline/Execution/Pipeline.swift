@@ -1,4 +1,5 @@
 import ChartData
+import ChartDatabase
 import ChartDiagnostics
 import ChartNetwork
 import ChartSpec
@@ -41,6 +42,13 @@ public enum Pipeline {
 
     /// `plan(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func plan(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (Plan, [Diagnostic]) {
+        if case .database(let database) = spec.data.origin {
+            let fields = try DataLoader.databaseFields(database, context: context)
+            let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
+            let (plan, warnings) = try plan(spec, schema: schema)
+            let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
+            return (SQLCompiler.compile(plan, relation: DataLoader.databaseRelation(database), columns: columns) ?? plan, warnings)
+        }
         let schema: [(name: String, type: DataType)]
         if let known = try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context) {
             schema = known
@@ -80,18 +88,32 @@ public enum Pipeline {
 
     /// `run(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func run(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
-        // A database: plan against the described columns (nothing is run), then read only what the plan reads.
+        // A database: plan against the described columns (nothing is run), compile the plan to SQL, and read only
+        // its result (see `SQLCompiler`).
         if case .database(let database) = spec.data.origin {
-            let schema = try DataLoader.databaseSchema(database, context: context)
+            let fields = try DataLoader.databaseFields(database, context: context)
+            let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
-            let loaded: LoadedData
-            if case .load(let load) = plan.steps.first, let sql = load.sql, !load.sqlParameters.isEmpty {
-                loaded = try DataLoader.databaseTable(
-                    database, fieldNames: schema.map(\.name), statement: (sql, load.sqlParameters), columns: plan.projection, context: context)
-            } else {
-                loaded = try DataLoader.databaseTable(database, fieldNames: schema.map(\.name), columns: plan.projection, context: context)
+            let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
+            let relation = DataLoader.databaseRelation(database)
+            var candidates: [Plan] = []
+            if let compiled = SQLCompiler.compile(plan, relation: relation, columns: columns) { candidates.append(compiled) }
+            if candidates.first?.isCompiledAggregation == true {
+                candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
             }
-            return try execute(plan, warnings: warnings, loaded: consume loaded)
+            candidates.append(plan)  // the plain projection: every step in chartc
+            for (index, candidate) in candidates.enumerated() {
+                let load = candidate.loadStep
+                do {
+                    let loaded = try DataLoader.databaseStatement(
+                        database, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
+                        resultColumns: load.resultColumns, context: context)
+                    return try execute(candidate, warnings: warnings, loaded: consume loaded)
+                } catch {
+                    // This server lacks something the statement uses: the next candidate runs more in chartc.
+                    guard index + 1 < candidates.count, DataLoader.isUnsupported(error) else { throw error }
+                }
+            }
         }
         // Local data only: a failed projected read is read again, and a download must not be retried.
         if spec.hasAggregate && !spec.data.isRemote {
@@ -116,7 +138,9 @@ public enum Pipeline {
         let (provenance, loadWarnings, isSample) = (loaded.provenance, loaded.warnings, loaded.isSample)
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
-        input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+        if !plan.isCompiledAggregation {
+            input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+        }
         let result = try PipelineRunner.run(plan, input: consume input)
         return PipelineOutput(table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
     }
