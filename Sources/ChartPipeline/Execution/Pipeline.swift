@@ -47,7 +47,9 @@ public enum Pipeline {
             let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
             let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
-            return (SQLCompiler.compile(plan, relation: DataLoader.databaseRelation(database), columns: columns) ?? plan, warnings)
+            let compiled = SQLCompiler.compile(
+                plan, relation: DataLoader.databaseRelation(database), columns: columns, inputOrder: DataLoader.databaseInputOrder(database))
+            return (compiled ?? plan, warnings)
         }
         let schema: [(name: String, type: DataType)]
         if let known = try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context) {
@@ -97,7 +99,9 @@ public enum Pipeline {
             let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
             let relation = DataLoader.databaseRelation(database)
             var candidates: [Plan] = []
-            if let compiled = SQLCompiler.compile(plan, relation: relation, columns: columns) { candidates.append(compiled) }
+            if let compiled = SQLCompiler.compile(plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database)) {
+                candidates.append(compiled)
+            }
             if candidates.first?.isCompiledAggregation == true {
                 candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
             }

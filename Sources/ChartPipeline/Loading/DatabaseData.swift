@@ -93,6 +93,13 @@ extension DataLoader {
         }
     }
 
+    /// SQL for the base rows' input order: a table's `ctid` (the order its rows are stored and a sequential scan
+    /// reads them); nil for a query, whose rows have no order SQL keeps.
+    public static func databaseInputOrder(_ source: DatabaseSource) -> String? {
+        if case .table = source.relation { return "ctid" }
+        return nil
+    }
+
     /// Runs a plan's statement (`SQLCompiler`). When the plan names the result columns (a compiled
     /// aggregation), they are renamed by position.
     static func databaseStatement(
@@ -117,7 +124,8 @@ extension DataLoader {
     /// runs its steps in chartc instead.
     static func isUnsupported(_ error: DiagnosticError) -> Bool {
         error.diagnostics.contains { diagnostic in
-            if diagnostic.id == DatabaseDiagnostic.Kind.querySyntax.rawValue { return true }
+            // A syntax error or unknown column in a compiled statement: a feature or `ctid` this engine lacks.
+            if diagnostic.id == DatabaseDiagnostic.Kind.querySyntax.rawValue || diagnostic.id == DatabaseDiagnostic.Kind.unknownColumn.rawValue { return true }
             guard diagnostic.id == DatabaseDiagnostic.Kind.serverError.rawValue else { return false }
             return ["(SQLSTATE 0A", "(SQLSTATE 42", "(SQLSTATE 22", "(SQLSTATE 54"].contains { diagnostic.message.contains($0) }
         }

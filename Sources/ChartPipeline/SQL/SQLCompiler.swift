@@ -32,10 +32,14 @@ public enum SQLCompiler {
     public typealias Column = (name: String, type: DataType, oid: UInt32)
 
     /// The statement and the plan that runs with it; nil when the plan does not read from a database.
-    public static func compile(_ plan: Plan, relation: String, columns: [Column]) -> Plan? {
+    ///
+    /// `inputOrder` is SQL for the rows' input order when the relation has one (a table's `ctid`: the order a
+    /// sequential scan reads, and chartc reads, its rows); sums, means and `first`/`last` depend on it and are
+    /// computed in SQL only with it.
+    public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil) -> Plan? {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
         let scope = dataScope(columns)
-        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope) { return compiled }
+        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder) { return compiled }
         return compileFilters(plan, load: load, relation: relation, scope: scope)
     }
 
@@ -147,7 +151,7 @@ public enum SQLCompiler {
 
     // MARK: - Aggregation
 
-    static func compileAggregation(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope) -> Plan? {
+    static func compileAggregation(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?) -> Plan? {
         guard let aggregateIndex = plan.steps.firstIndex(where: { if case .aggregate = $0 { return true } else { return false } }),
               case .aggregate(let aggregate) = plan.steps[aggregateIndex] else { return nil }
         var parameters = SQLParameters()
@@ -172,6 +176,10 @@ public enum SQLCompiler {
         // Names for the arguments that no groupBy field has.
         var prefix = "chartc_arg"
         while aggregate.groupBy.contains(where: { $0.hasPrefix(prefix) }) { prefix += "_" }
+        // The input order, read once per row when a sum or first/last needs it: floating-point sums are exact
+        // only in chartc's order.
+        let order = SQLText.identifier(prefix + "order")
+        var needsOrder = false
 
         // The grouped select's columns: a plain result column, or a sorted array a quantile picks ranks from.
         enum Output { case plain(String), sorted(p: String, low: String, high: String) }
@@ -202,12 +210,14 @@ public enum SQLCompiler {
                     grouped.append(("count(DISTINCT \(column))", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: true))
                 case .sum:
-                    guard type == .number else { return nil }
-                    grouped.append(("sum(\(column))", .plain(name)))
+                    guard type == .number, inputOrder != nil else { return nil }
+                    needsOrder = true
+                    grouped.append(("sum(\(column) ORDER BY \(order))", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: true))
                 case .mean:
-                    guard type == .number else { return nil }
-                    grouped.append(("sum(\(column))", .plain(name)))
+                    guard type == .number, inputOrder != nil else { return nil }
+                    needsOrder = true
+                    grouped.append(("sum(\(column) ORDER BY \(order))", .plain(name)))
                     grouped.append(("count(\(column))", .plain(name + "n")))
                     calls.append(.mean(sum: name, count: name + "n"))
                 case .min, .max:
@@ -233,11 +243,21 @@ public enum SQLCompiler {
                     grouped.append(("array_agg(\(column) ORDER BY \(column)) FILTER (WHERE \(column) IS NOT NULL)", .sorted(p: parameter, low: name + "lo", high: name + "hi")))
                     grouped.append(("count(\(column))", .plain(name + "n")))
                     calls.append(.quantile(low: name + "lo", high: name + "hi", count: name + "n", p: p))
-                case .stdev, .variance, .first, .last:
+                case .first, .last:
+                    // The first (last) non-null value in input order (SPEC §5; nulls are skipped).
+                    guard argument != nil, inputOrder != nil, argument?.naturalOrder == nil else { return nil }
+                    needsOrder = true
+                    let direction = call.function == .first ? "" : " DESC"
+                    grouped.append(("(array_agg(\(column) ORDER BY \(order)\(direction)) FILTER (WHERE \(column) IS NOT NULL))[1]", .plain(name)))
+                    calls.append(.value(column: name, zeroWhenEmpty: false))
+                case .stdev, .variance:
+                    // SQL's var_samp/stddev_samp round differently from chartc's Welford sums: chartc computes them.
                     return nil
                 }
             }
         }
+
+        if needsOrder, let inputOrder { inner.append("\(inputOrder) AS \(order)") }
 
         // GROUP BY, with a grouping set per total; GROUPING() says which set a row belongs to.
         var partColumn: String?
