@@ -10,11 +10,14 @@ public struct SQLValue: Sendable, Equatable {
     /// Nil only for the constant null.
     public var type: DataType?
     public var naturalOrder: [String]?
+    /// A boolean that is never null (a comparison, `&&`, `in`…), so a filter needs no `COALESCE` around it.
+    public var isNeverNull: Bool
 
-    public init(text: String, type: DataType?, naturalOrder: [String]? = nil) {
+    public init(text: String, type: DataType?, naturalOrder: [String]? = nil, isNeverNull: Bool = false) {
         self.text = text
         self.type = type
         self.naturalOrder = naturalOrder
+        self.isNeverNull = isNeverNull
     }
 }
 
@@ -72,7 +75,7 @@ extension CompiledExpression {
     /// As a filter: SQL that is true exactly on the rows this expression keeps (never null).
     public func sqlCondition(in scope: SQLTranslation.Scope, parameters: inout SQLParameters) -> String? {
         guard let value = sql(in: scope, parameters: &parameters), value.type == .boolean || value.type == nil else { return nil }
-        return "COALESCE(\(value.text), FALSE)"
+        return value.isNeverNull ? value.text : "COALESCE(\(value.text.replacingNullType("bool")), FALSE)"
     }
 }
 
@@ -178,10 +181,10 @@ private struct SQLTranslator {
             let collate = type == .string && op != .equal && op != .notEqual ? " COLLATE \"C\"" : ""
             let x = a.text.replacingNullType(Self.sqlType(type))
             let y = b.text.replacingNullType(Self.sqlType(type))
-            return SQLValue(text: "COALESCE(\(x)\(collate) \(symbol) \(y), FALSE)", type: .boolean)
+            return SQLValue(text: "COALESCE(\(x)\(collate) \(symbol) \(y), FALSE)", type: .boolean, isNeverNull: true)
         case .isNull(let inner, let negated):
             guard let x = translate(inner) else { return nil }
-            return SQLValue(text: "(\(x.text) IS \(negated ? "NOT " : "")NULL)", type: .boolean)
+            return SQLValue(text: "(\(x.text) IS \(negated ? "NOT " : "")NULL)", type: .boolean, isNeverNull: true)
         case .membership(let value, let list):
             guard let x = translate(value) else { return nil }
             var parts: [String] = []
@@ -194,18 +197,19 @@ private struct SQLTranslator {
                     parts.append("COALESCE(\(x.text.replacingNullType(Self.sqlType(y.type))) = \(y.text), FALSE)")
                 }
             }
-            return SQLValue(text: parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")", type: .boolean)
+            return SQLValue(text: parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")", type: .boolean, isNeverNull: true)
         case .not(let inner):
             guard let x = translate(inner), x.type == .boolean || x.type == nil else { return nil }
-            return SQLValue(text: "(NOT COALESCE(\(x.text.replacingNullType("bool")), FALSE))", type: .boolean)
+            return SQLValue(text: "(NOT \(x.isNeverNull ? x.text : "COALESCE(" + x.text.replacingNullType("bool") + ", FALSE)"))", type: .boolean, isNeverNull: true)
         case .and(let left, let right), .or(let left, let right):
             guard let a = translate(left), let b = translate(right),
                   a.type == .boolean || a.type == nil, b.type == .boolean || b.type == nil else { return nil }
             let word: String
             if case .and = node.operation { word = "AND" } else { word = "OR" }
-            return SQLValue(
-                text: "(COALESCE(\(a.text.replacingNullType("bool")), FALSE) \(word) COALESCE(\(b.text.replacingNullType("bool")), FALSE))",
-                type: .boolean)
+            func condition(_ value: SQLValue) -> String {
+                value.isNeverNull ? value.text : "COALESCE(\(value.text.replacingNullType("bool")), FALSE)"
+            }
+            return SQLValue(text: "(\(condition(a)) \(word) \(condition(b)))", type: .boolean, isNeverNull: true)
         case .conditional(let condition, let whenTrue, let whenFalse):
             guard let c = translate(condition), c.type == .boolean || c.type == nil,
                   let a = translate(whenTrue), let b = translate(whenFalse) else { return nil }
@@ -251,8 +255,18 @@ private struct SQLTranslator {
             return SQLValue(
                 text: "(sign(\(x.text)) * (floor(\(magnitude)) + CASE WHEN \(magnitude) - floor(\(magnitude)) >= 0.5 THEN 1 ELSE 0 END))",
                 type: .number)
+        case .string where x.type == .number:
+            // chartc writes a whole number below 10^15 as its digits, which `::bigint::text` gives too. Any other
+            // number stops the statement (an integer division by zero, SQLSTATE 22012, written so that the
+            // planner cannot fold it), and chartc then runs
+            // the steps itself: SQL's shortest float text differs from chartc's in its exponent form.
+            return SQLValue(
+                text: "(CASE WHEN \(x.text) IS NULL THEN NULL WHEN \(x.text) = trunc(\(x.text)) AND abs(\(x.text)) < 1e15 THEN trunc(\(x.text))::bigint::text ELSE (1 / (\(x.text) * 0)::int)::text END)",
+                type: .string)
+        case .string where x.type == .string:
+            return x
         case .isValid:
-            return SQLValue(text: "(\(x.text) IS NOT NULL)", type: .boolean)
+            return SQLValue(text: "(\(x.text) IS NOT NULL)", type: .boolean, isNeverNull: true)
         case .year, .quarter, .day, .dayofyear, .hour:
             guard x.type == .date else { return nil }
             let part = function == .year ? "YEAR" : function == .quarter ? "QUARTER" : function == .day ? "DAY" : function == .dayofyear ? "DOY" : "HOUR"

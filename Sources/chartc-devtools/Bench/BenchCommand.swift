@@ -21,9 +21,12 @@ enum BenchCommand {
             .value("dir", valueName: "DIR", help: "Scratch folder for the data and outputs.", default: "/tmp/chartc-bench"),
             .value("chartc", valueName: "PATH", help: "The chartc binary to measure (default: next to this program)."),
             .flag("no-peers", help: "Do not run vl-convert or DuckDB."),
+            .value("database", valueName: "URL", help: "Also build the polarization chart from PostgreSQL at URL (tables members_1x and members, see specs/performance.md) against the server's own time for the statement."),
+            .flag("database-only", help: "With --database: measure only the database cases (and the CSV cases they compare with)."),
         ],
         examples: [
             Example("swift build -c release && .build/release/chartc-devtools bench", "The full table, with peers when installed."),
+            Example("chartc-devtools bench --database 'postgresql://postgres@127.0.0.1:54329/voteview?sslmode=disable' --database-only --no-peers", "The database cases against the CSV path."),
         ]
     )
 
@@ -73,8 +76,10 @@ enum BenchCommand {
                 baseline: BenchWorkspace.dailyPlainThinned),
         ]
 
+        let databaseURL = arguments.value("database")
+        let databaseOnly = databaseURL != nil && arguments.flag("database-only")
         var rows: [BenchRow] = []
-        for benchCase in cases {
+        for benchCase in cases where !databaseOnly || benchCase.name.hasPrefix("polarization 1x (") || benchCase.name.hasPrefix("polarization 20x") {
             console.printError("measuring \(benchCase.name)")
             guard let chartcResult = measure(benchCase.command, runs: runs, workspace: workspace, console: console) else { return .failure }
             // A peer that fails (vl-convert runs out of V8 heap on the 20x file) is shown as failed, not dropped.
@@ -89,7 +94,13 @@ enum BenchCommand {
             rows.append(row)
         }
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
-        return rows.allSatisfy(\.metTargets) ? .success : .failure
+        var databaseMet = true
+        if let databaseURL {
+            guard let databaseRows = DatabaseBench.run(url: databaseURL, chartc: chartc, runs: runs, workspace: workspace, console: console) else { return .failure }
+            console.write(DatabaseBench.markdown(databaseRows, runs: runs), to: .output)
+            databaseMet = databaseRows.allSatisfy(\.met)
+        }
+        return rows.allSatisfy(\.metTargets) && databaseMet ? .success : .failure
     }
 
     /// The case's time over its baseline's, with the two run alternately (after one warm-up each) so that changes

@@ -20,12 +20,12 @@ struct Measurement: Sendable {
 /// (not the sum over every child this benchmark has run, as `RUSAGE_CHILDREN` would).
 enum ChildProcess {
     /// Runs `arguments[0]` (looked up in PATH) with its output and errors sent to `/dev/null`, or errors to
-    /// `errorPath` when given, so a failing case can be shown.
-    static func run(_ arguments: [String], errorPath: String? = nil) -> Measurement? {
+    /// `errorPath` when given, so a failing case can be shown (and output to `outputPath`).
+    static func run(_ arguments: [String], errorPath: String? = nil, outputPath: String? = nil) -> Measurement? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath ?? "/dev/null", outputPath == nil ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }

@@ -1,0 +1,192 @@
+import ChartData
+import ChartDiagnostics
+import ChartPipeline
+import ChartSpec
+import ChartTestSupport
+import ChartValues
+import Foundation
+import Testing
+
+/// The SQL compiler against a real server: each spec gives byte-identical `chartc data` from a CSV file and from
+/// the same rows in PostgreSQL, and `chartc plan` says which steps ran where. The rows have nulls, decimals whose
+/// sums depend on the order they are added in, times of day, and names full of quotes, semicolons and comments.
+@Suite(.serialized, .enabled(if: PostgresTestServer.skipReason == nil, "\(PostgresTestServer.skipReason ?? "")"))
+struct DatabaseCompiledSQLTests {
+    let server: PostgresTestServer
+
+    init() throws {
+        server = try #require(PostgresTestServer.server)
+    }
+
+    static let hostile = #"it's "odd"; -- x /* y"#
+
+    /// 600 rows over three years: a city (one of them hostile, some null), a timestamp (some at odd times of
+    /// day, some null), a decimal value (some null), a whole count, a flag.
+    static func csv() -> String {
+        var lines = ["city,when,value,count,flag,\"" + hostile.replacingOccurrences(of: "\"", with: "\"\"") + "\""]
+        let cities = ["Oslo", "Zürich", "", "a'b; DROP TABLE x; --", "Ålesund"]
+        for row in 0..<600 {
+            let city = cities[row % cities.count]
+            let cityCell = city.contains(";") || city.contains("'") ? "\"" + city + "\"" : city
+            let day = (row * 37) % 1096
+            // From 2015-01-01, some at 13:45:30 or 21:05:00 UTC.
+            let seconds = 1_420_070_400 + day * 86_400 + (row % 11 == 0 ? 49_530 : row % 17 == 0 ? 75_900 : 0)
+            var when = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            if row % 29 == 0 { when = "" }
+            let value = row % 13 == 0 ? "" : String(Double((row * 7919) % 1000) / 10 - 20)
+            let flag = row % 3 == 0 ? "true" : "false"
+            let odd = row % 7 == 0 ? "" : String(row % 4)
+            lines.append("\(cityCell),\(when),\(value),\(row % 9),\(flag),\(odd)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Outcome {
+        var fromFile: String
+        var fromDatabase: String
+        var plan: String
+    }
+
+    /// Writes the CSV and two specs with the same pipeline (`body`: JSON members after `data`), loads the rows into
+    /// a table, and runs `chartc data` on both and `chartc plan` on the database one.
+    func run(_ body: String, name: String) throws -> Outcome {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Self.csv().write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"rows.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+
+        let parsed = SpecParser.parse(SourceFile(path: fileSpec.path, bytes: Array(try Data(contentsOf: fileSpec))))
+        let spec = try #require(parsed.spec, "\(name) does not parse: \(parsed.diagnostics)")
+        let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
+        let tableName = "compiled \(name) \"t\"; --"
+        try server.load(
+            table: tableName, columns: table.columns.map { ($0.name, DatabaseExamplesTests.sqlType($0.type)) },
+            csv: Data(TableWriter.csv(table).utf8))
+        let databaseSpec = scratch.appendingPathComponent("db.chart.json")
+        let relation = JSONQuote.quote(PostgresTestServer.quote(tableName))
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \(relation) },\n" + body + "\n}\n")
+            .write(to: databaseSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
+        #expect(fromFile.status == 0, "\(name): \(fromFile.error)")
+        #expect(fromDatabase.status == 0, "\(name) from PostgreSQL: \(fromDatabase.error)")
+        #expect(plan.status == 0, "\(name) plan: \(plan.error)")
+        #expect(fromFile.output.split(separator: "\n").count > 1, "\(name): no rows to compare")
+        #expect(fromDatabase.output == fromFile.output, "\(name): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        return Outcome(fromFile: fromFile.output, fromDatabase: fromDatabase.output, plan: plan.output)
+    }
+
+    func line(_ keyword: String, of plan: String) -> String {
+        plan.split(separator: "\n").first { $0.hasPrefix(keyword + " ") }.map(String.init) ?? ""
+    }
+
+    @Test func everyAggregateFunctionWithTotalsAndNulls() throws {
+        let outcome = try run("""
+            "calculate": { "year": "year(when)" },
+            "filter": "value == null || value > -15",
+            "groupBy": ["city", "year"],
+            "aggregate": {
+              "n": "count()", "nv": "count(value)", "d": "distinct(count)", "s": "sum(value)", "m": "mean(value)",
+              "med": "median(value)", "q1": "q1(value)", "q3": "q3(value)", "p9": "quantile(value, 0.9)",
+              "lo": "min(value)", "hi": "max(city)", "f": "first(value)", "l": "last(when)", "early": "min(when)",
+              "any": "max(flag)", "ratio": "sum(value) / count()"
+            },
+            "total": { "city": "All cities", "year": "All years" },
+            "mark": "point", "encoding": { "x": { "field": "year" }, "y": { "field": "m" } }
+            """, name: "aggregates")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("finish", of: outcome.plan).contains("in chartc"), "\(outcome.plan)")
+        #expect(outcome.plan.contains("GROUPING SETS"), "\(outcome.plan)")
+        #expect(outcome.fromDatabase.contains("All cities") && outcome.fromDatabase.contains("All years"))
+    }
+
+    @Test func weekdayAndMonthNamesInTheSpecsLocaleAndOrder() throws {
+        for (locale, expected) in [("en-GB", "Mon"), ("de-DE", "Mo"), ("en-US", "Sun")] {
+            let weekdays = try run("""
+                "locale": "\(locale)",
+                "calculate": { "day": "weekday(when)" },
+                "filter": "day != null",
+                "groupBy": ["day"], "aggregate": { "n": "count()", "v": "mean(value)" },
+                "mark": "bar", "encoding": { "x": { "field": "day" }, "y": { "field": "n" } }
+                """, name: "weekdays \(locale)")
+            #expect(weekdays.fromDatabase.split(separator: "\n").dropFirst().first?.hasPrefix(expected) == true, "\(locale): \(weekdays.fromDatabase)")
+            #expect(line("group", of: weekdays.plan).contains("(in PostgreSQL"), "\(weekdays.plan)")
+            let months = try run("""
+                "locale": "\(locale)",
+                "calculate": { "month": "month(when)", "wet": "value > 30" },
+                "groupBy": ["month", "wet"], "aggregate": { "n": "count()", "top": "max(value)" },
+                "complete": true,
+                "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "n" } }
+                """, name: "months \(locale)")
+            #expect(line("complete", of: months.plan).contains("in chartc"), "\(months.plan)")
+        }
+    }
+
+    @Test func sortWindowAndKeepOverTheGroups() throws {
+        let outcome = try run("""
+            "calculate": { "year": "year(when)", "month": "month(when)" },
+            "filter": ["when != null", "city != null"],
+            "groupBy": ["city", "year", "month"], "aggregate": { "rain": "sum(value)", "days": "count()" },
+            "sort": ["city", "-rain"],
+            "window": { "r": "rank(-rain)", "so_far": "cumsum(rain)", "avg3": "rolling_mean(rain, 3)", "share": "rain / sum(rain)" },
+            "windowBy": ["city", "year"],
+            "keep": "r <= 3",
+            "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "rain" } }
+            """, name: "window")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("window", of: outcome.plan).hasPrefix("window  by city, year"), "\(outcome.plan)")
+    }
+
+    /// stdev has no SQL form with chartc's rounding: the groups are made in chartc, from the needed columns
+    /// with the filters in the WHERE.
+    @Test func stepsWithoutAnSQLFormRunInChartc() throws {
+        let outcome = try run("""
+            "calculate": { "label": "lower(city)" },
+            "filter": ["value > 0", "label != 'oslo'"],
+            "groupBy": ["label"], "aggregate": { "sd": "stdev(value)", "v": "variance(value)", "n": "count()" },
+            "mark": "bar", "encoding": { "x": { "field": "label" }, "y": { "field": "sd" } }
+            """, name: "fallback")
+        #expect(outcome.plan.contains("the steps below run in chartc; no exact SQL form: calculate label"), "\(outcome.plan)")
+        #expect(outcome.plan.contains("WHERE COALESCE(\"value\" > $1::float8, FALSE)"), "\(outcome.plan)")
+        #expect(line("group", of: outcome.plan) == "group   label", "\(outcome.plan)")
+    }
+
+    /// Names and strings full of quotes, semicolons and comment markers reach SQL only quoted or as parameters.
+    @Test func hostileNamesAndStrings() throws {
+        let field = "`" + Self.hostile.replacingOccurrences(of: "\"", with: "\\\"") + "`"
+        let outcome = try run("""
+            "calculate": { "it's \\"calc\\"; --": "\(field) + 1" },
+            "filter": ["city != \\"a'b; DROP TABLE x; --\\"", "\(field) in (0, 1, 2, null)"],
+            "groupBy": ["\(Self.hostile.replacingOccurrences(of: "\"", with: "\\\""))", "city"],
+            "aggregate": { "n": "count()", "m": "max(`it's \\"calc\\"; --`)" },
+            "total": { "city": "'; DROP TABLE members; --" },
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "hostile")
+        let sql = line("sql", of: outcome.plan).components(separatedBy: "  (parameters").first ?? ""
+        let statement = outcome.plan.components(separatedBy: "  (parameters").first ?? ""
+        #expect(!sql.isEmpty)
+        #expect(!statement.contains("DROP TABLE"), "constants are parameters: \(outcome.plan)")
+        #expect(statement.contains(PostgresTestServer.quote(Self.hostile)), "identifiers are quoted: \(outcome.plan)")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.fromDatabase.contains("'; DROP TABLE members; --"))
+    }
+
+    /// Without an aggregate, the filters go into the WHERE (a calculated field's through its SQL) and chartc
+    /// calculates; the row order is the table's.
+    @Test func rowsWithoutAggregate() throws {
+        let outcome = try run("""
+            "calculate": { "v2": "round(value * 3) / 2", "h": "hour(when)" },
+            "filter": ["!(v2 > 40)", "h == null || h < 20", "flag == 'true' || value < 0"],
+            "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "v2" } }
+            """, name: "rows")
+        #expect(outcome.plan.contains("WHERE"), "\(outcome.plan)")
+        #expect(line("filter", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("calc", of: outcome.plan) == "calc    v2 = round(value * 3) / 2", "\(outcome.plan)")
+    }
+}
