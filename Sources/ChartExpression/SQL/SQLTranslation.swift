@@ -10,14 +10,21 @@ public struct SQLValue: Sendable, Equatable {
     /// Nil only for the constant null.
     public var type: DataType?
     public var naturalOrder: [String]?
-    /// A boolean that is never null (a comparison, `&&`, `in`…), so a filter needs no `COALESCE` around it.
-    public var isNeverNull: Bool
+    /// A condition whose SQL null stands for chartc's false (`a < b` with a null side): fine in a `WHERE`, under
+    /// `AND`/`OR` and as a `CASE WHEN`, but made two-valued (`COALESCE(…, FALSE)`) anywhere it is a value.
+    public var nullMeansFalse: Bool
 
-    public init(text: String, type: DataType?, naturalOrder: [String]? = nil, isNeverNull: Bool = false) {
+    public init(text: String, type: DataType?, naturalOrder: [String]? = nil, nullMeansFalse: Bool = false) {
         self.text = text
         self.type = type
         self.naturalOrder = naturalOrder
-        self.isNeverNull = isNeverNull
+        self.nullMeansFalse = nullMeansFalse
+    }
+
+    /// As a value: a condition's null becomes false, as chartc's comparisons never give null.
+    var asValue: SQLValue {
+        guard nullMeansFalse else { return self }
+        return SQLValue(text: "COALESCE(\(text), FALSE)", type: type)
     }
 }
 
@@ -44,8 +51,10 @@ public struct SQLParameters: Sendable, Equatable {
 /// value on every row — or nothing, when there is no such SQL: the pipeline then computes that part itself.
 ///
 /// What makes it exact:
-/// - chartc's two-valued logic: a comparison with null is false (`COALESCE(a < b, FALSE)`), `&&`/`||`/`!` treat
-///   null as false, `x in (a, null)` is `x = a OR x IS NULL`;
+/// - chartc's two-valued logic: a comparison with null is false. SQL's comparison gives null there, which acts
+///   as false in a `WHERE`, under `AND`/`OR` (three-valued logic gives null exactly where two-valued gives false)
+///   and in `CASE WHEN`; anywhere else — under `NOT`, as a value — it becomes `COALESCE(…, FALSE)`.
+///   `x in (a, null)` is `x = a OR x IS NULL`;
 /// - non-finite results are null: `a / NULLIF(b, 0)`, `sqrt` of a negative number is null; an overflow (which
 ///   SQL reports as an error, class 22) makes the pipeline fall back to running the step itself;
 /// - strings compare by code points (`COLLATE "C"`), dates in UTC (the session's `TimeZone` is `UTC`);
@@ -69,13 +78,15 @@ extension CompiledExpression {
         var translator = SQLTranslator(scope: scope, locale: environment.locale, parameters: parameters)
         guard let value = translator.translate(root) else { return nil }
         parameters = translator.parameters
-        return value
+        return value.asValue
     }
 
     /// As a filter: SQL that is true exactly on the rows this expression keeps (never null).
     public func sqlCondition(in scope: SQLTranslation.Scope, parameters: inout SQLParameters) -> String? {
-        guard let value = sql(in: scope, parameters: &parameters), value.type == .boolean || value.type == nil else { return nil }
-        return value.isNeverNull ? value.text : "COALESCE(\(value.text.replacingNullType("bool")), FALSE)"
+        var translator = SQLTranslator(scope: scope, locale: environment.locale, parameters: parameters)
+        guard let value = translator.translate(root), value.type == .boolean || value.type == nil else { return nil }
+        parameters = translator.parameters
+        return value.text.replacingNullType("bool")  // a WHERE keeps only true rows: null is false there
     }
 }
 
@@ -139,6 +150,17 @@ private struct SQLTranslator {
         parts.contains { $0?.naturalOrder != nil }
     }
 
+    /// A node as a value (`SQLValue.asValue`).
+    mutating func value(_ node: TypedNode) -> SQLValue? {
+        translate(node)?.asValue
+    }
+
+    /// A node as a condition: SQL null where chartc has false is fine.
+    mutating func condition(_ node: TypedNode) -> SQLValue? {
+        guard let value = translate(node), value.type == .boolean || value.type == nil else { return nil }
+        return SQLValue(text: value.text.replacingNullType("bool"), type: .boolean, nullMeansFalse: true)
+    }
+
     mutating func translate(_ node: TypedNode) -> SQLValue? {
         switch node.operation {
         case .constant(let value):
@@ -146,10 +168,10 @@ private struct SQLTranslator {
         case .field(let name):
             return scope[name]
         case .negate(let inner):
-            guard let x = translate(inner), x.type == .number else { return nil }
+            guard let x = value(inner), x.type == .number else { return nil }
             return SQLValue(text: "(- \(x.text))", type: .number)
         case .arithmetic(let op, let left, let right):
-            guard let a = translate(left), let b = translate(right), a.type != .string, b.type != .string,
+            guard let a = value(left), let b = value(right), a.type != .string, b.type != .string,
                   a.type == .number || a.type == nil, b.type == .number || b.type == nil else { return nil }
             let (x, y) = (a.text, b.text)
             switch op {
@@ -160,12 +182,12 @@ private struct SQLTranslator {
             case .remainder: return nil
             }
         case .concat(let left, let right):
-            guard let a = translate(left), let b = translate(right),
+            guard let a = value(left), let b = value(right),
                   a.type == .string || a.type == nil, b.type == .string || b.type == nil,
                   !Self.mixesNaturalOrder([a, b]) else { return nil }
             return SQLValue(text: "(\(a.text.replacingNullType("text")) || \(b.text.replacingNullType("text")))", type: .string)
         case .compare(let op, let left, let right):
-            guard let a = translate(left), let b = translate(right), let type = a.type ?? b.type else { return nil }
+            guard let a = value(left), let b = value(right), let type = a.type ?? b.type else { return nil }
             guard a.type == nil || b.type == nil || a.type == b.type else { return nil }
             if type == .boolean && op != .equal && op != .notEqual { return nil }
             let symbol: String
@@ -181,38 +203,34 @@ private struct SQLTranslator {
             let collate = type == .string && op != .equal && op != .notEqual ? " COLLATE \"C\"" : ""
             let x = a.text.replacingNullType(Self.sqlType(type))
             let y = b.text.replacingNullType(Self.sqlType(type))
-            return SQLValue(text: "COALESCE(\(x)\(collate) \(symbol) \(y), FALSE)", type: .boolean, isNeverNull: true)
+            return SQLValue(text: "(\(x)\(collate) \(symbol) \(y))", type: .boolean, nullMeansFalse: true)
         case .isNull(let inner, let negated):
-            guard let x = translate(inner) else { return nil }
-            return SQLValue(text: "(\(x.text) IS \(negated ? "NOT " : "")NULL)", type: .boolean, isNeverNull: true)
+            guard let x = value(inner) else { return nil }
+            return SQLValue(text: "(\(x.text) IS \(negated ? "NOT " : "")NULL)", type: .boolean)
         case .membership(let value, let list):
-            guard let x = translate(value) else { return nil }
+            guard let x = self.value(value) else { return nil }
             var parts: [String] = []
             for item in list {
-                guard let y = translate(item) else { return nil }
+                guard let y = self.value(item) else { return nil }
                 if y.type == nil {
                     parts.append("(\(x.text) IS NULL)")
                 } else {
                     guard x.type == nil || x.type == y.type else { return nil }
-                    parts.append("COALESCE(\(x.text.replacingNullType(Self.sqlType(y.type))) = \(y.text), FALSE)")
+                    parts.append("\(x.text.replacingNullType(Self.sqlType(y.type))) = \(y.text)")
                 }
             }
-            return SQLValue(text: parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")", type: .boolean, isNeverNull: true)
+            return SQLValue(text: parts.isEmpty ? "FALSE" : "(" + parts.joined(separator: " OR ") + ")", type: .boolean, nullMeansFalse: true)
         case .not(let inner):
-            guard let x = translate(inner), x.type == .boolean || x.type == nil else { return nil }
-            return SQLValue(text: "(NOT \(x.isNeverNull ? x.text : "COALESCE(" + x.text.replacingNullType("bool") + ", FALSE)"))", type: .boolean, isNeverNull: true)
+            guard let x = condition(inner) else { return nil }
+            return SQLValue(text: "(NOT COALESCE(\(x.text), FALSE))", type: .boolean)
         case .and(let left, let right), .or(let left, let right):
-            guard let a = translate(left), let b = translate(right),
-                  a.type == .boolean || a.type == nil, b.type == .boolean || b.type == nil else { return nil }
+            // Three-valued AND/OR give null only where chartc's two-valued ones give false.
+            guard let a = condition(left), let b = condition(right) else { return nil }
             let word: String
             if case .and = node.operation { word = "AND" } else { word = "OR" }
-            func condition(_ value: SQLValue) -> String {
-                value.isNeverNull ? value.text : "COALESCE(\(value.text.replacingNullType("bool")), FALSE)"
-            }
-            return SQLValue(text: "(\(condition(a)) \(word) \(condition(b)))", type: .boolean, isNeverNull: true)
+            return SQLValue(text: "(\(a.text) \(word) \(b.text))", type: .boolean, nullMeansFalse: true)
         case .conditional(let condition, let whenTrue, let whenFalse):
-            guard let c = translate(condition), c.type == .boolean || c.type == nil,
-                  let a = translate(whenTrue), let b = translate(whenFalse) else { return nil }
+            guard let c = self.condition(condition), let a = value(whenTrue), let b = value(whenFalse) else { return nil }
             let type = a.type ?? b.type
             guard a.type == nil || b.type == nil || a.type == b.type, type == node.type || node.type == nil else { return nil }
             // Weekday/month order survives `?:` only when both branches carry the same order or null.
@@ -224,7 +242,7 @@ private struct SQLTranslator {
             }
             let sqlType = Self.sqlType(type)
             return SQLValue(
-                text: "(CASE WHEN \(c.text.replacingNullType("bool")) THEN \(a.text.replacingNullType(sqlType)) ELSE \(b.text.replacingNullType(sqlType)) END)",
+                text: "(CASE WHEN \(c.text) THEN \(a.text.replacingNullType(sqlType)) ELSE \(b.text.replacingNullType(sqlType)) END)",
                 type: type, naturalOrder: order)
         case .call(let function, let arguments):
             return call(function, arguments)
@@ -236,7 +254,7 @@ private struct SQLTranslator {
     mutating func call(_ function: BuiltinFunction, _ arguments: [TypedNode]) -> SQLValue? {
         var values: [SQLValue] = []
         for argument in arguments {
-            guard let value = translate(argument) else { return nil }
+            guard let value = self.value(argument) else { return nil }
             values.append(value)
         }
         guard let x = values.first else { return nil }
@@ -266,7 +284,7 @@ private struct SQLTranslator {
         case .string where x.type == .string:
             return x
         case .isValid:
-            return SQLValue(text: "(\(x.text) IS NOT NULL)", type: .boolean, isNeverNull: true)
+            return SQLValue(text: "(\(x.text) IS NOT NULL)", type: .boolean)
         case .year, .quarter, .day, .dayofyear, .hour:
             guard x.type == .date else { return nil }
             let part = function == .year ? "YEAR" : function == .quarter ? "QUARTER" : function == .day ? "DAY" : function == .dayofyear ? "DOY" : "HOUR"
