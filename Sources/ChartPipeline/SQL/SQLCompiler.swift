@@ -39,8 +39,9 @@ public enum SQLCompiler {
     public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil) -> Plan? {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
         let scope = dataScope(columns)
-        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder) { return compiled }
-        return compileFilters(plan, load: load, relation: relation, scope: scope)
+        var reason: String?
+        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) { return compiled }
+        return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)
     }
 
     /// How each data column reads in SQL, as chartc reads its text: numbers as `float8` (a `float4`, `oid` or
@@ -104,7 +105,7 @@ public enum SQLCompiler {
 
     /// Projection plus the filters that translate; the steps all stay in chartc except filters that went whole
     /// into the `WHERE`.
-    static func compileFilters(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope) -> Plan {
+    static func compileFilters(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, aggregationReason: String? = nil) -> Plan {
         var parameters = SQLParameters()
         let rows = rowSteps(plan, scope: scope, parameters: &parameters)
         var result = plan
@@ -116,7 +117,8 @@ public enum SQLCompiler {
         newLoad.sqlParameters = rows.conditions.isEmpty ? [] : parameters.values
         let hasAggregate = plan.steps.contains { if case .aggregate = $0 { return true } else { return false } }
         if hasAggregate {
-            newLoad.sqlNote = "the steps below run in chartc" + (rows.untranslated.isEmpty ? "" : "; no exact SQL form: " + rows.untranslated.joined(separator: ", "))
+            let reasons = rows.untranslated + (aggregationReason.map { [$0] } ?? [])
+            newLoad.sqlNote = "the steps below run in chartc" + (reasons.isEmpty ? "" : "; no exact SQL form: " + reasons.joined(separator: ", "))
         } else {
             newLoad.sqlNote = "the steps below run in chartc"
         }
@@ -151,7 +153,9 @@ public enum SQLCompiler {
 
     // MARK: - Aggregation
 
-    static func compileAggregation(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?) -> Plan? {
+    static func compileAggregation(
+        _ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?, reason: inout String?
+    ) -> Plan? {
         guard let aggregateIndex = plan.steps.firstIndex(where: { if case .aggregate = $0 { return true } else { return false } }),
               case .aggregate(let aggregate) = plan.steps[aggregateIndex] else { return nil }
         var parameters = SQLParameters()
@@ -168,7 +172,10 @@ public enum SQLCompiler {
         var keyNames: [String] = []
         var naturalOrders: [String: [String]] = [:]
         for field in aggregate.groupBy {
-            guard let value = rows.scope[field] else { return nil }
+            guard let value = rows.scope[field] else {
+                if !rows.untranslated.contains(where: { $0 == "calculate \(field)" }) { reason = "groupBy \(field) (a column type read differently)" }
+                return nil
+            }
             inner.append("\(value.text.nullTyped(value.type)) AS \(SQLText.identifier(field))")
             keyNames.append(SQLText.identifier(field))
             if let order = value.naturalOrder { naturalOrders[field] = order }
@@ -191,8 +198,12 @@ public enum SQLCompiler {
                 let id = callIndex
                 callIndex += 1
                 var argument: SQLValue?
+                let source = "\(call.function.rawValue)(\(call.argument?.source.text ?? ""))"
                 if let expression = call.argument {
-                    guard let value = expression.sql(in: rows.scope, parameters: &parameters) else { return nil }
+                    guard let value = expression.sql(in: rows.scope, parameters: &parameters) else {
+                        reason = "the argument of \(source)"
+                        return nil
+                    }
                     argument = value
                 }
                 let column = SQLText.identifier("\(prefix)\(id)")
@@ -210,12 +221,18 @@ public enum SQLCompiler {
                     grouped.append(("count(DISTINCT \(column))", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: true))
                 case .sum:
-                    guard type == .number, inputOrder != nil else { return nil }
+                    guard type == .number, inputOrder != nil else {
+                        reason = "\(source) (a sum depends on the input order, which only a table has)"
+                        return nil
+                    }
                     needsOrder = true
                     grouped.append(("sum(\(column) ORDER BY \(order))", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: true))
                 case .mean:
-                    guard type == .number, inputOrder != nil else { return nil }
+                    guard type == .number, inputOrder != nil else {
+                        reason = "\(source) (a mean depends on the input order, which only a table has)"
+                        return nil
+                    }
                     needsOrder = true
                     grouped.append(("sum(\(column) ORDER BY \(order))", .plain(name)))
                     grouped.append(("count(\(column))", .plain(name + "n")))
@@ -245,13 +262,17 @@ public enum SQLCompiler {
                     calls.append(.quantile(low: name + "lo", high: name + "hi", count: name + "n", p: p))
                 case .first, .last:
                     // The first (last) non-null value in input order (SPEC §5; nulls are skipped).
-                    guard argument != nil, inputOrder != nil, argument?.naturalOrder == nil else { return nil }
+                    guard argument != nil, inputOrder != nil, argument?.naturalOrder == nil else {
+                        reason = "\(source) (needs the input order, which only a table has)"
+                        return nil
+                    }
                     needsOrder = true
                     let direction = call.function == .first ? "" : " DESC"
                     grouped.append(("(array_agg(\(column) ORDER BY \(order)\(direction)) FILTER (WHERE \(column) IS NOT NULL))[1]", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: false))
                 case .stdev, .variance:
                     // SQL's var_samp/stddev_samp round differently from chartc's Welford sums: chartc computes them.
+                    reason = "\(source) (SQL's var_samp rounds differently)"
                     return nil
                 }
             }
