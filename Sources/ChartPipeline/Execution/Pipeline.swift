@@ -93,7 +93,9 @@ public enum Pipeline {
         // A database: plan against the described columns (nothing is run), compile the plan to SQL, and read only
         // its result (see `SQLCompiler`).
         if case .database(let database) = spec.data.origin {
-            let fields = try DataLoader.databaseFields(database, context: context)
+            // One connection for the description and the statement.
+            let target = try DataLoader.databaseTarget(database, context: context)
+            let fields = try DataLoader.databaseFields(target, context: context)
             let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
             let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
@@ -110,7 +112,7 @@ public enum Pipeline {
                 let load = candidate.loadStep
                 do {
                     let loaded = try DataLoader.databaseStatement(
-                        database, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
+                        target, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
                         resultColumns: load.resultColumns, context: context)
                     return try execute(candidate, warnings: warnings, loaded: consume loaded)
                 } catch {

@@ -14,6 +14,8 @@ extension DataLoader {
     /// The base relation and where its SQL text starts in the statement (for error positions).
     struct DatabaseTarget {
         var client: DatabaseClient
+        /// The one connection the build's statements share (opened on first use).
+        var session: DatabaseSession
         var source: DatabaseSource
         /// `"members"`, `"public"."members"`, or `(user query\n) AS "chartc_base"`.
         var relation: String
@@ -44,7 +46,7 @@ extension DataLoader {
         case .table(let table): relation = SQLText.relation(table.value)
         case .query(let query): relation = SQLText.subquery(query.value).text
         }
-        return DatabaseTarget(client: client, source: source, relation: relation)
+        return DatabaseTarget(client: client, session: DatabaseSession(client: client), source: source, relation: relation)
     }
 
     /// The statement reading `columns` (nil: all) of the base rows.
@@ -62,7 +64,11 @@ extension DataLoader {
     /// The base rows' fields with their type OIDs (the SQL compiler reads each column as chartc reads its
     /// type), from the server or, `--offline`, from the cache.
     public static func databaseFields(_ source: DatabaseSource, context: LoadContext) throws(DiagnosticError) -> [ResultField] {
-        let target = try databaseTarget(source, context: context)
+        try databaseFields(try databaseTarget(source, context: context), context: context)
+    }
+
+    static func databaseFields(_ target: DatabaseTarget, context: LoadContext) throws(DiagnosticError) -> [ResultField] {
+        let source = target.source
         let sql = selectStatement(target, columns: nil)
         let key = cacheKey(target, sql: "describe\n" + sql, parameters: [])
         let cache = context.fetch.cacheDirectory.map(DataCache.init)
@@ -74,7 +80,7 @@ extension DataLoader {
         }
         let fields: [ResultField]
         do {
-            fields = try target.client.describe(sql)
+            fields = try target.session.describe(sql)
         } catch {
             throw DiagnosticError(diagnostic(error, target: target, sql: sql))
         }
@@ -103,9 +109,9 @@ extension DataLoader {
     /// Runs a plan's statement (`SQLCompiler`). When the plan names the result columns (a compiled
     /// aggregation), they are renamed by position.
     static func databaseStatement(
-        _ source: DatabaseSource, fieldNames: [String], sql: String, parameters: [String?], resultColumns: [String]?, context: LoadContext
+        _ target: DatabaseTarget, fieldNames: [String], sql: String, parameters: [String?], resultColumns: [String]?, context: LoadContext
     ) throws(DiagnosticError) -> LoadedData {
-        let target = try databaseTarget(source, context: context)
+        let source = target.source
         var loaded = try runStatement(target, sql: sql, parameters: parameters, context: context)
         if let resultColumns {
             guard resultColumns.count == loaded.table.columns.count else {
@@ -156,7 +162,7 @@ extension DataLoader {
         }
         let result: QueryResult
         do {
-            result = try target.client.fetch(sql, parameters: parameters)
+            result = try target.session.fetch(sql, parameters: parameters)
         } catch {
             throw DiagnosticError(diagnostic(error, target: target, sql: sql))
         }

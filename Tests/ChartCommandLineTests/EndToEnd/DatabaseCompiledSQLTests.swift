@@ -208,3 +208,46 @@ extension DatabaseCompiledSQLTests {
             """, name: "fractions")
     }
 }
+
+extension DatabaseCompiledSQLTests {
+    /// Columns of other types than the ones a CSV loads as: integers, numeric, float4, varchar, date and timestamp
+    /// are read in SQL as chartc reads their text, so groups, filters and sums match the file's.
+    @Test func columnTypesAreReadAsChartcReadsThem() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var csv = "n,big,dec,small,name,day,at\n"
+        for row in 0..<300 {
+            let name = ["north", "south", "east"][row % 3]
+            let day = "2020-\(row % 12 < 9 ? "0" : "")\(row % 12 + 1)-\(row % 28 < 9 ? "0" : "")\(row % 28 + 1)"
+            let dec = row % 10 == 0 ? "" : "\(row % 17).\(row % 7)5"
+            csv += "\(row % 5),\(row * 1_000_003),\(dec),0.\(row % 9 + 1),\(name),\(day),\(day)T\(row % 24 < 10 ? "0" : "")\(row % 24):30:00\n"
+        }
+        try csv.write(to: scratch.appendingPathComponent("typed.csv"), atomically: true, encoding: .utf8)
+        try server.psql("""
+            DROP TABLE IF EXISTS typed; CREATE TABLE typed (n int4, big int8, dec numeric, small float4, name varchar(10), day date, at timestamp);
+            """)
+        try server.psql("COPY typed FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
+        let body = """
+            "calculate": { "month": "month(day)", "late": "hour(at) >= 12" },
+            "filter": ["n != 3", "small > 0.2", "day >= '2020-02-01'"],
+            "groupBy": ["name", "month", "late"],
+            "aggregate": { "rows": "count()", "total": "sum(dec)", "avg": "mean(big)", "q": "quantile(small, 0.3)", "first": "min(at)" },
+            "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "total" } }
+            """
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"typed.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+        let databaseSpec = scratch.appendingPathComponent("db.chart.json")
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"typed\" },\n" + body + "\n}\n").write(to: databaseSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
+        #expect(fromFile.status == 0 && fromDatabase.status == 0, "\(fromFile.error) \(fromDatabase.error)")
+        #expect(fromDatabase.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        #expect(line("group", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
+        #expect(plan.output.contains("\"small\"::text::float8") && plan.output.contains("\"day\"::timestamptz"), "\(plan.output)")
+    }
+}
