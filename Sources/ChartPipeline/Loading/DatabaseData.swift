@@ -84,9 +84,13 @@ extension DataLoader {
         } catch {
             throw DiagnosticError(diagnostic(error, target: target, sql: sql))
         }
-        // Store the description as an empty result (a RowDescription message), so --offline can plan too.
+        // Store the description as an empty result (a RowDescription message), so --offline can plan too; an
+        // unchanged one is not written again (each write syncs the disk).
         if let cache {
-            _ = try? cache.store(key, body: rowDescription(fields), contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
+            let body = rowDescription(fields)
+            if cache.entry(for: key)?.metadata.sha256 != SHA256.hex(of: body) {
+                _ = try? cache.store(key, body: body, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
+            }
         }
         return fields
     }
@@ -169,7 +173,8 @@ extension DataLoader {
         var warnings: [Diagnostic] = result.notices.filter { $0.severity == "WARNING" }.map {
             Diagnostic(DatabaseDiagnostic.serverNotice(database: name, message: $0.message), at: target.source.database.span)
         }
-        if let cache {
+        // An unchanged result is not written again (each write syncs the disk).
+        if let cache, cache.entry(for: key)?.metadata.sha256 != result.sha256 {
             do {
                 _ = try cache.store(key, body: result.wire, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
             } catch {
