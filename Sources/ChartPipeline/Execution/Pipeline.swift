@@ -117,7 +117,9 @@ public enum Pipeline {
                     return try execute(candidate, warnings: warnings, loaded: consume loaded)
                 } catch {
                     // This server lacks something the statement uses: the next candidate runs more in chartc.
-                    guard index + 1 < candidates.count, DataLoader.isUnsupported(error) else { throw error }
+                    // --offline: a statement the server refused was never cached, the candidate that ran was.
+                    let notCached = context.fetch.mode == .offline && error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.notCached.rawValue }
+                    guard index + 1 < candidates.count, DataLoader.isUnsupported(error) || notCached else { throw error }
                 }
             }
         }

@@ -251,3 +251,32 @@ extension DatabaseCompiledSQLTests {
         #expect(plan.output.contains("\"small\"::text::float8") && plan.output.contains("\"day\"::timestamptz"), "\(plan.output)")
     }
 }
+
+extension DatabaseCompiledSQLTests {
+    /// A view has no `ctid`: the compiled sum fails with 42703 and chartc groups the rows itself, with the same
+    /// result as the file; `--offline` then builds from the cached result of the statement that ran.
+    @Test func aViewFallsBackAndOfflineUsesWhatRan() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let csv = "g,v\n" + (0..<200).map { "\(["a", "b", "c"][$0 % 3]),\(Double($0 % 37) / 10 + 0.05)" }.joined(separator: "\n") + "\n"
+        try csv.write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try server.psql("DROP VIEW IF EXISTS rows_view; DROP TABLE IF EXISTS rows_table; CREATE TABLE rows_table (g text, v double precision);")
+        try server.psql("COPY rows_table FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
+        try server.psql("CREATE VIEW rows_view AS SELECT * FROM rows_table; GRANT SELECT ON rows_view TO reader;")
+        let body = #""groupBy": ["g"], "aggregate": { "s": "sum(v)", "m": "mean(v)", "n": "count()" }, "mark": "bar", "encoding": { "x": { "field": "g" }, "y": { "field": "s" } }"#
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"rows.csv\" }, " + body + " }\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+        let viewSpec = scratch.appendingPathComponent("view.chart.json")
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"rows_view\" }, " + body + " }\n").write(to: viewSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromView = try ChartcBinary.run(["data", viewSpec.path], environment: environment)
+        #expect(fromView.status == 0, "\(fromView.error)")
+        #expect(fromView.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromView.output))")
+        let offline = try ChartcBinary.run(["data", "--offline", viewSpec.path], environment: environment)
+        #expect(offline.status == 0 && offline.output == fromFile.output, "\(offline.error)")
+    }
+}
