@@ -1,0 +1,199 @@
+import ChartLayout
+import ChartPipeline
+import ChartSpec
+import ChartTestSupport
+import Foundation
+import Testing
+@testable import ChartCommandLine
+
+/// The checks every PDF `chartc build` writes must pass, shared by the gallery suite and the suite of unusual
+/// charts: `qpdf --check`, `pdffonts` (the faces the chart's style names, embedded, subset, with Unicode maps),
+/// `pdftotext -bbox` (each text block of the scene comes back, whole, in order, where the layout put it) and
+/// `pdftoppm` against `rsvg-convert` of the SVG at the same size.
+struct PDFChecks {
+    /// The folder the specs are under (`examples/`, or the unusual charts' fixture folder).
+    let root: String
+    /// Where `chartc build ROOT --format svg,pdf` wrote its files (flat: NAME.svg, NAME.pdf).
+    let output: URL
+
+    static func tool(_ name: String) -> String? { ToolProcess.find(name) }
+
+    static var toolsInstalled: Bool {
+        ["qpdf", "pdffonts", "pdftotext", "pdftoppm", "rsvg-convert"].allSatisfy { tool($0) != nil }
+            && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
+            && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    }
+
+    static var pillowInstalled: Bool {
+        (try? ToolProcess.run("/usr/bin/python3", ["-c", "import PIL"]))?.status == 0
+    }
+
+    /// Builds every spec under `root` as SVG and PDF into a scratch folder named `label`.
+    static func build(root: String, label: String) -> PDFChecks? {
+        guard toolsInstalled else { return nil }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-pdf-\(label)-\(getpid())")
+        try? FileManager.default.removeItem(at: output)
+        guard let result = try? ChartcBinary.run(["build", root, "-o", output.path, "--format", "svg,pdf", "--offline"]), result.status == 0 else { return nil }
+        return PDFChecks(root: root, output: output)
+    }
+
+    /// The specs under `root`, relative to it, sorted.
+    static func specPaths(root: String) -> [String] {
+        SpecFiles.expand([root]).files.map { String($0.dropFirst(root.count + 1)) }.sorted()
+    }
+
+    static func name(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".chart.json", with: "")
+    }
+
+    /// The scene `chartc build` lays out for a spec (relative to `root`), in the house style it resolves to.
+    func scene(_ path: String) throws -> Scene? {
+        guard case .success(let file) = SpecFiles.read(root + "/" + path), let spec = SpecParser.parse(file).spec else { return nil }
+        let output = try Pipeline.run(spec: spec)
+        let theme = try ThemeOptions.theme(for: spec, arguments: nil)
+        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.table), table: output.table, theme: theme)
+    }
+
+    func pdf(_ path: String) -> String { output.appendingPathComponent(Self.name(path) + ".pdf").path }
+
+    /// Whitespace collapsed to single spaces, as text extraction does not keep the layout's spacing.
+    static func squeeze(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{0C}" }).joined(separator: " ")
+    }
+
+    // MARK: qpdf and pdffonts
+
+    /// `qpdf --check` passes; `pdffonts` lists the faces the chart's style names — the theme's font files, else
+    /// Liberation Sans regular and bold — each embedded, subset and with a ToUnicode map; no other face but the
+    /// DejaVu Sans fallback for characters the main face lacks.
+    func checkFileAndFonts(_ path: String) throws {
+        let name = Self.name(path)
+        let check = try ToolProcess.run(try #require(Self.tool("qpdf")), ["--check", pdf(path)])
+        #expect(check.status == 0, "\(name): \(check.output)")
+        #expect(check.output.contains("No syntax or stream encoding errors found"), "\(name): \(check.output)")
+        let fonts = try ToolProcess.run(try #require(Self.tool("pdffonts")), [pdf(path)]).output.split(separator: "\n").dropFirst(2)
+        let scene = try #require(try scene(path))
+        // The PostScript names of the faces expected: "DejaVuSerif", "DejaVuSerif-Bold", … from the files.
+        var expected: [String] = []
+        if let files = scene.fontFiles {
+            // Regular and bold first: they are always used (title, body text); italic where a style asks for it.
+            // (The DejaVu files are named by their PostScript names.)
+            for file in [files.regular, files.bold, files.italic, files.boldItalic].compactMap({ $0 }) {
+                expected.append(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+            }
+        } else {
+            expected = ["LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic", "LiberationSans-BoldItalic"]
+        }
+        let listed = fonts.map { String($0.split(separator: " ").first ?? "") }
+        let embeddedNames = listed.map { String($0.split(separator: "+").last ?? "") }
+        for required in expected.prefix(2) {
+            #expect(embeddedNames.contains(required), "\(name): \(required) missing from \(listed)")
+        }
+        // Besides: DejaVu Sans for characters the face lacks, and the faces the logo's text names.
+        let logoFamilies = (scene.logo ?? "").replacingOccurrences(of: " ", with: "")
+        for embedded in embeddedNames {
+            let family = String(embedded.split(separator: "-").first ?? "")
+            #expect(expected.contains(embedded) || embedded.hasPrefix("DejaVuSans") || (!family.isEmpty && logoFamilies.contains(family)), "\(name): unexpected face \(embedded) in \(listed)")
+        }
+        for font in fonts {
+            let columns = font.split(separator: " ")
+            // name (with a six-letter subset tag), type (CID TrueType: 2 words), encoding, emb, sub, uni, object id
+            #expect(columns.count >= 8 && columns[4] == "yes" && columns[5] == "yes" && columns[6] == "yes", "\(name): \(font)")
+            #expect(columns.first.map { $0.count > 7 && $0.dropFirst(6).first == "+" } ?? false, "\(name): \(font)")
+        }
+    }
+
+    // MARK: pdftotext
+
+    /// One word `pdftotext -bbox` found, with its box in px (the page's points / 0.75, y down).
+    struct Word {
+        var text: String
+        var minX, minY, maxX, maxY: Double
+        var centerX: Double { (minX + maxX) / 2 }
+        var centerY: Double { (minY + maxY) / 2 }
+    }
+
+    static func words(_ pdf: String) throws -> [Word] {
+        let output = try ToolProcess.run(try #require(tool("pdftotext")), ["-bbox", pdf, "-"]).output
+        var words: [Word] = []
+        for line in output.split(separator: "\n") where line.contains("<word ") {
+            func attribute(_ name: String) -> Double? {
+                guard let range = line.range(of: name + "=\"") else { return nil }
+                return Double(line[range.upperBound...].prefix { $0 != "\"" })
+            }
+            guard let open = line.firstIndex(of: ">"), let close = line.range(of: "</word>"),
+                let minX = attribute("xMin"), let minY = attribute("yMin"), let maxX = attribute("xMax"), let maxY = attribute("yMax")
+            else { continue }
+            let text = String(line[line.index(after: open)..<close.lowerBound])
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            words.append(Word(text: text, minX: minX / 0.75, minY: minY / 0.75, maxX: maxX / 0.75, maxY: maxY / 0.75))
+        }
+        return words
+    }
+
+    /// Every text block of the scene (title, subtitle, notes, sources, byline, ticks, axis titles, legend and
+    /// value labels) comes back from the PDF whole and in its own reading order: the words whose centres lie in
+    /// the block's box, in the order pdftotext reads them, are the block's lines, word for word. A word missing,
+    /// out of order, doubled or from another place fails. For blocks that are not rotated, the text also sits
+    /// where the layout put it: its anchor (the start of its lines, their middle or their end) within 1 px, and
+    /// its width between the measured width less 6 % (pair kerning, which the PDF applies as SVG renderers do and
+    /// the layout's measure leaves out, only tightens) and the measured width plus 1 px.
+    func checkText(_ path: String) throws {
+        let name = Self.name(path)
+        let scene = try #require(try scene(path))
+        let words = try Self.words(pdf(path))
+        var checked = 0
+        for placed in scene.texts() {
+            let box = placed.box
+            let inside = words.filter { $0.centerX >= box.minX - 1 && $0.centerX <= box.maxX + 1 && $0.centerY >= box.minY - 1 && $0.centerY <= box.maxY + 1 }
+            let wanted = Self.squeeze(placed.node.block.lines.map(\.text).joined(separator: " "))
+            guard !wanted.isEmpty else { continue }
+            let got = inside.map(\.text).joined(separator: " ")
+            #expect(got == wanted, "\(name): the block \"\(wanted)\" reads \"\(got)\" in the PDF")
+            checked += 1
+            let node = placed.node
+            guard got == wanted, node.rotation.truncatingRemainder(dividingBy: 360) == 0,
+                let minX = inside.map(\.minX).min(), let maxX = inside.map(\.maxX).max()
+            else { continue }
+            // A line that ends in a space (a run "Source: ") is measured with it; pdftotext's word ends before it.
+            guard !node.block.lines.contains(where: { $0.text.hasSuffix(" ") || $0.text.hasPrefix(" ") }) else { continue }
+            let anchorX = node.x + (box.minX - node.box.minX)
+            let measured = node.block.width
+            switch node.anchor {
+            case .start: #expect(abs(minX - anchorX) < 1, "\(name): \"\(wanted)\" starts at \(minX) px in the PDF, \(anchorX) px in the layout")
+            case .middle: #expect(abs((minX + maxX) / 2 - anchorX) < 1, "\(name): \"\(wanted)\" is centred on \((minX + maxX) / 2) px in the PDF, \(anchorX) px in the layout")
+            case .end: #expect(abs(maxX - anchorX) < 1, "\(name): \"\(wanted)\" ends at \(maxX) px in the PDF, \(anchorX) px in the layout")
+            }
+            #expect(maxX - minX <= measured + 1 && maxX - minX >= measured * 0.94 - 1, "\(name): \"\(wanted)\" is \(maxX - minX) px wide in the PDF, \(measured) px measured")
+        }
+        #expect(checked > 3, "\(name)")
+    }
+
+    // MARK: pdftoppm against rsvg-convert
+
+    /// The PDF rasterized by poppler and the SVG by librsvg, both at 96 dpi (1 px = 1 px): the mean absolute
+    /// difference over all channels (0…255) and the share of pixels whose largest channel difference exceeds 64.
+    func pictureDifference(_ path: String) throws -> (mean: Double, share: Double)? {
+        let base = output.appendingPathComponent(Self.name(path)).path
+        #expect(try ToolProcess.run(try #require(Self.tool("pdftoppm")), ["-r", "96", "-png", "-singlefile", base + ".pdf", base + "-pdf"]).status == 0)
+        #expect(try ToolProcess.run(try #require(Self.tool("rsvg-convert")), [base + ".svg", "-o", base + "-svg.png"]).status == 0)
+        let script = """
+        import sys
+        from PIL import Image, ImageChops
+        a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
+        if a.size != b.size:
+            print('size', a.size, b.size); sys.exit(0)
+        d = ImageChops.difference(a, b)
+        n = a.size[0] * a.size[1]
+        total = sum(sum(channel * count for channel, count in enumerate(band.histogram())) for band in d.split())
+        differing = sum(1 for px in d.getdata() if max(px) > 64)
+        print(total / (3 * n), differing / n)
+        """
+        let output = try ToolProcess.run("/usr/bin/python3", ["-c", script, base + "-pdf.png", base + "-svg.png"]).output
+        let numbers = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        #expect(numbers.count == 2, "\(Self.name(path)): \(output)")
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+}
