@@ -84,11 +84,32 @@ struct PDFChecks {
         } else {
             expected = ["LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic", "LiberationSans-BoldItalic"]
         }
+        // Each style the chart's text uses has its face: italic (a source's site) and bold italic when drawn.
+        let styles = Set(scene.texts().flatMap { $0.node.block.lines.flatMap(\.runs) }.filter { !$0.text.isEmpty }.map { [$0.style.weight == .bold, $0.style.italic] })
+        if let files = scene.fontFiles {
+            if styles.contains([false, true]), let italic = files.italic { expected.append("~" + URL(fileURLWithPath: italic).deletingPathExtension().lastPathComponent) }
+        } else if styles.contains([false, true]) {
+            expected.append("~LiberationSans-Italic")
+        }
         let listed = fonts.map { String($0.split(separator: " ").first ?? "") }
         let embeddedNames = listed.map { String($0.split(separator: "+").last ?? "") }
         for required in expected.prefix(2) {
             #expect(embeddedNames.contains(required), "\(name): \(required) missing from \(listed)")
         }
+        for required in expected where required.hasPrefix("~") {
+            #expect(embeddedNames.contains(String(required.dropFirst())), "\(name): \(required.dropFirst()) missing from \(listed)")
+        }
+        expected = expected.map { $0.hasPrefix("~") ? String($0.dropFirst()) : $0 }
+        // Every glyph drawn is a real one: no .notdef (glyph 0) in the text operators.
+        let raw = String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf(path))), as: UTF8.self)
+        var notdef = 0
+        for line in raw.split(separator: "\n") where line.hasSuffix(" TJ") {
+            for piece in line.split(separator: "<").dropFirst() {
+                let hex = Array(piece.prefix { $0 != ">" })
+                notdef += stride(from: 0, to: hex.count - 3, by: 4).filter { String(hex[$0..<($0 + 4)]) == "0000" }.count
+            }
+        }
+        #expect(notdef == 0, "\(name): \(notdef) characters drawn as .notdef")
         // Besides: DejaVu Sans for characters the face lacks, and the faces the logo's text names.
         let logoFamilies = (scene.logo ?? "").replacingOccurrences(of: " ", with: "")
         for embedded in embeddedNames {

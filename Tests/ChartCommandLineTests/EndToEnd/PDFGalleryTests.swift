@@ -23,8 +23,8 @@ struct PDFGalleryTests {
         try #require(Self.checks, "the gallery did not build").checkText(path)
     }
 
-    /// Thresholds (measured 2026-11-24 on the gallery, see the comment of `PDFChartsTests.limits`): mean absolute
-    /// difference below 3 (of 255), share of pixels differing by more than 64 in a channel below 2 %.
+    /// Thresholds, measured and justified at `PDFChartsTests.limits`: mean absolute difference below 3 (of 255),
+    /// share of pixels differing by more than 64 in a channel below 2 %.
     @Test("pdftoppm of the PDF matches rsvg-convert of the SVG", .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"), arguments: paths())
     func picturesMatch(_ path: String) throws {
         let checks = try #require(Self.checks, "the gallery did not build")
