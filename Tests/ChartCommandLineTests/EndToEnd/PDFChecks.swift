@@ -165,6 +165,11 @@ struct PDFChecks {
         let name = Self.name(path)
         let scene = try #require(try scene(path))
         let words = try Self.words(pdf(path))
+        // The scene laid out here is the one `chartc build` wrote: its SVG has one <text> per text block (and the
+        // logo's own), so no block of the SVG escapes the comparison below.
+        let svg = try String(contentsOf: output.appendingPathComponent(name + ".svg"), encoding: .utf8)
+        let logoTexts = (scene.logo ?? "").components(separatedBy: "<text").count - 1
+        #expect(svg.components(separatedBy: "<text").count - 1 == scene.texts().count + logoTexts, "\(name): the SVG's text elements and the scene's differ")
         var checked = 0
         for placed in scene.texts() {
             let box = placed.box
