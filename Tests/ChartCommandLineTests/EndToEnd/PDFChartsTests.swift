@@ -66,6 +66,31 @@ struct PDFChartsTests {
         #expect(!fonts.contains("Liberation"), "\(fonts)")
     }
 
+    /// Whether this process may hide the system font folder from a child (`unshare -m` with a bind mount: root
+    /// with CAP_SYS_ADMIN, as in this project's containers).
+    static var canHideFonts: Bool {
+        guard getuid() == 0, let unshare = ToolProcess.find("unshare") else { return false }
+        return (try? ToolProcess.run(unshare, ["-m", "true"]))?.status == 0
+    }
+
+    @Test("with no default face installed, a PDF build fails naming the spec, the families and the package to install", .enabled(if: canHideFonts, "needs root and unshare to hide /usr/share/fonts from chartc"))
+    func missingDefaultFace() throws {
+        let binary = try #require(ChartcBinary.executable)
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let empty = scratch.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let spec = Self.root + "/step-line.chart.json"
+        let script = "mount --bind '\(empty.path)' /usr/share/fonts && HOME='\(empty.path)' '\(binary.path)' build '\(spec)' -o '\(scratch.path)' --format pdf 2>&1; echo \"exit $?\""
+        let result = try ToolProcess.run(try #require(ToolProcess.find("unshare")), ["-m", "/bin/sh", "-c", script])
+        #expect(result.output.contains(spec + ": error: no installed font of the family 'Helvetica', 'Arial', 'Liberation Sans', 'Nimbus Sans'"), "\(result.output)")
+        #if os(Linux)
+        #expect(result.output.contains("install fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans [font-not-found]"), "\(result.output)")
+        #endif
+        #expect(result.output.contains("exit 1"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("step-line.pdf").path))
+    }
+
     @Test("same input, same bytes; SOURCE_DATE_EPOCH sets the dates; links and document information", .enabled(if: PDFChecks.toolsInstalled))
     func deterministicLinksInformation() throws {
         let checks = try #require(Self.checks, "the charts did not build")
