@@ -199,27 +199,39 @@ struct PDFChecks {
 
     // MARK: pdftoppm against rsvg-convert
 
-    /// The PDF rasterized by poppler and the SVG by librsvg, both at 96 dpi (1 px = 1 px): the mean absolute
-    /// difference over all channels (0…255) and the share of pixels whose largest channel difference exceeds 64.
-    func pictureDifference(_ path: String) throws -> (mean: Double, share: Double)? {
+    /// How far two pictures differ: the mean absolute difference over all channels (0…255), and the share of
+    /// pixels whose largest channel difference exceeds a threshold.
+    struct Difference {
+        /// As rasterized: threshold 64.
+        var mean: Double, share: Double
+        /// Both pictures blurred first (Gaussian, radius 1 px), which evens out how each rasterizer covers glyph
+        /// and line edges (anti-aliasing, hinting) but not a mark or a glyph in another place: threshold 32.
+        var blurredMean: Double, blurredShare: Double
+    }
+
+    /// The PDF rasterized by poppler and the SVG by librsvg, both at 96 dpi (1 px = 1 px), compared.
+    func pictureDifference(_ path: String) throws -> Difference? {
         let base = output.appendingPathComponent(Self.name(path)).path
         #expect(try ToolProcess.run(try #require(Self.tool("pdftoppm")), ["-r", "96", "-png", "-singlefile", base + ".pdf", base + "-pdf"]).status == 0)
         #expect(try ToolProcess.run(try #require(Self.tool("rsvg-convert")), [base + ".svg", "-o", base + "-svg.png"]).status == 0)
         let script = """
         import sys
-        from PIL import Image, ImageChops
+        from PIL import Image, ImageChops, ImageFilter
         a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
         if a.size != b.size:
             print('size', a.size, b.size); sys.exit(0)
-        d = ImageChops.difference(a, b)
-        n = a.size[0] * a.size[1]
-        total = sum(sum(channel * count for channel, count in enumerate(band.histogram())) for band in d.split())
-        differing = sum(1 for px in d.getdata() if max(px) > 64)
-        print(total / (3 * n), differing / n)
+        def measure(a, b, threshold):
+            d = ImageChops.difference(a, b)
+            n = a.size[0] * a.size[1]
+            total = sum(sum(value * count for value, count in enumerate(band.histogram())) for band in d.split())
+            return total / (3 * n), sum(1 for px in d.getdata() if max(px) > threshold) / n
+        raw = measure(a, b, 64)
+        blurred = measure(a.filter(ImageFilter.GaussianBlur(1)), b.filter(ImageFilter.GaussianBlur(1)), 32)
+        print(raw[0], raw[1], blurred[0], blurred[1])
         """
         let output = try ToolProcess.run("/usr/bin/python3", ["-c", script, base + "-pdf.png", base + "-svg.png"]).output
         let numbers = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        #expect(numbers.count == 2, "\(Self.name(path)): \(output)")
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        #expect(numbers.count == 4, "\(Self.name(path)): \(output)")
+        return numbers.count == 4 ? Difference(mean: numbers[0], share: numbers[1], blurredMean: numbers[2], blurredShare: numbers[3]) : nil
     }
 }

@@ -23,14 +23,14 @@ struct PDFGalleryTests {
         try #require(Self.checks, "the gallery did not build").checkText(path)
     }
 
-    /// Thresholds, measured and justified at `PDFChartsTests.limits`: mean absolute difference below 3 (of 255),
-    /// share of pixels differing by more than 64 in a channel below 2 %.
+    /// Thresholds, measured and justified at `PDFChartsTests.limits`: as rasterized, mean absolute difference below 7
+    /// (of 255) and share of pixels differing by more than 64 in a channel below 4 %; both pictures blurred by 1 px,
+    /// below 3 and (more than 32) 2 %.
     @Test("pdftoppm of the PDF matches rsvg-convert of the SVG", .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"), arguments: paths())
     func picturesMatch(_ path: String) throws {
         let checks = try #require(Self.checks, "the gallery did not build")
         let difference = try #require(try checks.pictureDifference(path))
-        #expect(difference.mean < PDFChartsTests.limits.mean, "\(path): mean absolute difference \(difference.mean)")
-        #expect(difference.share < PDFChartsTests.limits.share, "\(path): share of differing pixels \(difference.share)")
+        PDFChartsTests.expectClose(difference, path)
     }
 
     @Test("a PDF build is deterministic, and links and document information are there", .enabled(if: PDFChecks.toolsInstalled))
