@@ -92,11 +92,27 @@ struct PDFLogoParser {
                 if depth < 64 {
                     children(into: &element, depth: depth + 1)
                 } else {
-                    var ignored = element
-                    children(into: &ignored, depth: depth + 1)
+                    skipSubtree()
                 }
             }
             parent.children.append(.element(element))
+        }
+    }
+
+    /// Skips to the end of the element just opened, without recursion (nesting beyond 64 levels is not drawn).
+    mutating func skipSubtree() {
+        var depth = 1
+        while index < bytes.count, depth > 0 {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+                index += 1
+                if next == UInt8(ascii: "/") { depth -= 1 }
+                continue
+            }
+            guard let (_, selfClosing) = tag() else { index = bytes.count; return }
+            if !selfClosing { depth += 1 }
         }
     }
 
@@ -319,7 +335,8 @@ extension PDFPage {
     }
 
     private mutating func drawLogoElement(_ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity inheritedOpacity: Double, ids: [String: PDFLogoElement], depth: Int) throws(FontDiagnostic) {
-        guard depth < 64 else { return }
+        guard depth < 64, logoElementsLeft > 0 else { return }
+        logoElementsLeft -= 1
         switch element.name {
         case "defs", "clipPath", "mask", "symbol", "linearGradient", "radialGradient", "stop", "title", "desc", "tspan": return
         default: break

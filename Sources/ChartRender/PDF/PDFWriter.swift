@@ -82,6 +82,9 @@ struct PDFPage {
     /// The face for each (bold, italic), and its fallback, each looked up once per page when first needed.
     var facesByStyle: [FontStyleRequest: OpenTypeFace] = [:]
     var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
+    /// How many more logo elements may be drawn: `use` may repeat a group that repeats itself (a logo of a few
+    /// hundred bytes could otherwise ask for billions of shapes); a real logo has a few dozen.
+    var logoElementsLeft = 20_000
 
     init(scene: Scene, fonts: PDFFontSource) {
         self.scene = scene

@@ -247,6 +247,30 @@ struct PDFWriterTests {
         #expect(!raw.contains("0 0 5 0 l"))  // display="none" draws nothing
     }
 
+    @Test("a hostile logo cannot blow up: use of use of use, deep nesting, broken markup, random bytes", .enabled(if: PDFTools.liberationInstalled))
+    func hostileLogo() throws {
+        // Each group draws the one before twice: 2^40 rects if nothing stopped it.
+        var markup = ##"<svg viewBox="0 0 10 10"><defs><rect id="g0" width="1" height="1"/>"##
+        for level in 1...40 { markup += ##"<g id="g\##(level)"><use href="#g\##(level - 1)"/><use href="#g\##(level - 1)" x="1"/></g>"## }
+        markup += ##"</defs><use href="#g40"/><g id="self"><use href="#self"/></g>"##
+        markup += String(repeating: "<g>", count: 5000) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 5000) + "</svg>"
+        var scene = Scene(width: 100, height: 100)
+        scene.logo = markup
+        let clock = ContinuousClock()
+        let start = clock.now
+        let pdf = try PDFWriter.write(scene)
+        #expect(clock.now - start < .seconds(10))
+        #expect(try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf).status == 0 || !PDFTools.available)
+        var random = SeededRandom(seed: 19)
+        let pieces = ["<svg viewBox='0 0 9 9'>", "<g transform='rotate(45) scale(", "<rect width='3' height='2' rx='9'/>", "<text x='1' y='5'>Ab&#x2192;", "</text>", "<path d='M0 0L5 5A2 2 0 1 1 3 3z'/>", "<use href='#a'/>", "<circle id='a' r='2' style='fill:url(#b);opacity:.5'/>", "</g>", "&", "<", "\"", "'", ">", "</svg>", "<polygon points='1,2 3'/>", "<tspan font-style='italic'>é"]
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 20) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            scene.logo = text
+            _ = try PDFWriter.write(scene)
+        }
+    }
+
     @Test("the logo markup reader: entities, transforms, lengths")
     func logoParsing() throws {
         let root = try #require(PDFLogoParser.parse(##"<svg viewBox="0 0 10 10"><text x="1">a &lt; b &#x2192; &#176;</text><g/></svg>"##))
