@@ -14,7 +14,8 @@ import Darwin
 /// positions. One page the size of the graphic (1 px = 0.75 pt); shapes with their fills, strokes, dashes,
 /// caps and opacities; `along` gradients as axial shadings clipped to their marks; clip regions; text at the
 /// same baselines and anchors, from the same measured widths, in embedded faces (`PDFFontEmbedding`); links as
-/// annotations; title and subject in the document information. Deterministic: no date unless asked for.
+/// annotations; title and subject in the document information; streams Flate-compressed (`PDFDeflate`).
+/// Deterministic: no date unless asked for.
 public struct PDFWriter: Sendable {
     public struct Options: Sendable {
         /// Where the faces come from; nil: the scene's font files, else its font stack in the system font folders.
@@ -22,9 +23,13 @@ public struct PDFWriter: Sendable {
         /// Seconds since 1970 for `/CreationDate` (from `SOURCE_DATE_EPOCH`); nil writes no date.
         public var creationDate: Int64?
 
-        public init(fonts: PDFFontSource? = nil, creationDate: Int64? = nil) {
+        /// Streams (page content, fonts, Unicode maps) compressed with `/FlateDecode`; off, they stay readable.
+        public var compressStreams: Bool
+
+        public init(fonts: PDFFontSource? = nil, creationDate: Int64? = nil, compressStreams: Bool = true) {
             self.fonts = fonts
             self.creationDate = creationDate
+            self.compressStreams = compressStreams
         }
     }
 
@@ -48,7 +53,7 @@ public struct PDFWriter: Sendable {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
-        return page.finish(creationDate: options.creationDate)
+        return page.finish(creationDate: options.creationDate, compressStreams: options.compressStreams)
     }
 
     /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970 (UTC).
@@ -360,8 +365,9 @@ struct PDFPage {
 
 extension PDFPage {
     /// The file: catalog, page tree, the page with its resources and annotations, content, fonts, information.
-    mutating func finish(creationDate: Int64?) -> [UInt8] {
+    mutating func finish(creationDate: Int64?, compressStreams: Bool) -> [UInt8] {
         var document = PDFDocument()
+        document.compressStreams = compressStreams
         let catalog = document.reserve()
         let pages = document.reserve()
         let page = document.reserve()

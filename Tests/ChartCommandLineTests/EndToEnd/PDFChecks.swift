@@ -101,7 +101,11 @@ struct PDFChecks {
         }
         expected = expected.map { $0.hasPrefix("~") ? String($0.dropFirst()) : $0 }
         // Every glyph drawn is a real one: no .notdef (glyph 0) in the text operators.
-        let raw = String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf(path))), as: UTF8.self)
+        // (In the page's operators, which qpdf writes out uncompressed.)
+        let plain = output.appendingPathComponent(name + "-uncompressed.pdf").path
+        _ = try ToolProcess.run(try #require(Self.tool("qpdf")), ["--stream-data=uncompress", pdf(path), plain])
+        let raw = String(decoding: try Data(contentsOf: URL(fileURLWithPath: plain)), as: UTF8.self)
+        #expect(raw.contains(" TJ\n"), "\(name): no text operators found")
         var notdef = 0
         for line in raw.split(separator: "\n") where line.hasSuffix(" TJ") {
             for piece in line.split(separator: "<").dropFirst() {

@@ -108,7 +108,8 @@ struct PDFWriterTests {
         #expect(info.contains("Title:           Zürich −5 °C"))
         #expect(info.contains("Subject:         A test scene"))
         #expect(info.contains("Page size:       225 x 150 pts"))
-        let raw = String(decoding: pdf, as: UTF8.self)
+        let raw = String(decoding: try PDFWriter.write(Self.scene(), options: PDFWriter.Options(compressStreams: false)), as: UTF8.self)
+        #expect(pdf.count < raw.utf8.count / 2)  // compressed: the faces and operators take less than half the room
         #expect(raw.contains("/S /URI /URI (https://example.org/data?a=1&b=\\(2\\))"))
         #expect(raw.contains("/ShadingType 2") && raw.contains("/FunctionType 3"))
         #expect(raw.contains("[4 2] 0 d") && raw.contains("1 J") && raw.contains("1 j"))
@@ -238,7 +239,7 @@ struct PDFWriterTests {
         #expect(try PDFTools.run("pdftotext", ["FILE", "-"], pdf: pdf).output.contains("Gazette & Co"))
         let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: pdf).output
         #expect(fonts.contains("+DejaVuSerif ") && fonts.contains("+DejaVuSerif-Bold "), "\(fonts)")
-        let raw = String(decoding: pdf, as: UTF8.self)
+        let raw = String(decoding: try PDFWriter.write(scene, options: PDFWriter.Options(compressStreams: false)), as: UTF8.self)
         #expect(raw.contains("100 50 120 24 re\nW n\n2 0 0 2 100 50 cm"))  // the viewport: clip, then viewBox scaled by 2
         #expect(raw.contains("0.0706 0.2039 0.3373 rg"))  // the gradient's first stop
         #expect(raw.contains("0 1 0 rg"))  // the used rect
@@ -271,6 +272,28 @@ struct PDFWriterTests {
         }
     }
 
+    @Test("Flate streams: Python's zlib reads back what PDFDeflate wrote (runs, long matches, far matches, random bytes)", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func deflateRoundTrip() throws {
+        var random = SeededRandom(seed: 7)
+        let text = Array(String(repeating: "0.2126 -1 10 40 Tm /F1 12 Tf [<0024> 55 <0039>] TJ\n", count: 400).utf8)
+        let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let far = noise.prefix(300) + Array(repeating: UInt8(0), count: 40_000) + noise.prefix(300)  // a match 40,300 bytes back is out of the window
+        let cases: [[UInt8]] = [[], [1], [1, 2], Array(repeating: 7, count: 100_000), text, noise, Array(far), Array(text + noise.prefix(5000) + text)]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-deflate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (index, data) in cases.enumerated() {
+            let compressed = PDFDeflate.compress(data)
+            let plain = directory.appendingPathComponent("\(index).bin"), packed = directory.appendingPathComponent("\(index).z")
+            try Data(data).write(to: plain)
+            try Data(compressed).write(to: packed)
+            let check = try ToolProcess.run("/usr/bin/python3", ["-c", "import sys, zlib; print(zlib.decompress(open(sys.argv[1], 'rb').read()) == open(sys.argv[2], 'rb').read())", packed.path, plain.path])
+            #expect(check.output == "True\n", "case \(index): \(check.output)")
+        }
+        #expect(PDFDeflate.compress(text).count < text.count / 10)
+        #expect(PDFDeflate.compress(Array(repeating: 7, count: 100_000)).count < 1000)
+    }
+
     @Test("the logo markup reader: entities, transforms, lengths")
     func logoParsing() throws {
         let root = try #require(PDFLogoParser.parse(##"<svg viewBox="0 0 10 10"><text x="1">a &lt; b &#x2192; &#176;</text><g/></svg>"##))
@@ -295,7 +318,7 @@ struct PDFWriterTests {
         ]
         let regular = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
         let fonts = PDFFontSource(families: [], files: .init(regular: regular), cache: FontCache())
-        let raw = String(decoding: try PDFWriter.write(scene, options: PDFWriter.Options(fonts: fonts)), as: UTF8.self)
+        let raw = String(decoding: try PDFWriter.write(scene, options: PDFWriter.Options(fonts: fonts, compressStreams: false)), as: UTF8.self)
         let face = try OpenTypeFace.read(path: regular)
         let a = face.glyph(for: 0x41), v = face.glyph(for: 0x56)
         let pair = face.kerning(a, v)
