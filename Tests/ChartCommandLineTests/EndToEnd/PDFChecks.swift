@@ -24,6 +24,10 @@ struct PDFChecks {
             && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     }
 
+    static var fontToolsInstalled: Bool {
+        (try? ToolProcess.run("/usr/bin/python3", ["-c", "import fontTools"]))?.status == 0
+    }
+
     static var pillowInstalled: Bool {
         (try? ToolProcess.run("/usr/bin/python3", ["-c", "import PIL"]))?.status == 0
     }
@@ -114,6 +118,27 @@ struct PDFChecks {
             }
         }
         #expect(notdef == 0, "\(name): \(notdef) characters drawn as .notdef")
+        // Each embedded face is a TrueType file fontTools reads whole: tables, every outline kept, widths, cmap.
+        if Self.fontToolsInstalled {
+            let script = """
+            import io, re, sys, zlib
+            from fontTools.ttLib import TTFont
+            raw = open(sys.argv[1], 'rb').read()
+            faces = 0
+            for m in re.finditer(rb'<< /Length (\\d+) /Filter /FlateDecode /Length1 (\\d+) >>\\nstream\\n', raw):
+                data = zlib.decompress(raw[m.end():m.end() + int(m.group(1))])
+                assert len(data) == int(m.group(2)), 'Length1'
+                font = TTFont(io.BytesIO(data))
+                glyf = font['glyf']
+                for name in font.getGlyphOrder():
+                    glyf[name].recalcBounds(glyf)
+                assert len(font['hmtx'].metrics) == font['maxp'].numGlyphs
+                faces += 1
+            print(faces)
+            """
+            let result = try ToolProcess.run("/usr/bin/python3", ["-c", script, pdf(path)])
+            #expect(result.status == 0 && Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) == fonts.count, "\(name): fontTools: \(result.output)")
+        }
         // Besides: DejaVu Sans for characters the face lacks, and the faces the logo's text names.
         let logoFamilies = (scene.logo ?? "").replacingOccurrences(of: " ", with: "")
         for embedded in embeddedNames {
