@@ -20,6 +20,26 @@ enum PDFDeflate {
         return table
     }()
 
+    /// The fixed literal/length codes (0…287), bit-reversed for writing least significant bit first, and their
+    /// lengths; and the 5-bit distance codes, reversed.
+    static let literalCodes: [(code: UInt32, bits: UInt32)] = (0..<288).map { symbol in
+        let (value, bits): (Int, Int)
+        switch symbol {
+        case 0...143: (value, bits) = (0x30 + symbol, 8)
+        case 144...255: (value, bits) = (0x190 + symbol - 144, 9)
+        case 256...279: (value, bits) = (symbol - 256, 7)
+        default: (value, bits) = (0xC0 + symbol - 280, 8)
+        }
+        return (reverse(value, bits), UInt32(bits))
+    }
+    static let distanceCodes: [UInt32] = (0..<30).map { reverse($0, 5) }
+
+    static func reverse(_ value: Int, _ bits: Int) -> UInt32 {
+        var reversed: UInt32 = 0
+        for bit in 0..<bits where value & (1 << bit) != 0 { reversed |= 1 << UInt32(bits - 1 - bit) }
+        return reversed
+    }
+
     /// The zlib stream of `data`.
     static func compress(_ data: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
@@ -27,53 +47,70 @@ enum PDFDeflate {
         writer.bytes += [0x78, 0x01]  // deflate, 32 KiB window, no dictionary, fastest
         writer.write(1, bits: 1)  // the last block
         writer.write(1, bits: 2)  // fixed Huffman codes
-        let window = 32_768
-        let hashBits = 15
-        var head = [Int32](repeating: -1, count: 1 << hashBits)
-        var previous = [Int32](repeating: -1, count: window)
-        func hash(_ at: Int) -> Int {
-            let value = UInt32(data[at]) << 16 | UInt32(data[at + 1]) << 8 | UInt32(data[at + 2])
-            return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
-        }
-        func insert(_ at: Int) {
-            guard at + 2 < data.count else { return }
-            let key = hash(at)
-            previous[at & (window - 1)] = head[key]
-            head[key] = Int32(at)
-        }
-        var index = 0
-        while index < data.count {
-            var bestLength = 0
-            var bestDistance = 0
-            if index + 2 < data.count {
-                var candidate = Int(head[hash(index)])
-                var chain = 16
-                let limit = min(258, data.count - index)
-                while candidate >= 0, index - candidate <= window, chain > 0 {
-                    if data[candidate + bestLength] == data[index + bestLength] || bestLength == 0 {
-                        var length = 0
-                        while length < limit, data[candidate + length] == data[index + length] { length += 1 }
-                        if length > bestLength {
-                            bestLength = length
-                            bestDistance = index - candidate
-                            if length == limit { break }
+        data.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
+            let window = 32_768
+            // Tables no larger than the data needs (a Unicode map is a few KiB, a face 20–80 KiB): the chain of
+            // earlier positions is a ring as long as the window, or as the data when that is shorter.
+            var ring = 1024
+            while ring < min(count, window) { ring <<= 1 }
+            let hashBits = ring.trailingZeroBitCount
+            var head = [Int32](repeating: -1, count: 1 << hashBits)
+            var previous = [Int32](repeating: -1, count: ring)
+            head.withUnsafeMutableBufferPointer { head in
+                previous.withUnsafeMutableBufferPointer { previous in
+                    @inline(__always) func hash(_ at: Int) -> Int {
+                        let value = UInt32(bytes[at]) << 16 | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2])
+                        return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
+                    }
+                    @inline(__always) func insert(_ at: Int, _ key: Int) {
+                        previous[at & (ring - 1)] = head[key]
+                        head[key] = Int32(at)
+                    }
+                    var index = 0
+                    while index < count {
+                        var bestLength = 0
+                        var bestDistance = 0
+                        var key = 0
+                        if index + 2 < count {
+                            key = hash(index)
+                            var candidate = Int(head[key])
+                            var chain = 8
+                            let limit = min(258, count - index)
+                            while candidate >= 0, index - candidate <= window, chain > 0 {
+                                // Only a candidate that could be longer than the best is compared in full.
+                                if bytes[candidate + bestLength] == bytes[index + bestLength] {
+                                    var length = 0
+                                    while length < limit, bytes[candidate + length] == bytes[index + length] { length += 1 }
+                                    if length > bestLength {
+                                        bestLength = length
+                                        bestDistance = index - candidate
+                                        if length == limit { break }
+                                    }
+                                }
+                                let next = Int(previous[candidate & (ring - 1)])
+                                guard next < candidate else { break }
+                                candidate = next
+                                chain -= 1
+                            }
+                        }
+                        if bestLength >= 3 {
+                            writer.lengthSymbol(bestLength)
+                            writer.distance(bestDistance)
+                            // Short matches put every position in the table; long ones (runs, repeated tables)
+                            // only their first, as zlib's fast levels do.
+                            insert(index, key)
+                            if bestLength <= 8 {
+                                for position in (index + 1)..<(index + bestLength) where position + 2 < count { insert(position, hash(position)) }
+                            }
+                            index += bestLength
+                        } else {
+                            writer.literal(Int(bytes[index]))
+                            if index + 2 < count { insert(index, key) }
+                            index += 1
                         }
                     }
-                    let next = Int(previous[candidate & (window - 1)])
-                    guard next < candidate else { break }
-                    candidate = next
-                    chain -= 1
                 }
-            }
-            if bestLength >= 3 {
-                writer.lengthSymbol(bestLength)
-                writer.distance(bestDistance)
-                for position in index..<(index + bestLength) { insert(position) }
-                index += bestLength
-            } else {
-                writer.literal(Int(data[index]))
-                insert(index)
-                index += 1
             }
         }
         writer.literal(256)  // end of block
@@ -102,31 +139,23 @@ enum PDFDeflate {
         var buffer: UInt64 = 0
         var count = 0
 
-        mutating func write(_ value: Int, bits: Int) {
+        @inline(__always) mutating func write(_ value: Int, bits: Int) {
             buffer |= UInt64(value) << UInt64(count)
             count += bits
-            while count >= 8 {
-                bytes.append(UInt8(buffer & 0xFF))
-                buffer >>= 8
-                count -= 8
+            if count >= 32 {
+                bytes.append(UInt8(truncatingIfNeeded: buffer))
+                bytes.append(UInt8(truncatingIfNeeded: buffer >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: buffer >> 16))
+                bytes.append(UInt8(truncatingIfNeeded: buffer >> 24))
+                buffer >>= 32
+                count -= 32
             }
-        }
-
-        /// A Huffman code of `bits` bits, written from its most significant bit.
-        mutating func code(_ value: Int, bits: Int) {
-            var reversed = 0
-            for bit in 0..<bits where value & (1 << bit) != 0 { reversed |= 1 << (bits - 1 - bit) }
-            write(reversed, bits: bits)
         }
 
         /// A literal/length symbol (0…285) in the fixed code.
         mutating func literal(_ symbol: Int) {
-            switch symbol {
-            case 0...143: code(0x30 + symbol, bits: 8)
-            case 144...255: code(0x190 + symbol - 144, bits: 9)
-            case 256...279: code(symbol - 256, bits: 7)
-            default: code(0xC0 + symbol - 280, bits: 8)
-            }
+            let entry = PDFDeflate.literalCodes[symbol]
+            write(Int(entry.code), bits: Int(entry.bits))
         }
 
         mutating func lengthSymbol(_ length: Int) {
@@ -139,13 +168,17 @@ enum PDFDeflate {
         mutating func distance(_ distance: Int) {
             var code = 29
             while PDFDeflate.distanceBase[code] > distance { code -= 1 }
-            self.code(code, bits: 5)
+            write(Int(PDFDeflate.distanceCodes[code]), bits: 5)
             let extra = PDFDeflate.distanceExtra[code]
             if extra > 0 { write(distance - PDFDeflate.distanceBase[code], bits: extra) }
         }
 
         mutating func flush() {
-            if count > 0 { bytes.append(UInt8(buffer & 0xFF)) }
+            while count > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: buffer))
+                buffer >>= 8
+                count -= 8
+            }
             buffer = 0
             count = 0
         }
