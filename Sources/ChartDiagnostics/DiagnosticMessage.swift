@@ -46,6 +46,8 @@ public protocol DiagnosticKind: RawRepresentable, CaseIterable, Sendable where R
 extension DiagnosticKind {
     public var diagnosticID: DiagnosticID { DiagnosticID(domain: Self.domain, name: rawValue) }
     public static var allIDs: [DiagnosticID] { allCases.map(\.diagnosticID) }
+    /// Each id with its severity, for the check of `specs/diagnostics.md`.
+    public static var severities: [(id: DiagnosticID, severity: Severity)] { allCases.map { ($0.diagnosticID, $0.severity) } }
 }
 
 /// A message whose catalogue maps it to a `DiagnosticKind`: id and severity come from the kind.
