@@ -67,7 +67,7 @@ extension SpecDecoder {
             keys.keep = expressions(member.value, path: "keep")
         }
         if let groupBy = top["groupBy"], top["aggregate"] == nil {
-            report(Diagnostic(SpecDiagnostic.groupByWithoutAggregate, at: groupBy.keySpan))
+            report(SpecDiagnostic.groupByWithoutAggregate, at: groupBy.keySpan)
         }
         return keys
     }
@@ -105,7 +105,7 @@ extension SpecDecoder {
             guard !grouped.contains(member.key) else { continue }
             let message = SpecDiagnostic.totalNotGrouped(member.key, groupBy: hasGroupBy ? grouped : nil)
             let suggestion = hasGroupBy ? Suggestions.closest(to: member.key, in: grouped) : nil
-            report(Diagnostic(message, at: member.keySpan, fixIt: suggestion.map { FixIt(span: member.keySpan, replacement: JSONText.quote($0)) }))
+            report(message, at: member.keySpan, fixIt: suggestion.map { FixIt(span: member.keySpan, replacement: JSONText.quote($0)) })
         }
         return totals
     }

@@ -49,9 +49,9 @@ struct SpecDecoder {
         diagnostics.append(Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt))
     }
 
-    /// Reports a catalogue message that carries its own data (`SpecDiagnostic.totalNotGrouped`).
-    mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+    /// Reports a catalogue case that carries its own data and wording (`SpecDiagnostic.totalNotGrouped`).
+    mutating func report(_ message: some DiagnosticMessage, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
+        diagnostics.append(Diagnostic(message, at: span, notes: notes, fixIt: fixIt))
     }
 
     /// In file order (stable for equal positions), which is how a person reads and fixes them.

@@ -4,13 +4,13 @@ import ChartDiagnostics
 /// in `specs/diagnostics.md`, and their severity. The sentences are composed by `SpecDecoder`'s helpers
 /// (`unknownKey`, `wrongType`, `unknownValue`, `missingKey`, …) and the sections, which know the path and the
 /// allowed keys; they reach a `Diagnostic` only through a kind of this catalogue (`decoder.error(.kind, …)`).
+/// What two places report is a case with its one wording (the planner sees an empty `aggregate` and a total
+/// the parser could not judge).
 public enum SpecDiagnostic: KindedDiagnosticMessage {
     /// `groupBy` without an `aggregate` (or with an empty one, which the planner sees).
     case groupByWithoutAggregate
     /// A `total` field that is not one of `groupBy`'s fields (nil: there is no `groupBy`).
     case totalNotGrouped(String, groupBy: [String]?)
-    /// Any other message, composed by the decoder's helpers and the sections.
-    case composed(Kind, String)
 
     public enum Kind: String, DiagnosticKind {
         case unknownKey = "unknown-key"
@@ -44,7 +44,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
         switch self {
         case .groupByWithoutAggregate: .groupByWithoutAggregate
         case .totalNotGrouped: .totalNotGrouped
-        case .composed(let kind, _): kind
         }
     }
 
@@ -59,8 +58,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
                 return "'total' collapses the field '\(field)', which is not in 'groupBy'; did you mean '\(suggestion)'?"
             }
             return "'total' collapses the field '\(field)', which is not in 'groupBy' (\(SpecDecoder.list(grouped.map { "'\($0)'" })))"
-        case .composed(_, let message):
-            return message
         }
     }
 }
