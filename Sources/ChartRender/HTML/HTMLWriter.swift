@@ -109,7 +109,8 @@ public enum HTMLWriter {
             style += "@media (prefers-color-scheme: dark) {\n"
             style += "  .chartc-scheme-light { display: none; }\n"
             style += "  .chartc-scheme-dark { display: block; }\n"
-            if let background = darkScene.background { style += "  body { background: " + background + "; }\n" }
+            // Written as the color parser normalizes it: nothing from a theme file reaches the stylesheet raw.
+            if let background = darkScene.background.flatMap({ Color(css: $0) }) { style += "  body { background: " + background.description + "; }\n" }
             style += "}\n"
         } else {
             let background = page.darkBackground.flatMap { Color(css: $0) } ?? DarkPalette.background
