@@ -27,7 +27,7 @@ enum Aggregation {
         var keyColumns: [Column] = []
         for field in step.groupBy {
             guard let column = table.column(named: field) else {
-                throw DiagnosticError(.error("unknown-field", "The field '\(field)' is missing from the data.", at: nil))
+                throw DiagnosticError(Diagnostic(ExpressionDiagnostic.missingAtExecution(field, role: "field", from: "data"), at: nil))
             }
             keyColumns.append(column)
         }
@@ -143,7 +143,7 @@ enum Aggregation {
     }
 
     private static func missing(_ name: String) -> DiagnosticError {
-        DiagnosticError(.error("unknown-field", "The database's result has no column for '\(name)'.", at: nil))
+        DiagnosticError(Diagnostic(ExpressionDiagnostic.missingAtExecution(name, role: "column", from: "database's result"), at: nil))
     }
 
     /// One aggregation: by every key, or (`collapsed`) by every key but one, whose column is then the label.
@@ -211,8 +211,8 @@ enum Aggregation {
             }
         }
         if GroupAggregator.combinationCount(domains) > Planner.completeRowLimit {
-            throw DiagnosticError(.error(
-                "complete-too-large",
+            throw DiagnosticError(Diagnostic(
+                PipelineDiagnostic.Kind.completeTooLarge,
                 "complete would create more than \(Planner.completeRowLimit) rows (every combination of \(step.groupBy.joined(separator: ", "))); group by fewer or coarser fields.",
                 at: step.completeSpan
             ))
