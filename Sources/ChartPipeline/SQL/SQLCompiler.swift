@@ -67,8 +67,9 @@ public enum SQLCompiler {
 
     // MARK: - Row steps
 
-    /// The row steps before the aggregation (or all of them): calculations add to the scope; filters become
-    /// conditions. `complete` is false when some filter has no SQL form.
+    /// The row steps before the aggregation (or all of them): each calculation that translates joins the scope
+    /// (one that does not leaves its name out, so whatever reads it stays in chartc); each filter expression that
+    /// translates becomes a condition, and the others are listed.
     struct RowSteps {
         var scope: SQLTranslation.Scope
         var conditions: [String] = []
