@@ -280,3 +280,45 @@ extension DatabaseCompiledSQLTests {
         #expect(offline.status == 0 && offline.output == fromFile.output, "\(offline.error)")
     }
 }
+
+extension DatabaseCompiledSQLTests {
+    /// Shapes at the edges: one output row without groupBy, a total of the only groupBy field, a filter no row
+    /// passes (with and without a total), and an aggregate that calls no aggregate function.
+    @Test func edgeShapes() throws {
+        _ = try run("""
+            "filter": "value > 0",
+            "aggregate": { "n": "count()", "q": "median(value)", "lo": "min(when)", "k": "1 + 1" },
+            "mark": "point", "encoding": { "x": { "field": "n" }, "y": { "field": "q" } }
+            """, name: "one row")
+        _ = try run("""
+            "groupBy": ["city"], "aggregate": { "n": "count()", "q": "q3(value)" },
+            "total": { "city": "All" },
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "total of the only key")
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // No row passes: the file gives a header and, for the total, its one row; so must the database.
+        for (index, body) in [
+            #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()" }, "total": { "city": "All" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#,
+            #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()", "m": "median(value)" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#,
+        ].enumerated() {
+            let fileSpec = scratch.appendingPathComponent("file\(index).chart.json")
+            try Self.csv().write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+            try ("{ \"data\": { \"url\": \"rows.csv\" }, " + body + " }\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+            let parsed = SpecParser.parse(SourceFile(path: fileSpec.path, bytes: Array(try Data(contentsOf: fileSpec))))
+            let spec = try #require(parsed.spec)
+            let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
+            try server.load(table: "empty_edge", columns: table.columns.map { ($0.name, DatabaseExamplesTests.sqlType($0.type)) }, csv: Data(TableWriter.csv(table).utf8))
+            let databaseSpec = scratch.appendingPathComponent("db\(index).chart.json")
+            try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"empty_edge\" }, " + body + " }\n").write(to: databaseSpec, atomically: true, encoding: .utf8)
+            let environment = [
+                "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+                "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+            ]
+            let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+            let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+            #expect(fromDatabase.status == fromFile.status, "\(fromFile.error) | \(fromDatabase.error)")
+            #expect(fromDatabase.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        }
+    }
+}
