@@ -26,10 +26,23 @@ public enum ChartChecker {
     ]
 
     /// Runs every check over `context`.
+    ///
+    /// A layered chart (SPEC §11) is checked layer by layer, each against its own rows, with the same checks;
+    /// then across layers (`LayerChannelTypeCheck`). A mistake in an inherited channel is reported once.
     public static func check(_ context: SemanticContext) -> CheckedChart {
         var diagnostics: [Diagnostic] = []
-        for check in checks { check.check(context, into: &diagnostics) }
-        return CheckedChart(context: context, diagnostics: diagnostics.sortedByPosition())
+        run(checks, over: context, into: &diagnostics)
+        if !context.layers.isEmpty { LayerChannelTypeCheck.check(context, into: &diagnostics) }
+        return CheckedChart(context: context, diagnostics: diagnostics.uniqued().sortedByPosition())
+    }
+
+    /// Runs `rules` over a one-mark chart's context, or over each layer's context of a layered chart (lint's
+    /// publishing rules go through here too, so they see every layer).
+    public static func run(_ rules: [any ChartRule], over context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let contexts = context.layers.isEmpty ? [context] : context.layers
+        for layer in contexts {
+            for rule in rules { rule.check(layer, into: &diagnostics) }
+        }
     }
 }
 
@@ -47,9 +60,23 @@ public struct CheckedChart: Sendable {
         var spec = context.spec
         spec.width = Located(size.width, at: spec.width.span)
         spec.height = Located(size.height, at: spec.height.span)
-        let resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background, theme: context.theme)
+        var resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background, theme: context.theme)
+        if !context.layers.isEmpty {
+            resized = resized.withLayers(context.layers.map { ($0.schema, $0.fieldTypes, $0.table) })
+        }
         return CheckedChart(context: resized, diagnostics: diagnostics)
     }
     /// No check found an error: the chart can be laid out.
     public var isValid: Bool { !diagnostics.hasErrors }
+}
+
+extension Array where Element == Diagnostic {
+    /// Without repeats (the same id, message and place: an inherited channel checked in every layer), in order.
+    func uniqued() -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for diagnostic in self where !result.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+            result.append(diagnostic)
+        }
+        return result
+    }
 }

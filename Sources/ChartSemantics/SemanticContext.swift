@@ -27,6 +27,38 @@ public struct SemanticContext: Sendable {
     /// The spec's JSON tree (kept by the parser), to point at single elements of arrays the model keeps whole.
     var root: JSONValue? { spec.syntax }
 
+    /// For a layered chart (SPEC §11), one context per layer: the layer as a one-mark spec
+    /// (`ChartSpec.layerChart`) with what is known of its own rows. Checks and rules run over each of them;
+    /// empty for a one-mark chart and for a layer's own context.
+    public private(set) var layers: [SemanticContext] = []
+
+    /// Which layer this context is (nil: the whole chart).
+    public var layerIndex: Int? { spec.layerIndex }
+
+    /// The layer's object in the spec's JSON (`layers[N]`), when this is a layer's context.
+    var layerNode: JSONValue? {
+        guard let index = layerIndex, let items = root?["layers"]?.arrayValue, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    /// The chart's context with one context per layer: `layers[i]` holds what is known of layer `i`'s rows
+    /// (its table after its pipeline, the columns of the data it reads, its planner's field types).
+    public func withLayers(_ layers: [(schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?)]) -> SemanticContext {
+        var context = self
+        context.layers = layers.enumerated().map { index, known in
+            SemanticContext(spec: spec.layerChart(index), schema: known.schema, fieldTypes: known.fieldTypes, table: known.table, background: background, theme: theme)
+        }
+        return context
+    }
+
+    /// Where a channel is written, for messages: `encoding.x`, or `layers[1].encoding.x` for a layer's own.
+    public func path(of channel: ChannelDef) -> String {
+        let name = "encoding." + channel.channel.rawValue
+        guard let index = layerIndex, let node = layerNode, let span = channel.span,
+              node.span.range.lowerBound <= span.range.lowerBound, span.range.upperBound <= node.span.range.upperBound else { return name }
+        return "layers[\(index)]." + name
+    }
+
     public init(
         spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?] = [:], table: Table?,
         background: Color = .white, theme: Theme? = nil
@@ -181,8 +213,20 @@ public struct SemanticContext: Sendable {
     /// The member at a key path of the spec's JSON (`["mark", "points"]`), for the key's span and to tell "not
     /// written" from "written but rejected by the parser" (a rule must not report a missing channel the user
     /// wrote with a typo the parser already reported).
+    ///
+    /// In a layer's context the layer's own object is looked at first; its `mark` is its own, everything else
+    /// (an inherited channel) may also be written at the top level.
     public func member(_ path: String...) -> JSONMember? {
-        guard var node = root, let last = path.last else { return nil }
+        if let layer = layerNode {
+            if let found = Self.member(path, in: layer) { return found }
+            if path.first == "mark" { return nil }
+        }
+        return root.flatMap { Self.member(path, in: $0) }
+    }
+
+    private static func member(_ path: [String], in root: JSONValue) -> JSONMember? {
+        guard let last = path.last else { return nil }
+        var node = root
         for key in path.dropLast() {
             guard let next = node[key] else { return nil }
             node = next
@@ -194,7 +238,12 @@ public struct SemanticContext: Sendable {
     /// whose closest known key is `key`. The parser already reported it with a did-you-mean, so a rule about
     /// `key` being absent would only repeat the same mistake.
     public func misspelled(_ key: String, among keys: [String], at path: String...) -> Bool {
-        guard var node = root else { return false }
+        if let layer = layerNode, Self.misspelled(key, among: keys, at: path, in: layer) { return true }
+        return root.map { Self.misspelled(key, among: keys, at: path, in: $0) } ?? false
+    }
+
+    private static func misspelled(_ key: String, among keys: [String], at path: [String], in root: JSONValue) -> Bool {
+        var node = root
         for part in path {
             guard let next = node[part] else { return false }
             node = next

@@ -48,6 +48,22 @@ public struct DefaultRenderer: ChartRenderer {
         return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
     }
 
+    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+        guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
+        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table, layers: layers)
+        switch format {
+        case .svg:
+            var scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
+            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
+            return Array(SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true)).utf8)
+        case .html:
+            return Array(try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme).utf8)
+        case .pdf:
+            let scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
+            return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
+        }
+    }
+
     /// `SOURCE_DATE_EPOCH` (reproducible builds): the only date a PDF carries, and only when it is set.
     static func sourceDateEpoch() -> Int64? {
         guard let value = getenv("SOURCE_DATE_EPOCH") else { return nil }

@@ -6,7 +6,8 @@
 struct PlotLabels: Sendable {
     let model: PlotModel
     private(set) var values: ValueLabelContent?
-    let direct: Bool
+    /// Whether series are named at their ends (in a layered chart, by the first layer that can only).
+    var direct: Bool
 
     init(model: PlotModel) {
         self.model = model
@@ -73,7 +74,16 @@ struct PlotLabels: Sendable {
         var placer = LabelPlacer(bounds: bounds, padding: 1, obstacles: obstacles)
         var marks = markNodes
         var output: [[SceneNode]] = markNodes.map { _ in [] }
+        placeNames(context: context, placer: &placer, labels: &output, regionWidth: regionWidth)
+        placeTextMarks(placer: &placer, marks: &marks)
+        guard values != nil else { return (marks, output) }
+        addObstacles(to: &placer, context: context)
+        placeValues(context: context, placer: &placer, labels: &output)
+        return (marks, output)
+    }
 
+    /// Direct series names (first: they matter most), into each series' `labels`.
+    func placeNames(context: MarkContext, placer: inout LabelPlacer, labels output: inout [[SceneNode]], regionWidth: Double) {
         if direct {
             let names = DirectLabels.layout(context: context, maxWidth: directMaxWidth(regionWidth: regionWidth))
             for index in model.series.indices {
@@ -81,8 +91,10 @@ struct PlotLabels: Sendable {
                 output[index].append(.text(node))
             }
         }
+    }
 
-        // `text` marks are data: keep each unless it would print over text placed before it.
+    /// `text` marks are data: each is kept unless it would print over text placed before it.
+    func placeTextMarks(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
         if model.markKind.isText {
             for index in marks.indices {
                 marks[index] = marks[index].filter { node in
@@ -91,9 +103,12 @@ struct PlotLabels: Sendable {
                 }
             }
         }
+    }
 
-        guard let values else { return (marks, output) }
-        addObstacles(to: &placer, context: context)
+    /// Values on marks (last: a value that finds no free spot is left out), into each series' `labels`. The
+    /// marks' obstacles must be in `placer` already.
+    func placeValues(context: MarkContext, placer: inout LabelPlacer, labels output: inout [[SceneNode]]) {
+        guard let values else { return }
         for (index, series) in model.series.enumerated() {
             for request in ValueLabels.requests(series, content: values, context: context) {
                 // Inside options may cover their own mark; outside ones must also stay clear of other marks.
@@ -106,7 +121,6 @@ struct PlotLabels: Sendable {
                 }
             }
         }
-        return (marks, output)
     }
 }
 
