@@ -67,7 +67,14 @@ public struct PlotArea: Sendable {
         self.plot = plot
         self.scales = scales
 
-        let contexts = models.map { MarkContext(model: $0, scales: scales) }
+        var contexts = models.map { MarkContext(model: $0, scales: scales) }
+        if models.count > 1 {
+            var offset = 0
+            for index in contexts.indices {
+                contexts[index].rowOffset = offset
+                offset += models[index].table.rowCount
+            }
+        }
         var layerMarks: [[[SceneNode]]] = []
         for context in contexts {
             layerMarks.append(context.model.series.map { context.model.markKind.render($0, context: context) })

@@ -35,7 +35,12 @@ public enum HTMLWriter {
     /// `chartc build --format html` calls.
     public static func render(chart: CheckedChart, table: Table, name: String, theme: ChartTheme = .standard) throws(DiagnosticError) -> String {
         let scenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table, theme: theme)
-        return write(scene: scenes.wide, spec: chart.spec, table: table, page: Page(name: name, narrowScene: scenes.narrow))
+        var tooltips: TooltipData?
+        if chart.spec.isLayered {
+            // SPEC §11: the marks' `data-row` counts every layer's rows, one layer after the other.
+            tooltips = TooltipData(layers: chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) })
+        }
+        return write(scene: scenes.wide, spec: chart.spec, table: table, page: Page(name: name, narrowScene: scenes.narrow), tooltips: tooltips)
     }
 
     /// The chart name of a spec file: `sales` for `charts/sales.chart.json`.
@@ -50,6 +55,11 @@ public enum HTMLWriter {
 
     /// The page for `scene` (and the table it was drawn from), ending with a newline.
     public static func write(scene: Scene, spec: ChartSpec, table: Table, page: Page) -> String {
+        write(scene: scene, spec: spec, table: table, page: page, tooltips: nil)
+    }
+
+    /// `write(scene:spec:table:page:)` with the tooltips of a layered chart (nil: from `table`).
+    static func write(scene: Scene, spec: ChartSpec, table: Table, page: Page, tooltips: TooltipData?) -> String {
         let id = "chartc-" + XMLText.nameFragment(page.name)
         let title = spec.title?.value ?? scene.title ?? page.name
         let narrow = page.narrowScene
@@ -81,7 +91,7 @@ public enum HTMLWriter {
         }
         style += DarkPalette(scenes: views.map(\.scene)).css
 
-        let script = PageScript.source
+        let script = tooltips == nil ? PageScript.source : PageScript.layeredSource
         let policy = "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"
 
@@ -124,7 +134,7 @@ public enum HTMLWriter {
         out += "<div class=\"chartc-table chartc-sr-only\" id=\"" + id + "-table\">\n"
         out += DataTableMarkup.html(table, caption: "Data: " + title, indent: "")
         out += "</div>\n"
-        out += "<script type=\"application/json\" class=\"chartc-data\">" + TooltipData(spec: spec, table: table).json + "</script>\n"
+        out += "<script type=\"application/json\" class=\"chartc-data\">" + (tooltips ?? TooltipData(spec: spec, table: table)).json + "</script>\n"
         out += "</figure>\n"
         out += "<script>" + script + "</script>\n"
         out += "</body>\n"
