@@ -22,7 +22,7 @@ public enum LayerDiagnostic: KindedDiagnosticMessage {
     public var message: String {
         switch self {
         case .channelTypeConflict(let channel, let layer, let kind, let earlierLayer, let earlierKind):
-            "layer \(layer)'s '\(channel)' is \(kind), but layer \(earlierLayer) draws it as \(earlierKind): layers share one \(channel) scale, so the channel must measure the same kind of values in every layer (make the fields agree, or set \"type\" the same in both)"
+            "'\(channel)' is \(kind) in layer \(layer), but layer \(earlierLayer) draws it as \(earlierKind): layers share one scale per channel, so it must measure the same kind of values in every layer (make the fields agree, or set \"type\" the same in both)"
         }
     }
 }
