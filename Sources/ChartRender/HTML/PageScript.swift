@@ -16,6 +16,9 @@ enum PageScript {
     static let layeredSource = source.replacingFirst(
         "if (index === data.heading) { return; }",
         with: "if (index === data.heading || row[index] === false) { return; }"
+    ).replacingFirst(
+        "if (data.heading !== null && row[data.heading] !== null) {",
+        with: "if (data.heading !== null && row[data.heading] !== null && row[data.heading] !== false) {"
     )
 
     static let source = """
