@@ -1,6 +1,8 @@
 import ChartData
 import ChartDiagnostics
 import ChartLint
+import ChartLayout
+import ChartSemantics
 import ChartValues
 import Testing
 
@@ -75,5 +77,12 @@ import Testing
         let ignored = diagnostics.filter { $0.id == "option-ignored" }
         #expect(ignored.map(LintHarness.position) == positions)
         #expect(ignored.first?.message.contains("no effect on bar marks") == true)
+    }
+}
+
+@Test func layerDiagnosticIDsAreDocumented() throws {
+    let page = String(decoding: try #require(TestFiles.bytes("specs/diagnostics.md")), as: UTF8.self)
+    for id in LayerDiagnostic.Kind.allIDs + LayoutDiagnostic.Kind.allIDs {
+        #expect(page.contains("| \(id.name) |"), "\(id.name) is missing from specs/diagnostics.md")
     }
 }
