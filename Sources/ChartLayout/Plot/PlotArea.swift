@@ -149,14 +149,15 @@ public struct PlotArea: Sendable {
     }
 
     /// The axes, drawn once for every layer: each from the first layer whose channel writes a `title` or an
-    /// `axis` (else the first layer that has the channel), as a one-mark chart's from its own.
+    /// `axis`, else the first that writes a `scale` (the one the scale follows), else the first layer that has the
+    /// channel; a one-mark chart's from its own.
     private static func axes(models: [PlotModel], scales: PlotScales, region: Box) -> (x: AxisLayout?, y: AxisLayout?) {
         func lead(_ channel: (PlotModel) -> EncodedChannel?) -> PlotModel? {
             let having = models.filter { channel($0) != nil }
             return having.first { model in
                 guard let definition = channel(model)?.definition else { return false }
                 return definition.title != .automatic || definition.axis != nil
-            } ?? having.first
+            } ?? having.first { channel($0)?.definition.scale != nil } ?? having.first
         }
         /// With no title written in any layer, an axis that shows different fields in different layers is
         /// titled with all of them (`low, mean`), as Vega-Lite does; nil: the lead's own title.
