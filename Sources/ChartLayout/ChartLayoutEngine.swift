@@ -17,6 +17,11 @@ public enum ChartLayoutEngine {
         try layout(chart: check(spec, table: table), table: table, theme: theme, options: options)
     }
 
+    /// The same for a spec with `layers` (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`).
+    public static func layout(spec: ChartSpec, table: Table, layers: [Table], theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+        try layout(chart: check(spec, table: table, layers: layers), table: table, theme: theme, options: options)
+    }
+
     /// The checking stage's verdict on `spec` drawn from `table`; throws its errors.
     public static func check(_ spec: ChartSpec, table: Table) throws(DiagnosticError) -> CheckedChart {
         try check(spec, table: table, layers: [])

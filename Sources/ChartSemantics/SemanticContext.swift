@@ -45,11 +45,26 @@ public struct SemanticContext: Sendable {
     /// (its table after its pipeline, the columns of the data it reads, its planner's field types).
     public func withLayers(_ layers: [(schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?)]) -> SemanticContext {
         var context = self
-        context.layers = layers.enumerated().map { index, known in
+        var contexts = layers.enumerated().map { index, known in
             SemanticContext(spec: spec.layerChart(index), schema: known.schema, fieldTypes: known.fieldTypes, table: known.table, background: background, theme: theme)
         }
+        // One legend for every layer: a layer's series are the chart's.
+        var names: [String] = []
+        var known = false
+        for layer in contexts {
+            guard let own = layer.seriesNames else { continue }
+            known = true
+            for name in own where !names.contains(name) { names.append(name) }
+        }
+        if known {
+            for index in contexts.indices { contexts[index].chartSeries = names }
+        }
+        context.layers = contexts
         return context
     }
+
+    /// In a layer's context, the series of every layer of the chart (they share one legend).
+    private var chartSeries: [String]?
 
     /// Where a channel is written, for messages: `encoding.x`, or `layers[1].encoding.x` for a layer's own.
     public func path(of channel: ChannelDef) -> String {
@@ -171,8 +186,11 @@ public struct SemanticContext: Sendable {
 
     /// The series names, in order, when they can be known: the distinct values of the color field in the table,
     /// else an explicit color domain. Nil when the chart has no series or they are unknown until the data is read.
+    ///
+    /// In a layer's context, the series of every layer (the chart's one legend lists them all).
     public var seriesNames: [String]? {
         guard colorMakesSeries == true, let color = spec.encoding.color, let field = color.field?.value else { return nil }
+        if let chartSeries { return chartSeries }
         if let table, let column = table.column(named: field) {
             var seen: Set<String> = []
             var names: [String] = []

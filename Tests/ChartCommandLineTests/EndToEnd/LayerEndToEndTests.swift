@@ -62,4 +62,28 @@ import Testing
         let build = try ChartcBinary.run(["build", path.path, "-o", scratch.path])
         #expect(build.status == 1)
     }
+
+    @Test func aSeriesOfOneLayerIsKnownToTheOthers() throws {
+        // `B` is drawn only by the second layer: hiding it is no typo, and the legend has two series.
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let spec = """
+            {
+              "title": "T", "alt": "A", "sources": "S",
+              "data": { "values": [{ "d": "a", "v": 1, "s": "A" }] },
+              "encoding": { "x": { "field": "d" }, "y": { "field": "v" }, "color": { "field": "s" } },
+              "legend": { "hidden": ["B", "C"] },
+              "layers": [
+                { "mark": "line" },
+                { "mark": "point", "data": { "values": [{ "d": "a", "v": 2, "s": "B" }] } }
+              ]
+            }
+            """
+        let path = scratch.appendingPathComponent("hidden.chart.json")
+        try spec.write(to: path, atomically: true, encoding: .utf8)
+        let result = try ChartcBinary.run(["lint", path.path])
+        let hidden = result.output.split(separator: "\n").filter { $0.contains("[unknown-hidden-series]") }
+        #expect(hidden.count == 1, "\(result.output)")
+        #expect(hidden.first?.contains("'C'") == true)
+    }
 }

@@ -43,9 +43,11 @@ struct PDFGalleryTests {
     static func scene(_ path: String) throws -> Scene? {
         guard case .success(let file) = SpecFiles.read(ExampleGalleryGoldenTests.examplesPath + "/" + path),
               let spec = SpecParser.parse(file).spec else { return nil }
-        let output = try Pipeline.run(spec: spec)
+        // Layered examples (SPEC §11) too: each layer's rows.
+        let output = try Pipeline.runLayers(spec: spec, context: .standard())
         let theme = try ThemeOptions.theme(for: spec, arguments: nil)
-        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.table), table: output.table, theme: theme)
+        let layers = spec.isLayered ? output.layerTables : []
+        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

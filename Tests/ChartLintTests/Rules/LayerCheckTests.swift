@@ -86,3 +86,4 @@ import Testing
         #expect(page.contains("| \(id.name) |"), "\(id.name) is missing from specs/diagnostics.md")
     }
 }
+
