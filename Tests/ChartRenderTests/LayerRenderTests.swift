@@ -160,6 +160,23 @@ import Testing
         }
     }
 
+    @Test func aTextLayerMovesOffTheLineItLabels() throws {
+        // SPEC §11's example: a text layer filtered to one row prints its value at the line's point; it moves just
+        // off the line rather than across it.
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
+            "filter": "s == 'A'",
+            "layers": [{ "mark": "line" }, { "mark": "text", "filter": "year == 2020", "encoding": { "text": { "field": "v" } } }]
+            """#)
+        let scene = try built.scene()
+        let line = try #require(scene.nodes(withClass: "chartc-line").compactMap { if case .path(let path) = $0 { path } else { nil } }.first)
+        let peak = try #require(Self.vertices(line).min { $0.1 < $1.1 })
+        let text = try #require(scene.nodes(withClass: "chartc-text").compactMap { if case .text(let text) = $0 { text } else { nil } }.first)
+        #expect(text.text == "30")
+        #expect(text.box.maxY < peak.1, "the label sits above the peak it names")
+        #expect(abs((text.box.minX + text.box.maxX) / 2 - peak.0) < 1, "centred over it")
+    }
+
     @Test func aOneMarkSpecKeepsItsStructure() throws {
         let built = try Self.build(#"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },

@@ -105,6 +105,35 @@ struct PlotLabels: Sendable {
         }
     }
 
+    /// `text` marks in a chart with other layers (SPEC §11): each stays on its point when that is clear of every
+    /// layer's marks, lines and text placed before it; else it moves just above, below, right or left of the
+    /// point, the first of those that is clear; else it stays on its point if only marks are under it; else it is
+    /// left out. The layers' marks must be in `placer` already.
+    func placeTextMarksBesideOtherLayers(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
+        guard model.markKind.isText else { return }
+        let gap = model.theme.labelGap + 2
+        for index in marks.indices {
+            marks[index] = marks[index].compactMap { node in
+                guard case .text(let text) = node else { return node }
+                let box = text.box
+                let shifts: [(dx: Double, dy: Double)] = [
+                    (0, 0), (0, -(box.height / 2 + gap)), (0, box.height / 2 + gap),
+                    (box.width / 2 + gap, 0), (-(box.width / 2 + gap), 0),
+                ]
+                for shift in shifts {
+                    var moved = text
+                    moved.x += shift.dx
+                    moved.y += shift.dy
+                    if placer.fits(moved.box) {
+                        placer.occupy(moved.box)
+                        return .text(moved)
+                    }
+                }
+                return placer.place([box], ignoringMarks: true) != nil ? node : nil
+            }
+        }
+    }
+
     /// Values on marks (last: a value that finds no free spot is left out), into each series' `labels`. The
     /// marks' obstacles must be in `placer` already.
     func placeValues(context: MarkContext, placer: inout LabelPlacer, labels output: inout [[SceneNode]]) {

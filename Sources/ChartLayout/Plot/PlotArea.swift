@@ -100,12 +100,19 @@ public struct PlotArea: Sendable {
         for index in models.indices {
             layerLabels[index].placeNames(context: contexts[index], placer: &placer, labels: &layerLabelNodes[index], regionWidth: region.width)
         }
-        for index in models.indices {
-            layerLabels[index].placeTextMarks(placer: &placer, marks: &layerMarks[index])
-        }
-        for index in models.indices where layerLabels[index].values != nil || models.count > 1 {
-            placer.ownerBase = ownerBases[index]
-            layerLabels[index].addObstacles(to: &placer, context: contexts[index])
+        if models.count == 1 {
+            layerLabels[0].placeTextMarks(placer: &placer, marks: &layerMarks[0])
+            if layerLabels[0].values != nil { layerLabels[0].addObstacles(to: &placer, context: contexts[0]) }
+        } else {
+            // Every layer's marks first, so a text layer's labels and every value label keep clear of them.
+            for index in models.indices {
+                placer.ownerBase = ownerBases[index]
+                layerLabels[index].addObstacles(to: &placer, context: contexts[index])
+            }
+            placer.ownerBase = 0
+            for index in models.indices {
+                layerLabels[index].placeTextMarksBesideOtherLayers(placer: &placer, marks: &layerMarks[index])
+            }
         }
         for index in models.indices {
             placer.ownerBase = ownerBases[index]
