@@ -38,10 +38,41 @@ public enum ChartChecker {
 
     /// Runs `rules` over a one-mark chart's context, or over each layer's context of a layered chart (lint's
     /// publishing rules go through here too, so they see every layer).
+    ///
+    /// A mistake in an inherited channel that only some layers' rows reveal (a field one layer's own data lacks)
+    /// gets a note naming those layers, pointing at each.
     public static func run(_ rules: [any ChartRule], over context: SemanticContext, into diagnostics: inout [Diagnostic]) {
-        let contexts = context.layers.isEmpty ? [context] : context.layers
-        for layer in contexts {
-            for rule in rules { rule.check(layer, into: &diagnostics) }
+        guard !context.layers.isEmpty else {
+            for rule in rules { rule.check(context, into: &diagnostics) }
+            return
+        }
+        var found: [(diagnostic: Diagnostic, layers: [Int])] = []
+        for (index, layer) in context.layers.enumerated() {
+            var own: [Diagnostic] = []
+            for rule in rules { rule.check(layer, into: &own) }
+            for diagnostic in own {
+                if let seen = found.firstIndex(where: { $0.diagnostic.id == diagnostic.id && $0.diagnostic.message == diagnostic.message && $0.diagnostic.span?.range == diagnostic.span?.range }) {
+                    found[seen].layers.append(index)
+                } else {
+                    found.append((diagnostic, [index]))
+                }
+            }
+        }
+        for (diagnostic, layers) in found {
+            var diagnostic = diagnostic
+            let inherited = layers.allSatisfy { index in
+                guard let node = context.layers[index].layerNode, let span = diagnostic.span else { return false }
+                return !(node.span.range.lowerBound <= span.range.lowerBound && span.range.upperBound <= node.span.range.upperBound)
+            }
+            if inherited && layers.count < context.layers.count {
+                // A fix for these layers would break the others, which draw the inherited channel as written.
+                diagnostic.fixIt = nil
+                for index in layers {
+                    let mark = context.layers[index].spec.mark.type.value.rawValue
+                    diagnostic.notes.append(DiagnosticNote("found in layers[\(index)] (\(mark)), over its own rows", at: context.layers[index].layerNode.map { SourceSpan(file: $0.span.file, range: $0.span.range.lowerBound..<min($0.span.range.lowerBound + 1, $0.span.range.upperBound)) }))
+                }
+            }
+            diagnostics.append(diagnostic)
         }
     }
 }

@@ -86,4 +86,29 @@ import Testing
         #expect(hidden.count == 1, "\(result.output)")
         #expect(hidden.first?.contains("'C'") == true)
     }
+
+    @Test func anInheritedMistakeOnlyOneLayerRevealsNamesThatLayer() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let spec = """
+            {
+              "data": { "values": [{ "a": "x", "b": 1 }, { "a": "y", "b": 2 }] },
+              "encoding": { "x": { "field": "a" }, "y": { "field": "b" } },
+              "layers": [
+                { "mark": "bar" },
+                { "mark": "point", "data": { "values": [{ "q": 1 }] } }
+              ]
+            }
+            """
+        let path = scratch.appendingPathComponent("inherited.chart.json")
+        try spec.write(to: path, atomically: true, encoding: .utf8)
+        let result = try ChartcBinary.run(["lint", path.path])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        // Once per channel, at the top-level channel, with a note at the layer whose rows lack the field and no
+        // fix (renaming the field for that layer would break the bars).
+        #expect(lines.filter { $0.contains("error: 'encoding.x' shows the field 'a', which is not in the data") }.count == 1, "\(result.output)")
+        #expect(lines.contains { $0.hasSuffix("inherited.chart.json:6:5: note: found in layers[1] (point), over its own rows") }, "\(result.output)")
+        #expect(!lines.contains { $0.contains("note: replace with") }, "\(result.output)")
+    }
 }
