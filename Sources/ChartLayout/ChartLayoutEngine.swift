@@ -153,15 +153,30 @@ public enum ChartLayoutEngine {
             }
             models.append(try PlotModel(spec: layer.spec, table: rows, theme: theme, options: options))
         }
-        // Every series of every layer, in layer order, for one color scale across layers.
+        // Every series of every layer, in layer order, for one color scale across layers; or, for a color by
+        // number, the values of every layer, for one ramp.
         var names: [String] = []
-        for model in models where model.hasCategoricalColor {
-            for name in model.allSeriesNames where !names.contains(name) { names.append(name) }
+        var extent: ScaleInterval?
+        var ramps = 0
+        for model in models {
+            if model.hasCategoricalColor {
+                for name in model.allSeriesNames where !names.contains(name) { names.append(name) }
+            }
+            if case .continuous(let scale, _) = model.colorEncoding {
+                ramps += 1
+                extent = extent.map { ScaleInterval(min($0.lower, scale.domain.lower), max($0.upper, scale.domain.upper)) } ?? scale.domain
+            }
         }
-        guard !names.isEmpty else { return models }
+        guard !names.isEmpty || ramps > 1 else { return models }
         var shared: [PlotModel] = []
         for model in models {
-            shared.append(model.hasCategoricalColor ? try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: names) : model)
+            if model.hasCategoricalColor {
+                shared.append(try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: names))
+            } else if ramps > 1, case .continuous = model.colorEncoding {
+                shared.append(try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorExtent: extent))
+            } else {
+                shared.append(model)
+            }
         }
         return shared
     }

@@ -177,6 +177,23 @@ import Testing
         #expect(abs((text.box.minX + text.box.maxX) / 2 - peak.0) < 1, "centred over it")
     }
 
+    @Test func aColorRampIsSharedAcrossLayers() throws {
+        // Layer 0 colors by v (5…48), layer 1 by w = 2v (10…96): one ramp over 5…96, so equal values get equal
+        // colors in both layers.
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
+            "layers": [
+              { "mark": "point", "encoding": { "color": { "field": "v" } } },
+              { "mark": "point", "calculate": { "w": "v * 2" }, "encoding": { "color": { "field": "w" } } }
+            ]
+            """#)
+        let points = Self.circles(try built.scene(), class: "chartc-point")
+        try #require(points.count == 12)
+        #expect(points[0].fill == points[9].fill, "v = 10 and w = 10")
+        #expect(points[2].fill == points[6].fill, "v = 20 and w = 20")
+        #expect(points[0].fill != points[2].fill)
+    }
+
     @Test func aOneMarkSpecKeepsItsStructure() throws {
         let built = try Self.build(#"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },

@@ -43,7 +43,8 @@ public struct PlotModel: Sendable {
 
     /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
-    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil) throws(DiagnosticError) {
+    /// - Parameter colorExtent: a continuous color's values across every layer, for one ramp shared by all.
+    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil, colorExtent: ScaleInterval? = nil) throws(DiagnosticError) {
         self.spec = spec
         self.options = options
         self.table = table
@@ -115,7 +116,7 @@ public struct PlotModel: Sendable {
             if case .single(let single) = colorEncoding { fill = single.hex }
             if let color, color.isContinuous {
                 let visible = Array(rows)
-                let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme)
+                let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
                 colorEncoding = .continuous(scale, channel: color)
             }
             series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
