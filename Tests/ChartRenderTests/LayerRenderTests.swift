@@ -177,6 +177,29 @@ import Testing
         #expect(abs((text.box.minX + text.box.maxX) / 2 - peak.0) < 1, "centred over it")
     }
 
+    @Test func textOnBarsKeepsOffAnAverageRule() throws {
+        // Bars, their values as a text layer, and a rule at the mean (its own aggregation, x removed): no value
+        // is printed across the rule or inside a bar's top edge.
+        let built = try Self.build(#"""
+            "filter": "s == 'B'",
+            "encoding": { "x": { "field": "year", "type": "ordinal" }, "y": { "field": "v" } },
+            "layers": [
+              { "mark": "bar" },
+              { "mark": "text", "encoding": { "text": { "field": "v" } } },
+              { "mark": "rule", "groupBy": [], "aggregate": { "v": "mean(v)" }, "encoding": { "x": null } }
+            ]
+            """#)
+        let scene = try built.scene()
+        let rule = try #require(scene.nodes(withClass: "chartc-rule").compactMap { if case .line(let line) = $0 { line } else { nil } }.first)
+        let bars = scene.nodes(withClass: "chartc-bar").compactMap { if case .rect(let rect) = $0 { rect.box } else { nil } }
+        let texts = scene.nodes(withClass: "chartc-text").compactMap { if case .text(let text) = $0 { text.box } else { nil } }
+        #expect(texts.count == 3)
+        for box in texts {
+            #expect(!(box.minY <= rule.y1 && rule.y1 <= box.maxY), "\(box) crosses the rule at \(rule.y1)")
+            #expect(!bars.contains { $0.overlaps(box) }, "\(box) covers a bar")
+        }
+    }
+
     @Test func aColorRampIsSharedAcrossLayers() throws {
         // Layer 0 colors by v (5…48), layer 1 by w = 2v (10…96): one ramp over 5…96, so equal values get equal
         // colors in both layers.

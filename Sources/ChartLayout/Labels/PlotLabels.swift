@@ -107,7 +107,7 @@ struct PlotLabels: Sendable {
 
     /// `text` marks in a chart with other layers (SPEC §11): each stays on its point when that is clear of every
     /// layer's marks, lines and text placed before it; else it moves just above, below, right or left of the
-    /// point, the first of those that is clear; else it stays on its point if only marks are under it; else it is
+    /// point (or a line further up or down), the first of those that is clear; else it stays on its point if only marks are under it; else it is
     /// left out. The layers' marks must be in `placer` already.
     func placeTextMarksBesideOtherLayers(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
         guard model.markKind.isText else { return }
@@ -116,9 +116,9 @@ struct PlotLabels: Sendable {
             marks[index] = marks[index].compactMap { node in
                 guard case .text(let text) = node else { return node }
                 let box = text.box
+                let up = box.height / 2 + gap, side = box.width / 2 + gap
                 let shifts: [(dx: Double, dy: Double)] = [
-                    (0, 0), (0, -(box.height / 2 + gap)), (0, box.height / 2 + gap),
-                    (box.width / 2 + gap, 0), (-(box.width / 2 + gap), 0),
+                    (0, 0), (0, -up), (0, up), (side, 0), (-side, 0), (0, -up - box.height), (0, up + box.height),
                 ]
                 for shift in shifts {
                     var moved = text
