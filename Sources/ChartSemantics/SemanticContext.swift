@@ -59,12 +59,24 @@ public struct SemanticContext: Sendable {
         if known {
             for index in contexts.indices { contexts[index].chartSeries = names }
         }
+        let marks = spec.layers.map(\.mark.type.value)
+        for index in contexts.indices { contexts[index].layerMarks = marks }
         context.layers = contexts
         return context
     }
 
     /// In a layer's context, the series of every layer of the chart (they share one legend).
     private var chartSeries: [String]?
+
+    /// In a layer's context, the mark of every layer of the chart, in order; empty otherwise.
+    public private(set) var layerMarks: [MarkType] = []
+
+    /// Whether a layer's channel is the top-level one it inherits (written outside the layer's object), so that
+    /// its options also serve the other layers. False outside a layer's context.
+    public func isInherited(_ channel: ChannelDef) -> Bool {
+        guard let node = layerNode, let span = channel.span else { return false }
+        return !(node.span.range.lowerBound <= span.range.lowerBound && span.range.upperBound <= node.span.range.upperBound)
+    }
 
     /// Where a channel is written, for messages: `encoding.x`, or `layers[1].encoding.x` for a layer's own.
     public func path(of channel: ChannelDef) -> String {

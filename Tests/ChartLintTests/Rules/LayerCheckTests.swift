@@ -88,3 +88,16 @@ import Testing
 }
 
 
+
+@Test func anInheritedStackThatAnotherLayerUsesIsNotIgnored() {
+    let (quiet, _) = LintHarness.lint(LintHarness.quiet(#"""
+        "encoding": { "x": { "field": "d" }, "y": { "field": "v", "stack": "normalize" }, "color": { "field": "d" } },
+        "layers": [{ "mark": "area" }, { "mark": "line" }]
+        """#), schema: LayerCheckTests.schema)
+    #expect(quiet.filter { $0.id == "option-ignored" }.map(\.message) == [])
+    let (noisy, positions) = LintHarness.lint(LintHarness.quiet(#"""
+        "encoding": { "x": { "field": "d" }, "y": { "field": "v", ⟪"stack": "normalize" } },
+        "layers": [{ "mark": "point" }, { "mark": "line" }]
+        """#), schema: LayerCheckTests.schema)
+    #expect(noisy.filter { $0.id == "option-ignored" }.map(LintHarness.position) == positions)
+}
