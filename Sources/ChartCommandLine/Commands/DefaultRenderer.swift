@@ -44,7 +44,11 @@ public struct DefaultRenderer: ChartRenderer {
     public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
         guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8) }
         let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
-        let scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
+        return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
+    }
+
+    /// The PDF of a scene laid out for `spec`.
+    static func pdf(_ scene: Scene, spec: ChartSpec) throws(DiagnosticError) -> [UInt8] {
         do {
             return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
         } catch {
@@ -68,8 +72,7 @@ public struct DefaultRenderer: ChartRenderer {
         case .html:
             return Array(try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme).utf8)
         case .pdf:
-            let scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
-            return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
+            return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
         }
     }
 
