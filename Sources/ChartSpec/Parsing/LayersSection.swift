@@ -10,7 +10,7 @@ extension SpecDecoder {
             return []
         }
         if items.isEmpty {
-            error(SpecDiagnosticID.invalidValue, "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'", at: value.span)
+            error(SpecDiagnostic.Kind.invalidValue, "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'", at: value.span)
             return []
         }
         var layers: [LayerSpec] = []
@@ -45,7 +45,7 @@ extension SpecDecoder {
         for key in ["total", "complete"] {
             if let member = object[key], object["aggregate"] == nil {
                 error(
-                    SpecDiagnosticID.misplacedKey,
+                    SpecDiagnostic.Kind.misplacedKey,
                     "'\(path).\(key)' belongs to a layer's own aggregation: add 'groupBy' and 'aggregate' to the layer, or move '\(key)' to the top level",
                     at: member.keySpan
                 )

@@ -30,7 +30,7 @@ extension SpecDecoder {
         var layers: [LayerSpec] = []
         if let member = top["mark"], let layersMember = top["layers"] {
             error(
-                SpecDiagnosticID.conflictingKeys,
+                SpecDiagnostic.Kind.conflictingKeys,
                 "the chart spec has both 'mark' and 'layers': draw one mark with 'mark', or several with 'layers' (each with its own 'mark'), not both",
                 at: layersMember.keySpan,
                 notes: [DiagnosticNote("'mark' is given here", at: member.keySpan)]
@@ -102,7 +102,7 @@ extension SpecDecoder {
         let known = ChartLocale.all.map(\.identifier)
         let suggestion = Suggestions.closest(to: tag.value, in: known)
         warning(
-            SpecDiagnosticID.unknownLocale,
+            SpecDiagnostic.Kind.unknownLocale,
             "unknown locale '\(tag.value)'; using en-US" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
             at: value.span,
             notes: [DiagnosticNote("locales chartc knows: " + known.joined(separator: ", "))],
