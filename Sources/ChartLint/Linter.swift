@@ -78,6 +78,7 @@ public enum Linter {
         }
         var schema: [(name: String, type: DataType)]?
         var table: Table?
+        var resolvedSpec = spec
         let context = LoadContext(fetch: options.fetch, sampleBytes: spec.data.isRemote ? nil : options.sampleBytes)
         if !spec.data.isRemote && !spec.data.isDatabase {
             do {
@@ -86,6 +87,8 @@ public enum Linter {
                 schema = output.schema
                 table = output.isSample ? nil : output.table
                 diagnostics += output.warnings
+                // Annotation aggregates over the output rows, so the checks and rules see their values.
+                if let table { resolvedSpec = (try? AnnotationValues.resolve(spec, table: table)) ?? spec }
             } catch {
                 diagnostics += error.diagnostics
                 // The planner's errors leave the data readable: its columns still feed the checks.
@@ -103,7 +106,7 @@ public enum Linter {
         let fieldTypes = schema.map { Planner.analyze(spec, schema: $0).fieldTypes } ?? [:]
         let resolved = options.theme?(spec)
         diagnostics += resolved?.diagnostics ?? []
-        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)).sortedByPosition()
+        return (diagnostics + check(resolvedSpec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)).sortedByPosition()
     }
 
     /// Lint of a parsed spec against known columns (`schema`) and rows (`table`): the planner's findings about its

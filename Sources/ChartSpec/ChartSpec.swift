@@ -36,6 +36,8 @@ public struct ChartSpec: Sendable {
     public var mark: MarkSpec
     public var encoding: Encoding
     public var legend: LegendSpec
+    /// Reference lines, shaded ranges and notes on the plot (SPEC §12), in the order written.
+    public var annotations: [Annotation] = []
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?

@@ -89,9 +89,11 @@ enum Compiler {
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
             let result = try run(spec, context: context)
             compiled.diagnostics += result.warnings
+            // `{ "aggregate": … }` annotation values over the output rows (SPEC §12), for layout.
+            let resolved = try AnnotationValues.resolve(spec, table: result.table)
             var files: [[UInt8]] = []
             for format in formats {
-                files.append(try renderer.renderBytes(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
+                files.append(try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
             }
             compiled.files = files
         } catch {

@@ -15,6 +15,9 @@ struct InvalidColorCheck: ChartRule {
         if let color = context.spec.mark.color {
             check(.string(color.value), at: color.span, path: "mark.color", into: &diagnostics)
         }
+        for (index, annotation) in context.spec.annotations.enumerated() {
+            if let color = annotation.color { check(.string(color.value), at: color.span, path: "annotations[\(index)].color", into: &diagnostics) }
+        }
         guard let channel = context.spec.encoding.color else { return }
         if let value = channel.value {
             check(value.value, at: value.span, path: "encoding.color.value", into: &diagnostics)

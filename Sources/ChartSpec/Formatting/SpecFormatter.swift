@@ -38,6 +38,8 @@ public enum SpecFormatter {
     /// What an object is, which decides the order of its keys and whether it may share a line.
     enum Context {
         case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source
+        /// One entry of `annotations` (SPEC §12).
+        case annotation
         /// Keys the user names (`calculate`, `aggregate`, `total`, `parse`), or anything the language does not
         /// describe: file order.
         case free
@@ -56,6 +58,7 @@ public enum SpecFormatter {
             case .axis: SpecKeys.axis
             case .legend: SpecKeys.legend
             case .source: SpecKeys.source
+            case .annotation: SpecKeys.annotation
             case .free, .row: nil
             }
         }
@@ -72,6 +75,7 @@ public enum SpecFormatter {
             case (.topLevel, "encoding"): .encoding
             case (.topLevel, "legend"): .legend
             case (.topLevel, "sources"): .source
+            case (.topLevel, "annotations"): .annotation
             case (.data, "values"): .row
             case (.mark, "labels"): .labels
             case (.encoding, let channel) where SpecKeys.encoding.contains(channel): .channel
