@@ -64,6 +64,11 @@ public struct PlotArea: Sendable {
             bounds: Box(x: region.x - plot.x, y: region.y - plot.y, width: region.width, height: region.height),
             regionWidth: region.width
         )
+        // Annotations (SPEC §12): their text goes through the same placer, after the marks' labels.
+        var placer = placed.placer
+        let annotations = AnnotationLayout(
+            annotations: model.spec.annotations, positions: AnnotationPositions(x: model.x, y: model.y, scales: scales), theme: model.theme
+        ).draw(placer: &placer)
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
         let clip = Self.needsClip(model)
         var seriesNodes: [SceneNode] = []
@@ -82,9 +87,11 @@ public struct PlotArea: Sendable {
         var children: [SceneNode] = []
         if let y = layouts.y { children.append(contentsOf: y.gridNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.gridNodes()) }
+        if let below = annotations.below { children.append(below) }
         children.append(.group(marks))
         if let y = layouts.y { children.append(contentsOf: y.baselineNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.baselineNodes()) }
+        if let above = annotations.above { children.append(above) }
         if let xAxisNode { children.append(xAxisNode) }
         if let yAxisNode { children.append(yAxisNode) }
         node = .group(GroupNode(classes: ["chartc-plot"], translate: (dx: plot.x, dy: plot.y), children: children))

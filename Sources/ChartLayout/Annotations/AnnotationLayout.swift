@@ -1,0 +1,229 @@
+import ChartSpec
+
+/// The annotations of one plot (SPEC §12), drawn in plot coordinates: ranges as shaded bands below the marks,
+/// rules and notes above them. It asks the plot only for its channels and scales (`AnnotationPositions`), its
+/// size, and the one label placer every text on the plot goes through, so its labels and notes never overlap
+/// axis labels, value labels, series names or each other. Several layers (SPEC §11) share one plot, so they
+/// share its annotations: this does not look at marks beyond the obstacles the placer already holds.
+struct AnnotationLayout: Sendable {
+    let annotations: [Annotation]
+    let positions: AnnotationPositions
+    let width: Double
+    let height: Double
+    let theme: ChartTheme
+
+    init(annotations: [Annotation], positions: AnnotationPositions, theme: ChartTheme) {
+        self.annotations = annotations
+        self.positions = positions
+        self.width = positions.scales.width
+        self.height = positions.scales.height
+        self.theme = theme
+    }
+
+    /// The `chartc-annotations` groups: below the marks (ranges) and above them (rules and notes); nil when
+    /// there is nothing to draw there.
+    struct Drawing: Sendable {
+        var below: SceneNode?
+        var above: SceneNode?
+    }
+
+    /// Default shading of a range, and its opacity (with or without a `color`).
+    static let rangeColor = "#000000"
+    static let rangeOpacity = 0.07
+    static let coloredRangeOpacity = 0.18
+    /// Space between a label and the line or edge it names.
+    static let labelGap = 4.0
+
+    /// Lays every annotation out, placing its text through `placer` (ranges' labels, then rules', then notes,
+    /// each in spec order).
+    func draw(placer: inout LabelPlacer) -> Drawing {
+        guard !annotations.isEmpty else { return Drawing() }
+        let style = theme.annotationStyle
+        let plot = Box(x: 0, y: 0, width: width, height: height)
+        var shapes: [[SceneNode]] = annotations.map { _ in [] }
+        var texts: [[SceneNode]] = annotations.map { _ in [] }
+        var drawn = annotations.map { _ in false }
+
+        // Shapes first: the lines of rules are obstacles for the notes placed after them.
+        var ruleLabels: [(index: Int, candidates: [TextNode])] = []
+        var rangeLabels: [(index: Int, candidates: [TextNode])] = []
+        var notes: [(index: Int, point: Point)] = []
+        for (index, annotation) in annotations.enumerated() {
+            let color = annotation.color?.value
+            switch annotation.kind.value {
+            case .range:
+                let axis: ChannelName = annotation.x.isEmpty ? .y : .x
+                guard let span = positions.span(annotation.values(on: axis), axis: axis) else { continue }
+                let box = axis == .x
+                    ? Box(x: span.low, y: 0, width: span.high - span.low, height: height)
+                    : Box(x: 0, y: span.low, width: width, height: span.high - span.low)
+                shapes[index].append(.rect(RectNode(
+                    box: box, fill: .color(color ?? Self.rangeColor),
+                    opacity: color == nil ? Self.rangeOpacity : Self.coloredRangeOpacity, classes: ["chartc-annotation-range"])))
+                drawn[index] = true
+                if let label = annotation.label?.value, !label.isEmpty {
+                    rangeLabels.append((index, rangeLabelCandidates(label, band: box, style: style)))
+                }
+            case .rule:
+                let axis: ChannelName = annotation.x.isEmpty ? .y : .x
+                guard let value = annotation.values(on: axis).first, let pixel = positions.position(value, axis: axis) else { continue }
+                let dash: [Double] = annotation.style?.value == .dashed ? [4, 3] : []
+                let stroke = Stroke(.color(color ?? theme.annotationColor), width: 1, dash: dash)
+                let line = axis == .x
+                    ? LineNode(x1: pixel, y1: 0, x2: pixel, y2: height, stroke: stroke, classes: ["chartc-annotation-rule"])
+                    : LineNode(x1: 0, y1: pixel, x2: width, y2: pixel, stroke: stroke, classes: ["chartc-annotation-rule"])
+                shapes[index].append(.line(line))
+                drawn[index] = true
+                placer.addSegment(from: Point(line.x1, line.y1), to: Point(line.x2, line.y2))
+                if let label = annotation.label?.value, !label.isEmpty {
+                    ruleLabels.append((index, ruleLabelCandidates(label, axis: axis, pixel: pixel, style: style, color: color)))
+                }
+            case .text:
+                guard let xValue = annotation.x.first, let yValue = annotation.y.first,
+                      let x = positions.position(xValue, axis: .x), let y = positions.position(yValue, axis: .y),
+                      let text = annotation.text?.value, !text.isEmpty
+                else { continue }
+                notes.append((index, Point(x, y)))
+            }
+        }
+
+        // A note never covers another note's point.
+        for note in notes {
+            placer.addMark(Box(x: note.point.x - 3, y: note.point.y - 3, width: 6, height: 6), owner: -1 - note.index)
+        }
+
+        // Ranges' labels sit below the marks, so only where no mark covers them.
+        for request in rangeLabels {
+            if let chosen = request.candidates.first(where: { placer.fits($0.box) }) {
+                placer.occupy(chosen.box)
+                texts[request.index].append(.text(chosen))
+            }
+        }
+        // Rules' labels are drawn above the marks: clear of them if possible, else over them.
+        for request in ruleLabels {
+            let chosen = request.candidates.first { placer.fits($0.box) } ?? request.candidates.first { placer.fits($0.box, ignoringMarks: true) }
+            if let chosen {
+                placer.occupy(chosen.box)
+                texts[request.index].append(.text(chosen))
+            }
+        }
+        for note in notes {
+            let annotation = annotations[note.index]
+            guard let nodes = placeNote(annotation, point: note.point, owner: -1 - note.index, plot: plot, placer: &placer) else { continue }
+            texts[note.index] = nodes
+            drawn[note.index] = true
+        }
+
+        var below: [SceneNode] = []
+        var above: [SceneNode] = []
+        for (index, annotation) in annotations.enumerated() where drawn[index] {
+            let kind = annotation.kind.value
+            let group = SceneNode.group(GroupNode(
+                classes: ["chartc-annotation"], data: [DataAttribute("type", kind.rawValue)],
+                children: shapes[index] + texts[index]))
+            if kind == .range { below.append(group) } else { above.append(group) }
+        }
+        func layer(_ children: [SceneNode], _ place: String) -> SceneNode? {
+            children.isEmpty ? nil : .group(GroupNode(classes: ["chartc-annotations"], data: [DataAttribute("place", place)], children: children))
+        }
+        return Drawing(below: layer(below, "below"), above: layer(above, "above"))
+    }
+
+    // MARK: labels of rules and ranges
+
+    private func label(_ text: String, style: TextStyle, color: String?) -> TextBlock {
+        TextBlock.wrapped(text, style: style, width: Swift.max(40, width - 2 * Self.labelGap))
+    }
+
+    /// A rule's label at the line's end inside the plot: above a horizontal line at its right end (else below
+    /// it, else at the left end); beside a vertical line at its top (right of it, else left, else at the bottom).
+    private func ruleLabelCandidates(_ text: String, axis: ChannelName, pixel: Double, style: TextStyle, color: String?) -> [TextNode] {
+        let block = label(text, style: style, color: color)
+        let gap = Self.labelGap
+        let fill = theme.annotationColor
+        var nodes: [TextNode] = []
+        func node(x: Double, top: Double, anchor: TextAnchor) -> TextNode {
+            TextNode(block: block, x: x, top: top, anchor: anchor, style: style, fill: fill, maxWidth: Swift.max(40, width - 2 * gap), classes: ["chartc-annotation-label"])
+        }
+        if axis == .y {
+            nodes.append(node(x: width - gap, top: pixel - gap / 2 - block.height, anchor: .end))
+            nodes.append(node(x: width - gap, top: pixel + gap / 2, anchor: .end))
+            nodes.append(node(x: gap, top: pixel - gap / 2 - block.height, anchor: .start))
+            nodes.append(node(x: gap, top: pixel + gap / 2, anchor: .start))
+        } else {
+            nodes.append(node(x: pixel + gap, top: gap, anchor: .start))
+            nodes.append(node(x: pixel - gap, top: gap, anchor: .end))
+            nodes.append(node(x: pixel + gap, top: height - gap - block.height, anchor: .start))
+            nodes.append(node(x: pixel - gap, top: height - gap - block.height, anchor: .end))
+        }
+        let plot = Box(x: 0, y: 0, width: width, height: height)
+        return nodes.filter { plot.contains($0.box, tolerance: 0.01) }
+    }
+
+    /// A range's label at its top left inside the band; where a mark covers that, further down its left edge
+    /// (a vertical band) or along its top (a horizontal one).
+    private func rangeLabelCandidates(_ text: String, band: Box, style: TextStyle) -> [TextNode] {
+        let gap = Self.labelGap
+        // A label may run past a narrow band, but not out of the plot.
+        let wrap = Swift.max(40, Swift.min(width - band.minX - gap, Swift.max(band.width - 2 * gap, 140)))
+        let block = TextBlock.wrapped(text, style: style, width: wrap)
+        var nodes: [TextNode] = []
+        func node(x: Double, top: Double) -> TextNode {
+            TextNode(block: block, x: x, top: top, anchor: .start, style: style, fill: theme.annotationColor, maxWidth: wrap, classes: ["chartc-annotation-label"])
+        }
+        let tall = band.height > band.width
+        for step in 0..<24 {
+            let shift = Double(step) * (block.lineHeight / 2)
+            if tall {
+                nodes.append(node(x: band.minX + gap, top: band.minY + gap + shift))
+            } else {
+                nodes.append(node(x: band.minX + gap + shift * 4, top: band.minY + gap))
+            }
+        }
+        let plot = Box(x: 0, y: 0, width: width, height: height)
+        return nodes.filter { plot.contains($0.box, tolerance: 0.01) && band.insetBy(-1).contains(Box(x: $0.box.minX, y: $0.box.minY, width: 1, height: $0.box.height), tolerance: 0.01) }
+    }
+
+    // MARK: notes
+
+    /// A note wrapped at its width, at its position and offset from its point or the nearest free spot inside
+    /// the plot, with its connector; nil when no spot is free (the note is left out rather than overlapped).
+    private func placeNote(_ annotation: Annotation, point: Point, owner: Int, plot: Box, placer: inout LabelPlacer) -> [SceneNode]? {
+        guard let text = annotation.text?.value else { return nil }
+        let style = theme.annotationStyle
+        let fill = annotation.color?.value ?? theme.annotationColor
+        let wrap = Swift.max(40, Swift.min(annotation.width?.value ?? Annotation.defaultWidth, width - 2 * Self.labelGap))
+        let block = TextBlock.wrapped(text, style: style, width: wrap)
+        let size = (width: block.width, height: block.height)
+        let position = annotation.position?.value ?? .topRight
+        let offset = annotation.offset?.value ?? Annotation.defaultOffset
+        let connector = annotation.connector?.value ?? .line
+        let candidates = NotePlacement.candidates(
+            point: point, size: size, position: position, offset: offset, bounds: plot.insetBy(1),
+            reach: Swift.max(width, height))
+        func usable(_ box: Box, ignoringMarks: Bool) -> Bool {
+            guard placer.fits(box, owner: owner, ignoringMarks: ignoringMarks) else { return false }
+            guard connector != .none, let line = NotePlacement.connector(from: box, to: point) else { return true }
+            return !placer.segmentCrossesText(from: line.start, to: line.end)
+        }
+        guard let box = candidates.first(where: { usable($0, ignoringMarks: false) }) ?? candidates.first(where: { usable($0, ignoringMarks: true) }) else {
+            return nil
+        }
+        placer.occupy(box)
+        // The text leans towards its point: right-aligned to the left of it, centred above or below it.
+        let anchor: TextAnchor = box.maxX <= point.x ? .end : (box.minX >= point.x ? .start : .middle)
+        let x = anchor == .end ? box.maxX : (anchor == .start ? box.minX : box.midX)
+        var nodes: [SceneNode] = []
+        if connector != .none, let line = NotePlacement.connector(from: box, to: point) {
+            placer.addSegment(from: line.start, to: line.end)
+            nodes.append(.line(LineNode(
+                x1: line.start.x, y1: line.start.y, x2: line.end.x, y2: line.end.y,
+                stroke: Stroke(.color(fill), width: 1), classes: ["chartc-annotation-connector"])))
+            if connector == .arrow {
+                nodes.append(.path(PathNode(d: NotePlacement.arrowHead(from: line.start, to: line.end), fill: .color(fill), classes: ["chartc-annotation-arrow"])))
+            }
+        }
+        nodes.append(.text(TextNode(block: block, x: x, top: box.minY, anchor: anchor, style: style, fill: fill, maxWidth: wrap, classes: ["chartc-annotation-note"])))
+        return nodes
+    }
+}
