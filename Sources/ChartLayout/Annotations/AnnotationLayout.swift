@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartSpec
 
 /// The annotations of one plot (SPEC §12), drawn in plot coordinates: ranges as shaded bands below the marks,
@@ -12,7 +13,10 @@ struct AnnotationLayout: Sendable {
     let height: Double
     let theme: ChartTheme
 
-    init(annotations: [Annotation], positions: AnnotationPositions, theme: ChartTheme) {
+    let locale: ChartLocale
+
+    init(annotations: [Annotation], positions: AnnotationPositions, theme: ChartTheme, locale: ChartLocale) {
+        self.locale = locale
         self.annotations = annotations
         self.positions = positions
         self.width = positions.scales.width
@@ -61,7 +65,7 @@ struct AnnotationLayout: Sendable {
                     box: box, fill: .color(color ?? Self.rangeColor),
                     opacity: color == nil ? Self.rangeOpacity : Self.coloredRangeOpacity, classes: ["chartc-annotation-range"])))
                 drawn[index] = true
-                if let label = annotation.label?.value, !label.isEmpty {
+                if let label = labelText(annotation, axis: axis) {
                     rangeLabels.append((index, rangeLabelCandidates(label, band: box, style: style)))
                 }
             case .rule:
@@ -75,7 +79,7 @@ struct AnnotationLayout: Sendable {
                 shapes[index].append(.line(line))
                 drawn[index] = true
                 placer.addSegment(from: Point(line.x1, line.y1), to: Point(line.x2, line.y2))
-                if let label = annotation.label?.value, !label.isEmpty {
+                if let label = labelText(annotation, axis: axis) {
                     ruleLabels.append((index, ruleLabelCandidates(label, axis: axis, pixel: pixel, style: style, color: color)))
                 }
             case .text:
@@ -130,6 +134,18 @@ struct AnnotationLayout: Sendable {
     }
 
     // MARK: labels of rules and ranges
+
+    /// The label as written, with `{value}` replaced by the value as its axis prints it (`{from}` and `{to}` for
+    /// a range's ends).
+    private func labelText(_ annotation: Annotation, axis: ChannelName) -> String? {
+        guard var text = annotation.label?.value, !text.isEmpty else { return nil }
+        let values = annotation.values(on: axis)
+        for (token, value) in [("{value}", values.first), ("{from}", values.first), ("{to}", values.last)] {
+            guard text.contains(token), let value, let printed = positions.text(value, axis: axis, locale: locale) else { continue }
+            text = text.split(separator: token, omittingEmptySubsequences: false).joined(separator: printed)
+        }
+        return text
+    }
 
     private func label(_ text: String, style: TextStyle, color: String?) -> TextBlock {
         TextBlock.wrapped(text, style: style, width: Swift.max(40, width - 2 * Self.labelGap))

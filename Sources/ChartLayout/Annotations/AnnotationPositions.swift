@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartSemantics
 import ChartSpec
 import ChartValues
@@ -38,6 +39,23 @@ struct AnnotationPositions: Sendable {
         if axis == .x, let x, let scale = scales.x { return (x, scale) }
         if axis == .y, let y, let scale = scales.y { return (y, scale) }
         return nil
+    }
+
+    /// A value as the axis would print it, for `{value}` in a label: the channel's `format` when it has one,
+    /// else years whole, dates as the axis writes a single date, numbers to three significant digits.
+    func text(_ value: AnnotationValue, axis: ChannelName, locale: ChartLocale) -> String? {
+        guard let (channel, scale) = parts(axis), let written = value.value else { return nil }
+        if scale.isDiscrete { return AnnotationAxis.category(written) }
+        let reading = Self.reading(channel)
+        guard let number = AnnotationAxis.number(written, reading: reading) else { return nil }
+        let pattern = channel.definition.format?.value ?? channel.definition.axis?.format?.value
+        switch reading {
+        case .dates: return TickLabels(kind: .dates, pattern: pattern, locale: locale).labels([number]).first
+        case .years: return TickLabels(kind: .years, pattern: pattern, locale: locale).labels([number]).first
+        default:
+            if pattern != nil { return TickLabels(kind: .number, pattern: pattern, locale: locale).labels([number]).first }
+            return NumberFormat(kind: .significant, precision: 3, grouping: true, trimZeros: true).format(number, locale: locale)
+        }
     }
 
     /// The pixel of a single value (a rule, a note's point): the value on a continuous axis, the middle of a

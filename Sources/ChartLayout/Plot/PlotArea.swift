@@ -67,7 +67,7 @@ public struct PlotArea: Sendable {
         // Annotations (SPEC §12): their text goes through the same placer, after the marks' labels.
         var placer = placed.placer
         let annotations = AnnotationLayout(
-            annotations: model.spec.annotations, positions: AnnotationPositions(x: model.x, y: model.y, scales: scales), theme: model.theme
+            annotations: model.spec.annotations, positions: AnnotationPositions(x: model.x, y: model.y, scales: scales), theme: model.theme, locale: model.locale
         ).draw(placer: &placer)
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
         let clip = Self.needsClip(model)
