@@ -57,7 +57,8 @@ enum NotePlacement {
         }
         let step = 8.0
         let directions = 24
-        var radius = Swift.max(0, Swift.min(offset, 12))
+        // A note that moves keeps enough distance for its connector to show.
+        var radius = Swift.max(0, Swift.min(offset, 20))
         while radius <= reach {
             for index in 0..<directions {
                 let angle = Double(index) * 2 * Double.pi / Double(directions)
