@@ -28,6 +28,9 @@ public enum Linter {
         UnknownHiddenSeriesRule(),
         IgnoredOptionRule(),
         WindowOrderRepeatsRule(),
+        AnnotationOutsideDomainRule(),
+        AnnotationStretchesScaleRule(),
+        AnnotationNoteTooLongRule(),
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.
