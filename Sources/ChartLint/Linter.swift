@@ -124,7 +124,9 @@ public enum Linter {
         } else {
             diagnostics = Planner.checkSyntax(spec)
         }
-        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)).sortedByPosition()
+        // Annotation aggregates over the rows, when there are rows (their expression errors are the planner's).
+        let resolved = table.flatMap { try? AnnotationValues.resolve(spec, table: $0) } ?? spec
+        return (diagnostics + check(resolved, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)).sortedByPosition()
     }
 
     /// The checking stage's and the publishing rules' diagnostics.

@@ -53,6 +53,7 @@ struct SchemaAgreementTests {
         ("$defs/axis/anyOf/1", SpecKeys.axis),
         ("$defs/legendObject", SpecKeys.legend),
         ("$defs/source", SpecKeys.source),
+        ("$defs/annotation", SpecKeys.annotation),
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
         let properties = propertyNames(path)
@@ -78,6 +79,10 @@ struct SchemaAgreementTests {
         #expect(enumValues("$defs/stack/anyOf/0") == StackMode.allCases.filter { $0 != .none }.map(\.rawValue))
         #expect(enumValues("$defs/colorChannel/properties/along") == AlongAxis.allCases.map(\.rawValue))
         #expect(enumValues("$defs/data/properties/format") == DataSource.Format.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/type") == Annotation.Kind.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/position") == Annotation.NotePosition.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/connector") == Annotation.Connector.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/style") == Annotation.LineStyle.allCases.map(\.rawValue))
         #expect(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0") == ["number", "string", "date", "boolean"])
         #expect(Set(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0")) == Set(DataType.allCases.map(\.rawValue)))
         #expect(propertyNames("$defs/encoding") == ChannelName.allCases.map(\.rawValue))
