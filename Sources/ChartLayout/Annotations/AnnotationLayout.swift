@@ -35,11 +35,13 @@ struct AnnotationLayout: Sendable {
     static let rangeColor = "#000000"
     static let rangeOpacity = 0.07
     static let coloredRangeOpacity = 0.18
+    /// Space a note keeps from other text.
+    static let noteClearance = 5.0
     /// Space between a label and the line or edge it names.
     static let labelGap = 4.0
 
-    /// Lays every annotation out, placing its text through `placer` (ranges' labels, then rules', then notes,
-    /// each in spec order).
+    /// Lays every annotation out, placing its text through `placer` (rules' labels, then notes, then ranges'
+    /// labels, each in spec order).
     func draw(placer: inout LabelPlacer) -> Drawing {
         guard !annotations.isEmpty else { return Drawing() }
         let style = theme.annotationStyle
@@ -96,13 +98,6 @@ struct AnnotationLayout: Sendable {
             placer.addMark(Box(x: note.point.x - 3, y: note.point.y - 3, width: 6, height: 6), owner: -1 - note.index)
         }
 
-        // Ranges' labels sit below the marks, so only where no mark covers them.
-        for request in rangeLabels {
-            if let chosen = request.candidates.first(where: { placer.fits($0.box) }) {
-                placer.occupy(chosen.box)
-                texts[request.index].append(.text(chosen))
-            }
-        }
         // Rules' labels are drawn above the marks: clear of them if possible, else over them.
         for request in ruleLabels {
             let chosen = request.candidates.first { placer.fits($0.box) } ?? request.candidates.first { placer.fits($0.box, ignoringMarks: true) }
@@ -111,11 +106,20 @@ struct AnnotationLayout: Sendable {
                 texts[request.index].append(.text(chosen))
             }
         }
+        // Notes say what the chart is about: they take their spots before ranges' labels, which can sit anywhere
+        // in their band.
         for note in notes {
             let annotation = annotations[note.index]
             guard let nodes = placeNote(annotation, point: note.point, owner: -1 - note.index, plot: plot, placer: &placer) else { continue }
             texts[note.index] = nodes
             drawn[note.index] = true
+        }
+        // Ranges' labels sit below the marks, so only where no mark covers them.
+        for request in rangeLabels {
+            if let chosen = request.candidates.first(where: { placer.fits($0.box) }) {
+                placer.occupy(chosen.box)
+                texts[request.index].append(.text(chosen))
+            }
         }
 
         var below: [SceneNode] = []
@@ -147,57 +151,71 @@ struct AnnotationLayout: Sendable {
         return text
     }
 
-    private func label(_ text: String, style: TextStyle, color: String?) -> TextBlock {
-        TextBlock.wrapped(text, style: style, width: Swift.max(40, width - 2 * Self.labelGap))
-    }
-
     /// A rule's label at the line's end inside the plot: above a horizontal line at its right end (else below
     /// it, else at the left end); beside a vertical line at its top (right of it, else left, else at the bottom).
+    /// Each spot also with the label on two or three lines, which often clears the marks on a narrow plot.
     private func ruleLabelCandidates(_ text: String, axis: ChannelName, pixel: Double, style: TextStyle, color: String?) -> [TextNode] {
-        let block = label(text, style: style, color: color)
         let gap = Self.labelGap
         let fill = theme.annotationColor
-        var nodes: [TextNode] = []
-        func node(x: Double, top: Double, anchor: TextAnchor) -> TextNode {
-            TextNode(block: block, x: x, top: top, anchor: anchor, style: style, fill: fill, maxWidth: Swift.max(40, width - 2 * gap), classes: ["chartc-annotation-label"])
+        let full = Swift.max(40, width - 2 * gap)
+        let single = TextBlock.wrapped(text, style: style, width: full)
+        var wraps = [full]
+        // The narrowest wraps that keep it to two lines, then three.
+        if single.lines.count == 1, single.width > 60 {
+            let widths = stride(from: 0.3, through: 0.95, by: 0.05).map { Swift.max(30, single.width * $0) }
+            for lines in [2, 3] {
+                // Whole words only: a wrap that splits a word is no good.
+                if let wrap = widths.first(where: { width in
+                    let block = TextBlock.wrapped(text, style: style, width: width)
+                    return block.lines.count == lines && block.text == text
+                }) { wraps.append(wrap) }
+            }
         }
-        if axis == .y {
-            nodes.append(node(x: width - gap, top: pixel - gap / 2 - block.height, anchor: .end))
-            nodes.append(node(x: width - gap, top: pixel + gap / 2, anchor: .end))
-            nodes.append(node(x: gap, top: pixel - gap / 2 - block.height, anchor: .start))
-            nodes.append(node(x: gap, top: pixel + gap / 2, anchor: .start))
-        } else {
-            nodes.append(node(x: pixel + gap, top: gap, anchor: .start))
-            nodes.append(node(x: pixel - gap, top: gap, anchor: .end))
-            nodes.append(node(x: pixel + gap, top: height - gap - block.height, anchor: .start))
-            nodes.append(node(x: pixel - gap, top: height - gap - block.height, anchor: .end))
+        var nodes: [TextNode] = []
+        for wrap in wraps {
+            let block = TextBlock.wrapped(text, style: style, width: wrap)
+            func node(x: Double, top: Double, anchor: TextAnchor) -> TextNode {
+                TextNode(block: block, x: x, top: top, anchor: anchor, style: style, fill: fill, maxWidth: wrap, classes: ["chartc-annotation-label"])
+            }
+            if axis == .y {
+                nodes.append(node(x: width - gap, top: pixel - gap / 2 - block.height, anchor: .end))
+                nodes.append(node(x: width - gap, top: pixel + gap / 2, anchor: .end))
+                nodes.append(node(x: gap, top: pixel - gap / 2 - block.height, anchor: .start))
+                nodes.append(node(x: gap, top: pixel + gap / 2, anchor: .start))
+            } else {
+                nodes.append(node(x: pixel + gap, top: gap, anchor: .start))
+                nodes.append(node(x: pixel - gap, top: gap, anchor: .end))
+                nodes.append(node(x: pixel + gap, top: height - gap - block.height, anchor: .start))
+                nodes.append(node(x: pixel - gap, top: height - gap - block.height, anchor: .end))
+            }
         }
         let plot = Box(x: 0, y: 0, width: width, height: height)
         return nodes.filter { plot.contains($0.box, tolerance: 0.01) }
     }
 
-    /// A range's label at its top left inside the band; where a mark covers that, further down its left edge
-    /// (a vertical band) or along its top (a horizontal one).
+    /// A range's label at its top left inside the band; where a mark covers that, the nearest free spot inside
+    /// the band (its left edge inside it), nearest to the top left first.
     private func rangeLabelCandidates(_ text: String, band: Box, style: TextStyle) -> [TextNode] {
         let gap = Self.labelGap
         // A label may run past a narrow band, but not out of the plot.
         let wrap = Swift.max(40, Swift.min(width - band.minX - gap, Swift.max(band.width - 2 * gap, 140)))
         let block = TextBlock.wrapped(text, style: style, width: wrap)
-        var nodes: [TextNode] = []
         func node(x: Double, top: Double) -> TextNode {
             TextNode(block: block, x: x, top: top, anchor: .start, style: style, fill: theme.annotationColor, maxWidth: wrap, classes: ["chartc-annotation-label"])
         }
-        let tall = band.height > band.width
-        for step in 0..<24 {
-            let shift = Double(step) * (block.lineHeight / 2)
-            if tall {
-                nodes.append(node(x: band.minX + gap, top: band.minY + gap + shift))
-            } else {
-                nodes.append(node(x: band.minX + gap + shift * 4, top: band.minY + gap))
+        var spots: [(distance: Double, x: Double, top: Double)] = []
+        let down = Swift.max(2, block.lineHeight / 2), across = 12.0
+        let rows = Swift.min(40, Int(Swift.max(0, band.height - 2 * gap - block.height) / down) + 1)
+        let columns = Swift.min(40, Int(Swift.max(0, band.width - 2 * gap) / across) + 1)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let dx = Double(column) * across, dy = Double(row) * down
+                spots.append(((dx * dx + dy * dy).squareRoot(), band.minX + gap + dx, band.minY + gap + dy))
             }
         }
+        spots.sort { $0.distance != $1.distance ? $0.distance < $1.distance : ($0.top != $1.top ? $0.top < $1.top : $0.x < $1.x) }
         let plot = Box(x: 0, y: 0, width: width, height: height)
-        return nodes.filter { plot.contains($0.box, tolerance: 0.01) && band.insetBy(-1).contains(Box(x: $0.box.minX, y: $0.box.minY, width: 1, height: $0.box.height), tolerance: 0.01) }
+        return spots.map { node(x: $0.x, top: $0.top) }.filter { plot.contains($0.box, tolerance: 0.01) }
     }
 
     // MARK: notes
@@ -208,23 +226,39 @@ struct AnnotationLayout: Sendable {
         guard let text = annotation.text?.value else { return nil }
         let style = theme.annotationStyle
         let fill = annotation.color?.value ?? theme.annotationColor
-        let wrap = Swift.max(40, Swift.min(annotation.width?.value ?? Annotation.defaultWidth, width - 2 * Self.labelGap))
-        let block = TextBlock.wrapped(text, style: style, width: wrap)
-        let size = (width: block.width, height: block.height)
+        let written = Swift.max(40, Swift.min(annotation.width?.value ?? Annotation.defaultWidth, width - 2 * Self.labelGap))
         let position = annotation.position?.value ?? .topRight
         let offset = annotation.offset?.value ?? Annotation.defaultOffset
         let connector = annotation.connector?.value ?? .line
-        let candidates = NotePlacement.candidates(
-            point: point, size: size, position: position, offset: offset, bounds: plot.insetBy(1),
-            reach: Swift.max(width, height))
         func usable(_ box: Box, ignoringMarks: Bool) -> Bool {
-            guard placer.fits(box, owner: owner, ignoringMarks: ignoringMarks) else { return false }
+            // A note keeps clear of other text by more than labels do, so it never reads as one paragraph with
+            // a neighbour.
+            guard placer.fits(box.insetBy(-Self.noteClearance), owner: owner, ignoringMarks: ignoringMarks) else { return false }
             guard connector != .none, let line = NotePlacement.connector(from: box, to: point) else { return true }
             return !placer.segmentCrossesText(from: line.start, to: line.end)
         }
-        guard let box = candidates.first(where: { usable($0, ignoringMarks: false) }) ?? candidates.first(where: { usable($0, ignoringMarks: true) }) else {
-            return nil
+        func candidates(_ block: TextBlock) -> [Box] {
+            NotePlacement.candidates(
+                point: point, size: (block.width, block.height), position: position, offset: offset, bounds: plot.insetBy(1),
+                reach: Swift.max(width, height))
         }
+        // Clear of the marks at its width, else narrower (more lines, the same size: a crowded plot, the narrow
+        // page), else over the marks at its width; never over text.
+        var chosen: (box: Box, block: TextBlock, wrap: Double)?
+        for wrap in [written, written * 0.75, written * 0.55] where wrap >= 60 || wrap == written {
+            let block = TextBlock.wrapped(text, style: style, width: wrap)
+            // Narrower only while no word is split.
+            if wrap != written && block.text != TextBlock.wrapped(text, style: style, width: written).text { continue }
+            if let box = candidates(block).first(where: { usable($0, ignoringMarks: false) }) {
+                chosen = (box, block, wrap)
+                break
+            }
+        }
+        if chosen == nil {
+            let block = TextBlock.wrapped(text, style: style, width: written)
+            if let box = candidates(block).first(where: { usable($0, ignoringMarks: true) }) { chosen = (box, block, written) }
+        }
+        guard let (box, block, wrap) = chosen else { return nil }
         placer.occupy(box)
         // The text leans towards its point: right-aligned to the left of it, centred above or below it.
         let anchor: TextAnchor = box.maxX <= point.x ? .end : (box.minX >= point.x ? .start : .middle)

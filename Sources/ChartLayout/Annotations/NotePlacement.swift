@@ -71,8 +71,21 @@ enum NotePlacement {
             }
             radius += step
         }
+        // A spot partly outside the bounds slides inside them: the nearest spot inside the graphic.
+        others = others.map { item in
+            let moved = slid(item.box, into: bounds)
+            return (distance(moved, wanted), item.order, moved)
+        }
         others.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.order < $1.order }
         return ([wanted] + others.map(\.box)).filter { bounds.contains($0, tolerance: 0.01) && !contains($0, point) }
+    }
+
+    /// The box moved the least to lie inside `bounds` (when it can).
+    static func slid(_ box: Box, into bounds: Box) -> Box {
+        var moved = box
+        if moved.width <= bounds.width { moved.x = Swift.min(Swift.max(moved.x, bounds.minX), bounds.maxX - moved.width) }
+        if moved.height <= bounds.height { moved.y = Swift.min(Swift.max(moved.y, bounds.minY), bounds.maxY - moved.height) }
+        return moved
     }
 
     private static func distance(_ a: Box, _ b: Box) -> Double {
