@@ -308,6 +308,28 @@ import Testing
         #expect(small.style.size == wide.style.size)
         #expect(small.box.maxX <= ChartLayoutEngine.narrowWidth)
     }
+
+    @Test func theInteractivePagePlacesNotesAsTheSVGDoesAroundHiddenSeries() throws {
+        // A hidden series runs right through the note's wanted spot: the SVG leaves it out, and the page (which
+        // keeps it, hidden until toggled) must not move the note around it.
+        let table = Table(columns: [
+            Fixture.numbers("x", (0..<20).map { Double($0 % 10) }),
+            Fixture.numbers("y", (0..<20).map { $0 < 10 ? Double($0) : 4 }),
+            Fixture.strings("s", (0..<20).map { $0 < 10 ? "shown" : "hidden" }),
+        ])
+        let spec = try Self.spec("""
+            { "data": { "url": "d.csv" }, "mark": "line", "legend": { "hidden": ["hidden"] },
+              "encoding": { "x": { "field": "x" }, "y": { "field": "y" }, "color": { "field": "s" } },
+              "annotations": [{ "type": "text", "x": 3, "y": 3, "text": "Here", "position": "top", "offset": 30 }] }
+            """)
+        let chart = try ChartLayoutEngine.check(spec, table: table)
+        func note(_ scene: Scene) -> Box? {
+            scene.nodes(withClass: "chartc-annotation-note").compactMap { if case .text(let t) = $0 { return t.box } else { return nil } }.first
+        }
+        let still = try #require(note(try ChartLayoutEngine.layout(chart: chart, table: table)))
+        let page = try #require(note(try ChartLayoutEngine.layout(chart: chart, table: table, options: .interactive)))
+        #expect(still == page)
+    }
 }
 
 extension ISODate {

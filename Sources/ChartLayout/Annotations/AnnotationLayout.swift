@@ -42,8 +42,15 @@ struct AnnotationLayout: Sendable {
 
     /// Lays every annotation out, placing its text through `placer` (rules' labels, then notes, then ranges'
     /// labels, each in spec order).
-    func draw(placer: inout LabelPlacer) -> Drawing {
+    /// - Parameters:
+    ///   - placer: the plot's one label placer, holding every text placed so far; annotation text joins it.
+    ///   - markObstacles: adds the marks annotation text should keep clear of (what a reader sees at first: the
+    ///     interactive page's hidden series are left out, so the page places notes as the SVG does).
+    func draw(placer: inout LabelPlacer, markObstacles: (inout LabelPlacer) -> Void) -> Drawing {
         guard !annotations.isEmpty else { return Drawing() }
+        // Marks in a placer of their own: text collisions are the shared placer's, marks these.
+        var marks = LabelPlacer(bounds: placer.bounds)
+        markObstacles(&marks)
         let style = theme.annotationStyle
         let plot = Box(x: 0, y: 0, width: width, height: height)
         var shapes: [[SceneNode]] = annotations.map { _ in [] }
@@ -80,7 +87,7 @@ struct AnnotationLayout: Sendable {
                     : LineNode(x1: 0, y1: pixel, x2: width, y2: pixel, stroke: stroke, classes: ["chartc-annotation-rule"])
                 shapes[index].append(.line(line))
                 drawn[index] = true
-                placer.addSegment(from: Point(line.x1, line.y1), to: Point(line.x2, line.y2))
+                marks.addSegment(from: Point(line.x1, line.y1), to: Point(line.x2, line.y2))
                 if let label = labelText(annotation, axis: axis) {
                     ruleLabels.append((index, ruleLabelCandidates(label, axis: axis, pixel: pixel, style: style, color: color)))
                 }
@@ -95,12 +102,13 @@ struct AnnotationLayout: Sendable {
 
         // A note never covers another note's point.
         for note in notes {
-            placer.addMark(Box(x: note.point.x - 3, y: note.point.y - 3, width: 6, height: 6), owner: -1 - note.index)
+            marks.addMark(Box(x: note.point.x - 3, y: note.point.y - 3, width: 6, height: 6), owner: -1 - note.index)
         }
 
         // Rules' labels are drawn above the marks: clear of them if possible, else over them.
         for request in ruleLabels {
-            let chosen = request.candidates.first { placer.fits($0.box) } ?? request.candidates.first { placer.fits($0.box, ignoringMarks: true) }
+            let chosen = request.candidates.first { placer.fits($0.box, ignoringMarks: true) && marks.fits($0.box) }
+                ?? request.candidates.first { placer.fits($0.box, ignoringMarks: true) }
             if let chosen {
                 placer.occupy(chosen.box)
                 texts[request.index].append(.text(chosen))
@@ -110,13 +118,13 @@ struct AnnotationLayout: Sendable {
         // in their band.
         for note in notes {
             let annotation = annotations[note.index]
-            guard let nodes = placeNote(annotation, point: note.point, owner: -1 - note.index, plot: plot, placer: &placer) else { continue }
+            guard let nodes = placeNote(annotation, point: note.point, owner: -1 - note.index, plot: plot, placer: &placer, marks: &marks) else { continue }
             texts[note.index] = nodes
             drawn[note.index] = true
         }
         // Ranges' labels sit below the marks, so only where no mark covers them.
         for request in rangeLabels {
-            if let chosen = request.candidates.first(where: { placer.fits($0.box) }) {
+            if let chosen = request.candidates.first(where: { placer.fits($0.box, ignoringMarks: true) && marks.fits($0.box) }) {
                 placer.occupy(chosen.box)
                 texts[request.index].append(.text(chosen))
             }
@@ -220,9 +228,15 @@ struct AnnotationLayout: Sendable {
 
     // MARK: notes
 
+    /// How far a box is from a point (0 when the point is inside it).
+    static func distance(from point: Point, to box: Box) -> Double {
+        let dx = Swift.max(box.minX - point.x, 0, point.x - box.maxX), dy = Swift.max(box.minY - point.y, 0, point.y - box.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
     /// A note wrapped at its width, at its position and offset from its point or the nearest free spot inside
     /// the plot, with its connector; nil when no spot is free (the note is left out rather than overlapped).
-    private func placeNote(_ annotation: Annotation, point: Point, owner: Int, plot: Box, placer: inout LabelPlacer) -> [SceneNode]? {
+    private func placeNote(_ annotation: Annotation, point: Point, owner: Int, plot: Box, placer: inout LabelPlacer, marks: inout LabelPlacer) -> [SceneNode]? {
         guard let text = annotation.text?.value else { return nil }
         let style = theme.annotationStyle
         let fill = annotation.color?.value ?? theme.annotationColor
@@ -233,7 +247,8 @@ struct AnnotationLayout: Sendable {
         func usable(_ box: Box, ignoringMarks: Bool) -> Bool {
             // A note keeps clear of other text by more than labels do, so it never reads as one paragraph with
             // a neighbour.
-            guard placer.fits(box.insetBy(-Self.noteClearance), owner: owner, ignoringMarks: ignoringMarks) else { return false }
+            let grown = box.insetBy(-Self.noteClearance)
+            guard placer.fits(grown, ignoringMarks: true), ignoringMarks || marks.fits(grown, owner: owner) else { return false }
             guard connector != .none, let line = NotePlacement.connector(from: box, to: point) else { return true }
             return !placer.segmentCrossesText(from: line.start, to: line.end)
         }
@@ -242,16 +257,20 @@ struct AnnotationLayout: Sendable {
                 point: point, size: (block.width, block.height), position: position, offset: offset, bounds: plot.insetBy(1),
                 reach: Swift.max(width, height))
         }
-        // Clear of the marks at its width, else narrower (more lines, the same size: a crowded plot, the narrow
-        // page), else over the marks at its width; never over text.
+        // Clear of the marks at its width or narrower (more lines, the same size: a crowded plot, the narrow
+        // page), whichever lands nearest its point (a narrower wrap must be clearly nearer); else over the marks
+        // at its width; never over text.
         var chosen: (box: Box, block: TextBlock, wrap: Double)?
-        for wrap in [written, written * 0.75, written * 0.55] where wrap >= 60 || wrap == written {
+        var best = Double.infinity
+        for (step, wrap) in [written, written * 0.75, written * 0.55].enumerated() where wrap >= 60 || wrap == written {
             let block = TextBlock.wrapped(text, style: style, width: wrap)
             // Narrower only while no word is split.
             if wrap != written && block.text != TextBlock.wrapped(text, style: style, width: written).text { continue }
-            if let box = candidates(block).first(where: { usable($0, ignoringMarks: false) }) {
+            guard let box = candidates(block).first(where: { usable($0, ignoringMarks: false) }) else { continue }
+            let reach = Self.distance(from: point, to: box) + Double(step) * 12
+            if reach < best {
+                best = reach
                 chosen = (box, block, wrap)
-                break
             }
         }
         if chosen == nil {
@@ -265,7 +284,7 @@ struct AnnotationLayout: Sendable {
         let x = anchor == .end ? box.maxX : (anchor == .start ? box.minX : box.midX)
         var nodes: [SceneNode] = []
         if connector != .none, let line = NotePlacement.connector(from: box, to: point) {
-            placer.addSegment(from: line.start, to: line.end)
+            marks.addSegment(from: line.start, to: line.end)
             nodes.append(.line(LineNode(
                 x1: line.start.x, y1: line.start.y, x2: line.end.x, y2: line.end.y,
                 stroke: Stroke(.color(fill), width: 1), classes: ["chartc-annotation-connector"])))

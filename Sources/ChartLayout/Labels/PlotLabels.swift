@@ -69,7 +69,7 @@ struct PlotLabels: Sendable {
     ///   - markNodes: each series' mark nodes.
     ///   - obstacles: text already on the plot (axis labels and titles), in plot coordinates.
     ///   - bounds: where labels may go, in plot coordinates.
-    /// The placer is returned holding every label placed and the marks' obstacles, for the annotations' text.
+    /// The placer is returned holding every label placed, for the annotations' text.
     func place(context: MarkContext, markNodes: [[SceneNode]], obstacles: [Box], bounds: Box, regionWidth: Double) -> (marks: [[SceneNode]], labels: [[SceneNode]], placer: LabelPlacer) {
         var placer = LabelPlacer(bounds: bounds, padding: 1, obstacles: obstacles)
         var marks = markNodes
@@ -93,8 +93,8 @@ struct PlotLabels: Sendable {
             }
         }
 
-        addObstacles(to: &placer, context: context)
         guard let values else { return (marks, output, placer) }
+        addObstacles(to: &placer, context: context)
         for (index, series) in model.series.enumerated() {
             for request in ValueLabels.requests(series, content: values, context: context) {
                 // Inside options may cover their own mark; outside ones must also stay clear of other marks.

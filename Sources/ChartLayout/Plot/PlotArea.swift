@@ -68,7 +68,10 @@ public struct PlotArea: Sendable {
         var placer = placed.placer
         let annotations = AnnotationLayout(
             annotations: model.spec.annotations, positions: AnnotationPositions(x: model.x, y: model.y, scales: scales), theme: model.theme, locale: model.locale
-        ).draw(placer: &placer)
+        ).draw(placer: &placer) { obstacles in
+            let visible = model.withoutHiddenSeries
+            visible.markKind.addLabelObstacles(to: &obstacles, context: MarkContext(model: visible, scales: scales))
+        }
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
         let clip = Self.needsClip(model)
         var seriesNodes: [SceneNode] = []
