@@ -164,7 +164,8 @@ struct AnnotationLayout: Sendable {
     /// Each spot also with the label on two or three lines, which often clears the marks on a narrow plot.
     private func ruleLabelCandidates(_ text: String, axis: ChannelName, pixel: Double, style: TextStyle, color: String?) -> [TextNode] {
         let gap = Self.labelGap
-        let fill = theme.annotationColor
+        // In the rule's own color when it has one.
+        let fill = color ?? theme.annotationColor
         let full = Swift.max(40, width - 2 * gap)
         let single = TextBlock.wrapped(text, style: style, width: full)
         var wraps = [full]
