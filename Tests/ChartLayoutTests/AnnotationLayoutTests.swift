@@ -330,6 +330,24 @@ import Testing
         let page = try #require(note(try ChartLayoutEngine.layout(chart: chart, table: table, options: .interactive)))
         #expect(still == page)
     }
+
+    @Test func aRuleLabelThatMustGoOverTheMarksSitsOnAHalo() throws {
+        // Full-height bars leave no free spot at the line's ends: the label goes over them on the background.
+        let table = Table(columns: [Fixture.strings("day", ["Mon", "Tue", "Wed"]), Fixture.numbers("n", [10, 10, 10])])
+        let spec = try Self.spec("""
+            { "data": { "url": "d.csv" }, "mark": "bar", "encoding": { "y": { "field": "day" }, "x": { "field": "n", "scale": { "domain": [0, 10] } } },
+              "annotations": [{ "type": "rule", "x": 5, "label": "A label that is long enough not to fit anywhere free" }] }
+            """)
+        let (area, _) = try Self.plot(spec, table, region: Box(x: 0, y: 0, width: 300, height: 200))
+        let group = try #require(Self.annotations(area.node).first).group
+        let label = try #require(Self.texts(group).first)
+        let halo = try #require(group.children.compactMap { if case .rect(let r) = $0, r.classes.contains("chartc-annotation-halo") { return r } else { return nil } }.first)
+        #expect(halo.box.contains(label.box))
+        #expect(halo.fill == .color(ChartTheme.standard.background))
+        // Drawn behind its text.
+        let order = group.children.map(\.classes)
+        #expect((order.firstIndex { $0.contains("chartc-annotation-halo") } ?? 99) < (order.firstIndex { $0.contains("chartc-annotation-label") } ?? -1))
+    }
 }
 
 extension ISODate {

@@ -107,11 +107,13 @@ struct AnnotationLayout: Sendable {
 
         // Rules' labels are drawn above the marks: clear of them if possible, else over them.
         for request in ruleLabels {
-            let chosen = request.candidates.first { placer.fits($0.box, ignoringMarks: true) && marks.fits($0.box) }
-                ?? request.candidates.first { placer.fits($0.box, ignoringMarks: true) }
-            if let chosen {
+            if let chosen = request.candidates.first(where: { placer.fits($0.box, ignoringMarks: true) && marks.fits($0.box) }) {
                 placer.occupy(chosen.box)
                 texts[request.index].append(.text(chosen))
+            } else if let chosen = request.candidates.first(where: { placer.fits($0.box, ignoringMarks: true) }) {
+                // Over the marks: on a halo of the background, so it reads on a bar.
+                placer.occupy(chosen.box)
+                texts[request.index] += [halo(chosen.box), .text(chosen)]
             }
         }
         // Notes say what the chart is about: they take their spots before ranges' labels, which can sit anywhere
@@ -169,6 +171,10 @@ struct AnnotationLayout: Sendable {
         let full = Swift.max(40, width - 2 * gap)
         let single = TextBlock.wrapped(text, style: style, width: full)
         var wraps = [full]
+        // Beside a vertical line: as wide as the room on either side.
+        if axis == .x {
+            for room in [width - pixel - 2 * gap, pixel - 2 * gap] where room >= 40 && room < full { wraps.append(room) }
+        }
         // The narrowest wraps that keep it to two lines, then three.
         if single.lines.count == 1, single.width > 60 {
             let widths = stride(from: 0.3, through: 0.95, by: 0.05).map { Swift.max(30, single.width * $0) }
@@ -227,6 +233,14 @@ struct AnnotationLayout: Sendable {
         return spots.map { node(x: $0.x, top: $0.top) }.filter { plot.contains($0.box, tolerance: 0.01) }
     }
 
+    /// A patch of the background behind text that had to go over marks.
+    private func halo(_ box: Box) -> SceneNode {
+        .rect(RectNode(box: box.insetBy(-2), cornerRadius: 2, fill: .color(theme.background), opacity: Self.haloOpacity, classes: ["chartc-annotation-halo"]))
+    }
+
+    /// How much of the marks a halo hides.
+    static let haloOpacity = 0.85
+
     // MARK: notes
 
     /// How far a box is from a point (0 when the point is inside it).
@@ -274,9 +288,13 @@ struct AnnotationLayout: Sendable {
                 chosen = (box, block, wrap)
             }
         }
+        var overMarks = false
         if chosen == nil {
             let block = TextBlock.wrapped(text, style: style, width: written)
-            if let box = candidates(block).first(where: { usable($0, ignoringMarks: true) }) { chosen = (box, block, written) }
+            if let box = candidates(block).first(where: { usable($0, ignoringMarks: true) }) {
+                chosen = (box, block, written)
+                overMarks = true
+            }
         }
         guard let (box, block, wrap) = chosen else { return nil }
         placer.occupy(box)
@@ -293,6 +311,8 @@ struct AnnotationLayout: Sendable {
                 nodes.append(.path(PathNode(d: NotePlacement.arrowHead(from: line.start, to: line.end), fill: .color(fill), classes: ["chartc-annotation-arrow"])))
             }
         }
+        // Over the marks: on a halo of the background, so it reads on a bar or across lines.
+        if overMarks { nodes.append(halo(box)) }
         nodes.append(.text(TextNode(block: block, x: x, top: box.minY, anchor: anchor, style: style, fill: fill, maxWidth: wrap, classes: ["chartc-annotation-note"])))
         return nodes
     }
