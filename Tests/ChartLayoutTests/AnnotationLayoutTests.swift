@@ -348,6 +348,30 @@ import Testing
         let order = group.children.map(\.classes)
         #expect((order.firstIndex { $0.contains("chartc-annotation-halo") } ?? 99) < (order.firstIndex { $0.contains("chartc-annotation-label") } ?? -1))
     }
+
+    @Test func anAnnotationValueDoesNotThinBarsOnAContinuousAxis() throws {
+        // A rule between two years must not count as a bar position when bars are sized by their spacing.
+        let table = Table(columns: [Fixture.numbers("year", (0..<40).map { 2000 + Double($0) }), Fixture.numbers("n", (0..<40).map { Double($0 % 7) + 1 })])
+        func barWidths(_ annotations: String) throws -> [Double] {
+            let spec = try Self.spec("""
+                { "data": { "url": "d.csv" }, "mark": "bar",
+                  "encoding": { "x": { "field": "year", "type": "quantitative" }, "y": { "field": "n" } },
+                  "annotations": [\(annotations)] }
+                """)
+            let (area, _) = try Self.plot(spec, table)
+            var widths: [Double] = []
+            func visit(_ node: SceneNode) {
+                if case .rect(let rect) = node, !rect.classes.contains("chartc-annotation-range"), !rect.classes.contains("chartc-annotation-halo") { widths.append(rect.box.width) }
+                for child in node.children { visit(child) }
+            }
+            guard case .group(let plot) = area.node else { return [] }
+            for child in plot.children where child.classes.contains("chartc-marks") { visit(child) }
+            return widths
+        }
+        let plain = try barWidths("")
+        try #require(plain.count == 40)
+        #expect(try barWidths(#"{ "type": "rule", "x": 2001.5 }, { "type": "text", "x": 2002.1, "y": 4, "text": "a" }"#) == plain)
+    }
 }
 
 extension ISODate {

@@ -128,9 +128,9 @@ public struct PlotScales: Sendable {
                 if let partner, let value = partner.number(row) { values.append(value) }
             }
         }
-        // Annotation values (SPEC §12) stretch a scale whose domain is not explicit.
-        values += AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
-        let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
+        // Annotation values (SPEC §12) stretch a scale whose domain is not explicit (not the marks' spacing).
+        let annotated = AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
+        let extent = ScaleInterval.extent(of: annotated.isEmpty ? values : values + annotated, positiveOnly: kind == .log)
         let isRange = partner != nil
         let defaultZero = isMeasure && !isRange && model.markKind.growsFromZero && kind != .time
         // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
