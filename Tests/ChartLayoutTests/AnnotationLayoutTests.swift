@@ -372,6 +372,30 @@ import Testing
         try #require(plain.count == 40)
         #expect(try barWidths(#"{ "type": "rule", "x": 2001.5 }, { "type": "text", "x": 2002.1, "y": 4, "text": "a" }"#) == plain)
     }
+
+    @Test(arguments: [
+        #"{ "type": "range", "y": [0, 1e308], "label": "huge" }"#,
+        #"{ "type": "rule", "y": -1e308, "label": "far below" }"#,
+        #"{ "type": "text", "x": 1e300, "y": 1, "text": "far right" }"#,
+        #"{ "type": "range", "x": [5, 5], "label": "empty" }"#,
+        #"{ "type": "text", "x": 1, "y": 2, "text": "Unbreakable-text-that-is-much-wider-than-any-note-could-be-wrapped-at", "width": 20 }"#,
+        #"{ "type": "rule", "y": 1, "label": "" }"#,
+        #"{ "type": "text", "x": 4, "y": 3, "text": "On the point", "offset": 0, "connector": "arrow" }"#,
+    ])
+    func extremeValuesNeverBreakTheLayout(annotation: String) throws {
+        let spec = try Self.spec(Self.lineJSON(annotation))
+        let (area, _) = try Self.plot(spec, Self.table, region: Box(x: 0, y: 0, width: 200, height: 120))
+        for box in Self.plotTextBoxes(area) {
+            #expect(box.minX.isFinite && box.minY.isFinite && box.maxX.isFinite && box.maxY.isFinite)
+        }
+        // Annotation text overlaps nothing. (Tick labels on a domain near ±1e308 can collide on their own, with
+        // or without annotations: an axis matter, left to the axes.)
+        let boxes = Self.plotTextBoxes(area)
+        let annotationText = Self.annotations(area.node).flatMap { item in item.group.children.flatMap { $0.textBoxes() } }
+        for box in annotationText {
+            #expect(boxes.filter { $0 != box }.allSatisfy { !$0.overlaps(box, tolerance: 0.01) })
+        }
+    }
 }
 
 extension ISODate {
