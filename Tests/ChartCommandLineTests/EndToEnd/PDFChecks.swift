@@ -55,7 +55,9 @@ struct PDFChecks {
         guard case .success(let file) = SpecFiles.read(root + "/" + path), let spec = SpecParser.parse(file).spec else { return nil }
         let output = try Pipeline.run(spec: spec)
         let theme = try ThemeOptions.theme(for: spec, arguments: nil)
-        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.table), table: output.table, theme: theme)
+        // As `chartc build` does: annotations' aggregates over the output rows first (SPEC §12).
+        let resolved = try AnnotationValues.resolve(spec, table: output.table)
+        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(resolved), table: output.table), table: output.table, theme: theme)
     }
 
     func pdf(_ path: String) -> String { output.appendingPathComponent(Self.name(path) + ".pdf").path }
