@@ -12,12 +12,11 @@ import ChartStyle
 /// only catches fills that fade into the page (`#eeeeee`, pale yellow). Only colors the spec chooses are
 /// checked — `mark.color`, a color `range`, a categorical `scheme` — not the house palette, and not color ramps
 /// (a heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
-struct LowContrastRule: ChartRule {
+struct LowContrastRule: CataloguedRule {
     static let thinMarkMinimum = 3.0
     static let filledMarkMinimum = 1.5
 
-    let id = "low-contrast"
-    let severity = Severity.warning
+    let kind = LintDiagnostic.Kind.lowContrast
     let summary = "A series color has too little contrast with the background (3:1 for lines, points and text; 1.5:1 for bars and areas)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
