@@ -8,9 +8,8 @@ import ChartValues
 /// An annotation value (SPEC §12) must be what its axis holds: a number on a linear axis, an ISO 8601 date on a
 /// time axis (a year on a year axis), a category name on a band axis; and the axis must exist. Checked against
 /// the data once its types are known, at the value's `line:col`.
-struct AnnotationValueCheck: ChartRule {
-    let id = "annotation-value-type"
-    let severity = Severity.error
+struct AnnotationValueCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.annotationValueType
     let summary = "An annotation value that its axis cannot hold (a date on a band axis, a category on a linear one, text that is not an ISO date on a time axis), or an annotation on an axis the chart does not have."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

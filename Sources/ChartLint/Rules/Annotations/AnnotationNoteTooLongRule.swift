@@ -6,9 +6,8 @@ import ChartSpec
 /// into a paragraph that covers the data and has to move far from its point; the detail belongs in `notes`
 /// below the chart. Lint has no fonts, so the length is an estimate (an average letter is about half the text
 /// size wide), which is enough to catch paragraphs.
-struct AnnotationNoteTooLongRule: ChartRule {
-    let id = "annotation-note-too-long"
-    let severity = Severity.warning
+struct AnnotationNoteTooLongRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.annotationNoteTooLong
     let summary = "A text note longer on one line than the plot is wide (estimated): it wraps into a paragraph over the data."
 
     /// Width of an average character, as a share of the text size.

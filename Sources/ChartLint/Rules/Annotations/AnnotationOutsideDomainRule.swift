@@ -7,9 +7,8 @@ import ChartValues
 /// With an explicit `domain`, a scale does not stretch to an annotation (SPEC §12): a value outside it is not
 /// drawn (a range is cut at the domain's end). That is usually a typo or a domain written before the annotation,
 /// so lint says which value falls outside which domain.
-struct AnnotationOutsideDomainRule: ChartRule {
-    let id = "annotation-outside-domain"
-    let severity = Severity.warning
+struct AnnotationOutsideDomainRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.annotationOutsideDomain
     let summary = "An annotation value outside its axis's explicit domain: the annotation is not drawn (a range is cut at the domain's end)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

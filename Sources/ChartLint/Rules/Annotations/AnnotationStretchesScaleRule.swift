@@ -8,9 +8,8 @@ import ChartValues
 /// the data — a target line at 100 over values near 10, a date years away — squeezes the data into a corner of
 /// the plot to show an empty stretch of axis. Lint warns when the data would then cover less than half of the
 /// axis, so the author decides whether the annotation is worth it.
-struct AnnotationStretchesScaleRule: ChartRule {
-    let id = "annotation-stretches-scale"
-    let severity = Severity.warning
+struct AnnotationStretchesScaleRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.annotationStretchesScale
     let summary = "An annotation value so far outside the data that the stretched axis leaves the data less than half of it."
 
     /// The share of the axis the data must keep.
