@@ -41,6 +41,8 @@ public struct ChartSpec: Sendable {
     public var layerIndex: Int?
     public var encoding: Encoding
     public var legend: LegendSpec
+    /// Reference lines, shaded ranges and notes on the plot (SPEC §12), in the order written.
+    public var annotations: [Annotation] = []
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?
