@@ -87,13 +87,24 @@ enum Compiler {
             let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             compiled.diagnostics += theme.warnings
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
-            let result = try run(spec, context: context)
-            compiled.diagnostics += result.warnings
-            // `{ "aggregate": … }` annotation values over the output rows (SPEC §12), for layout.
-            let resolved = try AnnotationValues.resolve(spec, table: result.table)
             var files: [[UInt8]] = []
-            for format in formats {
-                files.append(try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
+            if spec.isLayered {
+                // SPEC §11: the top-level rows and each layer's own.
+                let result = try Pipeline.runLayers(spec: spec, context: context)
+                compiled.diagnostics += result.top.warnings
+                // `{ "aggregate": … }` annotation values over the chart's (top-level) output rows (SPEC §12).
+                let resolved = try AnnotationValues.resolve(spec, table: result.top.table)
+                for format in formats {
+                    files.append(try renderer.renderBytes(spec: resolved, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format, theme: theme))
+                }
+            } else {
+                let result = try run(spec, context: context)
+                compiled.diagnostics += result.warnings
+                // `{ "aggregate": … }` annotation values over the output rows (SPEC §12), for layout.
+                let resolved = try AnnotationValues.resolve(spec, table: result.table)
+                for format in formats {
+                    files.append(try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
+                }
             }
             compiled.files = files
         } catch {
