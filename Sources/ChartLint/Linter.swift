@@ -81,8 +81,8 @@ public enum Linter {
         }
         var schema: [(name: String, type: DataType)]?
         var table: Table?
-        var resolvedSpec = spec
         var layerTables: [Table]?
+        var resolvedSpec = spec
         let context = LoadContext(fetch: options.fetch, sampleBytes: spec.data.isRemote ? nil : options.sampleBytes)
         if !spec.data.isRemote && !spec.data.isDatabase {
             do {

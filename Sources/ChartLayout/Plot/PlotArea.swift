@@ -118,13 +118,12 @@ public struct PlotArea: Sendable {
             placer.ownerBase = ownerBases[index]
             layerLabels[index].placeValues(context: contexts[index], placer: &placer, labels: &layerLabelNodes[index])
         }
-        // Annotations (SPEC §12): once for the plot, whatever its layers (they share its scales). Their text goes
-        // through the same placer, after every layer's labels, and keeps clear of every layer's marks.
-        let lead = models[0]
+        // Annotations (SPEC §12): drawn once for every layer, on the shared scales, their text through the same
+        // placer after every layer's labels. A value is read on the channel of the first layer that has it.
         let annotations = AnnotationLayout(
-            annotations: lead.spec.annotations,
+            annotations: models[0].spec.annotations,
             positions: AnnotationPositions(x: models.lazy.compactMap(\.x).first, y: models.lazy.compactMap(\.y).first, scales: scales),
-            theme: lead.theme, locale: lead.locale
+            theme: models[0].theme, locale: models[0].locale
         ).draw(placer: &placer) { obstacles in
             for model in models {
                 let visible = model.withoutHiddenSeries
