@@ -95,3 +95,11 @@ import Testing
         #expect(planned.layers[1].finalPlan?.description.contains("filter  s > 5") == true)
     }
 }
+
+/// A statement binds only the parameters its text refers to (a layered example, daily dots under their monthly
+/// mean, read from PostgreSQL: `month(date)` translated for nothing numbered 12 parameters after the filter's one).
+@Test func aStatementBindsOnlyTheParametersItWrites() {
+    #expect(SQLCompiler.highestPlaceholder(in: "SELECT *\nFROM t\nWHERE \"y\" = $1::double precision") == 1)
+    #expect(SQLCompiler.highestPlaceholder(in: "SELECT a FROM t WHERE b = $12::text AND c = $3::text") == 12)
+    #expect(SQLCompiler.highestPlaceholder(in: "SELECT a FROM t") == 0)
+}

@@ -41,7 +41,7 @@ enum PlanCommand {
         return .success
     }
 
-    /// A layered spec's plans (SPEC §11): the top-level plan, then each layer's: the pipeline it runs on its
+    /// A layered spec's plans (SPEC §11): the top-level plan as for a one-mark spec, then each layer's: the pipeline it runs on its
     /// own (own `data` or aggregation) or that it draws the top-level output, then the steps it runs last.
     static func layeredDescription(top: Plan, layers: [(plan: Plan?, finalPlan: Plan?)], spec: ChartSpec) -> String {
         func indented(_ plan: Plan, skippingLoad: Bool) -> String {
@@ -49,7 +49,8 @@ enum PlanCommand {
                 .filter { !$0.isEmpty && !(skippingLoad && ($0.hasPrefix("load ") || $0.hasPrefix("output "))) }
                 .map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
-        var out = "top level\n" + indented(top, skippingLoad: false)
+        // The top-level plan reads as a one-mark spec's; each layer's follows, indented under its heading.
+        var out = top.description.hasSuffix("\n") ? top.description : top.description + "\n"
         for (index, layer) in layers.enumerated() {
             let mark = spec.layers.indices.contains(index) ? spec.layers[index].mark.type.value.rawValue : "?"
             out += "layer \(index) (\(mark))\n"

@@ -128,6 +128,28 @@ public enum SQLCompiler {
         return rows
     }
 
+    /// The highest `$n` written in `sql` (0 when none).
+    static func highestPlaceholder(in sql: String) -> Int {
+        let bytes = Array(sql.utf8)
+        var highest = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$") {
+                var number = 0
+                var next = index + 1
+                while next < bytes.count, bytes[next] >= UInt8(ascii: "0"), bytes[next] <= UInt8(ascii: "9"), number < 1_000_000 {
+                    number = number * 10 + Int(bytes[next] - UInt8(ascii: "0"))
+                    next += 1
+                }
+                highest = max(highest, number)
+                index = next
+            } else {
+                index += 1
+            }
+        }
+        return highest
+    }
+
     /// Projection plus the filters that translate; the steps all stay in chartc except filters that went whole
     /// into the `WHERE`.
     static func compileFilters(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, aggregationReason: String? = nil) -> Plan {
@@ -139,7 +161,9 @@ public enum SQLCompiler {
         var sql = "SELECT \(list.isEmpty ? "" : list)\nFROM \(relation)"
         if !rows.conditions.isEmpty { sql += "\nWHERE " + rows.conditions.joined(separator: "\n  AND ") }
         newLoad.sql = sql
-        newLoad.sqlParameters = rows.conditions.isEmpty ? [] : parameters.values
+        // Only the parameters the WHERE refers to: a calculation translated on the way (month names for
+        // `month(date)`) numbers its own after the filters' and must not be bound to a statement without it.
+        newLoad.sqlParameters = rows.conditions.isEmpty ? [] : Array(parameters.values.prefix(Self.highestPlaceholder(in: sql)))
         let hasAggregate = plan.steps.contains { if case .aggregate = $0 { return true } else { return false } }
         if hasAggregate {
             let reasons = rows.untranslated + (aggregationReason.map { [$0] } ?? [])

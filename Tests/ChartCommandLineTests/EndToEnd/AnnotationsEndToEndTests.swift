@@ -75,4 +75,32 @@ import Testing
         #expect(category.status == 1)
         #expect(category.error.contains("days.chart.json:7:28: error: 'Fri' is not a category on the x axis (day)"), "\(category.error)")
     }
+
+    @Test func aLayeredChartDrawsItsAnnotationsOnce() throws {
+        let layered = """
+            {
+              "title": "Per day",
+              "data": { "url": "days.csv" },
+              "encoding": { "x": { "field": "day" }, "y": { "field": "n" } },
+              "layers": [{ "mark": "bar" }, { "mark": { "type": "line", "points": true } }],
+              "annotations": [
+                { "type": "rule", "y": { "aggregate": "mean(n)" }, "label": "Average {value}" },
+                { "type": "text", "x": "Thu", "y": 8, "text": "Best day", "position": "left", "connector": "arrow" }
+              ],
+              "sources": "Made up",
+              "alt": "Bars and a line per day"
+            }
+
+            """
+        let root = try Self.workspace(layered)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ChartcBinary.run(["build", "days.chart.json"], in: root)
+        #expect(result.status == 0, "\(result.error)")
+        let svg = String(decoding: try Data(contentsOf: root.appendingPathComponent("days.svg")), as: UTF8.self)
+        #expect(svg.components(separatedBy: #"<g class="chartc-annotations""#).count == 2, "one group above the marks, none below")
+        #expect(svg.components(separatedBy: #"data-type="rule""#).count == 2)
+        #expect(svg.components(separatedBy: #"data-type="text""#).count == 2)
+        #expect(svg.contains(">Average 5<"))
+        #expect(svg.components(separatedBy: #"class="chartc-layer""#).count == 3)
+    }
 }
