@@ -36,6 +36,22 @@ import Testing
         #expect(plan.databaseSteps.count == 3)  // calculate, filter, aggregate
     }
 
+    /// PostgreSQL refuses a parameter the statement never names: a calculation nothing reads adds none.
+    @Test func onlyTheParametersTheStatementNames() throws {
+        let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("d", .date, 1184)]
+        for members in [
+            #""calculate": {"unused": "v * 1000 + 7", "m": "month(d)"}, "filter": "v > 3", "groupBy": ["m"], "aggregate": {"n": "count()"}"#,
+            #""calculate": {"unused": "s == 'x'", "w": "weekday(d)"}, "filter": ["w != 'Mon'", "v < 9"]"#,
+        ] {
+            let plan = try compiled(members, schema: schema)
+            let sql = try #require(plan.loadStep.sql)
+            let count = plan.loadStep.sqlParameters.count
+            #expect(count > 0)
+            for n in 1...count { #expect(sql.contains("$\(n)::"), "$\(n) is not in \(sql)") }
+            #expect(!sql.contains("$\(count + 1)::"), "\(sql)")
+        }
+    }
+
     @Test func whatHasNoExactSQLFormStaysInChartc() throws {
         let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("p", .string, 1042)]
         // stdev: SQL rounds differently. The plan reads the columns, with the filter in the WHERE.

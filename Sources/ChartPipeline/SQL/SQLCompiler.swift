@@ -77,12 +77,36 @@ public enum SQLCompiler {
         var untranslated: [String] = []
     }
 
-    static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters) -> RowSteps {
+    ///
+    /// Only what the statement uses may add parameters (PostgreSQL refuses a parameter the text never names), so
+    /// a first pass finds the filters that translate, and the second translates for real only the calculations
+    /// they, and `reads` (the aggregation's keys and arguments), need.
+    static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, reads: Set<String> = []) -> RowSteps {
+        var scratch = parameters
+        let first = rowSteps(plan, scope: scope, parameters: &scratch, needed: nil)
+        var needed = reads
+        for (step, expression) in first.translated {
+            if case .filter(let filter) = plan.steps[step] { needed.formUnion(filter.expressions[expression].fieldsUsed) }
+        }
+        for step in plan.steps.reversed() {
+            if case .calculate(let calculate) = step, needed.contains(calculate.name) { needed.formUnion(calculate.expression.fieldsUsed) }
+        }
+        return rowSteps(plan, scope: scope, parameters: &parameters, needed: needed)
+    }
+
+    /// One pass; `needed` nil: every calculation counts as needed.
+    private static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, needed: Set<String>?) -> RowSteps {
         var rows = RowSteps(scope: scope)
         for (index, step) in plan.steps.enumerated() {
             switch step {
             case .calculate(let calculate):
-                if let value = calculate.expression.sql(in: rows.scope, parameters: &parameters) {
+                // A calculation nothing in the statement reads is translated with throwaway parameters.
+                var unused = parameters
+                let isNeeded = needed?.contains(calculate.name) ?? true
+                let value = isNeeded
+                    ? calculate.expression.sql(in: rows.scope, parameters: &parameters)
+                    : calculate.expression.sql(in: rows.scope, parameters: &unused)
+                if let value {
                     rows.scope[calculate.name] = value
                 } else {
                     rows.scope[calculate.name] = nil
@@ -184,7 +208,13 @@ public enum SQLCompiler {
         guard let aggregateIndex = plan.steps.firstIndex(where: { if case .aggregate = $0 { return true } else { return false } }),
               case .aggregate(let aggregate) = plan.steps[aggregateIndex] else { return nil }
         var parameters = SQLParameters()
-        let rows = rowSteps(Plan(steps: Array(plan.steps[..<aggregateIndex]), columns: plan.columns, dataFields: plan.dataFields, outputFields: plan.outputFields), scope: scope, parameters: &parameters)
+        var reads = Set(aggregate.groupBy)
+        for field in aggregate.fields {
+            for call in field.aggregate.calls { reads.formUnion(call.argument?.fieldsUsed ?? []) }
+        }
+        let rows = rowSteps(
+            Plan(steps: Array(plan.steps[..<aggregateIndex]), columns: plan.columns, dataFields: plan.dataFields, outputFields: plan.outputFields),
+            scope: scope, parameters: &parameters, reads: reads)
         // Every filter must be in SQL, or groups would be made of the wrong rows.
         let filterCount = plan.steps[..<aggregateIndex].reduce(0) { count, step in
             if case .filter(let filter) = step { return count + filter.expressions.count }
