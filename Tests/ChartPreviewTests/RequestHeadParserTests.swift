@@ -86,8 +86,8 @@ import Testing
         debouncer.note(now: 1000)
         // Past `longest` a file still open holds the rebuild back (a slow writer on a busy machine), up to
         // `longestWhileWriting` after the first event.
-        let stillHeld = debouncer.isDue(now: 1300, holding: true)
-        let gaveUp = debouncer.isDue(now: 2000, holding: true)
+        let stillHeld = debouncer.isDue(now: 3900, holding: true)
+        let gaveUp = debouncer.isDue(now: 4000, holding: true)
         #expect(!stillHeld)
         #expect(gaveUp)
     }

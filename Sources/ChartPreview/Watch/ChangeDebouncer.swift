@@ -6,7 +6,7 @@
 struct ChangeDebouncer {
     var quiet: Int64 = 15
     var longest: Int64 = 250
-    var longestWhileWriting: Int64 = 1_000
+    var longestWhileWriting: Int64 = 3_000
     private(set) var due: Int64?
     private var firstEvent: Int64 = 0
 
