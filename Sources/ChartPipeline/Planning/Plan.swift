@@ -86,11 +86,15 @@ public struct CalculateStep: Sendable {
     public var name: String
     public var expression: CompiledExpression
     public var source: String
+    /// Set when the field is one `bin` call (SPEC §13): the step `chartc plan` shows as `bin`. The column
+    /// remembers its step (`Column.binStep`).
+    public var bin: BinCall?
 
-    public init(name: String, expression: CompiledExpression, source: String) {
+    public init(name: String, expression: CompiledExpression, source: String, bin: BinCall? = nil) {
         self.name = name
         self.expression = expression
         self.source = source
+        self.bin = bin
     }
 }
 

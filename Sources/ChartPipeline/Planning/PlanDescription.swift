@@ -44,7 +44,13 @@ extension Plan: CustomStringConvertible {
             case .filter(let filter):
                 line("filter", Self.conjunction(filter.sources), filter.note)
             case .calculate(let calculate):
-                line("calc", "\(calculate.name) = \(calculate.source)")
+                if let bin = calculate.bin {
+                    let note = bin.step.map { "intervals of \(Self.text(.number($0))), kept with the field" }
+                        ?? "a round step for about 10 intervals over the extent of the rows here"
+                    line("bin", "\(calculate.name) = \(calculate.source)", note)
+                } else {
+                    line("calc", "\(calculate.name) = \(calculate.source)")
+                }
             case .aggregate(let aggregate):
                 line("group", aggregate.groupBy.isEmpty ? "(all rows: one output row)" : aggregate.groupBy.joined(separator: ", "))
                 for field in aggregate.fields {
