@@ -127,6 +127,10 @@ public struct PlotScales: Sendable {
                 if let value = channel.number(row) { values.append(value) }
                 if let partner, let value = partner.number(row) { values.append(value) }
             }
+            // A bin reaches its interval's end (SPEC §13).
+            if let step = channel.binStep {
+                for row in rows { if let value = channel.number(row) { values.append(BinnedChannel.end(value, step: step)) } }
+            }
         }
         let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
         let isRange = partner != nil
@@ -135,7 +139,7 @@ public struct PlotScales: Sendable {
         // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
         // too (rounding out to whole powers of ten can leave most of the plot empty).
         let axisHidden = channel.definition.axis?.visible == false
-        let spansData = axisHidden || channel.type == .temporal || kind == .log
+        let spansData = axisHidden || channel.type == .temporal || kind == .log || channel.binStep != nil
         var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
@@ -161,7 +165,7 @@ public struct PlotScales: Sendable {
 
         // Bars along a continuous axis need half a bar of room at each end.
         var pixels = range
-        if model.markKind.needsRoomAcrossContinuousAxis && !isMeasure && !isRange {
+        if model.markKind.needsRoomAcrossContinuousAxis && !isMeasure && !isRange && channel.binStep == nil {
             let inset = barInset(values: values, domain: domain, length: length)
             pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
         }
