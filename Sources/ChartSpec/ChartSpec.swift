@@ -36,6 +36,8 @@ public struct ChartSpec: Sendable {
     public var mark: MarkSpec
     public var encoding: Encoding
     public var legend: LegendSpec
+    /// Small multiples (SPEC §13); nil: one plot.
+    public var facet: FacetSpec?
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?
@@ -71,6 +73,7 @@ public struct ChartSpec: Sendable {
         self.mark = mark
         self.encoding = Encoding()
         self.legend = LegendSpec()
+        self.facet = nil
         self.notes = []
         self.sources = []
         self.byline = nil

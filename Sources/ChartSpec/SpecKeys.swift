@@ -8,7 +8,7 @@ public enum SpecKeys {
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "encoding", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
+        "mark", "encoding", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
     ]
     /// SPEC §3, §16 (`database` with `table` or `query`).
     public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
@@ -26,6 +26,8 @@ public enum SpecKeys {
     public static let axis = ["position", "tickCount", "values", "format", "grid"]
     /// SPEC §2 (`legend` as an object).
     public static let legend = ["position", "title", "hidden"]
+    /// SPEC §13 (`facet`).
+    public static let facet = ["field", "columns", "columnsNarrow", "sort", "x", "y"]
     /// SPEC §2 (one entry of `sources`).
     public static let source = ["title", "site", "url"]
 
@@ -39,6 +41,7 @@ public enum SpecKeys {
         (scale, "a channel's 'scale'"),
         (axis, "a channel's 'axis'"),
         (legend, "'legend'"),
+        (facet, "'facet'"),
         (topLevel, "the top level"),
     ]
 }

@@ -12,18 +12,20 @@ public struct PlotArea: Sendable {
     public var node: SceneNode
     public var definitions: [SceneDefinition]
 
-    public init(model: PlotModel, region: Box) throws(DiagnosticError) {
-        var margins = Margins.zero
+    /// - Parameter panel: for a panel of small multiples (`Panels/`), margins every panel shares (so panels of
+    ///   a shared scale have identical plots) and which tick labels it prints; nil: margins fit this plot.
+    public init(model: PlotModel, region: Box, panel: PanelFrame? = nil) throws(DiagnosticError) {
+        var margins = panel?.margins ?? Margins.zero
         var labels = PlotLabels(model: model)
         let labelMargins = labels.margins(regionWidth: region.width)
-        var scales = try PlotScales(model: model, width: region.width, height: region.height, insets: labels.insets)
+        var scales = try PlotScales(model: model, width: region.width, height: region.height, insets: panel?.insets ?? labels.insets)
         labels.fitAngle(to: scales)
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
-        for _ in 0..<4 {
+        for _ in 0..<(panel == nil ? 4 : 0) {
             let plotWidth = max(40, region.width - margins.left - margins.right)
             let plotHeight = max(40, region.height - margins.top - margins.bottom)
-            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: labels.insets)
+            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: panel?.insets ?? labels.insets)
             layouts = Self.axes(model: model, scales: scales, region: region)
             var needed = labelMargins
             if let x = layouts.x { needed = needed.union(x.margins) }
@@ -40,9 +42,13 @@ public struct PlotArea: Sendable {
         }
         let plotWidth = max(40, region.width - margins.left - margins.right)
         let plotHeight = max(40, region.height - margins.top - margins.bottom)
-        if scales.width != plotWidth || scales.height != plotHeight {
-            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: labels.insets)
+        if scales.width != plotWidth || scales.height != plotHeight || layouts.x == nil && layouts.y == nil {
+            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: panel?.insets ?? labels.insets)
             layouts = Self.axes(model: model, scales: scales, region: region)
+        }
+        if let panel {
+            layouts.x?.drawsLabels = panel.showsXLabels
+            layouts.y?.drawsLabels = panel.showsYLabels
         }
         let plot = Box(x: region.x + margins.left, y: region.y + margins.top, width: plotWidth, height: plotHeight)
         self.plot = plot
@@ -112,5 +118,22 @@ public struct PlotArea: Sendable {
             guard let channel, channel.isContinuous else { return false }
             return channel.definition.scale?.domain != nil
         }
+    }
+}
+
+/// How one panel of small multiples sits in its grid (SPEC §13): the margins all panels share and whether this
+/// panel prints the tick labels of each axis (with a shared scale, only the outer panels do).
+public struct PanelFrame: Sendable {
+    public var margins: Margins
+    /// Room kept for value labels, the same in every panel so shared scales map alike; nil: the panel's own.
+    public var insets: Margins?
+    public var showsXLabels: Bool
+    public var showsYLabels: Bool
+
+    public init(margins: Margins, insets: Margins? = nil, showsXLabels: Bool = true, showsYLabels: Bool = true) {
+        self.margins = margins
+        self.insets = insets
+        self.showsXLabels = showsXLabels
+        self.showsYLabels = showsYLabels
     }
 }

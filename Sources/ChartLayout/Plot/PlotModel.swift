@@ -40,8 +40,12 @@ public struct PlotModel: Sendable {
     public let stacked: [Int: (start: Double, end: Double)]
     /// What the scene is for (`LayoutOptions.interactive` keeps hidden series and tags marks with their rows).
     public let options: LayoutOptions
+    /// A small-multiples panel (SPEC §13): the rows of the table it draws (nil: all), while colors and the legend
+    /// still come from every row; and the scale values it shares with the other panels (`Panels/`).
+    public internal(set) var panel: PanelScope?
 
-    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) {
+    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), panel: PanelScope? = nil) throws(DiagnosticError) {
+        self.panel = panel
         self.spec = spec
         self.options = options
         self.table = table
@@ -96,7 +100,7 @@ public struct PlotModel: Sendable {
             colorEncoding = .categorical(scale)
             names = scale.domain
             var rowsByName: [String: [Int]] = [:]
-            for row in rows {
+            for row in panel?.rows ?? Array(rows) {
                 guard let key = color.key(row) else { continue }
                 rowsByName[key, default: []].append(row)
             }
@@ -115,7 +119,7 @@ public struct PlotModel: Sendable {
                 let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme)
                 colorEncoding = .continuous(scale, channel: color)
             }
-            series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
+            series = [Series(name: name, rows: panel?.rows ?? Array(rows), color: fill, index: 0)]
         }
         self.colorEncoding = colorEncoding
         self.series = series

@@ -93,8 +93,10 @@ public struct PlotScales: Sendable {
         let scaleSpec = channel.definition.scale
         let reverse = scaleSpec?.reverse ?? false
 
+        // Small multiples with a shared scale: every panel's values (Panels/PanelScope).
+        let shared = isX ? model.panel?.x : model.panel?.y
         if !channel.isContinuous {
-            let keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
+            let keys = shared?.categories ?? Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
             let wantsPoints = scaleSpec?.type?.value == .point
                 || (scaleSpec?.type?.value != .band && model.markKind.placesCategoriesAtPoints)
             if wantsPoints {
@@ -112,6 +114,25 @@ public struct PlotScales: Sendable {
         case .time: kind = channel.holdsYears ? .years : .time
         default: kind = channel.holdsYears ? .years : (channel.holdsDates ? .time : .linear)
         }
+        let isMeasure = model.measure?.channel == channel.channel
+        var values = domainValues(model: model, channel: channel, partner: partner, rows: rows)
+        if let extra = shared?.values { values += extra }
+        let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
+        let isRange = partner != nil
+        let defaultZero = isMeasure && !isRange && model.markKind.growsFromZero && kind != .time
+        // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
+        // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
+        // too (rounding out to whole powers of ten can leave most of the plot empty).
+        let axisHidden = channel.definition.axis?.visible == false
+        let spansData = axisHidden || channel.type == .temporal || kind == .log || channel.binStep != nil
+        return try continuousScale(
+            model: model, channel: channel, kind: kind, values: values, extent: extent, isMeasure: isMeasure, isRange: isRange,
+            defaultZero: defaultZero, spansData: spansData, isX: isX, length: length, range: range, reverse: reverse)
+    }
+
+    /// The numbers a continuous position scale's domain covers over `rows`: each value (and its `x2`/`y2`
+    /// partner, and a bin's end), or the stacked segments' ends on a stacked measure.
+    static func domainValues(model: PlotModel, channel: EncodedChannel, partner: EncodedChannel?, rows: [Int]) -> [Double] {
         let isMeasure = model.measure?.channel == channel.channel
         var values: [Double] = []
         values.reserveCapacity(rows.count * 2)
@@ -132,14 +153,14 @@ public struct PlotScales: Sendable {
                 for row in rows { if let value = channel.number(row) { values.append(BinnedChannel.end(value, step: step)) } }
             }
         }
-        let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
-        let isRange = partner != nil
-        let defaultZero = isMeasure && !isRange && model.markKind.growsFromZero && kind != .time
-        // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
-        // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
-        // too (rounding out to whole powers of ten can leave most of the plot empty).
-        let axisHidden = channel.definition.axis?.visible == false
-        let spansData = axisHidden || channel.type == .temporal || kind == .log || channel.binStep != nil
+        return values
+    }
+
+    private static func continuousScale(
+        model: PlotModel, channel: EncodedChannel, kind: ContinuousScaleKind, values: [Double], extent: ScaleInterval?, isMeasure: Bool,
+        isRange: Bool, defaultZero: Bool, spansData: Bool, isX: Bool, length: Double, range: ScaleInterval, reverse: Bool
+    ) throws(DiagnosticError) -> PositionScale? {
+        let scaleSpec = channel.definition.scale
         var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
@@ -187,7 +208,7 @@ public struct PlotScales: Sendable {
     /// and months, else ascending for numbers and dates (cylinders 3, 4, 5, 6, 8 whatever order the rows come in,
     /// as Vega-Lite, ggplot2 and Observable Plot order them), else the table's. A spec that asks for a `sort` gets
     /// the table's order (`followTable`), so months sorted by rainfall stay sorted.
-    private static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
+    static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
         if let domain = channel.definition.scale?.domain?.value, !domain.isEmpty {
             return channel.categories(rows: 0..<0)
         }

@@ -37,7 +37,7 @@ public enum Planner {
     /// without the columns only the syntax can be checked.
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep {
+        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep + (spec.facet?.sort.map { [$0] } ?? []) {
             diagnostics += ExpressionParser.parse(source).1
         }
         return diagnostics
@@ -252,6 +252,9 @@ private struct PlanBuilder {
         // window, windowBy and keep (SPEC §14): over the output fields, in output order.
         let (windowOutputs, partitionBy, keeps) = planWindow(outputFields: &outputFields, fullSchema: fullSchema, aggregates: aggregates)
 
+        // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
+        planFacet(outputFields: outputFields)
+
         // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
         for channel in spec.encoding.channels + spec.encoding.tooltip {
             if let name = channel.field?.value, dataNames.contains(name), calculatedIndex[name] == nil {
@@ -389,6 +392,29 @@ private struct PlanBuilder {
             if let compiled { keeps.append((compiled, source.text)) }
         }
         return (outputs, partitionBy, keeps)
+    }
+
+    /// Checks `facet.field` against the output fields and compiles `facet.sort` as an aggregate over them (the
+    /// layout evaluates it per panel).
+    mutating func planFacet(outputFields: [(name: String, type: DataType)]) {
+        guard let facet = spec.facet else { return }
+        let names = outputFields.map(\.name)
+        let field = facet.field.value
+        if !names.contains(field) {
+            if spec.hasAggregate, dataFields.contains(where: { $0.name == field }) || spec.calculate.contains(where: { $0.name.value == field }) {
+                error(
+                    "unknown-field",
+                    "facet can only use fields of the output (\(names.joined(separator: ", "))); '\(field)' is dropped by the aggregation — add it to groupBy.",
+                    at: facet.field.span)
+            } else {
+                unknownField(field, at: facet.field.span, candidates: names, role: "facet field")
+            }
+        }
+        if let sort = facet.sort {
+            let schema = ExpressionSchema(fields: outputFields)
+            let (_, found) = ExpressionCompiler.compileAggregate(sort, schema: schema, groupFields: [field], environment: environment)
+            add(found)
+        }
     }
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {

@@ -37,7 +37,7 @@ public enum SpecFormatter {
 
     /// What an object is, which decides the order of its keys and whether it may share a line.
     enum Context {
-        case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source
+        case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source, facet
         /// Keys the user names (`calculate`, `aggregate`, `total`, `parse`), or anything the language does not
         /// describe: file order.
         case free
@@ -56,6 +56,7 @@ public enum SpecFormatter {
             case .axis: SpecKeys.axis
             case .legend: SpecKeys.legend
             case .source: SpecKeys.source
+            case .facet: SpecKeys.facet
             case .free, .row: nil
             }
         }
@@ -72,6 +73,7 @@ public enum SpecFormatter {
             case (.topLevel, "encoding"): .encoding
             case (.topLevel, "legend"): .legend
             case (.topLevel, "sources"): .source
+            case (.topLevel, "facet"): .facet
             case (.data, "values"): .row
             case (.mark, "labels"): .labels
             case (.encoding, let channel) where SpecKeys.encoding.contains(channel): .channel

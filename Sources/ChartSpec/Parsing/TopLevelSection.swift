@@ -38,6 +38,7 @@ extension SpecDecoder {
 
         let encoding = top["encoding"].map { decodeEncoding($0.value) } ?? Encoding()
         let legend = top["legend"].map { decodeLegend($0.value) } ?? LegendSpec()
+        let facet = top["facet"].flatMap { decodeFacet($0.value) }
         let notes = top["notes"].map { stringList($0.value, path: "notes", acceptsSingle: true, what: "paragraphs") } ?? []
         let sources = top["sources"].map { decodeSources($0.value) } ?? []
         let byline = top["byline"].flatMap { string($0.value, path: "byline") }
@@ -64,6 +65,7 @@ extension SpecDecoder {
         spec.keep = pipeline.keep
         spec.encoding = encoding
         spec.legend = legend
+        spec.facet = facet
         spec.notes = notes
         spec.sources = sources
         spec.byline = byline

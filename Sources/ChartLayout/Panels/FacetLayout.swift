@@ -1,0 +1,200 @@
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartSpec
+
+/// Small multiples (SPEC §13) inside a region of the canvas: one panel per facet value, each drawn by `PlotArea`
+/// exactly as a single plot is (marks, labels, gridlines, its own axes) over that value's rows, in a grid of
+/// `columns`. Every panel gets the same margins, so panels of a shared scale have identical plot rectangles and
+/// identical ticks; with a shared scale only the outer panels print its tick labels (the left column for y, the
+/// lowest panel of each column for x). Panel titles sit above each plot, wrapped to two lines and shortened
+/// beyond; the axis titles are printed once for the whole grid (y above it, x below it).
+struct FacetLayout {
+    /// The `chartc-panels` group and the axis titles.
+    var nodes: [SceneNode]
+    var definitions: [SceneDefinition]
+    /// From the region's top to the bottom of the grid (x title included).
+    var height: Double
+    /// Each panel's key, plot rectangle and title box, in canvas coordinates (for tests).
+    var panels: [(key: String, plot: Box, title: Box?)]
+    var columns: Int
+
+    /// Between panels side by side, and between rows.
+    static let columnGap = 14.0
+    static let rowGap = 14.0
+    /// Between a panel's title and its plot.
+    static let titleGap = 4.0
+    /// Panel titles wrap to this many lines, the last shortened with an ellipsis.
+    static let titleLines = 2
+
+    init(spec: ChartSpec, facet: FacetSpec, table: Table, theme: ChartTheme, options: LayoutOptions, region: Box) throws(DiagnosticError) {
+        let locale = ChartLocale.named(spec.locale.value) ?? .enUS
+        var split = FacetPanels.split(table, facet: facet, spec: spec, locale: locale)
+        if split.isEmpty { split = [PanelRows(key: "", title: "", rows: [])] }
+
+        // Axis titles are printed once for the grid: the panels draw none.
+        var panelSpec = spec
+        panelSpec.encoding.x?.title = .hidden
+        panelSpec.encoding.y?.title = .hidden
+        var models: [PlotModel] = []
+        for panel in split {
+            models.append(try PlotModel(spec: panelSpec, table: table, theme: theme, options: options, panel: PanelScope(rows: panel.rows)))
+        }
+        Self.shareScales(&models, facet: facet, spec: spec)
+
+        // Columns: as written (the narrow page: columnsNarrow, default 1), else as many as fit at 200 px.
+        let count = split.count
+        var columns: Int
+        if options.narrowPage {
+            columns = facet.columnsNarrow?.value ?? 1
+        } else if let written = facet.columns?.value {
+            columns = written
+        } else {
+            columns = Int(((region.width + Self.columnGap) / (FacetSpec.minimumPanelWidth + Self.columnGap)).rounded(.down))
+        }
+        columns = max(1, min(columns, count))
+        let rows = (count + columns - 1) / columns
+        self.columns = columns
+
+        // Margins every panel shares: the largest any panel needs, measured at the cell's width.
+        let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns))
+        let plotHeight = Self.panelHeight(spec: spec, guessWidth: guessWidth)
+        var margins = Margins.zero
+        var insets = Margins.zero
+        for model in models {
+            let probe = Box(x: 0, y: 0, width: guessWidth, height: plotHeight + 60)
+            let area = try PlotArea(model: model, region: probe)
+            margins = margins.union(Margins(top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY, left: area.plot.minX - probe.minX))
+            insets = insets.union(PlotLabels(model: model).insets)
+        }
+
+        let yAtLeft = spec.encoding.y?.axis?.position?.value != .right
+        let xAtBottom = spec.encoding.x?.axis?.position?.value != .top
+        let sharesX = facet.sharesX, sharesY = facet.sharesY
+        func showsY(column: Int) -> Bool { !sharesY || (yAtLeft ? column == 0 : column == columns - 1) }
+        func showsX(index: Int) -> Bool {
+            guard sharesX else { return true }
+            return xAtBottom ? index + columns >= count : index < columns
+        }
+        let leftGutter = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : 0) : margins.left }
+        let rightGutter = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
+        let fixed = leftGutter.reduce(0, +) + rightGutter.reduce(0, +) + Self.columnGap * Double(columns - 1)
+        let plotWidth = max(40, (region.width - fixed) / Double(columns))
+        var columnX: [Double] = []
+        var x = region.x
+        for column in 0..<columns {
+            columnX.append(x + leftGutter[column])
+            x += leftGutter[column] + plotWidth + rightGutter[column] + Self.columnGap
+        }
+
+        // The y title above the grid, at its side.
+        var nodes: [SceneNode] = []
+        var top = region.y
+        let fullModel = try PlotModel(spec: spec, table: table, theme: theme, options: options)
+        let gridLeft = columnX[0], gridRight = (columnX.last ?? gridLeft) + plotWidth
+        if let title = fullModel.y?.title, !title.isEmpty, spec.encoding.y?.axis?.visible != false {
+            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: region.width), style: theme.axisTitleStyle)
+            let anchorX = yAtLeft ? region.x : region.maxX
+            nodes.append(.text(TextNode(block: block, x: anchorX, top: top, anchor: yAtLeft ? .start : .end, fill: theme.axisTitleColor, maxWidth: region.width, classes: ["chartc-axis-title", "chartc-axis-title-y"])))
+            top += block.height + AxisLayout.titleGap
+        }
+
+        // Titles: wrapped to the plot's width, two lines at most.
+        let titleStyle = theme.axisTitleStyle
+        let titleBlocks = split.map { Self.titleBlock($0.title, width: plotWidth + min(rightGutter.min() ?? 0, Self.columnGap), style: titleStyle) }
+        let titleHeight = titleBlocks.map(\.height).max() ?? 0
+
+        var panelNodes: [SceneNode] = []
+        var placed: [(key: String, plot: Box, title: Box?)] = []
+        var definitions: [SceneDefinition] = []
+        var rowTop = top
+        for row in 0..<rows {
+            let plotTop = rowTop + titleHeight + Self.titleGap + margins.top
+            var rowShowsX = false
+            for column in 0..<columns {
+                let index = row * columns + column
+                guard index < count else { break }
+                let xLabels = showsX(index: index)
+                rowShowsX = rowShowsX || xLabels
+                let frame = PanelFrame(margins: margins, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
+                let plotBox = Box(x: columnX[column], y: plotTop, width: plotWidth, height: plotHeight)
+                let panelRegion = Box(x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + margins.right, height: margins.top + plotHeight + margins.bottom)
+                let area = try PlotArea(model: models[index], region: panelRegion, panel: frame)
+                for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
+                var children: [SceneNode] = []
+                var titleBox: Box?
+                if !split[index].title.isEmpty {
+                    let text = TextNode(block: titleBlocks[index], x: plotBox.x, top: rowTop, fill: theme.axisTitleColor, maxWidth: titleBlocks[index].width + 0.5, classes: ["chartc-panel-title"])
+                    titleBox = text.box
+                    children.append(.text(text))
+                }
+                children.append(area.node)
+                panelNodes.append(.group(GroupNode(classes: ["chartc-panel"], data: [DataAttribute("panel", split[index].key)], label: split[index].title, children: children)))
+                placed.append((split[index].key, area.plot, titleBox))
+            }
+            let bottomRoom = rowShowsX ? margins.bottom : min(margins.bottom, 6)
+            rowTop = plotTop + plotHeight + bottomRoom + Self.rowGap
+        }
+        var bottom = rowTop - Self.rowGap
+        nodes.append(.group(GroupNode(classes: ["chartc-panels"], children: panelNodes)))
+
+        // The x title once, centered under the grid.
+        if let title = fullModel.x?.title, !title.isEmpty, spec.encoding.x?.axis?.visible != false {
+            let width = max(40, gridRight - gridLeft)
+            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
+            nodes.append(.text(TextNode(block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle, fill: theme.axisTitleColor, maxWidth: width, classes: ["chartc-axis-title", "chartc-axis-title-x"])))
+            bottom += AxisLayout.titleGap + block.height
+        }
+        self.nodes = nodes
+        self.definitions = definitions
+        self.height = bottom - region.y
+        self.panels = placed
+    }
+
+    /// Each panel's plot height: `height` when the spec writes it (SPEC §13: per panel), else about 0.7 of the
+    /// panel's width, 120 to 300 px.
+    static func panelHeight(spec: ChartSpec, guessWidth: Double) -> Double {
+        if spec.height.span != nil { return min(ChartSpec.maximumSize, max(ChartLayoutEngine.minimumPlotHeight, spec.height.value)) }
+        return min(300, max(120, (guessWidth * 0.7).rounded()))
+    }
+
+    /// The title wrapped to `width`, at most `titleLines` lines; a longer one ends in an ellipsis, and a word
+    /// wider than the panel is shortened.
+    static func titleBlock(_ title: String, width: Double, style: TextStyle) -> TextBlock {
+        var lines = RichTextWrapper.wrap([TextRun(title, style: style)], width: width)
+        if lines.count > titleLines {
+            let rest = lines[(titleLines - 1)...].map(\.text).joined(separator: " ")
+            lines = Array(lines.prefix(titleLines - 1)) + [TextBlockLine(runs: [TextRun(rest, style: style)])]
+        }
+        lines = lines.map { line in
+            guard line.width > width else { return line }
+            return TextBlockLine(runs: [TextRun(TextMeasurer.truncate(line.text, toWidth: width, style: style), style: style)])
+        }
+        return TextBlock(lines: lines, style: style)
+    }
+
+    /// Gives every model the values of every panel for each shared position scale (SPEC §13: shared by default).
+    static func shareScales(_ models: inout [PlotModel], facet: FacetSpec, spec: ChartSpec) {
+        guard models.count > 1 else { return }
+        func shared(isX: Bool) -> SharedScaleValues? {
+            guard let channel = isX ? models[0].x : models[0].y else { return nil }
+            if channel.isContinuous {
+                var values: [Double] = []
+                for model in models {
+                    guard let own = isX ? model.x : model.y else { continue }
+                    let rows = model.series.flatMap(\.rows).sorted()
+                    values += PlotScales.domainValues(model: model, channel: own, partner: isX ? model.x2 : model.y2, rows: rows)
+                }
+                return .values(values)
+            }
+            let rows = Array(Set(models.flatMap { $0.series.flatMap(\.rows) })).sorted()
+            return .categories(PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty))
+        }
+        let x = facet.sharesX ? shared(isX: true) : nil
+        let y = facet.sharesY ? shared(isX: false) : nil
+        for index in models.indices {
+            models[index].panel?.x = x
+            models[index].panel?.y = y
+        }
+    }
+}
