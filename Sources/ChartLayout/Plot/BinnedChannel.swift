@@ -19,7 +19,8 @@ enum BinnedChannel {
         guard last >= first else { return [] }
         let edges = last - first
         var multiple = 1.0
-        let wanted = Double(max(2, count))
+        // Interval edges are short numbers: one more than the axis asks for still reads.
+        let wanted = Double(max(3, count + 1))
         for candidate in [1.0, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 2000, 5000, 10000] {
             multiple = candidate
             if edges / candidate <= wanted { break }
