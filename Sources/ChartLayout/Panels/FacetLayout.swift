@@ -15,8 +15,8 @@ struct FacetLayout {
     var definitions: [SceneDefinition]
     /// From the region's top to the bottom of the grid (x title included).
     var height: Double
-    /// Each panel's key, plot rectangle and title box, in canvas coordinates (for tests).
-    var panels: [(key: String, plot: Box, title: Box?)]
+    /// Each panel's key, plot rectangle, title box (canvas coordinates) and scales (for tests).
+    var panels: [(key: String, plot: Box, title: Box?, scales: PlotScales)]
     var columns: Int
 
     /// Between panels side by side, and between rows.
@@ -76,7 +76,10 @@ struct FacetLayout {
             guard sharesX else { return true }
             return xAtBottom ? index + columns >= count : index < columns
         }
-        let leftGutter = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : 0) : margins.left }
+        // An inner column without y labels still keeps room for its first x label's overhang (about the last
+        // label's, which the right margin holds).
+        let innerLeft = min(margins.left, margins.right + 2)
+        let leftGutter = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : innerLeft) : margins.left }
         let rightGutter = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
         let fixed = leftGutter.reduce(0, +) + rightGutter.reduce(0, +) + Self.columnGap * Double(columns - 1)
         let plotWidth = max(40, (region.width - fixed) / Double(columns))
@@ -105,7 +108,7 @@ struct FacetLayout {
         let titleHeight = titleBlocks.map(\.height).max() ?? 0
 
         var panelNodes: [SceneNode] = []
-        var placed: [(key: String, plot: Box, title: Box?)] = []
+        var placed: [(key: String, plot: Box, title: Box?, scales: PlotScales)] = []
         var definitions: [SceneDefinition] = []
         var rowTop = top
         for row in 0..<rows {
@@ -130,7 +133,7 @@ struct FacetLayout {
                 }
                 children.append(area.node)
                 panelNodes.append(.group(GroupNode(classes: ["chartc-panel"], data: [DataAttribute("panel", split[index].key)], label: split[index].title, children: children)))
-                placed.append((split[index].key, area.plot, titleBox))
+                placed.append((split[index].key, area.plot, titleBox, area.scales))
             }
             let bottomRoom = rowShowsX ? margins.bottom : min(margins.bottom, 6)
             rowTop = plotTop + plotHeight + bottomRoom + Self.rowGap

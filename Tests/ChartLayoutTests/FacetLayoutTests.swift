@@ -1,0 +1,160 @@
+import ChartData
+import ChartDiagnostics
+import ChartSpec
+import ChartValues
+import Testing
+@testable import ChartLayout
+
+/// SPEC §13 small multiples: the geometry the issue pins (identical plots and ticks for shared scales, nothing
+/// overlapping at any count and width) and the histogram's edge-to-edge bars.
+@Suite struct FacetLayoutTests {
+    /// `count` panels named by `name`, each with five points whose y range grows with the panel.
+    static func chart(count: Int, width: Double, mark: MarkType = .line, name: (Int) -> String = { "P\($0)" }, facet: (inout FacetSpec) -> Void = { _ in }) -> (ChartSpec, Table) {
+        var panels: [String] = [], xs: [Double?] = [], ys: [Double?] = []
+        for panel in 0..<count {
+            for x in 0..<5 {
+                panels.append(name(panel))
+                xs.append(Double(2000 + x))
+                ys.append(Double((x * 7 + panel * 13) % 23) * Double(panel + 1))
+            }
+        }
+        var spec = Fixture.spec(mark)
+        spec.encoding.x = Fixture.channel(.x, "x")
+        spec.encoding.y = Fixture.channel(.y, "y", title: .text(Located("Value of the thing", at: nil)))
+        var facetSpec = FacetSpec(field: Located("panel", at: nil))
+        facet(&facetSpec)
+        spec.facet = facetSpec
+        spec.width = Located(width, at: nil)
+        let table = Table(columns: [Fixture.strings("panel", panels), Fixture.numbers("x", xs), Fixture.numbers("y", ys)], rowCount: panels.count)
+        return (spec, table)
+    }
+
+    static func grid(_ spec: ChartSpec, _ table: Table) throws -> FacetLayout {
+        let facet = try #require(spec.facet)
+        return try FacetLayout(spec: spec, facet: facet, table: table, theme: .standard, options: LayoutOptions(), region: Box(x: 20, y: 100, width: spec.width.value - 40, height: 400))
+    }
+
+    /// The lines drawn directly in each panel's `chartc-plot` group (gridlines and baselines), in panel order.
+    static func plotLines(_ scene: Scene) -> [[LineNode]] {
+        scene.nodes(withClass: "chartc-panel").map { panel in
+            guard case .group(let group) = panel else { return [] }
+            for child in group.children {
+                guard case .group(let plot) = child, plot.classes.contains("chartc-plot") else { continue }
+                return plot.children.compactMap { node in
+                    if case .line(let line) = node { return line }
+                    return nil
+                }
+            }
+            return []
+        }
+    }
+
+    @Test func sharedScalesGiveIdenticalPlotRectanglesAndTicks() throws {
+        for count in [2, 5, 9] {
+            let (spec, table) = Self.chart(count: count, width: 700)
+            let grid = try Self.grid(spec, table)
+            let first = try #require(grid.panels.first)
+            for panel in grid.panels {
+                #expect(panel.plot.width == first.plot.width && panel.plot.height == first.plot.height)
+                #expect(panel.scales.y?.domain == first.scales.y?.domain)
+                #expect(panel.scales.y?.range == first.scales.y?.range)
+                #expect(panel.scales.x?.domain == first.scales.x?.domain)
+                #expect(panel.scales.x?.range == first.scales.x?.range)
+            }
+            let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            let lines = Self.plotLines(scene)
+            #expect(lines.count == count)
+            #expect(lines.first?.isEmpty == false)
+            for panel in lines { #expect(panel == lines[0], "gridlines differ between panels") }
+        }
+    }
+
+    @Test func onlyOuterPanelsPrintSharedTickLabels() throws {
+        let (spec, table) = Self.chart(count: 5, width: 640, facet: { $0.columns = Located(2, at: nil) })
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        let panels = scene.nodes(withClass: "chartc-panel")
+        func labels(_ panel: SceneNode, axis: String) -> Int {
+            var count = 0
+            for node in panel.descendants(withClass: axis) { count += node.textBoxes().count }
+            return count
+        }
+        // Columns 0 print y labels; the lowest panel of each column (3 and 4) prints x labels.
+        #expect(panels.enumerated().map { labels($0.element, axis: "chartc-axis-y") > 0 } == [true, false, true, false, true])
+        #expect(panels.enumerated().map { labels($0.element, axis: "chartc-axis-x") > 0 } == [false, false, false, true, true])
+        // The axis title once, not per panel.
+        #expect(scene.nodes(withClass: "chartc-axis-title").filter { $0.textBoxes().contains { _ in true } }.count == 2)
+    }
+
+    @Test func independentScalesFollowEachPanel() throws {
+        let (spec, table) = Self.chart(count: 4, width: 640, facet: { $0.y = Located(.independent, at: nil) })
+        let grid = try Self.grid(spec, table)
+        let domains = grid.panels.compactMap { $0.scales.y?.domain }
+        #expect(Set(domains.map(\.upper)).count > 1)
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        let withLabels = scene.nodes(withClass: "chartc-panel").filter { panel in
+            panel.descendants(withClass: "chartc-axis-y").contains { !$0.textBoxes().isEmpty }
+        }
+        #expect(withLabels.count == 4)
+    }
+
+    @Test func panelsNeverOverlapEachOtherOrTheirTitles() throws {
+        let long = { (index: Int) -> String in
+            index % 3 == 0 ? "Panel \(index) with a rather long name that will not fit on one line at all, ever" : (index % 3 == 1 ? "P\(index)" : "Supercalifragilisticexpialidocious\(index)")
+        }
+        for count in [1, 2, 3, 5, 8, 13, 20, 27, 40] {
+            for width in [320.0, 480, 640, 900, 1200] {
+                let (spec, table) = Self.chart(count: count, width: width, name: long)
+                let grid = try Self.grid(spec, table)
+                #expect(grid.panels.count == count)
+                let plots = grid.panels.map(\.plot)
+                let titles = grid.panels.compactMap(\.title)
+                for i in plots.indices {
+                    #expect(plots[i].width >= 40)
+                    for j in plots.indices where j > i {
+                        #expect(!plots[i].overlaps(plots[j]), "\(count) panels at \(width): plots \(i) and \(j)")
+                    }
+                    for title in titles { #expect(!title.overlaps(plots[i], tolerance: 0.5), "\(count) panels at \(width): a title on plot \(i)") }
+                }
+                for i in titles.indices {
+                    for j in titles.indices where j > i { #expect(!titles[i].overlaps(titles[j], tolerance: 0.5), "\(count) panels at \(width): titles \(i), \(j)") }
+                    #expect(titles[i].height <= 2 * 20, "titles wrap to two lines at most")
+                }
+                let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+                #expect(scene.textLayoutProblems().isEmpty, "\(count) panels at \(width): \(scene.textLayoutProblems().prefix(3))")
+            }
+        }
+    }
+
+    @Test func defaultColumnsFitPanelsOfAtLeast200Pixels() throws {
+        for (width, count, expected) in [(640.0, 20, 2), (900, 20, 4), (1200, 20, 5), (320, 20, 1), (1200, 2, 2), (640, 1, 1)] {
+            let (spec, table) = Self.chart(count: count, width: width)
+            #expect(try Self.grid(spec, table).columns == expected, "\(count) panels at \(width)")
+        }
+    }
+
+    @Test func histogramBarsShareTheirEdgesExactly() throws {
+        var spec = Fixture.spec(.bar)
+        spec.encoding.x = Fixture.channel(.x, "b")
+        spec.encoding.y = Fixture.channel(.y, "n")
+        for step in [0.1, 0.25, 2, 5, 1000] {
+            var starts = Fixture.numbers("b", (0..<23).map { Double($0 - 3) * step })
+            starts.binStep = step
+            let table = Table(columns: [starts, Fixture.numbers("n", (0..<23).map { Double(($0 * 5) % 11 + 1) })], rowCount: 23)
+            let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            let bars = Fixture.rects(scene, class: "chartc-bar").map(\.box).sorted { $0.minX < $1.minX }
+            #expect(bars.count == 23)
+            for index in bars.indices.dropFirst() {
+                #expect(bars[index - 1].maxX == bars[index].minX, "step \(step): bars \(index - 1) and \(index)")
+            }
+        }
+    }
+}
+
+extension SceneNode {
+    /// Every node under this one (itself included) whose classes include `className`.
+    func descendants(withClass className: String) -> [SceneNode] {
+        var result: [SceneNode] = classes.contains(className) ? [self] : []
+        for child in children { result += child.descendants(withClass: className) }
+        return result
+    }
+}
