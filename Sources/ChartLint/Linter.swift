@@ -28,6 +28,8 @@ public enum Linter {
         UnknownHiddenSeriesRule(),
         IgnoredOptionRule(),
         WindowOrderRepeatsRule(),
+        TooManyPanelsRule(),
+        TooManyBinsRule(),
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.
