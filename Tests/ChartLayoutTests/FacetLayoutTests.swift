@@ -132,6 +132,40 @@ import Testing
         }
     }
 
+    @Test func sortOrdersPanelsByAnAggregateOfTheirRows() throws {
+        let (spec, table) = Self.chart(count: 4, width: 640, facet: { $0.sort = ExpressionSource(standalone: "-median(y)") })
+        let panels = FacetPanels.split(table, facet: try #require(spec.facet), spec: spec, locale: .enUS)
+        let medians = panels.map { panel -> Double in
+            let values = panel.rows.compactMap { table.column(named: "y")?[$0].numberValue }.sorted()
+            return values[values.count / 2]
+        }
+        #expect(medians == medians.sorted(by: >), "\(panels.map(\.key)): \(medians)")
+        #expect(panels.map(\.key) != ["P0", "P1", "P2", "P3"])
+        // Without a sort: output order.
+        let (plain, _) = Self.chart(count: 4, width: 640)
+        #expect(FacetPanels.split(table, facet: try #require(plain.facet), spec: plain, locale: .enUS).map(\.key) == ["P0", "P1", "P2", "P3"])
+    }
+
+    @Test func aTotalOnTheFacetFieldIsDrawnInEveryPanel() throws {
+        var (spec, table) = Self.chart(count: 3, width: 640)
+        spec.total = [TotalSpec(field: Located("panel", at: nil), label: Located("All", at: nil))]
+        let extra = Table(columns: [Fixture.strings("panel", ["All", "All"]), Fixture.numbers("x", [2000, 2001]), Fixture.numbers("y", [5, 6])], rowCount: 2)
+        table = Table(columns: zip(table.columns, extra.columns).map { a, b in
+            Column(name: a.name, type: a.type, values: (0..<a.count).map { a[$0] } + (0..<b.count).map { b[$0] })
+        }, rowCount: table.rowCount + 2)
+        let panels = FacetPanels.split(table, facet: try #require(spec.facet), spec: spec, locale: .enUS)
+        #expect(panels.map(\.key) == ["P0", "P1", "P2"])
+        for panel in panels { #expect(panel.rows.suffix(2) == [15, 16]) }
+    }
+
+    @Test func panelTitlesReadLikeAxisLabels() {
+        #expect(FacetPanels.titles([.number(2012), .number(2013)], column: Fixture.numbers("y", [2012, 2013]), locale: .enUS) == ["2012", "2013"])
+        #expect(FacetPanels.titles([.number(1500), .number(25000)], column: Fixture.numbers("n", [1500, 25000]), locale: .enUS) == ["1,500", "25,000"])
+        var bins = Fixture.numbers("b", [-2, 0.6000000000000001])
+        bins.binStep = 0.2
+        #expect(FacetPanels.titles([.number(-2), .number(0.6000000000000001)], column: bins, locale: .enUS) == ["−2 to −1.8", "0.6–0.8"])
+    }
+
     @Test func histogramBarsShareTheirEdgesExactly() throws {
         var spec = Fixture.spec(.bar)
         spec.encoding.x = Fixture.channel(.x, "b")

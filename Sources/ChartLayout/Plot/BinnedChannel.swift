@@ -34,9 +34,11 @@ enum BinnedChannel {
         return values
     }
 
-    /// `10–12` (a real minus for negative starts), at the step's precision so `0.6000000000000001` reads `0.6`.
+    /// `10–12` (`−4 to −2` when a minus sign would stand next to the dash), at the step's precision so
+    /// `0.6000000000000001` reads `0.6`.
     static func label(_ start: Double, step: Double) -> String {
-        "\(number(start, step: step))–\(number(end(start, step: step), step: step))"
+        let (a, b) = (number(start, step: step), number(end(start, step: step), step: step))
+        return b.hasPrefix("−") || a.hasPrefix("−") ? "\(a) to \(b)" : "\(a)–\(b)"
     }
 
     static func number(_ value: Double, step: Double) -> String {
