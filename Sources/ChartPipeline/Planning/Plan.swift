@@ -139,6 +139,9 @@ public struct AggregateStep: Sendable {
     public var complete: [CompleteDomain]?
     /// Where `complete` was written, for the diagnostic when it would make too many rows.
     public var completeSpan: SourceSpan?
+    /// The `groupBy` fields made by `bin` (SPEC §13): `complete` fills their intervals between the first and the
+    /// last (for `chartc plan`; the column itself carries its step).
+    public var binnedFields: [String] = []
 
     public init(groupBy: [String], fields: [AggregateOutput], totals: [TotalStep], complete: [CompleteDomain]?, completeSpan: SourceSpan? = nil) {
         self.groupBy = groupBy

@@ -62,6 +62,8 @@ extension Plan: CustomStringConvertible {
                 if let domains = aggregate.complete {
                     let parts = zip(aggregate.groupBy, domains).map { field, domain -> String in
                         switch domain {
+                        case .observed where aggregate.binnedFields.contains(field):
+                            return "\(field) (every interval from the first to the last)"
                         case .observed:
                             return "\(field) (values seen, or the full weekday/month cycle)"
                         case .explicit(let values, let channel):

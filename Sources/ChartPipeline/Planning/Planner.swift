@@ -280,7 +280,9 @@ private struct PlanBuilder {
             )))
         }
         if aggregates {
-            steps.append(.aggregate(AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)))
+            var step = AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)
+            step.binnedFields = groupBy.filter { name in calculations.contains { $0.name == name && $0.bin != nil } }
+            steps.append(.aggregate(step))
         }
         if !sortKeys.isEmpty {
             let ties = groupBy.filter { field in !sortKeys.contains { $0.field == field } }.map { SortOrder($0) }
