@@ -192,3 +192,23 @@ extension SceneNode {
         return result
     }
 }
+
+/// Ticks of a bin axis (SPEC §13) fall on interval edges, every k-th edge with a round spacing where one fits.
+@Suite struct BinnedAxisTests {
+    @Test(arguments: [(2.0, -2.0, 36.0), (5, -5, 40), (0.1, 0.2, 1.1), (7, 0, 140), (0.25, -1, 3), (1000, 0, 30000)])
+    func ticksAreIntervalEdges(step: Double, lower: Double, upper: Double) {
+        for count in [2, 4, 8, 12] {
+            let ticks = BinnedChannel.ticks(domain: ScaleInterval(lower, upper), step: step, count: count)
+            #expect(!ticks.isEmpty)
+            #expect(ticks.count <= max(3, count + 1) + 1, "\(ticks)")
+            for tick in ticks {
+                let ratio = tick / step
+                #expect(abs(ratio - ratio.rounded()) < 1e-9, "\(tick) is not an edge of \(step)")
+                #expect(tick >= lower - 1e-9 && tick <= upper + 1e-9)
+            }
+            if ticks.count > 1, step != 7 {
+                #expect(BinnedChannel.isRound(ticks[1] - ticks[0]), "\(ticks)")
+            }
+        }
+    }
+}

@@ -191,7 +191,13 @@ struct FacetLayout {
                 return .values(values)
             }
             let rows = Array(Set(models.flatMap { $0.series.flatMap(\.rows) })).sorted()
-            return .categories(PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty))
+            var keys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
+            // Rows come panel by panel, so first appearance is not an order: text categories go in the order a
+            // `sort` on the field gives (Unicode code points), unless the spec sorts or names the domain.
+            if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil {
+                keys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            }
+            return .categories(keys)
         }
         let x = facet.sharesX ? shared(isX: true) : nil
         let y = facet.sharesY ? shared(isX: false) : nil

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartData
 import ChartFormat
 
@@ -18,13 +23,12 @@ enum BinnedChannel {
         let last = (domain.upper / step + 1e-9).rounded(.down)
         guard last >= first else { return [] }
         let edges = last - first
-        var multiple = 1.0
-        // Interval edges are short numbers: one more than the axis asks for still reads.
+        // Interval edges are short numbers: one more than the axis asks for still reads. Every k-th edge, the
+        // smallest k that is few enough, preferring k whose spacing is itself round (every 2nd edge of 5s: 10s).
         let wanted = Double(max(3, count + 1))
-        for candidate in [1.0, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 2000, 5000, 10000] {
-            multiple = candidate
-            if edges / candidate <= wanted { break }
-        }
+        let candidates: [Double] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000]
+        let fitting = candidates.filter { edges / $0 <= wanted }
+        let multiple = fitting.first { $0 == 1 || isRound($0 * step) } ?? fitting.first ?? 10000
         var values: [Double] = []
         var index = (first / multiple).rounded(.up) * multiple
         while index <= last && values.count < 1000 {
@@ -32,6 +36,13 @@ enum BinnedChannel {
             index += multiple
         }
         return values
+    }
+
+    /// 1, 2, 2.5 or 5 × 10ⁿ.
+    static func isRound(_ value: Double) -> Bool {
+        guard value > 0, value.isFinite else { return false }
+        let mantissa = value / pow(10, log10(value).rounded(.down))
+        return [1, 2, 2.5, 5, 10].contains { abs(mantissa - $0) < 1e-9 * $0 }
     }
 
     /// `10–12` (`−4 to −2` when a minus sign would stand next to the dash), at the step's precision so
