@@ -104,7 +104,8 @@ struct FacetLayout {
 
         // Titles: wrapped to the plot's width, two lines at most.
         let titleStyle = theme.panelTitleStyle
-        let titleBlocks = split.map { Self.titleBlock($0.title, width: plotWidth + min(rightGutter.min() ?? 0, Self.columnGap), style: titleStyle) }
+        let titleWidth = plotWidth + min(rightGutter.min() ?? 0, Self.columnGap)
+        let titleBlocks = split.map { Self.titleBlock($0.title, width: titleWidth, style: titleStyle) }
         let titleHeight = titleBlocks.map(\.height).max() ?? 0
 
         var panelNodes: [SceneNode] = []
@@ -127,7 +128,7 @@ struct FacetLayout {
                 var children: [SceneNode] = []
                 var titleBox: Box?
                 if !split[index].title.isEmpty {
-                    let text = TextNode(block: titleBlocks[index], x: plotBox.x, top: rowTop, fill: theme.panelTitleColor, maxWidth: titleBlocks[index].width + 0.5, classes: ["chartc-panel-title"])
+                    let text = TextNode(block: titleBlocks[index], x: plotBox.x, top: rowTop, fill: theme.panelTitleColor, maxWidth: titleWidth, classes: ["chartc-panel-title"])
                     titleBox = text.box
                     children.append(.text(text))
                 }
