@@ -166,6 +166,44 @@ import Testing
         #expect(FacetPanels.titles([.number(-2), .number(0.6000000000000001)], column: bins, locale: .enUS) == ["−2 to −1.8", "0.6–0.8"])
     }
 
+    /// The x of each panel's plot group in a scene (its translation).
+    static func panelColumns(_ scene: Scene) -> Set<Double> {
+        var xs = Set<Double>()
+        for panel in scene.nodes(withClass: "chartc-panel") {
+            for plot in panel.descendants(withClass: "chartc-plot") {
+                if case .group(let group) = plot, let dx = group.translate?.dx { xs.insert((dx * 100).rounded() / 100) }
+            }
+        }
+        return xs
+    }
+
+    @Test func theNarrowPageReflowsIntoColumnsNarrowLaidOutAgain() throws {
+        for narrow in [nil, 2] as [Int?] {
+            var (spec, table) = Self.chart(count: 6, width: 900)
+            spec.facet?.columnsNarrow = narrow.map { Located($0, at: nil) }
+            let chart = try ChartLayoutEngine.check(spec, table: table)
+            let pages = try ChartLayoutEngine.pageLayouts(chart: chart, table: table)
+            #expect(Self.panelColumns(pages.wide).count == 4)
+            let phone = try #require(pages.narrow)
+            #expect(phone.width == ChartLayoutEngine.narrowWidth)
+            #expect(Self.panelColumns(phone).count == (narrow ?? 1))
+            #expect(phone.nodes(withClass: "chartc-panel").count == 6)
+            #expect(phone.textLayoutProblems().isEmpty, "\(phone.textLayoutProblems())")
+        }
+    }
+
+    @Test func everyPanelHasEverySeriesGroupForToggles() throws {
+        var (spec, table) = Self.chart(count: 3, width: 640)
+        spec.encoding.color = Fixture.channel(.color, "panel")
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table, options: .interactive)
+        for panel in scene.nodes(withClass: "chartc-panel") {
+            #expect(panel.descendants(withClass: "chartc-marks").count == 1)
+            #expect(panel.descendants(withClass: "chartc-series").count == 3)
+        }
+        // One legend for all panels.
+        #expect(scene.nodes(withClass: "chartc-legend").count == 1)
+    }
+
     @Test func histogramBarsShareTheirEdgesExactly() throws {
         var spec = Fixture.spec(.bar)
         spec.encoding.x = Fixture.channel(.x, "b")
