@@ -125,6 +125,23 @@ import Testing
         }
     }
 
+    @Test func longCategoryLabelsOnASharedBandAxisStayInside() throws {
+        for width in [320.0, 480, 640, 900] {
+            var (spec, table) = Self.chart(count: 5, width: width, name: { "Site \($0)" })
+            let names = ["Wisconsin No. 38", "Velvet", "No. 475", "Manchuria Extraordinary Long Name", "Glabron"]
+            let categories = (0..<table.rowCount).map { names[$0 % 5] }
+            table = Table(columns: [table.columns[0], table.columns[1], Fixture.strings("variety", categories), table.columns[2]], rowCount: table.rowCount)
+            spec.mark = MarkSpec(type: Located(.point, at: nil))
+            spec.encoding.x = Fixture.channel(.x, "y")
+            spec.encoding.y = Fixture.channel(.y, "variety", title: .hidden)
+            spec.facet?.columns = Located(2, at: nil)
+            let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+            #expect(scene.textLayoutProblems().isEmpty, "\(width): \(scene.textLayoutProblems())")
+            let grid = try Self.grid(spec, table)
+            #expect(Set(grid.panels.map(\.plot.width)).count == 1)
+        }
+    }
+
     @Test func defaultColumnsFitPanelsOfAtLeast200Pixels() throws {
         for (width, count, expected) in [(640.0, 20, 2), (900, 20, 4), (1200, 20, 5), (320, 20, 1), (1200, 2, 2), (640, 1, 1)] {
             let (spec, table) = Self.chart(count: count, width: width)

@@ -59,14 +59,9 @@ struct FacetLayout {
         // Margins every panel shares: the largest any panel needs, measured at the cell's width.
         let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns))
         let plotHeight = Self.panelHeight(spec: spec, guessWidth: guessWidth)
-        var margins = Margins.zero
         var insets = Margins.zero
-        for model in models {
-            let probe = Box(x: 0, y: 0, width: guessWidth, height: plotHeight + 60)
-            let area = try PlotArea(model: model, region: probe)
-            margins = margins.union(Margins(top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY, left: area.plot.minX - probe.minX))
-            insets = insets.union(PlotLabels(model: model).insets)
-        }
+        for model in models { insets = insets.union(PlotLabels(model: model).insets) }
+        var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight)
 
         let yAtLeft = spec.encoding.y?.axis?.position?.value != .right
         let xAtBottom = spec.encoding.x?.axis?.position?.value != .top
@@ -76,13 +71,23 @@ struct FacetLayout {
             guard sharesX else { return true }
             return xAtBottom ? index + columns >= count : index < columns
         }
+        func plotWidth(_ margins: Margins) -> Double {
+            let left = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : min(margins.left, margins.right + 2)) : margins.left }
+            let right = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
+            let fixed = left.reduce(0, +) + right.reduce(0, +) + Self.columnGap * Double(columns - 1)
+            return max(40, (region.width - fixed) / Double(columns))
+        }
+        // Labels wrap to a share of the region they are measured in (a long category name on one line or two), so
+        // every panel is measured, and drawn, in a region of one width: the one the first measure leads to.
+        let regionWidth = margins.left + plotWidth(margins) + margins.right
+        margins = margins.union(try Self.margins(models, width: regionWidth, plotHeight: plotHeight))
+        let plotWidth = plotWidth(margins)
+        let panelRight = max(0, regionWidth - margins.left - plotWidth)
         // An inner column without y labels still keeps room for its first x label's overhang (about the last
         // label's, which the right margin holds).
         let innerLeft = min(margins.left, margins.right + 2)
         let leftGutter = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : innerLeft) : margins.left }
         let rightGutter = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
-        let fixed = leftGutter.reduce(0, +) + rightGutter.reduce(0, +) + Self.columnGap * Double(columns - 1)
-        let plotWidth = max(40, (region.width - fixed) / Double(columns))
         var columnX: [Double] = []
         var x = region.x
         for column in 0..<columns {
@@ -120,9 +125,11 @@ struct FacetLayout {
                 guard index < count else { break }
                 let xLabels = showsX(index: index)
                 rowShowsX = rowShowsX || xLabels
-                let frame = PanelFrame(margins: margins, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
+                var drawn = margins
+                drawn.right = panelRight
+                let frame = PanelFrame(margins: drawn, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
                 let plotBox = Box(x: columnX[column], y: plotTop, width: plotWidth, height: plotHeight)
-                let panelRegion = Box(x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + margins.right, height: margins.top + plotHeight + margins.bottom)
+                let panelRegion = Box(x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight, height: margins.top + plotHeight + margins.bottom)
                 let area = try PlotArea(model: models[index], region: panelRegion, panel: frame)
                 for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
                 var children: [SceneNode] = []
@@ -153,6 +160,17 @@ struct FacetLayout {
         self.definitions = definitions
         self.height = bottom - region.y
         self.panels = placed
+    }
+
+    /// The margins every panel needs (the largest of any panel) when laid out alone in a region `width` wide.
+    static func margins(_ models: [PlotModel], width: Double, plotHeight: Double) throws(DiagnosticError) -> Margins {
+        var margins = Margins.zero
+        for model in models {
+            let probe = Box(x: 0, y: 0, width: width, height: plotHeight + 60)
+            let area = try PlotArea(model: model, region: probe)
+            margins = margins.union(Margins(top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY, left: area.plot.minX - probe.minX))
+        }
+        return margins
     }
 
     /// Each panel's plot height: `height` when the spec writes it (SPEC §13: per panel), else about 0.7 of the
