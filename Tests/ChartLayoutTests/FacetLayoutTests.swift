@@ -235,6 +235,17 @@ import Testing
             for index in bars.indices.dropFirst() {
                 #expect(bars[index - 1].maxX == bars[index].minX, "step \(step): bars \(index - 1) and \(index)")
             }
+            // On its side (the bin on y), the same on y.
+            var sideways = spec
+            sideways.encoding.x = Fixture.channel(.x, "n")
+            sideways.encoding.y = Fixture.channel(.y, "b")
+            let turned = try ChartLayoutEngine.layout(spec: sideways, table: table)
+            let rows = Fixture.rects(turned, class: "chartc-bar").map(\.box).sorted { $0.minY < $1.minY }
+            #expect(rows.count == 23)
+            #expect(rows.allSatisfy { $0.minX == rows[0].minX }, "bars grow from the y axis")
+            for index in rows.indices.dropFirst() {
+                #expect(rows[index - 1].maxY == rows[index].minY, "step \(step), on its side: bars \(index - 1) and \(index)")
+            }
         }
     }
 }
