@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
-        .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
+        .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
@@ -93,7 +93,7 @@ let package = Package(
             name: "ChartCommandLineTests",
             // chartc-devtools: its HeadlessChromium drives the preview's pages in the end-to-end tests.
             dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartValues"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "PDFCharts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -45,7 +45,16 @@ public struct DefaultRenderer: ChartRenderer {
         guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8) }
         let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
         let scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
-        return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
+        do {
+            return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
+        } catch {
+            // A face that is not installed has no file of its own to point at: name the spec whose PDF needs it.
+            throw DiagnosticError(error.diagnostics.map { diagnostic in
+                var located = diagnostic
+                if located.path == nil && located.span == nil { located.path = spec.file.path }
+                return located
+            })
+        }
     }
 
     /// `SOURCE_DATE_EPOCH` (reproducible builds): the only date a PDF carries, and only when it is set.

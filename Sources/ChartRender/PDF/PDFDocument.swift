@@ -5,6 +5,8 @@
 struct PDFDocument {
     /// One object's body (`<< … >>`, `[ … ]`, or a dictionary followed by its stream).
     private var bodies: [[UInt8]?] = []
+    /// Whether streams are compressed (`/FlateDecode`, `PDFDeflate`).
+    var compressStreams = true
 
     /// A new object number, to be filled with `set`.
     mutating func reserve() -> Int {
@@ -17,8 +19,15 @@ struct PDFDocument {
         bodies[number - 1] = Array(body.utf8)
     }
 
-    /// Fills object `number` with a stream: its dictionary entries (without `/Length`) and its bytes.
+    /// Fills object `number` with a stream: its dictionary entries (without `/Length` and `/Filter`) and its bytes,
+    /// compressed when `compressStreams` is on.
     mutating func setStream(_ number: Int, dictionary: String, data: [UInt8]) {
+        var dictionary = dictionary
+        var data = data
+        if compressStreams {
+            data = PDFDeflate.compress(data)
+            dictionary = "/Filter /FlateDecode" + (dictionary.isEmpty ? "" : " " + dictionary)
+        }
         var body = Array(("<< /Length " + String(data.count) + (dictionary.isEmpty ? "" : " " + dictionary) + " >>\nstream\n").utf8)
         body.append(contentsOf: data)
         body.append(contentsOf: Array("\nendstream".utf8))

@@ -27,10 +27,9 @@ struct PDFFontEmbedding {
     }
 
     /// A run's text as pieces in one face each (the main face, or the fallback for scalars it lacks): the face
-    /// index and the hex glyph string for `Tj`.
-    mutating func encode(_ text: String, face: OpenTypeFace, fallback: OpenTypeFace?) -> [(face: Int, hex: [UInt8])] {
-        var pieces: [(face: Int, hex: [UInt8])] = []
-        let digits = Array("0123456789ABCDEF".utf8)
+    /// index and its glyph ids.
+    mutating func encode(_ text: String, face: OpenTypeFace, fallback: OpenTypeFace?) -> [(face: Int, glyphs: [UInt16])] {
+        var pieces: [(face: Int, glyphs: [UInt16])] = []
         for scalar in text.unicodeScalars {
             let value = scalar.value
             var chosen = face
@@ -44,9 +43,33 @@ struct PDFFontEmbedding {
             let index = use(chosen)
             if faces[index].glyphText[glyph] == nil { faces[index].glyphText[glyph] = [value] }
             if pieces.last?.face != index { pieces.append((index, [])) }
-            pieces[pieces.count - 1].hex += [digits[Int(glyph >> 12)], digits[Int(glyph >> 8 & 0xF)], digits[Int(glyph >> 4 & 0xF)], digits[Int(glyph & 0xF)]]
+            pieces[pieces.count - 1].glyphs.append(glyph)
         }
         return pieces
+    }
+
+    /// The pair kerning of a piece, in font units: the sum, and the `TJ` array that draws the piece with it (a
+    /// glyph string, then each kerning pair as a number in thousandths of the size — subtracted from the
+    /// position, so a pair that tightens is positive — and the glyphs after it).
+    func kerned(_ piece: (face: Int, glyphs: [UInt16])) -> (units: Int, operand: [UInt8]) {
+        let face = faces[piece.face].face
+        let digits = Array("0123456789ABCDEF".utf8)
+        var operand: [UInt8] = [0x5B, 0x3C]  // "[<"
+        var units = 0
+        var previous: UInt16?
+        for glyph in piece.glyphs {
+            if let previous, face.hasKerning {
+                let pair = face.kerning(previous, glyph)
+                if pair != 0 {
+                    units += pair
+                    operand += Array(("> " + PDFSyntax.number(-Double(pair) * 1000 / Double(face.unitsPerEm), decimals: 3) + " <").utf8)
+                }
+            }
+            operand += [digits[Int(glyph >> 12)], digits[Int(glyph >> 8 & 0xF)], digits[Int(glyph >> 4 & 0xF)], digits[Int(glyph & 0xF)]]
+            previous = glyph
+        }
+        operand += Array(">]".utf8)
+        return (units, operand)
     }
 
     /// Writes every face's objects into `document`; returns the font resource dictionary entries.

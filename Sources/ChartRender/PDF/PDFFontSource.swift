@@ -30,9 +30,15 @@ public struct PDFFontSource: Sendable {
         PDFFontSource(families: FontStack.families(fontFamily))
     }
 
-    /// The faces a scene names: its font files when it has them, else its font stack's installed family.
+    /// The faces a scene names: its font files when it has them, else its font stack's installed family, else
+    /// the default face (Liberation Sans, Arial, Helvetica): when a theme names a family that is not installed, the
+    /// layout measures with the built-in Helvetica/Arial-compatible widths, and those are the default face's.
     public static func forScene(_ scene: Scene) -> PDFFontSource {
-        PDFFontSource(families: FontStack.families(scene.fontFamily), files: scene.fontFiles)
+        var families = FontStack.families(scene.fontFamily)
+        for family in FontStack.families(TextMeasurer.fontFamily) where !families.contains(family) {
+            families.append(family)
+        }
+        return PDFFontSource(families: families, files: scene.fontFiles)
     }
 
     /// What to install when no family of the stack is there.

@@ -14,7 +14,8 @@ import Darwin
 /// positions. One page the size of the graphic (1 px = 0.75 pt); shapes with their fills, strokes, dashes,
 /// caps and opacities; `along` gradients as axial shadings clipped to their marks; clip regions; text at the
 /// same baselines and anchors, from the same measured widths, in embedded faces (`PDFFontEmbedding`); links as
-/// annotations; title and subject in the document information. Deterministic: no date unless asked for.
+/// annotations; title and subject in the document information; streams Flate-compressed (`PDFDeflate`).
+/// Deterministic: no date unless asked for.
 public struct PDFWriter: Sendable {
     public struct Options: Sendable {
         /// Where the faces come from; nil: the scene's font files, else its font stack in the system font folders.
@@ -22,9 +23,13 @@ public struct PDFWriter: Sendable {
         /// Seconds since 1970 for `/CreationDate` (from `SOURCE_DATE_EPOCH`); nil writes no date.
         public var creationDate: Int64?
 
-        public init(fonts: PDFFontSource? = nil, creationDate: Int64? = nil) {
+        /// Streams (page content, fonts, Unicode maps) compressed with `/FlateDecode`; off, they stay readable.
+        public var compressStreams: Bool
+
+        public init(fonts: PDFFontSource? = nil, creationDate: Int64? = nil, compressStreams: Bool = true) {
             self.fonts = fonts
             self.creationDate = creationDate
+            self.compressStreams = compressStreams
         }
     }
 
@@ -48,7 +53,7 @@ public struct PDFWriter: Sendable {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
-        return page.finish(creationDate: options.creationDate)
+        return page.finish(creationDate: options.creationDate, compressStreams: options.compressStreams)
     }
 
     /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970 (UTC).
@@ -64,7 +69,7 @@ public struct PDFWriter: Sendable {
 }
 
 /// The one page being drawn: its content stream and the resources it names.
-private struct PDFPage {
+struct PDFPage {
     let scene: Scene
     let fonts: PDFFontSource
     var content = PDFContentStream()
@@ -82,6 +87,9 @@ private struct PDFPage {
     /// The face for each (bold, italic), and its fallback, each looked up once per page when first needed.
     var facesByStyle: [FontStyleRequest: OpenTypeFace] = [:]
     var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
+    /// How many more logo elements may be drawn: `use` may repeat a group that repeats itself (a logo of a few
+    /// hundred bytes could otherwise ask for billions of shapes); a real logo has a few dozen.
+    var logoElementsLeft = 20_000
 
     init(scene: Scene, fonts: PDFFontSource) {
         self.scene = scene
@@ -107,6 +115,7 @@ private struct PDFPage {
             content.op("f")
         }
         try draw(scene.children, opacity: 1)
+        try drawLogo()
     }
 
     mutating func draw(_ nodes: [SceneNode], opacity: Double) throws(FontDiagnostic) {
@@ -251,8 +260,9 @@ private struct PDFPage {
 
     // MARK: Text
 
-    /// Each line at its baseline, starting where the anchor puts a line of its measured width; runs follow one
-    /// another with the embedded faces' advances (the widths the layout measured).
+    /// Each line at its baseline, starting where the anchor puts it; runs follow one another with the embedded
+    /// faces' advances (the widths the layout measured) and the faces' pair kerning, as SVG renderers and browsers
+    /// draw the text (kerning on by default): the line's width for the anchor is the kerned one, as theirs is.
     mutating func drawText(_ node: TextNode, opacity: Double) throws(FontDiagnostic) {
         guard opacity > 0 else { return }
         let rotated = node.rotation.truncatingRemainder(dividingBy: 360) != 0
@@ -265,12 +275,30 @@ private struct PDFPage {
         }
         var lastFill: Color?
         for (index, line) in node.block.lines.enumerated() {
-            let baseline = node.baseline(ofLine: index)
-            var x = node.lineStart(width: line.width)
-            content.op("BT")
-            content.op("1 0 0 -1 " + PDFContentStream.n(x) + " " + PDFContentStream.n(baseline) + " Tm")
+            // Each run's pieces (one face each) with their kerned glyph strings, and the run's kerned width.
+            var runs: [(run: TextRun, face: OpenTypeFace, operands: [(face: Int, operand: [UInt8])], width: Double, unprintable: Bool)] = []
             for run in line.runs where !run.text.isEmpty {
-                let width = run.width
+                let face = try face(for: run.style)
+                let fallback = Self.needsFallback(run.text, face) ? fallback(for: run.style) : nil
+                var kerning = 0.0
+                var operands: [(face: Int, operand: [UInt8])] = []
+                for piece in embedding.encode(run.text, face: face, fallback: fallback) {
+                    let kerned = embedding.kerned(piece)
+                    kerning += Double(kerned.units) / Double(embedding.faces[piece.face].face.unitsPerEm) * run.style.size
+                    operands.append((piece.face, kerned.operand))
+                }
+                runs.append((run, face, operands, run.width + kerning, Self.needsFallback(run.text, face, fallback)))
+            }
+            let baseline = node.baseline(ofLine: index)
+            var x = node.lineStart(width: runs.reduce(0) { $0 + $1.width })
+            content.op("BT")
+            for (run, face, operands, width, unprintable) in runs {
+                // Italic or bold asked of a face that is neither (a theme with no such file): slanted and
+                // emboldened as browsers synthesize them, over the advances the layout measured.
+                let slanted = run.style.italic && !face.isItalic
+                let emboldened = run.style.weight == .bold && !face.isBold && face.weight < 600
+                // Each run starts where the layout put it (after the kerned runs before it).
+                content.op("1 0 " + (slanted ? "0.2126" : "0") + " -1 " + PDFContentStream.n(x) + " " + PDFContentStream.n(baseline) + " Tm")
                 if let link = run.link ?? node.link {
                     let ascent = TextMeasurer.ascent(run.style), descent = TextMeasurer.descent(run.style)
                     let box = Box(x: x, y: baseline - ascent, width: width, height: ascent + descent)
@@ -278,21 +306,25 @@ private struct PDFPage {
                 }
                 x += width
                 let fill = Color(css: run.fill ?? node.fill) ?? .black
-                if fill != lastFill {
+                if emboldened {
+                    content.fillColor(fill.red, fill.green, fill.blue)
+                    content.strokeColor(fill.red, fill.green, fill.blue)
+                    setAlpha(fill: opacity * fill.alpha, stroke: opacity * fill.alpha)
+                    content.op(PDFContentStream.n(run.style.size / 30) + " w 2 Tr")
+                    lastFill = nil
+                } else if fill != lastFill {
                     setFill(fill, opacity: opacity)
                     lastFill = fill
                 }
-                let face = try face(for: run.style)
-                let fallback = Self.needsFallback(run.text, face) ? fallback(for: run.style) : nil
                 // Characters no face has print as .notdef, and one glyph id can map back to one character only:
                 // the run's real text goes along as ActualText, so search and copy still get it.
-                let unprintable = Self.needsFallback(run.text, face, fallback)
                 if unprintable { content.op("/Span << /ActualText " + PDFSyntax.textString(run.text, forceUnicode: true) + " >> BDC") }
-                for piece in embedding.encode(run.text, face: face, fallback: fallback) {
-                    content.op("/" + embedding.faces[piece.face].resourceName + " " + PDFContentStream.n(run.style.size) + " Tf")
-                    content.raw([0x3C] + piece.hex + Array("> Tj\n".utf8))
+                for (face, operand) in operands {
+                    content.op("/" + embedding.faces[face].resourceName + " " + PDFContentStream.n(run.style.size) + " Tf")
+                    content.raw(operand + Array(" TJ\n".utf8))
                 }
                 if unprintable { content.op("EMC") }
+                if emboldened { content.op("0 Tr") }
             }
             content.op("ET")
         }
@@ -333,8 +365,9 @@ private struct PDFPage {
 
 extension PDFPage {
     /// The file: catalog, page tree, the page with its resources and annotations, content, fonts, information.
-    mutating func finish(creationDate: Int64?) -> [UInt8] {
+    mutating func finish(creationDate: Int64?, compressStreams: Bool) -> [UInt8] {
         var document = PDFDocument()
+        document.compressStreams = compressStreams
         let catalog = document.reserve()
         let pages = document.reserve()
         let page = document.reserve()

@@ -108,7 +108,8 @@ struct PDFWriterTests {
         #expect(info.contains("Title:           Zürich −5 °C"))
         #expect(info.contains("Subject:         A test scene"))
         #expect(info.contains("Page size:       225 x 150 pts"))
-        let raw = String(decoding: pdf, as: UTF8.self)
+        let raw = String(decoding: try PDFWriter.write(Self.scene(), options: PDFWriter.Options(compressStreams: false)), as: UTF8.self)
+        #expect(pdf.count < raw.utf8.count / 2)  // compressed: the faces and operators take less than half the room
         #expect(raw.contains("/S /URI /URI (https://example.org/data?a=1&b=\\(2\\))"))
         #expect(raw.contains("/ShadingType 2") && raw.contains("/FunctionType 3"))
         #expect(raw.contains("[4 2] 0 d") && raw.contains("1 J") && raw.contains("1 j"))
@@ -199,6 +200,136 @@ struct PDFWriterTests {
             #expect(diagnostic.message.contains("apt-get install fonts-liberation"))
             #endif
         }
+    }
+
+    @Test("a theme's family that is not installed falls back to the default face; with neither, the error names both and what to install")
+    func themeFamilyFallsBackToDefaultFace() throws {
+        var scene = Self.scene()
+        scene.fontFamily = "'Source Sans 3', serif"
+        var fonts = PDFFontSource.forScene(scene)
+        #expect(fonts.families.prefix(2) == ["Source Sans 3", "serif"])
+        #expect(fonts.families.contains("Liberation Sans") && fonts.families.contains("Helvetica"))
+        fonts.directories = ["/nonexistent-fonts"]
+        fonts.cache = FontCache()
+        do {
+            _ = try PDFWriter.write(scene, options: PDFWriter.Options(fonts: fonts))
+            Issue.record("expected an error")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.id == "font-not-found")
+            #expect(diagnostic.message.contains("'Source Sans 3', 'Helvetica', 'Arial', 'Liberation Sans'"), "\(diagnostic.message)")
+            #if os(Linux)
+            #expect(diagnostic.message.contains("install fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans"), "\(diagnostic.message)")
+            #endif
+        }
+    }
+
+    @Test("the theme's logo is drawn: viewport, shapes, transforms, use, gradient as its first stop, text in the face it names", .enabled(if: PDFTools.available && PDFTools.liberationInstalled && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")))
+    func logo() throws {
+        var scene = Scene(width: 300, height: 100)
+        scene.logo = ##"<svg class="chartc-logo" x="100" y="50" width="120" height="24" viewBox="0 0 60 12">"##
+            + ##"<defs><linearGradient id="g"><stop offset="0" stop-color="#123456"/><stop offset="1" stop-color="#ffffff"/></linearGradient>"##
+            + ##"<rect id="dot" width="2" height="2" fill="#00ff00"/></defs>"##
+            + ##"<g transform="translate(1,1) scale(0.5)"><ellipse cx="10" cy="10" rx="10" ry="8" fill="url(#g)"/></g>"##
+            + ##"<use href="#dot" x="20" y="5"/><polygon points="0,0 4,0 2,3" style="fill: #ff0000; opacity: 0.5"/>"##
+            + ##"<line x1="0" y1="11" x2="60" y2="11" stroke="#888" stroke-dasharray="2 1"/><rect x="0" y="0" width="5" height="5" display="none"/>"##
+            + ##"<text x="30" y="9" font-family="DejaVu Serif, serif" font-size="8" text-anchor="middle">Gazette &amp; <tspan font-weight="bold">Co</tspan></text></svg>"##
+        let pdf = try PDFWriter.write(scene)
+        #expect(try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf).status == 0)
+        #expect(try PDFTools.run("pdftotext", ["FILE", "-"], pdf: pdf).output.contains("Gazette & Co"))
+        let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: pdf).output
+        #expect(fonts.contains("+DejaVuSerif ") && fonts.contains("+DejaVuSerif-Bold "), "\(fonts)")
+        let raw = String(decoding: try PDFWriter.write(scene, options: PDFWriter.Options(compressStreams: false)), as: UTF8.self)
+        #expect(raw.contains("100 50 120 24 re\nW n\n2 0 0 2 100 50 cm"))  // the viewport: clip, then viewBox scaled by 2
+        #expect(raw.contains("0.0706 0.2039 0.3373 rg"))  // the gradient's first stop
+        #expect(raw.contains("0 1 0 rg"))  // the used rect
+        #expect(raw.contains("[2 1] 0 d"))
+        #expect(raw.contains("/ca 0.5"))
+        #expect(!raw.contains("0 0 5 0 l"))  // display="none" draws nothing
+    }
+
+    @Test("a hostile logo cannot blow up: use of use of use, deep nesting, broken markup, random bytes", .enabled(if: PDFTools.liberationInstalled))
+    func hostileLogo() throws {
+        // Each group draws the one before twice: 2^40 rects if nothing stopped it.
+        var markup = ##"<svg viewBox="0 0 10 10"><defs><rect id="g0" width="1" height="1"/>"##
+        for level in 1...40 { markup += ##"<g id="g\##(level)"><use href="#g\##(level - 1)"/><use href="#g\##(level - 1)" x="1"/></g>"## }
+        markup += ##"</defs><use href="#g40"/><g id="self"><use href="#self"/></g>"##
+        markup += String(repeating: "<g>", count: 5000) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 5000) + "</svg>"
+        var scene = Scene(width: 100, height: 100)
+        scene.logo = markup
+        let clock = ContinuousClock()
+        let start = clock.now
+        let pdf = try PDFWriter.write(scene)
+        #expect(clock.now - start < .seconds(10))
+        #expect(try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf).status == 0 || !PDFTools.available)
+        var random = SeededRandom(seed: 19)
+        let pieces = ["<svg viewBox='0 0 9 9'>", "<g transform='rotate(45) scale(", "<rect width='3' height='2' rx='9'/>", "<text x='1' y='5'>Ab&#x2192;", "</text>", "<path d='M0 0L5 5A2 2 0 1 1 3 3z'/>", "<use href='#a'/>", "<circle id='a' r='2' style='fill:url(#b);opacity:.5'/>", "</g>", "&", "<", "\"", "'", ">", "</svg>", "<polygon points='1,2 3'/>", "<tspan font-style='italic'>é"]
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 20) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            scene.logo = text
+            _ = try PDFWriter.write(scene)
+        }
+    }
+
+    @Test("Flate streams: Python's zlib reads back what PDFDeflate wrote (runs, long matches, far matches, random bytes)", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func deflateRoundTrip() throws {
+        var random = SeededRandom(seed: 7)
+        let text = Array(String(repeating: "0.2126 -1 10 40 Tm /F1 12 Tf [<0024> 55 <0039>] TJ\n", count: 400).utf8)
+        let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let far = noise.prefix(300) + Array(repeating: UInt8(0), count: 40_000) + noise.prefix(300)  // a match 40,300 bytes back is out of the window
+        let cases: [[UInt8]] = [[], [1], [1, 2], Array(repeating: 7, count: 100_000), text, noise, Array(far), Array(text + noise.prefix(5000) + text)]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-deflate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (index, data) in cases.enumerated() {
+            let compressed = PDFDeflate.compress(data)
+            let plain = directory.appendingPathComponent("\(index).bin"), packed = directory.appendingPathComponent("\(index).z")
+            try Data(data).write(to: plain)
+            try Data(compressed).write(to: packed)
+            let check = try ToolProcess.run("/usr/bin/python3", ["-c", "import sys, zlib; print(zlib.decompress(open(sys.argv[1], 'rb').read()) == open(sys.argv[2], 'rb').read())", packed.path, plain.path])
+            #expect(check.output == "True\n", "case \(index): \(check.output)")
+        }
+        #expect(PDFDeflate.compress(text).count < text.count / 10)
+        #expect(PDFDeflate.compress(Array(repeating: 7, count: 100_000)).count < 1000)
+    }
+
+    @Test("the logo markup reader: entities, transforms, lengths")
+    func logoParsing() throws {
+        let root = try #require(PDFLogoParser.parse(##"<svg viewBox="0 0 10 10"><text x="1">a &lt; b &#x2192; &#176;</text><g/></svg>"##))
+        guard case .element(let text) = root.children.first, case .text(let content) = text.children.first else {
+            Issue.record("no text element"); return
+        }
+        #expect(content == "a < b → °")
+        #expect(PDFPage.transforms("translate(10) rotate(90) scale(2,3)").count == 3)
+        #expect(PDFPage.transforms("matrix(1 0 0 1 5 6)") == [[1, 0, 0, 1, 5, 6]])
+        #expect(PDFPage.transforms("scale(2) bogus(1)") == [[2, 0, 0, 2, 0, 0]])
+        #expect(PDFLogoElement.length("12px") == 12 && PDFLogoElement.length("x") == nil)
+        #expect(PDFLogoParser.parse("<svg><g>") != nil && PDFLogoParser.parse("not markup") == nil)
+    }
+
+    @Test("pair kerning as TJ adjustments (and in the anchor's width); italic and bold a face lacks are synthesized", .enabled(if: PDFTools.liberationInstalled))
+    func kerningAndSyntheticStyles() throws {
+        var scene = Scene(width: 200, height: 60)
+        scene.children = [
+            .text(TextNode(block: .single("AVAV", style: Self.style), x: 100, baseline: 20, anchor: .end, fill: "black")),
+            .text(TextNode(block: .single("slanted", style: TextStyle(size: 12, italic: true)), x: 10, baseline: 40, fill: "black")),
+            .text(TextNode(block: .single("heavy", style: TextStyle(size: 12, weight: .bold)), x: 10, baseline: 55, fill: "black")),
+        ]
+        let regular = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
+        let fonts = PDFFontSource(families: [], files: .init(regular: regular), cache: FontCache())
+        let raw = String(decoding: try PDFWriter.write(scene, options: PDFWriter.Options(fonts: fonts, compressStreams: false)), as: UTF8.self)
+        let face = try OpenTypeFace.read(path: regular)
+        let a = face.glyph(for: 0x41), v = face.glyph(for: 0x56)
+        let pair = face.kerning(a, v)
+        #expect(pair < 0)
+        #expect(raw.contains("> " + PDFSyntax.number(-Double(pair) * 1000 / Double(face.unitsPerEm), decimals: 3) + " <"))
+        // Anchored at its end: it starts where the kerned width (A-V, V-A, A-V), not the measured one, puts it.
+        let measured = TextBlock.single("AVAV", style: Self.style).width
+        let start = 100 - measured - Self.style.size * Double(2 * pair + face.kerning(v, a)) / Double(face.unitsPerEm)
+        #expect(raw.contains("1 0 0 -1 " + PDFSyntax.number(start) + " 20 Tm"), "\(start)")
+        #expect(raw.contains("1 0 0.2126 -1 10 40 Tm"))
+        #expect(raw.contains("w 2 Tr"))
     }
 
     @Test("SVG path data becomes PDF path operators: relative commands, arcs as curves, bad data stops the path")
