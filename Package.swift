@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle", "ChartExpression", "ChartDatabase", "ChartFont"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
-        .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),

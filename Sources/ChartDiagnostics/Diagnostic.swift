@@ -42,10 +42,12 @@ public struct DiagnosticNote: Sendable, Equatable {
 
 /// The one type for everything a user can get wrong — spec, expression, data, network — so that the command
 /// line, the JSON output and the tests all see the same thing. `id` is a stable rule name (`json-trailing-comma`,
-/// `unknown-key`, …) documented in `specs/diagnostics.md`.
+/// `unknown-key`, …) documented in `specs/diagnostics.md`; it comes from a module's catalogue (a
+/// `DiagnosticMessage`), never from a string spelled at the call site: create one with
+/// `Diagnostic(Catalogue.case(…), at: span)` or `Diagnostic(Catalogue.Kind.name, "sentence", at: span)`.
 public struct Diagnostic: Sendable, Equatable, Error {
     public var id: String
-    /// The module whose catalogue defines `id` (empty for diagnostics made from a bare string id).
+    /// The module whose catalogue defines `id` (empty only for the deprecated string-id constructors).
     public var domain: String = ""
     public var severity: Severity
     public var message: String
@@ -55,7 +57,55 @@ public struct Diagnostic: Sendable, Equatable, Error {
     public var path: String?
     public var notes: [DiagnosticNote]
     public var fixIt: FixIt?
+    /// The catalogue message it was made from, so a later stage can read a case's data back (the planner asks an
+    /// unknown-field error which field it is about) instead of re-reading the message or the source bytes.
+    /// Not part of equality: two diagnostics with the same id, text and place are the same to a reader.
+    public var diagnosticMessage: (any DiagnosticMessage)?
 
+    /// The one designated initializer; public ones go through a catalogue message.
+    init(
+        severity: Severity, id: String, domain: String, message: String, span: SourceSpan?, path: String?,
+        notes: [DiagnosticNote], fixIt: FixIt?, diagnosticMessage: (any DiagnosticMessage)?
+    ) {
+        self.id = id
+        self.domain = domain
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.path = path
+        self.notes = notes
+        self.fixIt = fixIt
+        self.diagnosticMessage = diagnosticMessage
+    }
+
+    /// A diagnostic for a catalogue message at a place in a file.
+    public init(_ message: some DiagnosticMessage, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
+        self.init(
+            severity: message.severity, id: message.diagnosticID.name, domain: message.diagnosticID.domain,
+            message: message.message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: message
+        )
+    }
+
+    /// A diagnostic for a catalogue message about a whole file with no usable position.
+    public init(_ message: some DiagnosticMessage, path: String, notes: [DiagnosticNote] = []) {
+        self.init(
+            severity: message.severity, id: message.diagnosticID.name, domain: message.diagnosticID.domain,
+            message: message.message, span: nil, path: path, notes: notes, fixIt: nil, diagnosticMessage: message
+        )
+    }
+
+    /// A diagnostic of a catalogue's kind whose sentence is composed where the situation is known (a parser's
+    /// wording that looks at the bytes around the problem). Id and severity come from the kind.
+    public init<Kind: DiagnosticKind>(_ kind: Kind, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
+        self.init(ComposedMessage(kind, message), at: span, notes: notes, fixIt: fixIt)
+    }
+
+    /// A diagnostic of a catalogue's kind about a whole file with no usable position.
+    public init<Kind: DiagnosticKind>(_ kind: Kind, _ message: String, path: String, notes: [DiagnosticNote] = []) {
+        self.init(ComposedMessage(kind, message), path: path, notes: notes)
+    }
+
+    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:) or Diagnostic(Catalogue.Kind.name, \"…\", at:)")
     public init(
         _ severity: Severity,
         _ id: String,
@@ -64,32 +114,34 @@ public struct Diagnostic: Sendable, Equatable, Error {
         notes: [DiagnosticNote] = [],
         fixIt: FixIt? = nil
     ) {
-        self.id = id
-        self.severity = severity
-        self.message = message
-        self.span = span
-        self.path = span?.file.path
-        self.notes = notes
-        self.fixIt = fixIt
+        self.init(severity: severity, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: nil)
     }
 
     /// A diagnostic about a whole file that has no usable position (missing, unreadable, empty).
+    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), path:) or Diagnostic(Catalogue.Kind.name, \"…\", path:)")
     public init(_ severity: Severity, _ id: String, _ message: String, path: String, notes: [DiagnosticNote] = []) {
-        self.id = id
-        self.severity = severity
-        self.message = message
-        self.span = nil
-        self.path = path
-        self.notes = notes
-        self.fixIt = nil
+        self.init(severity: severity, id: id, domain: "", message: message, span: nil, path: path, notes: notes, fixIt: nil, diagnosticMessage: nil)
     }
 
+    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:)")
     public static func error(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
-        Diagnostic(.error, id, message, at: span, notes: notes, fixIt: fixIt)
+        Diagnostic(severity: .error, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: nil)
     }
 
+    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:)")
     public static func warning(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
-        Diagnostic(.warning, id, message, at: span, notes: notes, fixIt: fixIt)
+        Diagnostic(severity: .warning, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: nil)
+    }
+
+    /// The id with its domain, as the catalogue declares it.
+    public var diagnosticID: DiagnosticID { DiagnosticID(domain: domain, name: id) }
+
+    /// Whether it is a diagnostic of `kind` (same domain and name).
+    public func `is`<Kind: DiagnosticKind>(_ kind: Kind) -> Bool { id == kind.rawValue && domain == Kind.domain }
+
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.id == rhs.id && lhs.domain == rhs.domain && lhs.severity == rhs.severity && lhs.message == rhs.message
+            && lhs.span == rhs.span && lhs.path == rhs.path && lhs.notes == rhs.notes && lhs.fixIt == rhs.fixIt
     }
 
     /// `path:line:col` (or just `path`) of where it happened.

@@ -46,6 +46,8 @@ public protocol DiagnosticKind: RawRepresentable, CaseIterable, Sendable where R
 extension DiagnosticKind {
     public var diagnosticID: DiagnosticID { DiagnosticID(domain: Self.domain, name: rawValue) }
     public static var allIDs: [DiagnosticID] { allCases.map(\.diagnosticID) }
+    /// Each id with its severity, for the check of `specs/diagnostics.md`.
+    public static var severities: [(id: DiagnosticID, severity: Severity)] { allCases.map { ($0.diagnosticID, $0.severity) } }
 }
 
 /// A message whose catalogue maps it to a `DiagnosticKind`: id and severity come from the kind.
@@ -59,16 +61,15 @@ extension KindedDiagnosticMessage {
     public var severity: Severity { kind.severity }
 }
 
-extension Diagnostic {
-    /// A diagnostic for a catalogue message at a place in a file.
-    public init(_ message: some DiagnosticMessage, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
-        self.init(message.severity, message.diagnosticID.name, message.message, at: span, notes: notes, fixIt: fixIt)
-        self.domain = message.diagnosticID.domain
-    }
+/// A message of a catalogue's kind whose sentence was composed where the situation is known (a parser's wording
+/// functions look at the bytes around the problem to say what was probably meant). The catalogue still decides
+/// the id and the severity; `Diagnostic(Kind.name, "…", at:)` makes one.
+public struct ComposedMessage<Kind: DiagnosticKind>: KindedDiagnosticMessage {
+    public let kind: Kind
+    public let message: String
 
-    /// A diagnostic for a catalogue message about a whole file with no usable position.
-    public init(_ message: some DiagnosticMessage, path: String, notes: [DiagnosticNote] = []) {
-        self.init(message.severity, message.diagnosticID.name, message.message, path: path, notes: notes)
-        self.domain = message.diagnosticID.domain
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
     }
 }

@@ -44,4 +44,18 @@ struct FontBytes: Sendable {
         try check(offset, 4, table)
         return String(decoding: bytes[offset..<(offset + 4)].map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
     }
+
+    /// A big-endian 16-bit value for lookups after parsing, 0 outside the file (never a trap).
+    @inline(__always)
+    func u16(at offset: Int) -> UInt32 {
+        guard offset >= 0, offset < bytes.count - 1 else { return 0 }
+        return UInt32(bytes[offset]) << 8 | UInt32(bytes[offset + 1])
+    }
+
+    /// A big-endian 32-bit value for lookups after parsing, 0 outside the file (never a trap).
+    @inline(__always)
+    func u32(at offset: Int) -> UInt32 {
+        guard offset >= 0, offset < bytes.count - 3 else { return 0 }
+        return UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
 }

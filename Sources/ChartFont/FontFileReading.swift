@@ -16,20 +16,26 @@ enum FontFileReading {
         guard descriptor >= 0 else { throw FontDiagnostic.unreadable(path: path, reason: errorText()) }
         defer { close(descriptor) }
         let size = try regularFileSize(descriptor, path)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled, off_t(filled))
+        // Read straight into the array's storage (no zero-filling of a file that is about to be read over it).
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var filled = 0
+            while filled < size {
+                let count = pread(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled, off_t(filled))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FontDiagnostic.unreadable(path: path, reason: errorText())
-            }
-            if count == 0 { break }
-            filled += count
+            initialized = failure == nil ? filled : 0
         }
-        if filled < size { bytes.removeLast(size - filled) }
+        if let failure {
+            errno = failure
+            throw FontDiagnostic.unreadable(path: path, reason: errorText())
+        }
         return bytes
     }
 

@@ -1,5 +1,12 @@
-/// One face of a TrueType/OpenType file, parsed once: names, style, vertical metrics, the glyph of every
-/// Unicode scalar and every glyph's advance. Layout measures text with it (as it measures with the built-in
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One face of a TrueType/OpenType file, parsed once: names, style and vertical metrics up front; the glyph of
+/// a Unicode scalar and a glyph's advance are read from the file's own tables when asked (checked to lie inside
+/// the file when it is opened), and kerning and outlines only when something uses them. Layout measures text with it (as it measures with the built-in
 /// tables), and the PDF writer embeds it. Every read is bounds-checked: a broken file is a `FontDiagnostic`
 /// at its path, never a crash.
 public struct OpenTypeFace: Sendable {
@@ -42,10 +49,11 @@ public struct OpenTypeFace: Sendable {
     public let averageLowercase: Int
 
     let cmap: CmapTable
-    let advances: [UInt16]
-    let kern: KernTable
+    let hmtx: HmtxTable
     let directory: TableDirectory
-    let glyphs: GlyphTable?
+    /// `kern` and `loca` are only read when asked for (kerning, a PDF subset): measuring needs neither.
+    let lazyTables: LazyTables
+    let longLocaOffsets: Bool
 
     /// Reads the face at `faceIndex` of the file at `path`.
     public static func read(path: String, faceIndex: Int = 0) throws(FontDiagnostic) -> OpenTypeFace {
@@ -60,17 +68,13 @@ public struct OpenTypeFace: Sendable {
             let head = try HeadTable(data, directory.required("head"))
             let hhea = try HheaTable(data, directory.required("hhea"))
             let maxp = try MaxpTable(data, directory.required("maxp"))
-            advances = try HmtxTable(data, directory.required("hmtx"), numberOfHMetrics: hhea.numberOfHMetrics, numGlyphs: maxp.numGlyphs).advances
-            cmap = try CmapTable(data, directory.required("cmap"), numGlyphs: max(maxp.numGlyphs, advances.count))
+            hmtx = try HmtxTable(data, directory.required("hmtx"), numberOfHMetrics: hhea.numberOfHMetrics, numGlyphs: maxp.numGlyphs)
+            cmap = try CmapTable(data, directory.required("cmap"), numGlyphs: hmtx.count)
             names = FontNames(try NameTable(data, directory.required("name")))
             let os2 = try directory.record("OS/2").map { record throws(FontBytes.OutOfBounds) in try OS2Table(data, record) }
             let post = try directory.record("post").map { record throws(FontBytes.OutOfBounds) in try PostTable(data, record) }
-            kern = directory.record("kern").flatMap { record in try? KernTable(data, record) } ?? .empty
-            if let loca = directory.record("loca"), let glyf = directory.record("glyf") {
-                glyphs = try GlyphTable(data, loca: loca, glyf: glyf, numGlyphs: maxp.numGlyphs, longOffsets: head.indexToLocFormat == 1)
-            } else {
-                glyphs = nil
-            }
+            longLocaOffsets = head.indexToLocFormat == 1
+            lazyTables = LazyTables()
             unitsPerEm = head.unitsPerEm
             if let os2, os2.selection & 0x80 != 0 || (hhea.ascender == 0 && hhea.descender == 0) {
                 ascender = os2.typoAscender
@@ -91,7 +95,7 @@ public struct OpenTypeFace: Sendable {
             italicAngle = post?.italicAngle ?? 0
             boundingBox = (head.xMin, head.yMin, head.xMax, head.yMax)
             allowsEmbedding = (os2?.embeddingFlags ?? 0) & 0x000F != 0x0002
-            hasTrueTypeOutlines = glyphs != nil
+            hasTrueTypeOutlines = directory.record("loca") != nil && directory.record("glyf") != nil
             glyphCount = maxp.numGlyphs
         } catch {
             throw FontDiagnostic.malformed(path: path, table: error.table, problem: error.problem)
@@ -104,7 +108,7 @@ public struct OpenTypeFace: Sendable {
         for scalar in UInt32(0x61)...0x7A {
             let glyph = cmap.glyph(scalar)
             if glyph != 0 {
-                lowercase += Int(advances[Int(glyph)])
+                lowercase += hmtx.advance(Int(glyph))
                 found += 1
             }
         }
@@ -125,7 +129,7 @@ public struct OpenTypeFace: Sendable {
     /// A glyph's advance width in font units.
     @inline(__always)
     public func advance(glyph: UInt16) -> Int {
-        Int(glyph) < advances.count ? Int(advances[Int(glyph)]) : 0
+        hmtx.advance(Int(glyph))
     }
 
     /// The advance of `scalar` in font units, nil when the face has no glyph for it (the caller estimates or
@@ -133,7 +137,13 @@ public struct OpenTypeFace: Sendable {
     @inline(__always)
     public func advance(_ scalar: UInt32) -> Int? {
         let glyph = cmap.glyph(scalar)
-        return glyph == 0 ? nil : Int(advances[Int(glyph)])
+        return glyph == 0 ? nil : hmtx.advance(Int(glyph))
+    }
+
+    /// Every scalar below `end` that the face draws, with its advance in font units: one walk over `cmap`, for a
+    /// measurer's flat table of the first scalars.
+    public func forEachAdvance(below end: UInt32, _ body: (UInt32, Int) -> Void) {
+        cmap.forEachMapped(below: end) { scalar, glyph in body(scalar, hmtx.advance(Int(glyph))) }
     }
 
     /// Pair kerning between two glyphs from the `kern` table, in font units (0 without one).
@@ -143,6 +153,22 @@ public struct OpenTypeFace: Sendable {
 
     /// Whether the face has a `kern` table with any pairs.
     public var hasKerning: Bool { !kern.keys.isEmpty }
+
+    /// The pairs of the `kern` table, read the first time they are asked for.
+    var kern: KernTable {
+        lazyTables.kern {
+            directory.record("kern").flatMap { record in try? KernTable(FontBytes(bytes: bytes, path: path), record) } ?? .empty
+        }
+    }
+
+    /// Where each glyph's outline lies (`loca`), read the first time a subset asks; nil without TrueType outlines
+    /// or when `loca` is broken.
+    var glyphs: GlyphTable? {
+        lazyTables.glyphs {
+            guard let loca = directory.record("loca"), let glyf = directory.record("glyf") else { return nil }
+            return try? GlyphTable(FontBytes(bytes: bytes, path: path), loca: loca, glyf: glyf, numGlyphs: glyphCount, longOffsets: longLocaOffsets)
+        }
+    }
 
     /// The sum of the advances of `text` in font units; `missing` gives the width of a scalar the face lacks.
     public func units(_ text: Substring, missing: (UInt32) -> Int) -> Int {
@@ -181,7 +207,7 @@ public struct OpenTypeFace: Sendable {
                 scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
             }
             let glyph = cmap.glyph(min(scalar, 0x10FFFF))
-            total += glyph == 0 ? missing(scalar) : Int(advances[Int(glyph)])
+            total += glyph == 0 ? missing(scalar) : hmtx.advance(Int(glyph))
             index += length
         }
         return total
@@ -220,5 +246,33 @@ public struct FontNames: Sendable, Equatable {
     public func isFamily(_ name: String) -> Bool {
         let wanted = name.lowercased()
         return family.lowercased() == wanted || typographicFamily?.lowercased() == wanted
+    }
+}
+
+/// The tables of a face that are read on first use, once (thread-safe: a mutex around two slots).
+final class LazyTables: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var kernTable: KernTable?
+    private var glyphTable: GlyphTable??
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func kern(_ read: () -> KernTable) -> KernTable {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let kernTable { return kernTable }
+        let table = read()
+        kernTable = table
+        return table
+    }
+
+    func glyphs(_ read: () -> GlyphTable?) -> GlyphTable? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let glyphTable { return glyphTable }
+        let table = read()
+        glyphTable = .some(table)
+        return table
     }
 }

@@ -1,30 +1,6 @@
-/// The ids of every diagnostic `JSONReader` can produce, so tests and other stages refer to them by name
-/// rather than by string. Each is listed in `specs/diagnostics.md`.
-public enum JSONDiagnosticID {
-    public static let empty = "json-empty"
-    public static let notObject = "json-not-object"
-    public static let trailingComma = "json-trailing-comma"
-    public static let duplicateKey = "json-duplicate-key"
-    public static let controlCharacter = "json-control-character"
-    public static let invalidEscape = "json-invalid-escape"
-    public static let invalidSurrogate = "json-invalid-surrogate"
-    public static let invalidUTF8 = "json-invalid-utf8"
-    public static let numberOutOfRange = "json-number-out-of-range"
-    public static let invalidNumber = "json-invalid-number"
-    public static let tooDeep = "json-too-deep"
-    public static let comment = "json-comment"
-    public static let singleQuote = "json-single-quote"
-    public static let unquotedKey = "json-unquoted-key"
-    public static let unquotedString = "json-unquoted-string"
-    public static let invalidLiteral = "json-invalid-literal"
-    public static let missingComma = "json-missing-comma"
-    public static let missingColon = "json-missing-colon"
-    public static let missingValue = "json-missing-value"
-    public static let expectedKey = "json-expected-key"
-    public static let mismatchedBracket = "json-mismatched-bracket"
-    public static let unterminatedString = "json-unterminated-string"
-    public static let unterminatedObject = "json-unterminated-object"
-    public static let unterminatedArray = "json-unterminated-array"
-    public static let trailingContent = "json-trailing-content"
-    public static let unexpectedCharacter = "json-unexpected-character"
-}
+import ChartDiagnostics
+
+/// The old name of the JSON reader's ids, kept so code written against it still compiles: the same cases, now
+/// typed (`JSONDiagnosticID.trailingComma.rawValue` is the printed id).
+@available(*, deprecated, renamed: "JSONDiagnostic.Kind")
+public typealias JSONDiagnosticID = JSONDiagnostic.Kind

@@ -93,15 +93,19 @@ public enum ChartLayoutEngine {
         }
         children.append(contentsOf: frame.footerNodes(below: bottom))
         var height = bottom + frame.footerHeight
-        // The house logo gets a row of its own below the footer, in its corner.
+        // The house logo: in a top corner where the header left room for it (`FrameLayout.topLogo`), else on a
+        // row of its own below the footer, in its corner.
         var logo: String?
         if let sanitized = theme.logo {
-            let gap = theme.footerGap
-            let logoWidth = min(sanitized.width(atHeight: theme.logoHeight), contentWidth)
-            let logoHeight = sanitized.width(atHeight: theme.logoHeight) > 0 ? theme.logoHeight * logoWidth / sanitized.width(atHeight: theme.logoHeight) : theme.logoHeight
-            let x = theme.logoAtRight ? contentLeft + contentWidth - logoWidth : contentLeft
-            logo = sanitized.element(x: x, y: height - theme.paddingBottom + gap, height: logoHeight)
-            height += gap + logoHeight
+            if let box = frame.topLogo {
+                logo = sanitized.element(x: box.x, y: box.y, height: box.height)
+            } else {
+                let gap = theme.footerGap
+                let size = FrameLayout.logoSize(sanitized, height: theme.logoHeight, room: contentWidth)
+                let x = theme.logoAtRight ? contentLeft + contentWidth - size.width : contentLeft
+                logo = sanitized.element(x: x, y: height - theme.paddingBottom + gap, height: size.height)
+                height += gap + size.height
+            }
         }
 
         var scene = Scene(

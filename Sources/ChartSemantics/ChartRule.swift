@@ -14,8 +14,26 @@ public protocol ChartRule: Sendable {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic])
 }
 
+/// A rule whose id and severity come from a catalogue (`SemanticDiagnostic.Kind`, `LintDiagnostic.Kind`): every
+/// rule chartc ships is one, so no rule spells its id.
+public protocol CataloguedRule: ChartRule {
+    associatedtype Kind: DiagnosticKind
+    var kind: Kind { get }
+}
+
+extension CataloguedRule {
+    public var id: String { kind.rawValue }
+    public var severity: Severity { kind.severity }
+
+    /// A diagnostic of this rule (its kind's id and severity).
+    public func diagnostic(_ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
+        Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt)
+    }
+}
+
 extension ChartRule {
-    /// A diagnostic of this rule (its id and severity).
+    /// A diagnostic of a rule that spells its own id: the way rules were written before catalogues.
+    @available(*, deprecated, message: "conform to CataloguedRule with a kind from SemanticDiagnostic.Kind or LintDiagnostic.Kind")
     public func diagnostic(_ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
         Diagnostic(severity, id, message, at: span, notes: notes, fixIt: fixIt)
     }

@@ -44,7 +44,7 @@ import FoundationXML
         func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
             let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, theme: theme).textLayoutProblems()
             if !problems.isEmpty {
-                throw DiagnosticError(Diagnostic(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)", path: spec.file.path))
+                throw DiagnosticError(Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
             }
             return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format, theme: theme)
         }
@@ -82,5 +82,18 @@ import FoundationXML
         #expect(try Self.build(path) == svg, "\(path) built twice gives different bytes")
         let svgPath = String(path.dropLast(SpecFiles.suffix.count)) + ".svg"
         assertGolden(file: URL(fileURLWithPath: Self.examplesPath + "/" + svgPath), shownAs: "examples/" + svgPath, actual: svg)
+    }
+}
+
+/// A message with any id and severity, to test the gallery apart from every catalogue.
+private struct TestMessage: DiagnosticMessage {
+    let severity: Severity
+    let diagnosticID: DiagnosticID
+    let message: String
+
+    init(_ severity: Severity, _ name: String, _ message: String) {
+        self.severity = severity
+        self.diagnosticID = DiagnosticID(domain: "Tests", name: name)
+        self.message = message
     }
 }

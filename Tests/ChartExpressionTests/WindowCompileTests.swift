@@ -40,18 +40,18 @@ import ChartDiagnostics
     @Test func windowFunctionsOutsideWindowAreErrors() {
         let (row, rowDiagnostics) = ExpressionCompiler.compileRow(ExpressionSource(standalone: "cumsum(rain) > 3"), schema: schema)
         #expect(row == nil)
-        #expect(rowDiagnostics.map(\.id) == [ExpressionDiagnosticID.window])
+        #expect(rowDiagnostics.map(\.id) == [ExpressionDiagnostic.Kind.window.rawValue])
         #expect(rowDiagnostics.first?.span?.range == 0..<6)
         #expect(rowDiagnostics.first?.message.contains("belongs in `window`") == true)
         let (aggregate, aggregateDiagnostics) = ExpressionCompiler.compileAggregate(ExpressionSource(standalone: "sum(lag(rain))"), schema: schema, groupFields: [])
         #expect(aggregate == nil)
-        #expect(aggregateDiagnostics.map(\.id) == [ExpressionDiagnosticID.window])
+        #expect(aggregateDiagnostics.map(\.id) == [ExpressionDiagnostic.Kind.window.rawValue])
         let (filter, _) = ExpressionCompiler.compileFilter(ExpressionSource(standalone: "rank(rain) <= 5"), schema: schema)
         #expect(filter == nil)
     }
 
     @Test func aggregateOnlyFunctionsAndNestingAreErrors() {
-        #expect(errors("stdev(high)").map(\.id) == [ExpressionDiagnosticID.window])
+        #expect(errors("stdev(high)").map(\.id) == [ExpressionDiagnostic.Kind.window.rawValue])
         #expect(errors("high - quantile(high, 0.9)").map(\.text) == ["quantile"])
         #expect(errors("cumsum(lag(rain))").map(\.text) == ["lag"])
         #expect(errors("rolling_mean(sum(rain), 3)").map(\.text) == ["sum"])
@@ -60,18 +60,18 @@ import ChartDiagnostics
     @Test func theRowCountMustBeAPositiveWholeConstant() {
         for bad in ["0", "-2", "2.5", "high", "'7'", "null"] {
             let text = "rolling_sum(rain, \(bad))"
-            #expect(errors(text).map(\.id) == [ExpressionDiagnosticID.windowSize], "\(bad)")
+            #expect(errors(text).map(\.id) == [ExpressionDiagnostic.Kind.windowSize.rawValue], "\(bad)")
             #expect(errors(text).map(\.text) == [bad], "\(bad)")
         }
-        #expect(errors("lag(rain, 0)").map(\.id) == [ExpressionDiagnosticID.windowSize])
+        #expect(errors("lag(rain, 0)").map(\.id) == [ExpressionDiagnostic.Kind.windowSize.rawValue])
         #expect(compile("lead(rain, 3 + 4)").0?.calls.first?.size == 7)
     }
 
     @Test func argumentsAreChecked() {
-        #expect(errors("rolling_mean(rain)").map(\.id) == [ExpressionDiagnosticID.arguments])
-        #expect(errors("cumsum(location)").map(\.id) == [ExpressionDiagnosticID.type])
-        #expect(errors("rank(raim)").map(\.id) == [ExpressionDiagnosticID.unknownField])
-        #expect(errors("rolling_avg(rain, 7)").map(\.id) == [ExpressionDiagnosticID.unknownFunction])
+        #expect(errors("rolling_mean(rain)").map(\.id) == [ExpressionDiagnostic.Kind.arguments.rawValue])
+        #expect(errors("cumsum(location)").map(\.id) == [ExpressionDiagnostic.Kind.type.rawValue])
+        #expect(errors("rank(raim)").map(\.id) == [ExpressionDiagnostic.Kind.unknownField.rawValue])
+        #expect(errors("rolling_avg(rain, 7)").map(\.id) == [ExpressionDiagnostic.Kind.unknownFunction.rawValue])
         #expect(compile("rolling_avg(rain, 7)").1.first?.message.contains("rolling_mean") == true)
         #expect(compile("min(location)").0?.resultType == .string)
         #expect(compile("max(high, rain)").0?.calls.isEmpty == true)  // two values: the row function

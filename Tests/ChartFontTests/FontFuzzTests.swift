@@ -13,6 +13,10 @@ struct FontFuzzTests {
         var total = 0
         for scalar in UInt32(0)...0x2FF { total &+= face.advance(scalar) ?? 0 }
         total &+= face.advance(0x1F600) ?? 0
+        // The lookups read the file's own cmap and hmtx: walk them, and search far and wide.
+        face.forEachAdvance(below: 0x500) { scalar, advance in total &+= Int(scalar) &+ advance }
+        for scalar in stride(from: UInt32(0), through: 0x10FFFF, by: 0x1111) { total &+= Int(face.glyph(for: scalar)) }
+        for glyph in stride(from: 0, through: 0xFFFF, by: 97) { total &+= face.advance(glyph: UInt16(glyph)) }
         total &+= face.kerning(face.glyph(for: 0x41), face.glyph(for: 0x56))
         let used = Set((0x20...0x7E).map { face.glyph(for: UInt32($0)) })
         if let subset = face.subset(glyphs: used) { _ = try? OpenTypeFace(bytes: subset, path: "subset") }
@@ -25,12 +29,20 @@ struct FontFuzzTests {
         var random = SeededRandom(seed: 0xF0_47)
         var parsed = 0
         var rejected = 0
-        for iteration in 0..<600 {
+        for iteration in 0..<900 {
             let source = sources[iteration % sources.count]
             var bytes = source.bytes
             // Aim at the header, the directory and the start of the tables most of the time.
             let hot = min(bytes.count, 12 + 16 * 24)
-            switch random.below(5) {
+            switch random.below(6) {
+            case 5:
+                // Inside cmap: segment counts, ends, starts, deltas, range offsets and glyph ids.
+                if let cmap = source.directory.record("cmap") {
+                    for _ in 0..<(1 + random.below(24)) {
+                        let at = cmap.offset + random.below(max(1, min(cmap.length, 4096)))
+                        if at < bytes.count { bytes[at] = UInt8(truncatingIfNeeded: random.next()) }
+                    }
+                }
             case 0:
                 bytes.removeLast(random.below(bytes.count))
             case 1:

@@ -68,6 +68,57 @@ struct FontReaderTests {
         }
     }
 
+    /// The cmap is not copied into a table when a face opens: every lookup searches the file's own segments or
+    /// groups, and the first range is walked once. Both must give fontTools' answer for every mapped scalar.
+    @Test("every mapped scalar's glyph and advance equal fontTools', looked up and walked", .enabled(if: InstalledFonts.present && InstalledFonts.hasFontTools, "needs fonts-liberation, fonts-dejavu-core and python3-fonttools"))
+    func everyScalarMatchesFontTools() throws {
+        let script = """
+        import sys
+        from fontTools.ttLib import TTFont
+        f = TTFont(sys.argv[1])
+        hmtx = f['hmtx']
+        order = f.getGlyphOrder()
+        ids = {name: i for i, name in enumerate(order)}
+        for s, g in sorted(f.getBestCmap().items()):
+            print(s, ids[g], hmtx[g][0])
+        """
+        for path in InstalledFonts.all {
+            let face = try OpenTypeFace.read(path: path)
+            let result = try InstalledFonts.run(InstalledFonts.python, ["-c", script, path])
+            #expect(result.status == 0)
+            var expected: [UInt32: (glyph: UInt16, advance: Int)] = [:]
+            for line in result.output.split(separator: "\n") {
+                let fields = line.split(separator: " ").compactMap { Int($0) }
+                guard fields.count == 3 else { continue }
+                expected[UInt32(fields[0])] = (UInt16(fields[1]), fields[2])
+            }
+            #expect(expected.count > 200, "\(path)")
+            var mismatches = 0
+            for (scalar, fact) in expected where face.glyph(for: scalar) != fact.glyph || face.advance(scalar) != fact.advance {
+                mismatches += 1
+            }
+            #expect(mismatches == 0, "\(mismatches) scalars differ in \(path)")
+            // Unmapped scalars between mapped ones have no glyph.
+            for scalar in UInt32(0)..<0x3000 where expected[scalar] == nil {
+                #expect(face.glyph(for: scalar) == 0, "U+\(String(scalar, radix: 16)) in \(path)")
+            }
+            var walked: [UInt32: Int] = [:]
+            face.forEachAdvance(below: 0x500) { scalar, advance in walked[scalar] = advance }
+            let firstRange = expected.filter { $0.key < 0x500 }.mapValues(\.advance)
+            #expect(walked == firstRange, "\(path)")
+        }
+    }
+
+    @Test("UTF-16 names decode like the standard library, surrogates and lone surrogates included")
+    func utf16Names() {
+        for text in ["DejaVu Sans", "Noto Sans 日本語", "Emoji 😀 face", "Ünïcödé"] {
+            let bytes = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            #expect(NameTable.decodeUTF16BigEndian(bytes[...]) == text)
+        }
+        #expect(NameTable.decodeUTF16BigEndian([0xD8, 0x3D, 0x00, 0x41][...]) == "\u{FFFD}A")
+        #expect(NameTable.decodeUTF16BigEndian([0x00, 0x41, 0x00][...]) == "A")
+    }
+
     @Test("a string's width is the sum of its advances, in px at a size", .enabled(if: InstalledFonts.present))
     func stringWidth() throws {
         let face = try OpenTypeFace.read(path: InstalledFonts.liberationRegular)

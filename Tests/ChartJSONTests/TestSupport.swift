@@ -11,7 +11,7 @@ func read(bytes: [UInt8], requireObject: Bool = false) -> Result<JSONValue, Diag
     do {
         return .success(try JSONReader.read(file, requireObject: requireObject))
     } catch {
-        return .failure(error.diagnostics.first ?? Diagnostic.error("none", "no diagnostic", at: nil))
+        return .failure(error.diagnostics.first ?? Diagnostic(TestMessage(.error, "none", "no diagnostic"), at: nil))
     }
 }
 
@@ -42,4 +42,17 @@ func position(_ diagnostic: Diagnostic?) -> String? {
 func position(_ span: SourceSpan?) -> String? {
     guard let span else { return nil }
     return String(span.description.dropFirst("t.json:".count))
+}
+
+/// A message with any id and severity, to test the reader apart from every catalogue.
+private struct TestMessage: DiagnosticMessage {
+    let severity: Severity
+    let diagnosticID: DiagnosticID
+    let message: String
+
+    init(_ severity: Severity, _ name: String, _ message: String) {
+        self.severity = severity
+        self.diagnosticID = DiagnosticID(domain: "Tests", name: name)
+        self.message = message
+    }
 }

@@ -75,8 +75,8 @@ struct ScaleContinuousTests {
             try LogScale(domain: ScaleInterval(1, .infinity), range: ScaleInterval(0, 1))
         }
         #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).message.contains("[0, 100]"))
-        #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).id == "log-scale-domain")
-        #expect(ScaleError.noPositiveValues.id == "log-scale-no-positive-values")
+        #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).diagnosticID.name == "log-scale-domain")
+        #expect(ScaleError.noPositiveValues.diagnosticID.name == "log-scale-no-positive-values")
     }
 
     @Test func logMapsAndSkipsNonPositiveValues() throws {

@@ -1,4 +1,5 @@
 @testable import ChartNetwork
+import ChartPipeline
 import ChartSystem
 import Foundation
 import Testing

@@ -29,7 +29,7 @@ import Testing
     @Test func aFieldTheAggregationDropsSaysSo() throws {
         let error = try #require(try Self.diagnostics(#"{ "field": "w" }"#).first)
         #expect(error.id == "unknown-field")
-        #expect(error.message.contains("add it to groupBy"))
+        #expect(error.message.contains("the fields here are: city, high"))
     }
 
     @Test func theSortIsCheckedAtItsPosition() throws {

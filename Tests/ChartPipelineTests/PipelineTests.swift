@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartExpression
 import ChartJSON
 import ChartSpec
 import ChartSystem
@@ -304,6 +305,31 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     #expect(planned == nil)
     #expect(diagnostics.map(\.id) == ["unknown-field"])
     #expect(diagnostics.first?.message.contains("'congres'") == true)
+}
+
+/// An unknown field is a typed case that carries the name: the planner reads it from there (not from the
+/// message or the source bytes) to tell a cascade, and its own unknown fields are worded by the same case.
+@Test func anUnknownFieldCarriesItsName() throws {
+    let (_, fromExpression) = plan(Polarization.spec(filter: ["congres >= 80"]))
+    let expression = try #require(fromExpression.first?.diagnosticMessage as? ExpressionDiagnostic)
+    #expect(expression.field == "congres")
+    #expect(fromExpression.first?.diagnosticID == DiagnosticID(domain: "ChartExpression", name: "unknown-field"))
+    #expect(fromExpression.first?.message == "unknown field 'congres'; did you mean 'congress'?")
+
+    let (_, fromSort) = plan(Polarization.spec(sort: ["yeer"]))
+    let sort = try #require(fromSort.first?.diagnosticMessage as? ExpressionDiagnostic)
+    #expect(sort == .unknownField("yeer", role: "sort field", hint: .didYouMean("year")))
+    #expect(fromSort.map(\.message) == ["unknown sort field 'yeer'; did you mean 'year'?"])
+}
+
+/// A total whose groupBy field is unknown is reported once, at the groupBy field (not again as a total of a
+/// field outside groupBy).
+@Test func aTotalOfAnUnknownGroupByFieldIsNotReportedAgain() throws {
+    let spec = Polarization.spec(groupBy: ["year", "partty"], total: [("partty", "Congress")])
+    let (planned, diagnostics) = plan(spec)
+    #expect(planned == nil)
+    #expect(diagnostics.map(\.id) == ["unknown-field"])
+    #expect(diagnostics.first?.message.hasPrefix("unknown groupBy field 'partty'") == true)
 }
 
 /// Which columns stay alive at each step (PipelineRunner drops the others when it materializes), so memory is

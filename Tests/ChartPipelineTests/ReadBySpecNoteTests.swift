@@ -48,6 +48,19 @@ import Testing
         #expect(!error.notes.contains { $0.message.hasSuffix("is read by this spec") })
         // Inline values are in the spec: nothing to name.
         let inline = try #require(SpecParser.parse(SourceFile(path: "v.chart.json", text: #"{"data": {"values": [{"a": 1}]}, "mark": "bar"}"#)).spec)
-        #expect(ReadBySpecNote.adding(to: [Diagnostic(.error, "x", "m", path: "elsewhere.csv")], for: inline.data).first?.notes.isEmpty == true)
+        #expect(ReadBySpecNote.adding(to: [Diagnostic(TestMessage(.error, "x", "m"), path: "elsewhere.csv")], for: inline.data).first?.notes.isEmpty == true)
+    }
+}
+
+/// A message with any id and severity, to test the note apart from every catalogue.
+private struct TestMessage: DiagnosticMessage {
+    let severity: Severity
+    let diagnosticID: DiagnosticID
+    let message: String
+
+    init(_ severity: Severity, _ name: String, _ message: String) {
+        self.severity = severity
+        self.diagnosticID = DiagnosticID(domain: "Tests", name: name)
+        self.message = message
     }
 }

@@ -196,6 +196,91 @@ struct HTMLBrowserTests {
         #expect(page.problems == [])
     }
 
+    /// A house style with a `dark` variant: cream paper in light mode, the variant's own colors in dark mode.
+    static let houseWithDark = """
+    {
+      "background": "#fbf8f1",
+      "text": { "title": { "color": "#111111" }, "axis": { "color": "#555555" } },
+      "grid": { "color": "#ddd6c8" },
+      "colors": { "categorical": ["#1f4e8c", "#a8322d", "#6b6b6b"] },
+      "variants": {
+        "dark": {
+          "background": "#1c1b19",
+          "text": { "title": { "color": "#f2efe8" }, "axis": { "color": "#b9b4a8" } },
+          "grid": { "color": "#3a3833" },
+          "colors": { "categorical": ["#7fb0ff", "#ff8a7a", "#bdbdbd"] }
+        }
+      }
+    }
+    """
+
+    func loadTheme(_ json: String) throws -> ChartTheme {
+        let folder = NSTemporaryDirectory() + "chartc-theme-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/house.theme.json"
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        return try ChartTheme.load(try ThemeResolver.resolve(file: file))
+    }
+
+    @Test func aThemesDarkVariantColorsThePageInDarkMode() throws {
+        let theme = try loadTheme(Self.houseWithDark)
+        let html = try HTMLSpecs.polarization(ownColors: false).page(theme: theme)
+        let fill = { (page: BrowserPage, selector: String) throws -> String? in
+            try page.string("(function () { var all = document.querySelectorAll('\(selector)'); for (var i = 0; i < all.length; i++) { var box = all[i].getBoundingClientRect(); if (box.width > 0 || box.height > 0) { return getComputedStyle(all[i]).fill; } } return null; })()")
+        }
+        let stroke = { (page: BrowserPage, selector: String) throws -> String? in
+            try page.string("(function () { var all = document.querySelectorAll('\(selector)'); for (var i = 0; i < all.length; i++) { var box = all[i].getBoundingClientRect(); if (box.width > 0 || box.height > 0) { return getComputedStyle(all[i]).stroke; } } return null; })()")
+        }
+        let democrats = ".chartc-view-wide .chartc-series[data-series=\"Democrats\"] path"
+
+        let (_, light, _) = try open(html)
+        #expect(light.problems == [])
+        #expect(try light.string("getComputedStyle(document.querySelector('.chartc-scheme-dark')).display") == "none")
+        #expect(try fill(light, ".chartc-view-wide .chartc-background") == "rgb(251, 248, 241)")
+        #expect(try fill(light, ".chartc-view-wide .chartc-title") == "rgb(17, 17, 17)")
+        #expect(try stroke(light, democrats) == "rgb(31, 78, 140)")
+
+        let (_, dark, _) = try open(html, dark: true)
+        #expect(dark.problems == [])
+        #expect(try dark.string("getComputedStyle(document.querySelector('.chartc-scheme-light')).display") == "none")
+        #expect(try dark.string("getComputedStyle(document.body).backgroundColor") == "rgb(28, 27, 25)")
+        // The variant's own colors, exactly: nothing derived.
+        #expect(try fill(dark, ".chartc-view-wide .chartc-background") == "rgb(28, 27, 25)")
+        #expect(try fill(dark, ".chartc-view-wide .chartc-title") == "rgb(242, 239, 232)")
+        #expect(try stroke(dark, democrats) == "rgb(127, 176, 255)")
+        #expect(try stroke(dark, ".chartc-view-wide .chartc-plot > line") == "rgb(58, 56, 51)")
+        #expect(try fill(dark, ".chartc-view-wide .chartc-axis text") == "rgb(185, 180, 168)")
+
+        // The dark view's legend buttons work, and the light view follows.
+        let congress = ".chartc-scheme-dark .chartc-view-wide .chartc-series[data-series=\"Congress\"]"
+        #expect(try dark.string("getComputedStyle(document.querySelector('\(congress)')).display") == "none")
+        let entry = try center(dark, ".chartc-scheme-dark .chartc-view-wide .chartc-legend-item[data-series=\"Congress\"] text")
+        try dark.click(x: entry.x, y: entry.y)
+        #expect(try dark.string("getComputedStyle(document.querySelector('\(congress)')).display") == "inline")
+        #expect(try dark.string("document.querySelector('.chartc-scheme-light .chartc-view-wide .chartc-series[data-series=\"Congress\"]').getAttribute('data-hidden')") == "false")
+        // Hovering a dark mark shows its tooltip with the dark series color.
+        let point = try center(dark, ".chartc-scheme-dark .chartc-view-wide .chartc-series[data-series=\"Republicans\"] [data-row]")
+        try dark.moveMouse(x: point.x, y: point.y)
+        #expect(try dark.bool("!document.querySelector('.chartc-tooltip').hidden") == true)
+        #expect(try dark.string("document.querySelector('.chartc-tooltip-swatch').style.backgroundColor") == "rgb(255, 138, 122)")
+
+        if let folder = ProcessInfo.processInfo.environment["CHARTC_SCREENSHOTS"] {
+            try Data(try light.screenshot()).write(to: URL(fileURLWithPath: folder + "/dark-variant-light.png"))
+            try Data(try dark.screenshot()).write(to: URL(fileURLWithPath: folder + "/dark-variant-dark.png"))
+        }
+    }
+
+    @Test func aThemesDarkBackgroundIsTheDerivedDarkCanvasWithoutAVariant() throws {
+        let theme = try loadTheme(##"{ "dark": { "background": "#101820" } }"##)
+        let html = try HTMLSpecs.polarization().page(theme: theme)
+        #expect(!html.contains("chartc-scheme"))
+        let (_, page, _) = try open(html, dark: true)
+        #expect(try page.string("getComputedStyle(document.body).backgroundColor") == "rgb(16, 24, 32)")
+        #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-background')).fill") == "rgb(16, 24, 32)")
+        #expect(page.problems == [])
+    }
+
     // MARK: - Real specs through the layout engine
 
     @Test func realChartsLoadCleanly() throws {

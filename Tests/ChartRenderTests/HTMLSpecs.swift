@@ -22,6 +22,11 @@ enum HTMLSpecs {
         func page() throws -> String {
             try HTMLWriter.render(chart: ChartLayoutEngine.check(spec, table: table), table: table, name: name)
         }
+
+        /// The page in a house style (its size applied as `chartc build` does).
+        func page(theme: ChartTheme) throws -> String {
+            try HTMLWriter.render(chart: ChartLayoutEngine.check(theme.sized(spec), table: table), table: table, name: name, theme: theme)
+        }
     }
 
     static func build(_ json: String, name: String) throws -> Built {
@@ -51,7 +56,8 @@ enum HTMLSpecs {
         return "[\n    " + rows.joined(separator: ",\n    ") + "\n  ]"
     }
 
-    static func polarization() throws -> Built {
+    /// `ownColors: false` leaves the party colors to the theme's categorical palette.
+    static func polarization(ownColors: Bool = true) throws -> Built {
         try build("""
         {
           "title": "Political ideology in Congress, 1948-2025",
@@ -61,7 +67,7 @@ enum HTMLSpecs {
           "encoding": {
             "x": { "field": "median", "title": "\u{2190} More liberal \u{00b7} More conservative \u{2192}", "format": "+.2f", "scale": { "domain": [-0.6, 0.6] } },
             "y": { "field": "year", "type": "temporal", "title": null, "scale": { "domain": [1945, 2030] }, "axis": { "position": "left", "tickCount": 10 } },
-            "color": { "field": "party", "title": "Party", "scale": { "domain": ["Democrats", "Republicans", "Congress"], "range": ["#1f5fbf", "#d62728", "#8c8c8c"] } }
+            "color": { "field": "party", "title": "Party", "scale": { "domain": ["Democrats", "Republicans", "Congress"]\(ownColors ? ", \"range\": [\"#1f5fbf\", \"#d62728\", \"#8c8c8c\"]" : "") } }
           },
           "legend": { "position": "top", "hidden": ["Congress"] },
           "notes": ["The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes."],

@@ -1,5 +1,5 @@
 import Testing
-import ChartData
+import ChartValues
 import ChartDiagnostics
 @testable import ChartSpec
 

@@ -1,4 +1,4 @@
-import ChartData
+import ChartValues
 import ChartDiagnostics
 import ChartJSON
 import ChartTestSupport

@@ -98,4 +98,20 @@ import Testing
         walk(schema, "")
         #expect(Set(paths) == Set(ThemeKeys.all.map(\.path)))
     }
+
+    /// A choice (logo corners, weights) lists the same words in the schema as the reader accepts.
+    @Test func theSchemaListsEveryChoice() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("specs/theme.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        for key in ThemeKeys.all {
+            guard case .choice(let words) = key.type else { continue }
+            var node: [String: Any]? = schema
+            for part in key.path.split(separator: ".") {
+                node = (node?["properties"] as? [String: Any])?[String(part)] as? [String: Any]
+            }
+            let listed = try #require(node?["enum"] as? [String], "\(key.path) has no enum in the schema")
+            #expect(listed == words, "\(key.path)")
+        }
+    }
 }

@@ -82,6 +82,31 @@ import Testing
         #expect(dark.variant == "dark")
     }
 
+    /// The HTML page's dark mode: the chain's `dark` variant over the theme and the variant asked for.
+    @Test func theDarkVariantIsResolvedForThePagesDarkMode() throws {
+        let folder = try ThemeTestFolder()
+        try folder.write("base.theme.json", ##"{ "background": "#ffffff", "variants": { "dark": { "text": { "title": { "color": "#eeeeee" } } } } }"##)
+        let path = try folder.write("house.theme.json", ##"""
+        { "extends": "base.theme.json", "grid": { "color": "#dddddd" },
+          "variants": { "print": { "size": { "width": 480 } }, "dark": { "background": "#161616" } } }
+        """##)
+        let plain = try ThemeResolver.resolve(file: path)
+        let dark = try #require(plain.darkVariant)
+        #expect(dark.text("background") == "#161616")
+        #expect(dark.text("text.title.color") == "#eeeeee")
+        #expect(dark.text("grid.color") == "#dddddd")
+        #expect(plain.text("background") == "#ffffff")
+        let print = try ThemeResolver.resolve(file: path, variant: "print")
+        let printDark = try #require(print.darkVariant)
+        #expect(printDark.number("size.width") == 480 && printDark.text("background") == "#161616")
+        #expect(printDark.variant == "print+dark")
+        // Already dark, or no dark variant anywhere: no second theme.
+        #expect(try ThemeResolver.resolve(file: path, variant: "dark").darkVariant == nil)
+        let lone = try folder.write("lone.theme.json", ##"{ "variants": { "print": {} } }"##)
+        #expect(try ThemeResolver.resolve(file: lone).darkVariant == nil)
+        #expect(Theme.builtIn.darkVariant == nil)
+    }
+
     @Test func anUnknownVariantSuggestsTheClosest() throws {
         let folder = try ThemeTestFolder()
         let path = try folder.write("house.theme.json", ##"{ "variants": { "print": {}, "dark": {} } }"##)

@@ -43,7 +43,7 @@ enum BuildCommand {
             do {
                 try FileSystem.createDirectory(outputDirectory)
             } catch {
-                console.report([Diagnostic(.error, "output-failed", "cannot create the output folder: \(error.reason)", path: error.path)])
+                console.report([Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot create the output folder: \(error.reason)", path: error.path)])
                 return .failure
             }
         }
@@ -103,7 +103,7 @@ enum BuildCommand {
             for output in outputs {
                 guard let owner = claimed.first(where: { $0.output == output.path }) else { continue }
                 job.collision = Diagnostic(
-                    .error, "output-collision",
+                    CommandLineDiagnostic.Kind.outputCollision,
                     "not built: its output '\(output.path)' would overwrite the chart built from '\(owner.spec)'; rename one of the specs or build them separately",
                     path: file
                 )
@@ -125,7 +125,7 @@ enum BuildCommand {
                 outcome.written.append(output.path)
             }
         } catch {
-            outcome.diagnostics.append(Diagnostic(.error, "output-failed", "cannot write the chart: \(error.reason)", path: error.path))
+            outcome.diagnostics.append(Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the chart: \(error.reason)", path: error.path))
         }
         return outcome
     }

@@ -50,10 +50,10 @@ enum Compiler {
     /// Why a command that reads only cached copies (plan) cannot see a spec's remote data.
     static func notCached(_ spec: ChartSpec) -> Diagnostic {
         guard case .url(let url) = spec.data.origin else {
-            return Diagnostic(.error, "fetch-not-cached", "the spec's data is not available", path: spec.file.path)
+            return Diagnostic(FetchDiagnostic.Kind.notCached, "the spec's data is not available", path: spec.file.path)
         }
-        return .error(
-            "fetch-not-cached",
+        return Diagnostic(
+            FetchDiagnostic.Kind.notCached,
             "\(url.value) is not in the cache, so its columns are unknown; run 'chartc data \(spec.file.path)' once to download it",
             at: url.span)
     }

@@ -74,7 +74,7 @@ enum FormatCommand {
         // Never write something that means anything else (a formatter bug must not cost a user their spec).
         let reread = try? JSONReader.read(SourceFile(path: path, bytes: bytes), requireObject: true)
         guard let reread, SpecFormatter.sameMeaning(root, reread) else {
-            return (.failed, [Diagnostic(.error, "fmt-failed", "chartc could not format this file without changing its meaning; it was left as it was (please report this)", path: path)])
+            return (.failed, [Diagnostic(CommandLineDiagnostic.Kind.formatFailed, "chartc could not format this file without changing its meaning; it was left as it was (please report this)", path: path)])
         }
         if check {
             return (.unformatted, [unformatted(file, formatted: bytes)])
@@ -82,7 +82,7 @@ enum FormatCommand {
         do {
             try FileSystem.writeAtomically(bytes, to: path)
         } catch {
-            return (.failed, [Diagnostic(.error, "output-failed", "cannot write the formatted file: \(error.reason)", path: path)])
+            return (.failed, [Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the formatted file: \(error.reason)", path: path)])
         }
         return (.formatted, [])
     }
@@ -95,8 +95,8 @@ enum FormatCommand {
         var lineStart = index
         while lineStart > 0 && original[lineStart - 1] != 0x0A { lineStart -= 1 }
         let (line, _) = SourceFile(path: file.path, bytes: formatted).lineColumn(at: index)
-        return .error(
-            "fmt-unformatted",
+        return Diagnostic(
+            CommandLineDiagnostic.Kind.formatUnformatted,
             "the file is not formatted (line \(line) of the formatted text differs from here); run 'chartc fmt \(file.path)'",
             at: SourceSpan(file: file, range: lineStart..<lineStart)
         )

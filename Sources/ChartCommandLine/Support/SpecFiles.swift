@@ -21,7 +21,7 @@ public enum SpecFiles {
                 collect(in: path, depth: 0, into: &found)
                 if found.isEmpty {
                     diagnostics.append(Diagnostic(
-                        .error, "no-specs-found",
+                        CommandLineDiagnostic.Kind.noSpecsFound,
                         "the folder has no chart specs: no '*\(suffix)' file in it or in any folder below it",
                         path: path
                     ))
@@ -30,7 +30,7 @@ public enum SpecFiles {
             case .missing:
                 diagnostics.append(missingFile(path))
             case .other:
-                diagnostics.append(Diagnostic(.error, "file-unreadable", "not a file or folder", path: path))
+                diagnostics.append(Diagnostic(CommandLineDiagnostic.Kind.fileUnreadable, "not a file or folder", path: path))
             }
         }
         return (files, diagnostics)
@@ -42,7 +42,7 @@ public enum SpecFiles {
             return .success(SourceFile(path: path, bytes: try FileSystem.readFile(path)))
         } catch {
             if error.isMissing { return .failure(missingFile(path)) }
-            return .failure(Diagnostic(.error, "file-unreadable", "cannot read the file: \(error.reason)", path: path))
+            return .failure(Diagnostic(CommandLineDiagnostic.Kind.fileUnreadable, "cannot read the file: \(error.reason)", path: path))
         }
     }
 
@@ -58,7 +58,7 @@ public enum SpecFiles {
         } else {
             message += " (the folder '\(directory)' does not exist either)"
         }
-        return Diagnostic(.error, "file-not-found", message, path: path)
+        return Diagnostic(CommandLineDiagnostic.Kind.fileNotFound, message, path: path)
     }
 
     /// Every spec below `directory`, sorted, skipping hidden and symlinked folders and whatever a

@@ -34,13 +34,19 @@ enum ThemeOptions {
     }
 
     /// Every file a resolved house style was made from: the theme files (`extends` first), its font files and
-    /// its logo; `chosen` when the theme is the built-in one.
+    /// its logo, and those its dark variant names; `chosen` when the theme is the built-in one.
     static func files(of theme: ChartTheme, chosen: [String]) -> [String] {
         var files = theme.theme.files.isEmpty ? chosen : theme.theme.files
         if let fonts = theme.fontFiles {
             files += [fonts.regular] + [fonts.bold, fonts.italic, fonts.boldItalic].compactMap { $0 }
         }
         if let logo = theme.theme.file("logo.file") { files.append(logo) }
+        // The dark variant's own files (the HTML page's dark mode lays the chart out with them).
+        if let dark = theme.theme.darkVariant {
+            for key in ["font.files.regular", "font.files.bold", "font.files.italic", "font.files.boldItalic", "logo.file"] {
+                if let file = dark.file(key), !files.contains(file) { files.append(file) }
+            }
+        }
         return files
     }
 

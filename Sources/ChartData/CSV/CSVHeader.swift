@@ -41,8 +41,8 @@ struct CSVHeader {
             if let name {
                 names.append(name)
             } else {
-                errors.append(.error(
-                    "csv-invalid-utf8",
+                errors.append(Diagnostic(
+                    DataDiagnostic.Kind.csvInvalidUTF8,
                     "the header name in column \(names.count + 1) is not valid UTF-8; save the file as UTF-8",
                     at: SourceSpan(file: file, range: span)))
                 names.append("")
@@ -67,8 +67,8 @@ struct CSVHeader {
         var firstIndex: [String: Int] = [:]
         for (index, name) in names.enumerated() {
             if let first = firstIndex[name] {
-                errors.append(.error(
-                    "csv-duplicate-header",
+                errors.append(Diagnostic(
+                    DataDiagnostic.Kind.csvDuplicateHeader,
                     "the header names column \(index + 1) '\(name)' again (column \(first + 1) has that name); rename one of them",
                     at: SourceSpan(file: file, range: spans[index]),
                     notes: [DiagnosticNote("'\(name)' is first used here", at: SourceSpan(file: file, range: spans[first]))]))

@@ -79,7 +79,7 @@ public enum CSVReader {
 
     private static func readHeader(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8) throws(DiagnosticError) -> CSVHeader {
         guard delimiter != CSVTokenizer.quote && delimiter != CSVTokenizer.lineFeed && delimiter != CSVTokenizer.carriageReturn && delimiter != 0 else {
-            throw DiagnosticError(.error("csv-invalid-delimiter", "a quote, a line break or NUL cannot separate fields", at: SourceSpan(file: file, offset: 0)))
+            throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.csvInvalidDelimiter, "a quote, a line break or NUL cannot separate fields", at: SourceSpan(file: file, offset: 0)))
         }
         try checkEncoding(file: file, base: base, count: count)
         let start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
@@ -232,22 +232,22 @@ public enum CSVReader {
     /// Empty, UTF-16/32 and binary files, caught before tokenizing so the message says what the file is.
     private static func checkEncoding(file: SourceFile, base: UnsafePointer<UInt8>, count: Int) throws(DiagnosticError) {
         if count >= 2 && ((base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)) {
-            throw DiagnosticError(.error(
-                "data-encoding",
+            throw DiagnosticError(Diagnostic(
+                DataDiagnostic.Kind.encoding,
                 "\(file.path) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
                 at: SourceSpan(file: file, range: 0..<2)))
         }
         if let nul = memchr(base, 0, count) {
             let offset = UnsafeRawPointer(nul) - UnsafeRawPointer(base)
-            throw DiagnosticError(.error(
-                "data-binary",
+            throw DiagnosticError(Diagnostic(
+                DataDiagnostic.Kind.binary,
                 "\(file.path) looks like a binary file, not text (it contains a NUL byte); expected CSV or TSV text",
                 at: SourceSpan(file: file, range: offset..<(offset + 1))))
         }
     }
 
     static func emptyFile(_ file: SourceFile) -> Diagnostic {
-        .error("data-empty", "\(file.path) is empty; expected a header row and data rows", at: SourceSpan(file: file, offset: 0))
+        DataDiagnostic.empty(file, json: false)
     }
 
     /// About how many records follow, to size the columns once: the line feeds in the first 64 KiB scaled
@@ -274,18 +274,18 @@ public enum CSVReader {
         case .none:
             return nil
         case .strayQuote:
-            return .warning(
-                "csv-stray-quote",
+            return Diagnostic(
+                DataDiagnostic.Kind.csvStrayQuote,
                 "a quote inside an unquoted field, read as a literal character; if it was meant to quote the field, quote the whole field and double the quote inside it (\"a \"\"b\"\" c\")",
                 at: SourceSpan(file: file, range: offset..<(offset + 1)))
         case .textAfterQuote:
-            return .error(
-                "csv-text-after-quote",
+            return Diagnostic(
+                DataDiagnostic.Kind.csvTextAfterQuote,
                 "text after the closing quote of a field; a quote inside a quoted field is written twice (\"\")",
                 at: SourceSpan(file: file, range: offset..<(offset + 1)))
         case .unterminatedQuote:
-            return .error(
-                "csv-unterminated-quote",
+            return Diagnostic(
+                DataDiagnostic.Kind.csvUnterminatedQuote,
                 "this quote is never closed, so the rest of the file reads as one field; close it, or write a quote inside a field as \"\"",
                 at: SourceSpan(file: file, range: offset..<(offset + 1)))
         }
@@ -299,16 +299,16 @@ public enum CSVReader {
         let text = String(decoding: file.bytes[content].prefix(40), as: UTF8.self)
         switch failure {
         case .notNumber:
-            return .error("csv-parse-number", "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
+            return Diagnostic(DataDiagnostic.Kind.csvParseNumber, "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
         case .notDate:
             if let dateFormat {
-                return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'", at: span)
+                return Diagnostic(DataDiagnostic.Kind.csvParseDate, "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'", at: span)
             }
-            return .error("csv-parse-date", "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date", at: span)
+            return Diagnostic(DataDiagnostic.Kind.csvParseDate, "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date", at: span)
         case .notBoolean:
-            return .error("csv-parse-boolean", "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean", at: span)
+            return Diagnostic(DataDiagnostic.Kind.csvParseBoolean, "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean", at: span)
         case .invalidUTF8:
-            return .error("csv-invalid-utf8", "line \(line): the cell in column '\(column)' is not valid UTF-8; save the file as UTF-8", at: span)
+            return Diagnostic(DataDiagnostic.Kind.csvInvalidUTF8, "line \(line): the cell in column '\(column)' is not valid UTF-8; save the file as UTF-8", at: span)
         }
     }
 
@@ -321,11 +321,11 @@ public enum CSVReader {
         let headerNote = DiagnosticNote("the header is here", at: SourceSpan(file: file, range: header.spans[0].lowerBound..<(header.spans[expected - 1].upperBound)))
         if fields > expected {
             let start = extraFieldStart >= 0 ? extraFieldStart : recordStart
-            return .error("csv-field-count", message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
+            return Diagnostic(DataDiagnostic.Kind.csvFieldCount, message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
                           at: SourceSpan(file: file, range: start..<max(start, recordEnd)), notes: [headerNote])
         }
         let missing = header.names[fields...].prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (expected - fields > 3 ? ", …" : "")
-        return .error("csv-field-count", message + "; missing \(missing)",
+        return Diagnostic(DataDiagnostic.Kind.csvFieldCount, message + "; missing \(missing)",
                       at: SourceSpan(file: file, range: recordEnd..<recordEnd), notes: [headerNote])
     }
 

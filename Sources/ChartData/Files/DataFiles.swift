@@ -27,9 +27,9 @@ public enum DataFiles {
         } catch {
             if error.isMissing { throw DiagnosticError(notFound(path: path, written: written ?? path, span: span)) }
             if error.isDirectory {
-                throw DiagnosticError(problem("data-file-is-directory", "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
+                throw DiagnosticError(problem(.fileIsDirectory, "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
             }
-            throw DiagnosticError(problem("data-file-unreadable", "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
+            throw DiagnosticError(problem(.fileUnreadable, "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
         }
     }
 
@@ -51,7 +51,7 @@ public enum DataFiles {
         projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         if isBlank(file.bytes) {
-            throw DiagnosticError(.error("data-empty", "\(file.path) is empty; expected \(format == .json ? "a JSON array of rows" : "a header row and data rows")", at: SourceSpan(file: file, offset: 0)))
+            throw DiagnosticError(DataDiagnostic.empty(file, json: format == .json))
         }
         switch format {
         case .csv, .tsv:
@@ -125,9 +125,9 @@ public enum DataFiles {
 
     // MARK: - Diagnostics
 
-    private static func problem(_ id: String, _ message: String, path: String, span: SourceSpan?) -> Diagnostic {
-        if let span { return .error(id, message, at: span) }
-        return Diagnostic(.error, id, message, path: path)
+    private static func problem(_ kind: DataDiagnostic.Kind, _ message: String, path: String, span: SourceSpan?) -> Diagnostic {
+        if let span { return Diagnostic(kind, message, at: span) }
+        return Diagnostic(kind, message, path: path)
     }
 
     /// "No such file", with the closest name in that folder when one is likely meant.
@@ -150,8 +150,8 @@ public enum DataFiles {
         } else if !folder.isEmpty {
             message = "no data file at '\(path)': the folder '\(folder)' does not exist (paths are relative to the spec's folder)"
         }
-        if let span { return .error("data-file-not-found", message, at: span, notes: notes) }
-        return Diagnostic(.error, "data-file-not-found", message, path: path, notes: notes)
+        if let span { return Diagnostic(DataDiagnostic.Kind.fileNotFound, message, at: span, notes: notes) }
+        return Diagnostic(DataDiagnostic.Kind.fileNotFound, message, path: path, notes: notes)
     }
 
     private static func split(_ path: String) -> (folder: String, name: String) {

@@ -72,8 +72,8 @@ public enum JSONDataReader {
             for part in property.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
                 let here = path.isEmpty ? "the document" : "'\(path.joined(separator: "."))'"
                 guard let members = node.objectValue else {
-                    throw DiagnosticError(.error(
-                        "data-property-not-found",
+                    throw DiagnosticError(Diagnostic(
+                        DataDiagnostic.Kind.propertyNotFound,
                         "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
                         at: propertySpan ?? node.span,
                         notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
@@ -81,8 +81,8 @@ public enum JSONDataReader {
                 guard let member = members.first(where: { $0.key == part }) else {
                     let keys = members.map(\.key)
                     let listed = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
-                    throw DiagnosticError(.error(
-                        "data-property-not-found",
+                    throw DiagnosticError(Diagnostic(
+                        DataDiagnostic.Kind.propertyNotFound,
                         "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
                         at: propertySpan ?? node.span,
                         notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
@@ -97,7 +97,7 @@ public enum JSONDataReader {
                 let full = (path + [array.key]).joined(separator: ".")
                 message += "; to read the array at '\(full)', set \"property\": \"\(full)\" in data"
             }
-            throw DiagnosticError(.error("data-not-array", message, at: node.span))
+            throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.notArray, message, at: node.span))
         }
         var rows: [[JSONMember]] = []
         rows.reserveCapacity(items.count)
@@ -106,8 +106,8 @@ public enum JSONDataReader {
             if let members = item.objectValue {
                 rows.append(members)
             } else if errors.count < maxErrors {
-                errors.append(.error(
-                    "data-row-not-object",
+                errors.append(Diagnostic(
+                    DataDiagnostic.Kind.rowNotObject,
                     "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
                     at: item.span))
             }
@@ -173,8 +173,8 @@ public enum JSONDataReader {
             case .date: dates += 1
             case .nested:
                 if let cell = cells[row] {
-                    errors.append(.error(
-                        "json-data-nested",
+                    errors.append(Diagnostic(
+                        DataDiagnostic.Kind.jsonDataNested,
                         "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
                         at: cell.span))
                 }
@@ -271,6 +271,6 @@ public enum JSONDataReader {
         case .null, .object, .array: written = article(cell.typeName)
         }
         let typeName = article(type.rawValue)
-        return .error("json-parse-\(type.rawValue)", "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
+        return Diagnostic(DataDiagnostic.Kind.jsonParse(type), "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
     }
 }

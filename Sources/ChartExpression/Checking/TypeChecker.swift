@@ -48,9 +48,14 @@ struct TypeChecker {
 
     // MARK: reporting
 
-    private mutating func report(_ id: String, _ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+    private mutating func report(_ kind: ExpressionDiagnostic.Kind, _ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
         let span = source.span(for: range)
-        diagnostics.append(.error(id, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
+        diagnostics.append(Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
+    }
+
+    private mutating func report(_ message: ExpressionDiagnostic, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+        let span = source.span(for: range)
+        diagnostics.append(Diagnostic(message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
     }
 
     private func text(_ range: Range<Int>) -> String {
@@ -112,13 +117,13 @@ struct TypeChecker {
             switch op {
             case .not:
                 guard operand.type == .boolean || operand.type == nil else {
-                    report(ExpressionDiagnosticID.type, "'!' needs a boolean, but \(describe(operandExpr)) is \(Self.typeName(operand.type))", at: operandExpr.range)
+                    report(ExpressionDiagnostic.Kind.type, "'!' needs a boolean, but \(describe(operandExpr)) is \(Self.typeName(operand.type))", at: operandExpr.range)
                     return nil
                 }
                 return fold(TypedNode(.not(operand), type: .boolean, range: expr.range))
             case .negate:
                 guard operand.type == .number || operand.type == nil else {
-                    report(ExpressionDiagnosticID.type, "'-' needs a number, but \(describe(operandExpr)) is \(Self.typeName(operand.type))", at: operandExpr.range)
+                    report(ExpressionDiagnostic.Kind.type, "'-' needs a number, but \(describe(operandExpr)) is \(Self.typeName(operand.type))", at: operandExpr.range)
                     return nil
                 }
                 return fold(TypedNode(.negate(operand), type: operand.type, range: expr.range))
@@ -126,8 +131,7 @@ struct TypeChecker {
         case .binary(let op, let leftExpr, let rightExpr):
             if let field = unquotedFieldName(expr) {
                 report(
-                    ExpressionDiagnosticID.unknownField,
-                    "'\(field)' is read as '\(leftExpr.kind == .field(field) ? field : text(leftExpr.range))' \(op.rawValue) '\(text(rightExpr.range))'; a field name with '\(op.rawValue)' in it is written in backticks",
+                    .operatorInFieldName(field, left: leftExpr.kind == .field(field) ? field : text(leftExpr.range), operator: op.rawValue, right: text(rightExpr.range)),
                     at: expr.range,
                     fixIt: Self.fieldReference(field)
                 )
@@ -155,12 +159,12 @@ struct TypeChecker {
             guard let condition, let then, let otherwise else { return nil }
             var failed = false
             if condition.type != .boolean && condition.type != nil {
-                report(ExpressionDiagnosticID.type, "the condition before '?' must be a boolean, but \(describe(conditionExpr)) is \(Self.typeName(condition.type))", at: conditionExpr.range)
+                report(ExpressionDiagnostic.Kind.type, "the condition before '?' must be a boolean, but \(describe(conditionExpr)) is \(Self.typeName(condition.type))", at: conditionExpr.range)
                 failed = true
             }
             if let a = then.type, let b = otherwise.type, a != b {
                 report(
-                    ExpressionDiagnosticID.type,
+                    ExpressionDiagnostic.Kind.type,
                     "the two branches of '?' must have the same type, but \(describe(thenExpr)) is \(Self.typeName(a)) and \(describe(otherwiseExpr)) is \(Self.typeName(b))",
                     at: otherwiseExpr.range
                 )
@@ -195,7 +199,7 @@ struct TypeChecker {
             }
             if schema.contains(name) {
                 report(
-                    ExpressionDiagnosticID.aggregate,
+                    ExpressionDiagnostic.Kind.aggregate,
                     "'\(name)' is not a groupBy field, so a group has many values of it; aggregate it (e.g. first(\(Self.fieldReference(name))) or median(\(Self.fieldReference(name)))) or add it to groupBy",
                     at: expr.tokenRange
                 )
@@ -210,24 +214,24 @@ struct TypeChecker {
     }
 
     private mutating func reportUnknownField(_ name: String, _ expr: Expr) {
-        var message = "unknown field '\(name)'"
+        var hint = ExpressionDiagnostic.UnknownFieldHint.none
         var fixIt: String?
         var notes: [DiagnosticNote] = []
         let lowered = name.lowercased()
         if ["true", "false", "null"].contains(lowered) {
-            message += "; did you mean '\(lowered)'?"
+            hint = .didYouMean(lowered)
             fixIt = lowered
         } else if let match = Suggestions.closest(to: name, in: schema.names) {
-            message += "; did you mean '\(match)'?"
+            hint = .didYouMean(match)
             fixIt = Self.fieldReference(match)
         } else if BuiltinFunction(rawValue: name) != nil || AggregateFunction(rawValue: name) != nil {
-            message += "; '\(name)' is a function, called like \(name)(…)"
+            hint = .isFunction
         }
         if fixIt == nil, !schema.names.isEmpty {
             let shown = schema.names.prefix(12).joined(separator: ", ")
             notes.append(DiagnosticNote("available fields: \(shown)\(schema.names.count > 12 ? ", …" : "")"))
         }
-        report(ExpressionDiagnosticID.unknownField, message, at: expr.tokenRange, notes: notes, fixIt: fixIt)
+        report(.unknownField(name, hint: hint), at: expr.tokenRange, notes: notes, fixIt: fixIt)
     }
 
     /// How a field name is written in an expression: bare when it can be, else in backticks.
@@ -276,7 +280,7 @@ struct TypeChecker {
         case .and, .or:
             var failed = false
             for (node, nodeExpr) in [(left, leftExpr), (right, rightExpr)] where node.type != .boolean && node.type != nil {
-                report(ExpressionDiagnosticID.type, "'\(op.rawValue)' needs booleans, but \(describe(nodeExpr)) is \(Self.typeName(node.type))", at: nodeExpr.range)
+                report(ExpressionDiagnostic.Kind.type, "'\(op.rawValue)' needs booleans, but \(describe(nodeExpr)) is \(Self.typeName(node.type))", at: nodeExpr.range)
                 failed = true
             }
             if failed { return nil }
@@ -297,7 +301,7 @@ struct TypeChecker {
                 message += "; write \(Expr.numberText(number)) without quotes"
                 fixIt = Expr.numberText(number)
             }
-            report(ExpressionDiagnosticID.type, message, at: nodeExpr.range, fixIt: fixIt)
+            report(ExpressionDiagnostic.Kind.type, message, at: nodeExpr.range, fixIt: fixIt)
             failed = true
         }
         if failed { return nil }
@@ -315,7 +319,7 @@ struct TypeChecker {
         }
         guard let (a, b) = unify(left, right, leftExpr, rightExpr, expr, op: op.rawValue) else { return nil }
         if a.type == .boolean && !isEquality {
-            report(ExpressionDiagnosticID.type, "'\(op.rawValue)' cannot order booleans; compare them with == or !=", at: expr.tokenRange)
+            report(ExpressionDiagnostic.Kind.type, "'\(op.rawValue)' cannot order booleans; compare them with == or !=", at: expr.tokenRange)
             return nil
         }
         return fold(TypedNode(.compare(comparison, a, b), type: .boolean, range: expr.range))
@@ -355,7 +359,7 @@ struct TypeChecker {
         } else if otherType == .string, blamedType == .date {
             message += "; convert the string with date(…)"
         }
-        report(ExpressionDiagnosticID.type, message, at: blamed.range, fixIt: fixIt)
+        report(ExpressionDiagnostic.Kind.type, message, at: blamed.range, fixIt: fixIt)
         return nil
     }
 
@@ -363,7 +367,7 @@ struct TypeChecker {
     private mutating func dateConstant(_ node: TypedNode, _ expr: Expr) -> TypedNode? {
         guard case .string(let text)? = node.constantValue else { return nil }
         guard let milliseconds = ISODate.parseLenient(text) else {
-            report(ExpressionDiagnosticID.type, "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", at: expr.range)
+            report(ExpressionDiagnostic.Kind.type, "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", at: expr.range)
             return nil
         }
         return .constant(.date(milliseconds), range: node.range)
@@ -403,11 +407,11 @@ struct TypeChecker {
             case .windowOuter:
                 return checkWindowCall(window, argumentExprs, expr)
             case .windowArgument(let outer):
-                report(ExpressionDiagnosticID.window, "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here", at: expr.tokenRange)
+                report(ExpressionDiagnostic.Kind.window, "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here", at: expr.tokenRange)
                 return nil
             case .row, .aggregateArgument, .aggregateOuter:
                 if window.isWindowOnly {
-                    report(ExpressionDiagnosticID.window, "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)", at: expr.tokenRange)
+                    report(ExpressionDiagnostic.Kind.window, "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)", at: expr.tokenRange)
                     return nil
                 }
             }
@@ -415,7 +419,7 @@ struct TypeChecker {
         if !isScalarMinMax, WindowFunction.isAggregateOnly(name) {
             switch context {
             case .windowOuter, .windowArgument:
-                report(ExpressionDiagnosticID.window, "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`", at: expr.tokenRange)
+                report(ExpressionDiagnostic.Kind.window, "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`", at: expr.tokenRange)
                 return nil
             case .row, .aggregateArgument, .aggregateOuter:
                 break
@@ -424,15 +428,15 @@ struct TypeChecker {
         if let aggregate = AggregateFunction(rawValue: name), !isScalarMinMax {
             switch context {
             case .windowOuter, .windowArgument:
-                report(ExpressionDiagnosticID.window, "'\(name)' cannot be used here", at: expr.tokenRange)
+                report(ExpressionDiagnostic.Kind.window, "'\(name)' cannot be used here", at: expr.tokenRange)
                 return nil
             case .row:
                 var message = "'\(name)' is an aggregate; use it in `aggregate`"
                 if aggregate == .min || aggregate == .max { message += ", or give \(name) two or more values to compare within a row" }
-                report(ExpressionDiagnosticID.aggregate, message, at: expr.tokenRange)
+                report(ExpressionDiagnostic.Kind.aggregate, message, at: expr.tokenRange)
                 return nil
             case .aggregateArgument(let outer):
-                report(ExpressionDiagnosticID.aggregate, "aggregates cannot be nested: '\(name)' is inside '\(outer)'", at: expr.tokenRange)
+                report(ExpressionDiagnostic.Kind.aggregate, "aggregates cannot be nested: '\(name)' is inside '\(outer)'", at: expr.tokenRange)
                 return nil
             case .aggregateOuter:
                 return checkAggregateCall(aggregate, argumentExprs, expr)
@@ -465,7 +469,7 @@ struct TypeChecker {
     private mutating func reportUnknownFunction(_ name: String, _ expr: Expr) {
         let lowered = name.lowercased()
         if let (_, replacement) = FunctionAliases.operators.first(where: { $0.0 == lowered }) {
-            report(ExpressionDiagnosticID.unknownFunction, "there is no function '\(name)'; write \(replacement)", at: expr.tokenRange)
+            report(ExpressionDiagnostic.Kind.unknownFunction, "there is no function '\(name)'; write \(replacement)", at: expr.tokenRange)
             return
         }
         var candidates = BuiltinFunction.allCases.map(\.rawValue) + AggregateFunction.allCases.map(\.rawValue)
@@ -481,9 +485,9 @@ struct TypeChecker {
             } else if case .row = context, BuiltinFunction(rawValue: suggestion) == nil {
                 message += " It is an aggregate, so it belongs in `aggregate`"
             }
-            report(ExpressionDiagnosticID.unknownFunction, message, at: expr.tokenRange, fixIt: suggestion)
+            report(ExpressionDiagnostic.Kind.unknownFunction, message, at: expr.tokenRange, fixIt: suggestion)
         } else {
-            report(ExpressionDiagnosticID.unknownFunction, "unknown function '\(name)'", at: expr.tokenRange)
+            report(ExpressionDiagnostic.Kind.unknownFunction, "unknown function '\(name)'", at: expr.tokenRange)
         }
     }
 
@@ -504,7 +508,7 @@ struct TypeChecker {
         } else {
             range = expr.range
         }
-        report(ExpressionDiagnosticID.arguments, "'\(name)' takes \(expected) but is given \(count); write \(usage)", at: range)
+        report(ExpressionDiagnostic.Kind.arguments, "'\(name)' takes \(expected) but is given \(count); write \(usage)", at: range)
         return false
     }
 
@@ -512,7 +516,7 @@ struct TypeChecker {
     private mutating func expect(_ node: TypedNode, _ expr: Expr, of types: [DataType], in name: String, hint: String = "") -> Bool {
         guard let type = node.type, !types.contains(type) else { return true }
         let wanted = types.map { Self.typeName($0) }.joined(separator: " or ")
-        report(ExpressionDiagnosticID.type, "'\(name)' needs \(wanted), but \(describe(expr)) is \(Self.typeName(type))\(hint)", at: expr.range)
+        report(ExpressionDiagnostic.Kind.type, "'\(name)' needs \(wanted), but \(describe(expr)) is \(Self.typeName(type))\(hint)", at: expr.range)
         return false
     }
 
@@ -588,7 +592,7 @@ struct TypeChecker {
         if arguments.count == 2 {
             let step = arguments[1].constantValue?.numberValue
             if step == nil || !(step ?? 0).isFinite || (step ?? 0) <= 0 {
-                report(ExpressionDiagnosticID.type, "the step of 'bin' must be a positive number written here, such as bin(\(text(argumentExprs[0].range)), 5)", at: argumentExprs[1].range)
+                report(ExpressionDiagnostic.Kind.type, "the step of 'bin' must be a positive number written here, such as bin(\(text(argumentExprs[0].range)), 5)", at: argumentExprs[1].range)
                 ok = false
             }
             guard ok else { return nil }
@@ -597,7 +601,7 @@ struct TypeChecker {
         }
         guard autoBinRange == expr.range else {
             report(
-                ExpressionDiagnosticID.arguments,
+                ExpressionDiagnostic.Kind.arguments,
                 "bin(x) without a step chooses it from the rows after filter, so it must be a whole calculate field (\"bins\": \"bin(x)\"); inside an expression write bin(x, step)",
                 at: expr.range)
             return nil
@@ -611,9 +615,9 @@ struct TypeChecker {
         let valueOK = expect(arguments[0], argumentExprs[0], of: [.number, .date], in: "format")
         guard case .string(let pattern)? = arguments[1].constantValue else {
             if arguments[1].constantValue == .null {
-                report(ExpressionDiagnosticID.type, "the pattern of 'format' cannot be null; write one such as \",.0f\" or \"%Y\"", at: argumentExprs[1].range)
+                report(ExpressionDiagnostic.Kind.type, "the pattern of 'format' cannot be null; write one such as \",.0f\" or \"%Y\"", at: argumentExprs[1].range)
             } else {
-                report(ExpressionDiagnosticID.type, "the pattern of 'format' must be a string literal such as \",.0f\" or \"%Y\"", at: argumentExprs[1].range)
+                report(ExpressionDiagnostic.Kind.type, "the pattern of 'format' must be a string literal such as \",.0f\" or \"%Y\"", at: argumentExprs[1].range)
             }
             return nil
         }
@@ -628,19 +632,19 @@ struct TypeChecker {
                 if pattern.contains("%") {
                     message += "; date patterns such as %Y need a date, but \(describe(argumentExprs[0])) is a number"
                 }
-                report(ExpressionDiagnosticID.format, message, at: patternRange(argumentExprs[1], offset: error.offset))
+                report(ExpressionDiagnostic.Kind.format, message, at: patternRange(argumentExprs[1], offset: error.offset))
                 return nil
             }
         case .date:
             do {
                 formatter = .date(try DateFormat(parsing: pattern))
             } catch {
-                report(ExpressionDiagnosticID.format, "invalid date format \"\(pattern)\": \(error.message)", at: patternRange(argumentExprs[1], offset: error.offset))
+                report(ExpressionDiagnostic.Kind.format, "invalid date format \"\(pattern)\": \(error.message)", at: patternRange(argumentExprs[1], offset: error.offset))
                 return nil
             }
             if !pattern.contains("%") {
                 report(
-                    ExpressionDiagnosticID.format,
+                    ExpressionDiagnostic.Kind.format,
                     "\"\(pattern)\" has no date directives, so every date would print as that text; write directives such as %Y, %b %Y or %Y-%m-%d",
                     at: argumentExprs[1].range
                 )
@@ -698,7 +702,7 @@ struct TypeChecker {
         if function == .quantile {
             guard let pNode = arguments[1] else { return nil }
             guard case .number(let p)? = pNode.constantValue, p >= 0, p <= 1 else {
-                report(ExpressionDiagnosticID.aggregate, "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9", at: argumentExprs[1].range)
+                report(ExpressionDiagnostic.Kind.aggregate, "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9", at: argumentExprs[1].range)
                 return nil
             }
             parameter = p
@@ -724,7 +728,7 @@ struct TypeChecker {
             guard let node = arguments[1] else { return nil }
             guard case .number(let n)? = node.constantValue, n >= 1, n <= 1e9, n == n.rounded() else {
                 let what = function == .lag || function == .lead ? "rows to look \(function == .lag ? "back" : "ahead")" : "rows in the window"
-                report(ExpressionDiagnosticID.windowSize, "the number of \(what) of '\(function.rawValue)' must be a positive whole number written as a constant, such as 7", at: argumentExprs[1].range)
+                report(ExpressionDiagnostic.Kind.windowSize, "the number of \(what) of '\(function.rawValue)' must be a positive whole number written as a constant, such as 7", at: argumentExprs[1].range)
                 return nil
             }
             size = Int(n)

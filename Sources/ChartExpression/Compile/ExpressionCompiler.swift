@@ -47,7 +47,7 @@ public enum ExpressionCompiler {
         case .date: message += "; compare it, e.g. `\(source.text) >= '2020-01-01'`"
         case .boolean: break
         }
-        return (nil, diagnostics + [.error(ExpressionDiagnosticID.type, message, at: source.span(for: whole))])
+        return (nil, diagnostics + [Diagnostic(ExpressionDiagnostic.Kind.type, message, at: source.span(for: whole))])
     }
 
     /// An `aggregate` value (SPEC §5): aggregate calls over row expressions, combined by an outer expression

@@ -95,11 +95,11 @@ enum Evaluator {
     static func readField(_ name: String, _ node: TypedNode, _ context: EvaluationContext) throws(DiagnosticError) -> Vector {
         let table = context.table
         guard let column = table.column(named: name) else {
-            throw DiagnosticError(.error(ExpressionDiagnosticID.dataMismatch, "the data has no field '\(name)'", at: context.source.span(for: node.range)))
+            throw DiagnosticError(Diagnostic(ExpressionDiagnostic.Kind.dataMismatch, "the data has no field '\(name)'", at: context.source.span(for: node.range)))
         }
         guard column.type == node.type else {
-            throw DiagnosticError(.error(
-                ExpressionDiagnosticID.dataMismatch,
+            throw DiagnosticError(Diagnostic(
+                ExpressionDiagnostic.Kind.dataMismatch,
                 "field '\(name)' holds \(TypeChecker.typeName(column.type)) in the data, but the expression was checked with \(TypeChecker.typeName(node.type))",
                 at: context.source.span(for: node.range)
             ))
@@ -109,7 +109,7 @@ enum Evaluator {
         let valid = column.valid
         func storageTooShort(_ length: Int) -> Bool { length < table.rowCount || valid.count < table.rowCount }
         func tooShort() -> DiagnosticError {
-            DiagnosticError(.error(ExpressionDiagnosticID.dataMismatch, "field '\(name)' has fewer values than the table has rows", at: context.source.span(for: node.range)))
+            DiagnosticError(Diagnostic(ExpressionDiagnostic.Kind.dataMismatch, "field '\(name)' has fewer values than the table has rows", at: context.source.span(for: node.range)))
         }
         switch column.storage {
         case .number(let values):

@@ -103,8 +103,8 @@ struct Lexer {
     private mutating func recovered(_ intended: Punctuation, length: Int, _ message: String) -> Token {
         let range = index..<index + length
         let span = source.span(for: range)
-        diagnostics.append(.error(
-            ExpressionDiagnosticID.syntax,
+        diagnostics.append(Diagnostic(
+            ExpressionDiagnostic.Kind.syntax,
             "\(message); did you mean '\(intended.rawValue)'?",
             at: span,
             fixIt: FixIt(span: span, replacement: intended.rawValue)
@@ -114,7 +114,7 @@ struct Lexer {
 
     private mutating func fail(_ message: String, _ range: Range<Int>, fixIt: String? = nil) -> Token? {
         let span = source.span(for: range)
-        diagnostics.append(.error(ExpressionDiagnosticID.syntax, message, at: span, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
+        diagnostics.append(Diagnostic(ExpressionDiagnostic.Kind.syntax, message, at: span, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
         return nil
     }
 

@@ -54,7 +54,13 @@ struct MaxpTable: Sendable {
 
 /// `hmtx`: the advance width of every glyph (glyphs past `numberOfHMetrics` share the last advance).
 struct HmtxTable: Sendable {
-    let advances: [UInt16]
+    private let data: FontBytes
+    private let offset: Int
+    private let numberOfHMetrics: Int
+    /// Glyphs with an advance: the larger of `maxp`'s count and `numberOfHMetrics`.
+    let count: Int
+    /// Glyphs after the last metric repeat its advance.
+    private let lastAdvance: UInt16
 
     init(_ data: FontBytes, _ record: TableDirectory.Record, numberOfHMetrics: Int, numGlyphs: Int) throws(FontBytes.OutOfBounds) {
         guard numberOfHMetrics >= 1 else { throw FontBytes.OutOfBounds(table: "hhea", problem: "gives no horizontal metrics") }
@@ -62,15 +68,19 @@ struct HmtxTable: Sendable {
             throw FontBytes.OutOfBounds(table: "hmtx", problem: "is shorter than its \(numberOfHMetrics) metrics")
         }
         try data.check(record.offset, numberOfHMetrics * 4, "hmtx")
-        var advances: [UInt16] = []
-        let count = max(numGlyphs, numberOfHMetrics)
-        advances.reserveCapacity(count)
-        for index in 0..<numberOfHMetrics {
-            advances.append(try data.u16(record.offset + index * 4, "hmtx"))
-        }
-        let last = advances[numberOfHMetrics - 1]
-        while advances.count < count { advances.append(last) }
-        self.advances = advances
+        self.data = data
+        offset = record.offset
+        self.numberOfHMetrics = numberOfHMetrics
+        count = max(numGlyphs, numberOfHMetrics)
+        lastAdvance = try data.u16(record.offset + (numberOfHMetrics - 1) * 4, "hmtx")
+    }
+
+    /// The advance of `glyph` in font units, read from the file (checked to hold every metric), 0 past the last
+    /// glyph.
+    @inline(__always)
+    func advance(_ glyph: Int) -> Int {
+        if glyph < numberOfHMetrics { return glyph >= 0 ? Int(data.u16(at: offset + glyph * 4)) : 0 }
+        return glyph < count ? Int(lastAdvance) : 0
     }
 }
 

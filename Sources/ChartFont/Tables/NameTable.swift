@@ -39,14 +39,7 @@ struct NameTable: Sendable {
             let raw = data.bytes[offset..<(offset + length)]
             let text: String
             if utf16 {
-                var units: [UInt16] = []
-                units.reserveCapacity(length / 2)
-                var i = raw.startIndex
-                while i + 1 < raw.endIndex {
-                    units.append(UInt16(raw[i]) << 8 | UInt16(raw[i + 1]))
-                    i += 2
-                }
-                text = String(decoding: units, as: UTF16.self)
+                text = Self.decodeUTF16BigEndian(raw)
             } else {
                 // Mac Roman: ASCII is all a family name needs; anything else becomes U+FFFD.
                 text = String(decoding: raw.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
@@ -59,5 +52,44 @@ struct NameTable: Sendable {
         postScriptName = best[6]?.text
         typographicFamily = best[16]?.text
         typographicSubfamily = best[17]?.text
+    }
+
+    /// Big-endian UTF-16 as a String, transcoded to UTF-8 by hand (the standard library's generic UTF-16 decoding
+    /// costs more than the rest of opening a face); a lone surrogate becomes U+FFFD.
+    static func decodeUTF16BigEndian(_ raw: ArraySlice<UInt8>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(raw.count)
+        func append(_ scalar: UInt32) {
+            switch scalar {
+            case 0..<0x80: utf8.append(UInt8(scalar))
+            case 0x80..<0x800:
+                utf8.append(UInt8(0xC0 | scalar >> 6))
+                utf8.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                utf8.append(UInt8(0xE0 | scalar >> 12))
+                utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                utf8.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                utf8.append(UInt8(0xF0 | scalar >> 18))
+                utf8.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                utf8.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+        var i = raw.startIndex
+        while i + 1 < raw.endIndex {
+            let unit = UInt32(raw[i]) << 8 | UInt32(raw[i + 1])
+            i += 2
+            if unit >= 0xD800 && unit < 0xDC00, i + 1 < raw.endIndex {
+                let low = UInt32(raw[i]) << 8 | UInt32(raw[i + 1])
+                if low >= 0xDC00 && low < 0xE000 {
+                    append(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                    i += 2
+                    continue
+                }
+            }
+            append(unit >= 0xD800 && unit < 0xE000 ? 0xFFFD : unit)
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -19,7 +19,7 @@ extension JSONParser {
             return
         }
         throw failure(
-            JSONDiagnosticID.comment,
+            JSONDiagnostic.Kind.comment,
             "JSON has no comments; to keep a note in a chart spec, put it in a \"$comment\" key, which chartc ignores",
             index..<end
         )
@@ -32,7 +32,7 @@ extension JSONParser {
         var end = count
         while end > 0, [ASCII.space, ASCII.tab, ASCII.lineFeed, ASCII.carriageReturn].contains(bytes[end - 1]) { end -= 1 }
         guard let open = openBrackets.last else {
-            return failure(JSONDiagnosticID.missingValue, "the file ends where a value was expected", end..<end)
+            return failure(JSONDiagnostic.Kind.missingValue, "the file ends where a value was expected", end..<end)
         }
         let isObject = bytes[open] == ASCII.openBrace
         let kind = isObject ? "object" : "array"
@@ -41,7 +41,7 @@ extension JSONParser {
             message += " (\(openBrackets.count) brackets are still open)"
         }
         return failure(
-            isObject ? JSONDiagnosticID.unterminatedObject : JSONDiagnosticID.unterminatedArray,
+            isObject ? JSONDiagnostic.Kind.unterminatedObject : JSONDiagnostic.Kind.unterminatedArray,
             message,
             end..<end,
             notes: [DiagnosticNote("the \(kind) that is never closed starts here", at: span(open..<(open + 1)))]
@@ -54,7 +54,7 @@ extension JSONParser {
         let byte = bytes[index]
         switch byte {
         case ASCII.comma:
-            return failure(JSONDiagnosticID.missingValue, "expected a value before ','", index..<(index + 1))
+            return failure(JSONDiagnostic.Kind.missingValue, "expected a value before ','", index..<(index + 1))
         case ASCII.closeBrace, ASCII.closeBracket:
             return misplacedCloser(at: index, expected: "a value")
         case ASCII.apostrophe:
@@ -74,7 +74,7 @@ extension JSONParser {
             let end = wordEnd(from: index)
             let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
             return failure(
-                JSONDiagnosticID.unquotedKey,
+                JSONDiagnostic.Kind.unquotedKey,
                 "object keys must be strings in double quotes: write \"\(word)\"",
                 index..<end,
                 fixIt: FixIt(span: span(index..<end), replacement: "\"\(word)\"")
@@ -86,7 +86,7 @@ extension JSONParser {
         case ASCII.closeBracket, ASCII.closeBrace:
             return misplacedCloser(at: index, expected: "a key")
         default:
-            return unexpected(at: index, expected: "a key in double quotes", id: JSONDiagnosticID.expectedKey)
+            return unexpected(at: index, expected: "a key in double quotes", id: JSONDiagnostic.Kind.expectedKey)
         }
     }
 
@@ -95,7 +95,7 @@ extension JSONParser {
         let after = keySpan.range.upperBound
         if byte == ASCII.equals {
             return failure(
-                JSONDiagnosticID.missingColon,
+                JSONDiagnostic.Kind.missingColon,
                 "expected ':' after key '\(key)', found '='",
                 index..<(index + 1),
                 fixIt: FixIt(span: span(index..<(index + 1)), replacement: ":")
@@ -103,7 +103,7 @@ extension JSONParser {
         }
         if startsValue(byte) {
             return failure(
-                JSONDiagnosticID.missingColon,
+                JSONDiagnostic.Kind.missingColon,
                 "expected ':' between key '\(key)' and its value",
                 after..<after,
                 fixIt: FixIt(span: span(after..<after), replacement: ":")
@@ -111,12 +111,12 @@ extension JSONParser {
         }
         if byte == ASCII.comma || byte == ASCII.closeBrace {
             return failure(
-                JSONDiagnosticID.missingColon,
+                JSONDiagnostic.Kind.missingColon,
                 "expected ':' after key '\(key)', found '\(String(UnicodeScalar(byte)))': an object holds \"key\": value pairs; for a plain list, use an array [ ]",
                 index..<(index + 1)
             )
         }
-        return unexpected(at: index, expected: "':' after key '\(key)'", id: JSONDiagnosticID.missingColon)
+        return unexpected(at: index, expected: "':' after key '\(key)'", id: JSONDiagnostic.Kind.missingColon)
     }
 
     // MARK: after a value
@@ -125,7 +125,7 @@ extension JSONParser {
         let byte = bytes[index]
         if startsValue(byte) {
             return failure(
-                JSONDiagnosticID.missingComma,
+                JSONDiagnostic.Kind.missingComma,
                 "expected ',' between array elements",
                 previousEnd..<previousEnd,
                 fixIt: FixIt(span: span(previousEnd..<previousEnd), replacement: ",")
@@ -136,7 +136,7 @@ extension JSONParser {
             return misplacedCloser(at: index, expected: "',' or ']'")
         case ASCII.colon:
             return failure(
-                JSONDiagnosticID.unexpectedCharacter,
+                JSONDiagnostic.Kind.unexpectedCharacter,
                 "unexpected ':' in an array: arrays hold plain values; for \"key\": value pairs, use an object { }",
                 index..<(index + 1)
             )
@@ -149,7 +149,7 @@ extension JSONParser {
         let byte = bytes[index]
         if byte == ASCII.quote || byte == ASCII.apostrophe || ASCII.isLetter(byte) {
             return failure(
-                JSONDiagnosticID.missingComma,
+                JSONDiagnostic.Kind.missingComma,
                 "expected ',' after the value of '\(key)', before the next key",
                 previousEnd..<previousEnd,
                 fixIt: FixIt(span: span(previousEnd..<previousEnd), replacement: ",")
@@ -163,7 +163,7 @@ extension JSONParser {
 
     func trailingComma(at comma: Int, inObject: Bool) -> DiagnosticError {
         failure(
-            JSONDiagnosticID.trailingComma,
+            JSONDiagnostic.Kind.trailingComma,
             "trailing comma: JSON does not allow a comma after the last \(inObject ? "member of an object" : "element of an array")",
             comma..<(comma + 1),
             fixIt: FixIt(span: span(comma..<(comma + 1)), replacement: "")
@@ -184,10 +184,10 @@ extension JSONParser {
             if startsValue(byte) {
                 message = "a second value after the end of the JSON value: a file holds exactly one value (wrap several in [ ], or merge the objects)"
             } else {
-                return unexpected(at: index, expected: "the end of the file", id: JSONDiagnosticID.trailingContent, notes: [note])
+                return unexpected(at: index, expected: "the end of the file", id: JSONDiagnostic.Kind.trailingContent, notes: [note])
             }
         }
-        return failure(JSONDiagnosticID.trailingContent, message, index..<(index + 1), notes: [note])
+        return failure(JSONDiagnostic.Kind.trailingContent, message, index..<(index + 1), notes: [note])
     }
 
     // MARK: shared wording
@@ -205,17 +205,17 @@ extension JSONParser {
         let closer = bytes[offset]
         let closerText = String(UnicodeScalar(closer))
         guard let open = openBrackets.last else {
-            return failure(JSONDiagnosticID.unexpectedCharacter, "unexpected '\(closerText)': no object or array is open", offset..<(offset + 1))
+            return failure(JSONDiagnostic.Kind.unexpectedCharacter, "unexpected '\(closerText)': no object or array is open", offset..<(offset + 1))
         }
         let openIsObject = bytes[open] == ASCII.openBrace
         let matching = openIsObject ? ASCII.closeBrace : ASCII.closeBracket
         if closer == matching {
-            return failure(JSONDiagnosticID.unexpectedCharacter, "expected \(expected), found '\(closerText)'", offset..<(offset + 1))
+            return failure(JSONDiagnostic.Kind.unexpectedCharacter, "expected \(expected), found '\(closerText)'", offset..<(offset + 1))
         }
         let (line, column) = file.lineColumn(at: open)
         let kind = openIsObject ? "object" : "array"
         return failure(
-            JSONDiagnosticID.mismatchedBracket,
+            JSONDiagnostic.Kind.mismatchedBracket,
             "'\(closerText)' does not match the '\(openIsObject ? "{" : "[")' opened at line \(line), column \(column): close the \(kind) with '\(openIsObject ? "}" : "]")' first",
             offset..<(offset + 1),
             notes: [DiagnosticNote("the \(kind) starts here", at: span(open..<(open + 1)))]
@@ -230,13 +230,13 @@ extension JSONParser {
         }
         let what = isKey ? "object keys must be strings in double quotes" : "JSON strings use double quotes, not single quotes"
         guard close < count && bytes[close] == ASCII.apostrophe else {
-            return failure(JSONDiagnosticID.singleQuote, what, start..<(start + 1))
+            return failure(JSONDiagnostic.Kind.singleQuote, what, start..<(start + 1))
         }
         var content = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<close]), as: UTF8.self)
         content = content.replacingAll("\\'", with: "'").replacingAll("\"", with: "\\\"")
         let fixed = "\"\(content)\""
         return failure(
-            JSONDiagnosticID.singleQuote,
+            JSONDiagnostic.Kind.singleQuote,
             "\(what): write \(fixed)",
             start..<(close + 1),
             fixIt: FixIt(span: span(start..<(close + 1)), replacement: fixed)
@@ -245,7 +245,7 @@ extension JSONParser {
 
     /// "expected X, found Y" for any byte, naming invisible and look-alike characters, and reporting invalid
     /// UTF-8 as such.
-    func unexpected(at offset: Int, expected: String, id: String = JSONDiagnosticID.unexpectedCharacter, notes: [DiagnosticNote] = []) -> DiagnosticError {
+    func unexpected(at offset: Int, expected: String, id: JSONDiagnostic.Kind = .unexpectedCharacter, notes: [DiagnosticNote] = []) -> DiagnosticError {
         let byte = bytes[offset]
         if byte < 0x80 {
             let found = byte < 0x20 || byte == 0x7F

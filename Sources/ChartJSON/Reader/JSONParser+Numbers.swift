@@ -69,7 +69,7 @@ extension JSONParser {
         } else {
             guard let parsed = Double(lexeme), parsed.isFinite else {
                 throw failure(
-                    JSONDiagnosticID.numberOutOfRange,
+                    JSONDiagnostic.Kind.numberOutOfRange,
                     "the number \(lexeme) is too large: numbers must fit a 64-bit float (at most about 1.8e308 in size)",
                     start..<i
                 )
@@ -115,13 +115,13 @@ extension JSONParser {
             body = body.dropFirst()
             sign = "-"
         }
-        let invalid = JSONDiagnosticID.invalidNumber
+        let invalid = JSONDiagnostic.Kind.invalidNumber
 
         if let first = body.first, ASCII.isLetter(first) {
             // `-Infinity`, `-NaN`, `-foo`.
             let lowered = String(decoding: body, as: UTF8.self).lowercased()
             if lowered == "infinity" || lowered == "inf" || lowered == "nan" {
-                return failure(JSONDiagnosticID.invalidLiteral, "JSON has no '\(text)': write null, or a finite number", start..<end)
+                return failure(JSONDiagnostic.Kind.invalidLiteral, "JSON has no '\(text)': write null, or a finite number", start..<end)
             }
             return failure(invalid, "'\(text)' is not a number: '-' must be followed by a digit", start..<end)
         }

@@ -144,7 +144,7 @@ extension JSONParser {
                   let low = hexUnitIfValid(at: end), low >= 0xDC00 && low <= 0xDFFF
             else {
                 throw failure(
-                    JSONDiagnosticID.invalidSurrogate,
+                    JSONDiagnostic.Kind.invalidSurrogate,
                     "'\(escapeText(start))' is half of a UTF-16 surrogate pair, but no low surrogate (\\uDC00–\\uDFFF) follows it; write the character itself or the full pair",
                     start..<(start + 6)
                 )
@@ -153,7 +153,7 @@ extension JSONParser {
             end += 6
         } else if unit >= 0xDC00 && unit <= 0xDFFF {
             throw failure(
-                JSONDiagnosticID.invalidSurrogate,
+                JSONDiagnostic.Kind.invalidSurrogate,
                 "'\(escapeText(start))' is the second half of a UTF-16 surrogate pair, but no high surrogate (\\uD800–\\uDBFF) comes before it",
                 start..<(start + 6)
             )
@@ -175,7 +175,7 @@ extension JSONParser {
             guard position < count else { throw unterminatedString(open: stringStart) }
             guard let digit = ASCII.hexValue(bytes[position]) else {
                 throw failure(
-                    JSONDiagnosticID.invalidEscape,
+                    JSONDiagnostic.Kind.invalidEscape,
                     "'\\u' must be followed by exactly four hex digits, e.g. '\\u00e9' for é",
                     start..<(position + (bytes[position] < 0x80 ? 1 : 0))
                 )
@@ -219,7 +219,7 @@ extension JSONParser {
 
     func unterminatedString(open: Int) -> DiagnosticError {
         failure(
-            JSONDiagnosticID.unterminatedString,
+            JSONDiagnostic.Kind.unterminatedString,
             "unterminated string: the file ends before its closing '\"'",
             count..<count,
             notes: [DiagnosticNote("the string starts here", at: span(open..<(open + 1)))]
@@ -232,14 +232,14 @@ extension JSONParser {
         switch byte {
         case ASCII.lineFeed, ASCII.carriageReturn:
             return failure(
-                JSONDiagnosticID.controlCharacter,
+                JSONDiagnostic.Kind.controlCharacter,
                 "line break inside a string: close the string with '\"' before the end of the line, or write the line break as '\\n'",
                 offset..<offset,
                 notes: [note]
             )
         case ASCII.tab:
             return failure(
-                JSONDiagnosticID.controlCharacter,
+                JSONDiagnostic.Kind.controlCharacter,
                 "tab character inside a string: JSON requires it to be written '\\t'",
                 offset..<(offset + 1),
                 notes: [note],
@@ -248,7 +248,7 @@ extension JSONParser {
         default:
             let code = Self.hex4(UInt32(byte))
             return failure(
-                JSONDiagnosticID.controlCharacter,
+                JSONDiagnostic.Kind.controlCharacter,
                 "control character U+\(code) inside a string: JSON requires it to be escaped as '\\u\(code)'",
                 offset..<(offset + 1),
                 notes: [note],
@@ -262,7 +262,7 @@ extension JSONParser {
         let valid = "JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
         if next == ASCII.apostrophe {
             return failure(
-                JSONDiagnosticID.invalidEscape,
+                JSONDiagnostic.Kind.invalidEscape,
                 "'\\'' is not a JSON escape: a single quote needs no escape inside a double-quoted string",
                 start..<(start + 2),
                 fixIt: FixIt(span: span(start..<(start + 2)), replacement: "'")
@@ -277,14 +277,14 @@ extension JSONParser {
                 message += "; to write a backslash itself, double it: '\\\\'"
             }
             return failure(
-                JSONDiagnosticID.invalidEscape,
+                JSONDiagnostic.Kind.invalidEscape,
                 message,
                 start..<(start + 2),
                 fixIt: next == UInt8(ascii: "x") ? nil : FixIt(span: span(start..<(start + 1)), replacement: "\\\\")
             )
         }
         return failure(
-            JSONDiagnosticID.invalidEscape,
+            JSONDiagnostic.Kind.invalidEscape,
             "a backslash must be followed by an escape letter: \(valid); to write a backslash itself, double it: '\\\\'",
             start..<(start + 1),
             fixIt: FixIt(span: span(start..<(start + 1)), replacement: "\\\\")

@@ -33,19 +33,19 @@ extension JSONParser {
         case "true", "false", "null": literal = lowered
         case "none", "nil", "undefined": literal = "null"
         case "nan", "infinity", "inf":
-            throw failure(JSONDiagnosticID.invalidLiteral, "JSON has no '\(word)': write null, or a finite number", start..<end)
+            throw failure(JSONDiagnostic.Kind.invalidLiteral, "JSON has no '\(word)': write null, or a finite number", start..<end)
         default: literal = nil
         }
         if let literal {
             throw failure(
-                JSONDiagnosticID.invalidLiteral,
+                JSONDiagnostic.Kind.invalidLiteral,
                 "'\(word)' is not a JSON literal: write '\(literal)' (JSON literals are true, false and null, in lowercase)",
                 start..<end,
                 fixIt: FixIt(span: span(start..<end), replacement: literal)
             )
         }
         throw failure(
-            JSONDiagnosticID.unquotedString,
+            JSONDiagnostic.Kind.unquotedString,
             "strings must be in double quotes: write \"\(word)\"",
             start..<end,
             fixIt: FixIt(span: span(start..<end), replacement: "\"\(word)\"")

@@ -40,7 +40,7 @@ struct JSONParser {
         }
         if count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] != 0 && bytes[1] == 0) || (bytes[0] == 0 && bytes[1] != 0)) {
             throw failure(
-                JSONDiagnosticID.invalidUTF8,
+                JSONDiagnostic.Kind.invalidUTF8,
                 "the file looks like UTF-16 text (\(bytes[0] >= 0xFE ? "it starts with a UTF-16 byte order mark" : "every other byte is zero")): JSON must be UTF-8; save the file as UTF-8",
                 0..<2
             )
@@ -50,12 +50,12 @@ struct JSONParser {
             let message = requireObject
                 ? "the file is empty: a chart spec is a JSON object, e.g. { \"data\": { \"url\": \"data.csv\" }, \"mark\": \"bar\" }"
                 : "the file is empty: expected a JSON value"
-            throw failure(JSONDiagnosticID.empty, message, index..<index)
+            throw failure(JSONDiagnostic.Kind.empty, message, index..<index)
         }
         if requireObject, bytes[index] != ASCII.openBrace, let kind = Self.kindOfValue(startingWith: bytes[index]) {
             let value = try parseValue()
             throw failure(
-                JSONDiagnosticID.notObject,
+                JSONDiagnostic.Kind.notObject,
                 "a chart spec must be a JSON object ({ … }) at the top level, but this file holds \(kind)",
                 value.span.range.lowerBound..<min(value.span.range.upperBound, value.span.range.lowerBound + 1)
             )
@@ -128,7 +128,7 @@ struct JSONParser {
     mutating func enter(_ offset: Int) throws(DiagnosticError) {
         guard openBrackets.count < JSONReader.maximumDepth else {
             throw failure(
-                JSONDiagnosticID.tooDeep,
+                JSONDiagnostic.Kind.tooDeep,
                 "objects and arrays are nested too deeply: more than \(JSONReader.maximumDepth) levels",
                 offset..<(offset + 1)
             )
@@ -164,7 +164,7 @@ struct JSONParser {
                         throw trailingComma(at: comma, inObject: false)
                     }
                     if bytes[index] == ASCII.comma {
-                        throw failure(JSONDiagnosticID.missingValue, "expected a value between these commas", comma..<(index + 1))
+                        throw failure(JSONDiagnostic.Kind.missingValue, "expected a value between these commas", comma..<(index + 1))
                     }
                 }
             case ASCII.closeBracket:
@@ -203,7 +203,7 @@ struct JSONParser {
             guard index < count else { throw unexpectedEnd() }
             if bytes[index] == ASCII.comma || bytes[index] == ASCII.closeBrace {
                 throw failure(
-                    JSONDiagnosticID.missingValue,
+                    JSONDiagnostic.Kind.missingValue,
                     "key '\(key)' has no value: expected a value after ':'",
                     index..<(index + 1),
                     notes: [DiagnosticNote("the key is here", at: keySpan)]
@@ -253,7 +253,7 @@ struct JSONParser {
         }
         if let firstIndex {
             throw failure(
-                JSONDiagnosticID.duplicateKey,
+                JSONDiagnostic.Kind.duplicateKey,
                 "duplicate key '\(key)': a key may appear only once in an object",
                 keySpan.range,
                 notes: [DiagnosticNote("'\(key)' is first defined here", at: members[firstIndex].keySpan)]
@@ -268,9 +268,9 @@ struct JSONParser {
         SourceSpan(file: file, range: range)
     }
 
-    func failure(_ id: String, _ message: String, _ range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> DiagnosticError {
+    func failure(_ kind: JSONDiagnostic.Kind, _ message: String, _ range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> DiagnosticError {
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
-        return DiagnosticError(Diagnostic.error(id, message, at: span(lower..<upper), notes: notes, fixIt: fixIt))
+        return DiagnosticError(Diagnostic(kind, message, at: span(lower..<upper), notes: notes, fixIt: fixIt))
     }
 }

@@ -63,7 +63,7 @@ extension JSONParser {
 
     private func invalidUTF8(_ range: Range<Int>, _ reason: String) -> DiagnosticError {
         failure(
-            JSONDiagnosticID.invalidUTF8,
+            JSONDiagnostic.Kind.invalidUTF8,
             "invalid UTF-8: \(reason); the file must be saved as UTF-8 (it may be Latin-1 or Windows-1252)",
             range
         )

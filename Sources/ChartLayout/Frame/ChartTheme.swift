@@ -107,6 +107,13 @@ public struct ChartTheme: Sendable {
     public private(set) var logo: LogoSanitizer.Result?
     public var logoHeight: Double
     public var logoAtRight: Bool
+    /// Whether the logo sits in a top corner (beside the title, or on a row of its own above it: `FrameLayout`)
+    /// rather than on a row below the footer.
+    public var logoAtTop: Bool
+
+    /// The canvas of the HTML page's dark mode when the theme has no `dark` variant (`dark.background`): the
+    /// page then derives the other dark colors from the light ones.
+    public var darkBackground: String
 
     /// The theme with its fonts and logo loaded (`ThemeFonts`, `LogoSanitizer`): what the commands call.
     public static func load(_ theme: Theme) throws(DiagnosticError) -> ChartTheme {
@@ -138,6 +145,14 @@ public struct ChartTheme: Sendable {
             }
         }
         return loaded
+    }
+
+    /// The theme's `dark` variant with its fonts and logo loaded, which the HTML page lays the chart out with
+    /// again for its dark mode (`prefers-color-scheme: dark`); nil when the theme has none. Loaded only when a
+    /// page asks (an SVG or PDF never reads it); font files come from the process's cache.
+    public func loadDark() throws(DiagnosticError) -> ChartTheme? {
+        guard let darkTheme = theme.darkVariant else { return nil }
+        return try ChartTheme.load(darkTheme)
     }
 
     /// The theme measured with `faces`, or the built-in metrics.
@@ -224,7 +239,9 @@ public struct ChartTheme: Sendable {
         paragraphGap = number("spacing.paragraph")
         legendGap = number("spacing.legend")
         logoHeight = number("logo.height")
-        logoAtRight = text("logo.position") != "bottom-left"
+        logoAtRight = !text("logo.position").hasSuffix("-left")
+        logoAtTop = text("logo.position").hasPrefix("top-")
+        darkBackground = text("dark.background")
         notesWord = text("words.notes")
         noteWord = text("words.note")
         sourcesWord = text("words.sources")

@@ -13,6 +13,16 @@ public struct FrameLayout: Sendable {
     public var header: [FrameBlock]
     /// Notes, sources, byline.
     public var footer: [FrameBlock]
+    /// A logo in a top corner (`logo.position` `top-left`/`top-right`): where it sits, as a box from the canvas
+    /// origin. Beside the header when there is a header and the logo takes at most a quarter of the width (the
+    /// title, and the subtitle if it starts beside the logo, then wrap short of it, and the header is at least as
+    /// tall as the logo); else on a row of its own above the title. Nothing else may overlap it.
+    public private(set) var topLogo: Box?
+    /// The left edge and width the title wraps to (narrower than `contentWidth` beside a top logo).
+    public private(set) var headerLeft: Double
+    public private(set) var headerWidth: Double
+    /// The header starts this far below the top padding (a top logo on its own row).
+    private var headerOffset: Double = 0
 
     public init(spec: ChartSpec, theme: ChartTheme = .standard) {
         self.init(
@@ -28,11 +38,31 @@ public struct FrameLayout: Sendable {
         self.contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
         header = []
         footer = []
+        headerLeft = left
+        headerWidth = contentWidth
+        if theme.logoAtTop, let logo = theme.logo {
+            let size = Self.logoSize(logo, height: theme.logoHeight, room: contentWidth)
+            let x = theme.logoAtRight ? left + contentWidth - size.width : left
+            let box = Box(x: x, y: theme.paddingTop, width: size.width, height: size.height)
+            topLogo = box
+            let gap = theme.sectionGap
+            if Self.nonBlank(title) != nil || Self.nonBlank(subtitle) != nil, size.width <= contentWidth / 4 {
+                headerWidth = max(40, contentWidth - size.width - gap)
+                if !theme.logoAtRight { headerLeft = left + size.width + gap }
+            } else {
+                headerOffset = size.height + theme.footerGap
+            }
+        }
         if let title = Self.nonBlank(title) {
-            header.append(plainBlock(title, className: "chartc-title", style: theme.titleStyle, color: theme.titleColor, lineHeight: theme.titleLineHeight))
+            header.append(plainBlock(title, className: "chartc-title", style: theme.titleStyle, color: theme.titleColor, lineHeight: theme.titleLineHeight, left: headerLeft, width: headerWidth))
         }
         if let subtitle = Self.nonBlank(subtitle) {
-            header.append(plainBlock(subtitle, className: "chartc-subtitle", style: theme.subtitleStyle, color: theme.subtitleColor, lineHeight: theme.subtitleLineHeight))
+            // Beside a top logo only while the logo reaches down that far: a subtitle that starts below it takes
+            // the full width again.
+            let below = header.first.map { $0.height + theme.titleSubtitleGap >= (topLogo?.height ?? 0) } ?? false
+            header.append(plainBlock(
+                subtitle, className: "chartc-subtitle", style: theme.subtitleStyle, color: theme.subtitleColor, lineHeight: theme.subtitleLineHeight,
+                left: below ? left : headerLeft, width: below ? contentWidth : headerWidth))
         }
         let paragraphs = notes.compactMap(Self.nonBlank)
         if !paragraphs.isEmpty { footer.append(notesBlock(paragraphs)) }
@@ -61,8 +91,18 @@ public struct FrameLayout: Sendable {
     /// Where the content below the header starts: top padding, the header blocks and the gap after them (just
     /// the top padding when there is no header).
     public var headerHeight: Double {
+        if let topLogo, header.isEmpty { return theme.paddingTop + topLogo.height + theme.sectionGap }
         guard !header.isEmpty else { return theme.paddingTop }
-        return theme.paddingTop + stackHeight(header, gap: theme.titleSubtitleGap) + theme.sectionGap
+        let blocks = stackHeight(header, gap: theme.titleSubtitleGap)
+        let besideLogo = headerOffset == 0 ? (topLogo?.height ?? 0) : 0
+        return theme.paddingTop + headerOffset + max(blocks, besideLogo) + theme.sectionGap
+    }
+
+    /// A logo's drawn size at `height`, narrowed (keeping its shape) to at most `room` px.
+    public static func logoSize(_ logo: LogoSanitizer.Result, height: Double, room: Double) -> (width: Double, height: Double) {
+        let natural = logo.width(atHeight: height)
+        guard natural > room, natural > 0 else { return (natural, height) }
+        return (room, height * room / natural)
     }
 
     /// From the bottom of the plot to the bottom of the canvas: the gap, the footer blocks and bottom padding.
@@ -73,7 +113,7 @@ public struct FrameLayout: Sendable {
 
     /// The header's scene nodes, from the top padding down.
     public func headerNodes() -> [SceneNode] {
-        stack(header, top: theme.paddingTop, gap: theme.titleSubtitleGap)
+        stack(header, top: theme.paddingTop + headerOffset, gap: theme.titleSubtitleGap)
     }
 
     /// The footer's scene nodes, given where the plot (and anything under it) ends.
@@ -97,15 +137,16 @@ public struct FrameLayout: Sendable {
 
     // MARK: - Blocks
 
-    private func plainBlock(_ text: String, className: String, style: TextStyle, color: String, lineHeight: Double) -> FrameBlock {
+    private func plainBlock(_ text: String, className: String, style: TextStyle, color: String, lineHeight: Double, left: Double? = nil, width: Double? = nil) -> FrameBlock {
         let runs = [TextRun(text, style: style)]
-        return richBlock(runs, className: className, style: style, color: color, lineHeight: lineHeight)
+        return richBlock(runs, className: className, style: style, color: color, lineHeight: lineHeight, left: left, width: width)
     }
 
-    private func richBlock(_ runs: [TextRun], className: String, style: TextStyle, color: String, lineHeight: Double) -> FrameBlock {
-        let lines = RichTextWrapper.wrap(runs, width: contentWidth)
+    private func richBlock(_ runs: [TextRun], className: String, style: TextStyle, color: String, lineHeight: Double, left: Double? = nil, width: Double? = nil) -> FrameBlock {
+        let width = width ?? contentWidth
+        let lines = RichTextWrapper.wrap(runs, width: width)
         let block = TextBlock(lines: lines, style: style, lineHeight: lineHeight)
-        let node = TextNode(block: block, x: left, top: 0, style: style, fill: color, maxWidth: contentWidth)
+        let node = TextNode(block: block, x: left ?? self.left, top: 0, style: style, fill: color, maxWidth: width)
         return FrameBlock(className: className, texts: [node], height: block.height)
     }
 

@@ -31,9 +31,6 @@ public enum ScaleError: Error, Sendable, Equatable, KindedDiagnosticMessage {
         }
     }
 
-    /// The diagnostic id it is reported under.
-    public var id: String { kind.rawValue }
-
     /// A sentence for the diagnostic: what is wrong and what was probably meant.
     public var message: String {
         switch self {

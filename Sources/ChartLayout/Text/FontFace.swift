@@ -32,8 +32,8 @@ struct FontFace: Sendable {
     /// A theme's face: the first range read once into the flat table.
     init(_ face: OpenTypeFace) {
         var widths = [UInt16](repeating: FontMetricsTables.missing, count: Int(FontMetricsTables.firstRangeCount))
-        for scalar in 0..<FontMetricsTables.firstRangeCount {
-            if let advance = face.advance(scalar) { widths[Int(scalar)] = UInt16(clamping: max(0, min(advance, 65_534))) }
+        face.forEachAdvance(below: FontMetricsTables.firstRangeCount) { scalar, advance in
+            widths[Int(scalar)] = UInt16(clamping: max(0, min(advance, 65_534)))
         }
         self.widths = widths
         averageLowercase = face.averageLowercase

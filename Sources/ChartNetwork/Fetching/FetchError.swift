@@ -1,6 +1,7 @@
 /// Why a URL could not be fetched, as a sentence that names the URL and what happened ("HTTP 404 Not Found for
-/// https://…", "could not connect to 127.0.0.1:8080 (connection refused)"), plus a stable id per kind. The
-/// loader turns it into a `Diagnostic` at the spec's `url`; this module stays free of spec types.
+/// https://…", "could not connect to 127.0.0.1:8080 (connection refused)"), plus a kind. The
+/// loader turns it into a `Diagnostic` at the spec's `url` (ChartPipeline's `FetchDiagnostic` gives each kind
+/// its id); this module stays free of spec types.
 public struct FetchError: Error, Sendable, Equatable {
     /// What went wrong, one case per thing a person would do differently about it.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
@@ -28,24 +29,6 @@ public struct FetchError: Error, Sendable, Equatable {
         case wrongContent
         /// Anything else the HTTP stack reports.
         case failed
-
-        /// The diagnostic id (`fetch-http-status`), listed in specs/diagnostics.md.
-        public var diagnosticID: String {
-            switch self {
-            case .invalidURL: "fetch-invalid-url"
-            case .notCached: "fetch-not-cached"
-            case .httpStatus: "fetch-http-status"
-            case .dnsFailure: "fetch-dns-failed"
-            case .connectionRefused: "fetch-connection-refused"
-            case .connectionFailed: "fetch-connection-failed"
-            case .timedOut: "fetch-timeout"
-            case .tlsFailure: "fetch-tls-failed"
-            case .tooLarge: "fetch-too-large"
-            case .tooManyRedirects: "fetch-too-many-redirects"
-            case .wrongContent: "fetch-wrong-content"
-            case .failed: "fetch-failed"
-            }
-        }
     }
 
     public var kind: Kind
@@ -66,5 +49,4 @@ public struct FetchError: Error, Sendable, Equatable {
         self.notes = notes
     }
 
-    public var diagnosticID: String { kind.diagnosticID }
 }

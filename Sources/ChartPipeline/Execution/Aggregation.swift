@@ -26,7 +26,7 @@ enum Aggregation {
         var keyColumns: [Column] = []
         for field in step.groupBy {
             guard let column = table.column(named: field) else {
-                throw DiagnosticError(.error("unknown-field", "The field '\(field)' is missing from the data.", at: nil))
+                throw DiagnosticError(Diagnostic(ExpressionDiagnostic.missingAtExecution(field, role: "field", from: "data"), at: nil))
             }
             keyColumns.append(column)
         }
@@ -122,8 +122,8 @@ enum Aggregation {
             }
         }
         if GroupAggregator.combinationCount(domains) > Planner.completeRowLimit {
-            throw DiagnosticError(.error(
-                "complete-too-large",
+            throw DiagnosticError(Diagnostic(
+                PipelineDiagnostic.Kind.completeTooLarge,
                 "complete would create more than \(Planner.completeRowLimit) rows (every combination of \(step.groupBy.joined(separator: ", "))); group by fewer or coarser fields.",
                 at: step.completeSpan
             ))

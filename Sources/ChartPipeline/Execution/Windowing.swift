@@ -12,7 +12,7 @@ public enum Windowing {
         var keys: [Column] = []
         for field in step.partitionBy {
             guard let column = table.column(named: field) else {
-                throw DiagnosticError(.error("unknown-field", "The windowBy field '\(field)' is missing from the output.", at: nil))
+                throw DiagnosticError(Diagnostic(ExpressionDiagnostic.missingAtExecution(field, role: "windowBy field", from: "output"), at: nil))
             }
             keys.append(column)
         }

@@ -156,8 +156,8 @@ public enum DataLoader {
         if let format = declaredFormat(source) { return format }
         let withoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         if let format = DataFileFormat(pathExtensionOf: withoutQuery) { return format }
-        throw DiagnosticError(.error(
-            "data-format-unknown",
+        throw DiagnosticError(Diagnostic(
+            PipelineDiagnostic.Kind.formatUnknown,
             "cannot tell the format of '\(path)' from its name; add \"format\": \"csv\", \"tsv\" or \"json\" to data",
             at: url.span))
     }
@@ -168,8 +168,8 @@ public enum DataLoader {
         let known = Set(names)
         var errors: [Diagnostic] = []
         for entry in source.parse where !known.contains(entry.field.value) {
-            errors.append(.error(
-                "data-parse-unknown-field",
+            errors.append(Diagnostic(
+                PipelineDiagnostic.Kind.parseUnknownField,
                 "parse names '\(entry.field.value)', which is not a field of \(origin)." + Suggestions.didYouMean(entry.field.value, in: names),
                 at: entry.field.span))
         }

@@ -134,7 +134,7 @@ extension DataLoader {
             do {
                 _ = try cache.store(key, body: result.wire, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
             } catch {
-                warnings.append(.warning("fetch-cache-write-failed", "could not cache the result of \(name): \(error.reason) (\(error.path))", at: target.source.database.span))
+                warnings.append(Diagnostic(FetchDiagnostic.cacheWriteFailed("could not cache the result of \(name): \(error.reason) (\(error.path))"), at: target.source.database.span))
             }
         }
         return LoadedData(

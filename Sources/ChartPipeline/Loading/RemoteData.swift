@@ -23,7 +23,7 @@ extension DataLoader {
         } catch {
             throw DiagnosticError(diagnostic(error, at: url.span))
         }
-        let warnings = fetched.warnings.map { Diagnostic.warning("fetch-cache-write-failed", $0, at: url.span) }
+        let warnings = fetched.warnings.map { Diagnostic(FetchDiagnostic.cacheWriteFailed($0), at: url.span) }
         return RemoteFile(
             file: SourceFile(path: url.value, bytes: fetched.bytes),
             format: try remoteFormat(promised, fetched: fetched, url: url),
@@ -46,15 +46,15 @@ extension DataLoader {
         if let promised { return promised }
         if let announced = fetched.announcedKind { return DataFileFormat(announced) }
         let sent = fetched.contentType.map { "the server sent Content-Type: \($0)" } ?? "the server sent no Content-Type"
-        throw DiagnosticError(.error(
-            "data-format-unknown",
+        throw DiagnosticError(Diagnostic(
+            PipelineDiagnostic.Kind.formatUnknown,
             "cannot tell the format of '\(url.value)': its name has no .csv, .tsv or .json extension and \(sent); add \"format\": \"csv\", \"tsv\" or \"json\" to data",
             at: url.span))
     }
 
     /// A fetch failure as a diagnostic at the spec's `url`, its advice as notes.
     static func diagnostic(_ error: FetchError, at span: SourceSpan?) -> Diagnostic {
-        .error(error.diagnosticID, error.message, at: span, notes: error.notes.map { DiagnosticNote($0) })
+        Diagnostic(FetchDiagnostic.fetchFailed(error), at: span, notes: error.notes.map { DiagnosticNote($0) })
     }
 }
 

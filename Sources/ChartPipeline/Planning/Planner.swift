@@ -89,16 +89,17 @@ private struct PlanBuilder {
 
     /// An unknown-field error about one of the `failed` fields (its definition failed and was reported there).
     static func isCascade(_ diagnostic: Diagnostic, of failed: Set<String>) -> Bool {
-        guard diagnostic.id == "unknown-field", !failed.isEmpty, let span = diagnostic.span,
-              span.range.lowerBound >= 0, span.range.upperBound <= span.file.bytes.count
-        else { return false }
-        let name = String(decoding: span.file.bytes[span.range], as: UTF8.self).filter { $0 != "`" }
-        return failed.contains(name)
+        guard !failed.isEmpty, let message = diagnostic.diagnosticMessage as? ExpressionDiagnostic else { return false }
+        return failed.contains(message.field)
     }
 
-    mutating func error(_ id: String, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
-        diagnostics.append(.error(id, message, at: span, fixIt: fixIt))
-        failed = true
+    mutating func error(_ kind: PipelineDiagnostic.Kind, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
+        report(Diagnostic(kind, message, at: span, fixIt: fixIt))
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        if diagnostic.severity == .error { failed = true }
     }
 
     mutating func build() -> (Plan?, [Diagnostic]) {
@@ -158,7 +159,7 @@ private struct PlanBuilder {
                 continue
             }
             if groupBy.contains(field.value) {
-                error("duplicate-field", "'\(field.value)' is listed twice in groupBy.", at: field.span)
+                error(.duplicateField, "'\(field.value)' is listed twice in groupBy.", at: field.span)
                 continue
             }
             groupBy.append(field.value)
@@ -167,17 +168,14 @@ private struct PlanBuilder {
 
         let aggregates = spec.hasAggregate || !spec.groupBy.isEmpty
         if !spec.hasAggregate && !spec.groupBy.isEmpty {
-            error(
-                "groupby-without-aggregate",
-                "groupBy needs an aggregate saying what to compute per group, such as { \"count\": \"count()\" }.",
-                at: spec.groupBy.first?.span
-            )
+            // `"aggregate": {}`: the parser's own check sees the key and lets it pass.
+            report(Diagnostic(SpecDiagnostic.groupByWithoutAggregate, at: spec.groupBy.first?.span))
         }
 
         var outputs: [AggregateOutput] = []
         for field in spec.aggregate {
             if groupBy.contains(field.name.value) {
-                error("duplicate-field", "The aggregate field '\(field.name.value)' has the name of a groupBy field; give it another name.", at: field.name.span)
+                error(.duplicateField, "The aggregate field '\(field.name.value)' has the name of a groupBy field; give it another name.", at: field.name.span)
                 continue
             }
             let (compiled, found) = ExpressionCompiler.compileAggregate(field.expression, schema: fullSchema, groupFields: groupBy, environment: environment)
@@ -199,12 +197,15 @@ private struct PlanBuilder {
             let field = total.field.value
             if groupBy.contains(field) {
                 if totals.contains(where: { $0.field == field }) {
-                    error("duplicate-field", "'\(field)' has two totals.", at: total.field.span)
+                    error(.duplicateField, "'\(field)' has two totals.", at: total.field.span)
                 } else {
                     totals.append(TotalStep(field: field, label: total.label.value))
                 }
-            } else if fullSchema.contains(field) || spec.groupBy.contains(where: { $0.value == field }) {
-                error("total-not-grouped", "total collapses a groupBy field, but '\(field)' is not in groupBy.", at: total.field.span)
+            } else if spec.groupBy.contains(where: { $0.value == field }) {
+                // Its groupBy field failed (an unknown field) and was reported there: one mistake, one error.
+                failed = true
+            } else if fullSchema.contains(field) {
+                report(Diagnostic(SpecDiagnostic.totalNotGrouped(field, groupBy: groupBy), at: total.field.span))
             } else {
                 unknownField(field, at: total.field.span, candidates: groupBy, role: "total field")
             }
@@ -214,7 +215,7 @@ private struct PlanBuilder {
         var complete: [CompleteDomain]?
         if let flag = spec.complete, flag.value {
             if groupBy.isEmpty {
-                diagnostics.append(.warning("complete-without-group-by", "complete fills missing groupBy combinations, but there is no groupBy.", at: flag.span))
+                diagnostics.append(Diagnostic(PipelineDiagnostic.Kind.completeWithoutGroupBy, "complete fills missing groupBy combinations, but there is no groupBy.", at: flag.span))
             } else {
                 complete = groupBy.map { completeDomain(for: $0) }
             }
@@ -239,11 +240,7 @@ private struct PlanBuilder {
             if outputNames.contains(key.field) {
                 sortKeys.append(SortOrder(key.field, descending: key.descending))
             } else if aggregates && fullSchema.contains(key.field) {
-                error(
-                    "unknown-field",
-                    "sort can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(key.field)' is dropped by the aggregation.",
-                    at: key.span
-                )
+                report(Diagnostic(ExpressionDiagnostic.droppedByAggregation(key.field, outputs: outputNames), at: key.span))
             } else {
                 unknownField(key.field, at: key.span, candidates: outputNames, role: "sort field")
             }
@@ -347,19 +344,19 @@ private struct PlanBuilder {
         var partitionBy: [String] = []
         for field in spec.windowBy {
             if partitionBy.contains(field.value) {
-                error("duplicate-field", "'\(field.value)' is listed twice in windowBy.", at: field.span)
+                error(.duplicateField, "'\(field.value)' is listed twice in windowBy.", at: field.span)
             } else if schema.contains(field.value) {
                 partitionBy.append(field.value)
             } else if aggregates && fullSchema.contains(field.value) {
                 error(
-                    "window-by-field",
+                    .windowByField,
                     "windowBy can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(field.value)' is dropped by the aggregation — add it to groupBy.",
                     at: field.span
                 )
             } else {
                 let suggestion = Suggestions.closest(to: field.value, in: outputNames)
                 error(
-                    "window-by-field",
+                    .windowByField,
                     "unknown windowBy field '\(field.value)'" + (suggestion.map { "; did you mean '\($0)'?" }
                         ?? (outputNames.isEmpty ? "; the output has no fields" : "; the fields here are: \(outputNames.joined(separator: ", "))")),
                     at: field.span,
@@ -372,7 +369,7 @@ private struct PlanBuilder {
         for field in spec.window {
             let name = field.name.value
             if outputFields.contains(where: { $0.name == name }) {
-                error("duplicate-field", "The window field '\(name)' has the name of a field of the output; give it another name.", at: field.name.span)
+                error(.duplicateField, "The window field '\(name)' has the name of a field of the output; give it another name.", at: field.name.span)
                 continue
             }
             let (compiled, found) = ExpressionCompiler.compileWindow(field.expression, schema: schema, environment: environment)
@@ -404,10 +401,8 @@ private struct PlanBuilder {
         let field = facet.field.value
         if !names.contains(field) {
             if spec.hasAggregate, dataFields.contains(where: { $0.name == field }) || spec.calculate.contains(where: { $0.name.value == field }) {
-                error(
-                    "unknown-field",
-                    "facet can only use fields of the output (\(names.joined(separator: ", "))); '\(field)' is dropped by the aggregation — add it to groupBy.",
-                    at: facet.field.span)
+                // A data field the aggregation drops: name the output's fields.
+                report(Diagnostic(ExpressionDiagnostic.unknownField(field, role: "facet field", hint: .fieldsHere(names)), at: facet.field.span))
             } else {
                 unknownField(field, at: facet.field.span, candidates: names, role: "facet field")
             }
@@ -422,12 +417,8 @@ private struct PlanBuilder {
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
         let suggestion = Suggestions.closest(to: name, in: candidates)
         if failedCalculations.contains(name) { return }  // its calculation failed and was reported there
-        var message = "unknown \(role) '\(name)'"
-        if let suggestion {
-            message += "; did you mean '\(suggestion)'?"
-        } else if !candidates.isEmpty {
-            message += "; the fields here are: \(candidates.joined(separator: ", "))"
-        }
+        let hint: ExpressionDiagnostic.UnknownFieldHint =
+            if let suggestion { .didYouMean(suggestion) } else if !candidates.isEmpty { .fieldsHere(candidates) } else { .none }
         // The fix-it replaces the text inside the quotes, when the span is a JSON string literal.
         var fixIt: FixIt?
         if let suggestion, let span {
@@ -437,7 +428,7 @@ private struct PlanBuilder {
                 fixIt = FixIt(span: SourceSpan(file: span.file, range: (span.range.lowerBound + prefix)..<(span.range.upperBound - 1)), replacement: suggestion)
             }
         }
-        error("unknown-field", message, at: span, fixIt: fixIt)
+        report(Diagnostic(ExpressionDiagnostic.unknownField(name, role: role, hint: hint), at: span, fixIt: fixIt))
     }
 
     /// The scale domain a channel gives a field, when that channel is discrete (a quantitative domain is a

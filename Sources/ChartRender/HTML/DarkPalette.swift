@@ -34,8 +34,12 @@ struct DarkPalette {
 
     private(set) var rules: [Rule] = []
 
-    /// Rules for every color the scenes use, in first-use order.
-    init(scenes: [Scene]) {
+    /// The dark canvas of this page (the theme's `dark.background`).
+    let canvas: Color
+
+    /// Rules for every color the scenes use, in first-use order, for a dark canvas of `background`.
+    init(scenes: [Scene], background: Color = DarkPalette.background) {
+        canvas = background
         var shapeColors: [(attribute: String, color: String)] = []
         var textColors: [String] = []
         var canvasColors: [String] = []
@@ -84,11 +88,11 @@ struct DarkPalette {
         }
 
         for (attribute, color) in shapeColors {
-            let replacement = canvasColors.contains(color) ? Self.background : Self.darkVersion(of: color, contrast: Self.shapeContrast)
+            let replacement = canvasColors.contains(color) ? background : Self.darkVersion(of: color, contrast: Self.shapeContrast, canvas: background)
             if let replacement { rules.append(Rule(attribute: attribute, original: color, replacement: replacement.description, textOnly: false)) }
         }
         for color in textColors {
-            if let replacement = Self.darkVersion(of: color, contrast: Self.textContrast, isText: true) {
+            if let replacement = Self.darkVersion(of: color, contrast: Self.textContrast, isText: true, canvas: background) {
                 rules.append(Rule(attribute: "fill", original: color, replacement: replacement.description, textOnly: true))
             }
         }
@@ -96,7 +100,7 @@ struct DarkPalette {
 
     /// The color to use on the dark canvas, or nil when `css` is not a color this writer understands (the rule
     /// is then left out and the original shows).
-    static func darkVersion(of css: String, contrast: Double, isText: Bool = false) -> Color? {
+    static func darkVersion(of css: String, contrast: Double, isText: Bool = false, canvas background: Color = DarkPalette.background) -> Color? {
         guard let color = Color(css: css) else { return nil }
         if color.alpha == 0 { return color }
         var lab = OKLab(color)

@@ -1,3 +1,4 @@
+import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartLayout
@@ -22,11 +23,21 @@ public enum HTMLWriter {
         /// than `narrowBelow` px. Nil: the main scene just scales down.
         public var narrowScene: Scene?
         public var narrowBelow: Double
+        /// The chart laid out again with the theme's `dark` variant (and its narrow layout), shown instead of the
+        /// light scenes when the reader's system asks for a dark color scheme. Nil: the page derives dark colors
+        /// from the light scenes (`DarkPalette`) on a `darkBackground` canvas.
+        public var darkScene: Scene?
+        public var darkNarrowScene: Scene?
+        /// The canvas of the derived dark mode (the theme's `dark.background`).
+        public var darkBackground: String?
 
-        public init(name: String, narrowScene: Scene? = nil, narrowBelow: Double? = nil) {
+        public init(name: String, narrowScene: Scene? = nil, narrowBelow: Double? = nil, darkScene: Scene? = nil, darkNarrowScene: Scene? = nil, darkBackground: String? = nil) {
             self.name = name
             self.narrowScene = narrowScene
             self.narrowBelow = narrowBelow ?? 0
+            self.darkScene = darkScene
+            self.darkNarrowScene = darkNarrowScene
+            self.darkBackground = darkBackground
         }
     }
 
@@ -35,7 +46,15 @@ public enum HTMLWriter {
     /// `chartc build --format html` calls.
     public static func render(chart: CheckedChart, table: Table, name: String, theme: ChartTheme = .standard) throws(DiagnosticError) -> String {
         let scenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table, theme: theme)
-        return write(scene: scenes.wide, spec: chart.spec, table: table, page: Page(name: name, narrowScene: scenes.narrow))
+        var page = Page(name: name, narrowScene: scenes.narrow, darkBackground: theme.darkBackground)
+        if let dark = try theme.loadDark() {
+            // The dark variant is laid out like the light theme (its fonts and sizes may differ), at the page's
+            // one width: layout decides every position, the page only shows one set of scenes or the other.
+            let darkScenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table, theme: dark)
+            page.darkScene = darkScenes.wide
+            page.darkNarrowScene = scenes.narrow == nil ? nil : darkScenes.narrow
+        }
+        return write(scene: scenes.wide, spec: chart.spec, table: table, page: page)
     }
 
     /// The chart name of a spec file: `sales` for `charts/sales.chart.json`.
@@ -56,6 +75,12 @@ public enum HTMLWriter {
 
         var views: [(scene: Scene, kind: String, prefix: String)] = [(scene, "wide", id + "-w")]
         if let narrow { views.append((narrow, "narrow", id + "-n")) }
+        // With the theme's dark variant, a second set of views, shown in dark mode instead of the first.
+        var darkViews: [(scene: Scene, kind: String, prefix: String)] = []
+        if let dark = page.darkScene {
+            darkViews.append((dark, "wide", id + "-dw"))
+            if narrow != nil, let darkNarrow = page.darkNarrowScene { darkViews.append((darkNarrow, "narrow", id + "-dn")) }
+        }
 
         // The stylesheet: shared rules, then this chart's sizes, button positions and dark colors.
         var style = PageStyle.base
@@ -68,9 +93,9 @@ public enum HTMLWriter {
             style += "}\n"
         }
         var buttons: [String: [LegendToggles.Toggle]] = [:]
-        for view in views {
+        for view in views + darkViews {
             let toggles = LegendToggles(scene: view.scene).toggles
-            buttons[view.kind] = toggles
+            buttons[view.prefix] = toggles
             for (index, toggle) in toggles.enumerated() {
                 let pad = 3.0
                 let box = Box(x: toggle.box.x - pad, y: toggle.box.y - pad, width: toggle.box.width + pad * 2, height: toggle.box.height + pad * 2)
@@ -79,7 +104,21 @@ public enum HTMLWriter {
                 style += "; width: " + percent(box.width, of: view.scene.width) + "; height: " + percent(box.height, of: view.scene.height) + "; }\n"
             }
         }
-        style += DarkPalette(scenes: views.map(\.scene)).css
+        if let darkScene = page.darkScene {
+            style += ".chartc-scheme-dark { display: none; }\n"
+            style += "@media (prefers-color-scheme: dark) {\n"
+            style += "  .chartc-scheme-light { display: none; }\n"
+            style += "  .chartc-scheme-dark { display: block; }\n"
+            // Written as the color parser normalizes it: nothing from a theme file reaches the stylesheet raw.
+            if let background = darkScene.background.flatMap({ Color(css: $0) }) { style += "  body { background: " + background.description + "; }\n" }
+            style += "}\n"
+        } else {
+            let background = page.darkBackground.flatMap { Color(css: $0) } ?? DarkPalette.background
+            if background != DarkPalette.background {
+                style += "@media (prefers-color-scheme: dark) {\n  body { background: " + background.description + "; }\n}\n"
+            }
+            style += DarkPalette(scenes: views.map(\.scene), background: background).css
+        }
 
         let script = PageScript.source
         let policy = "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
@@ -98,21 +137,26 @@ public enum HTMLWriter {
         out += "</head>\n"
         out += "<body>\n"
         out += "<figure class=\"chartc-figure\" id=\"" + id + "\">\n"
-        for view in views {
-            out += "<div class=\"chartc-view chartc-view-" + view.kind + "\">\n"
-            let toggles = buttons[view.kind] ?? []
-            if !toggles.isEmpty {
-                out += "<div class=\"chartc-toggles\" role=\"group\" aria-label=\"Show or hide series\">\n"
-                for (index, toggle) in toggles.enumerated() {
-                    out += "<button type=\"button\" class=\"chartc-toggle\" id=\"" + view.prefix + "-toggle-" + String(index) + "\""
-                    out += " data-series=\"" + XMLText.escapeAttribute(toggle.series) + "\""
-                    out += " aria-pressed=\"" + (toggle.startsHidden ? "false" : "true") + "\">"
-                    out += "<span class=\"chartc-sr-only\">" + XMLText.escapeText(toggle.label) + "</span></button>\n"
+        let schemes: [(views: [(scene: Scene, kind: String, prefix: String)], scheme: String?)] = darkViews.isEmpty ? [(views, nil)] : [(views, "light"), (darkViews, "dark")]
+        for (schemeViews, scheme) in schemes {
+            if let scheme { out += "<div class=\"chartc-scheme chartc-scheme-" + scheme + "\">\n" }
+            for view in schemeViews {
+                out += "<div class=\"chartc-view chartc-view-" + view.kind + "\">\n"
+                let toggles = buttons[view.prefix] ?? []
+                if !toggles.isEmpty {
+                    out += "<div class=\"chartc-toggles\" role=\"group\" aria-label=\"Show or hide series\">\n"
+                    for (index, toggle) in toggles.enumerated() {
+                        out += "<button type=\"button\" class=\"chartc-toggle\" id=\"" + view.prefix + "-toggle-" + String(index) + "\""
+                        out += " data-series=\"" + XMLText.escapeAttribute(toggle.series) + "\""
+                        out += " aria-pressed=\"" + (toggle.startsHidden ? "false" : "true") + "\">"
+                        out += "<span class=\"chartc-sr-only\">" + XMLText.escapeText(toggle.label) + "</span></button>\n"
+                    }
+                    out += "</div>\n"
                 }
+                out += SVGWriter.write(view.scene, options: SVGWriter.Options(idPrefix: view.prefix))
                 out += "</div>\n"
             }
-            out += SVGWriter.write(view.scene, options: SVGWriter.Options(idPrefix: view.prefix))
-            out += "</div>\n"
+            if scheme != nil { out += "</div>\n" }
         }
         out += "<div class=\"chartc-tooltip\" aria-hidden=\"true\" hidden></div>\n"
         out += "<p class=\"chartc-announcer chartc-sr-only\" aria-live=\"polite\"></p>\n"

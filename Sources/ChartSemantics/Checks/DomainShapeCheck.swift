@@ -7,9 +7,8 @@ import ChartValues
 /// An explicit domain must fit its scale: a continuous scale takes `[min, max]` with two different ends, and a
 /// discrete one a list of distinct categories. A position or size range is pixels. (What the entries of a
 /// continuous domain may be is `DomainTypeCheck`'s.)
-struct DomainShapeCheck: ChartRule {
-    let id = "domain-shape"
-    let severity = Severity.error
+struct DomainShapeCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.domainShape
     let summary = "A scale domain or range of the wrong shape: more than [min, max] on a continuous scale, equal ends, mixed types, repeated categories."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -6,9 +6,8 @@ import ChartValues
 
 /// A continuous scale's explicit domain holds numbers, dates (ISO 8601 text) or `null` (that end comes from the
 /// data), and at least two of them. The id is the one a build reports.
-struct DomainTypeCheck: ChartRule {
-    let id = "scale-domain-type"
-    let severity = Severity.error
+struct DomainTypeCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.scaleDomainType
     let summary = "A continuous scale's domain holds text that is not a date, or true/false, or fewer than two values."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -5,9 +5,8 @@ import ChartSpec
 /// Text and true/false values have no position on a number line or a calendar: a field that holds them cannot be
 /// declared `quantitative` or `temporal` (a CSV number column turns into text when one cell is not a number).
 /// The id is the one a build reports.
-struct EncodingTypeMismatchCheck: ChartRule {
-    let id = "encoding-type-mismatch"
-    let severity = Severity.error
+struct EncodingTypeMismatchCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.encodingTypeMismatch
     let summary = "A channel declares quantitative or temporal for a field that holds text or true/false."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -4,9 +4,8 @@ import ChartSpec
 /// A channel must show a field of the rows the marks are drawn from: after `aggregate`, only the `groupBy` and
 /// `aggregate` fields are left; otherwise the data's columns and the calculated fields. (The id is the one a
 /// build reports, so lint and build agree.)
-struct EncodingUnknownFieldCheck: ChartRule {
-    let id = "encoding-unknown-field"
-    let severity = Severity.error
+struct EncodingUnknownFieldCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.encodingUnknownField
     let summary = "A channel's field is not in the rows the marks are drawn from (after calculate and aggregate)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -6,9 +6,8 @@ import ChartValues
 
 /// Colors the spec writes (`mark.color`, a color scale's `range`, a constant color `value`) must be CSS colors
 /// chartc can draw: a name (`steelblue`), `#rgb`/`#rrggbb`, `rgb()` or `hsl()`.
-struct InvalidColorCheck: ChartRule {
-    let id = "color-invalid"
-    let severity = Severity.error
+struct InvalidColorCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.colorInvalid
     let summary = "A color that is not a CSS color name, #rrggbb, rgb() or hsl() (in mark.color, a color range or value)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

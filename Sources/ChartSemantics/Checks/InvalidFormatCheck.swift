@@ -4,9 +4,8 @@ import ChartSpec
 
 /// Number formats (d3-format: `",.2f"`) and date formats (`"%b %Y"`) are parsed before the chart is drawn, so a
 /// typo points at the character inside the string rather than failing the build.
-struct InvalidFormatCheck: ChartRule {
-    let id = "invalid-format"
-    let severity = Severity.error
+struct InvalidFormatCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.invalidFormat
     let summary = "A number or date format (a channel's, an axis's or the labels') that cannot be parsed."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

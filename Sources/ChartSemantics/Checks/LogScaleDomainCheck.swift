@@ -4,9 +4,8 @@ import ChartSpec
 
 /// log(0) is undefined and logs of negative numbers do not exist: a log scale's explicit domain must be above
 /// zero. (The id is the one a build reports for it, so lint and build say the same thing.)
-struct LogScaleDomainCheck: ChartRule {
-    let id = "scale-invalid-domain"
-    let severity = Severity.error
+struct LogScaleDomainCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.scaleInvalidDomain
     let summary = "A log scale's explicit domain touches or crosses zero."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

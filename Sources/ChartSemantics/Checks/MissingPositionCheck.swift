@@ -2,9 +2,8 @@ import ChartDiagnostics
 import ChartSpec
 
 /// A mark needs at least one position channel; without x and y there is nowhere to draw it.
-struct MissingPositionCheck: ChartRule {
-    let id = "missing-position"
-    let severity = Severity.error
+struct MissingPositionCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.missingPosition
     let summary = "The chart has no x, y, x2 or y2 channel, so its marks have no position."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -2,9 +2,8 @@ import ChartDiagnostics
 import ChartSpec
 
 /// `offset` places marks side by side inside a band (grouped bars); with no discrete x or y there is no band.
-struct OffsetWithoutBandCheck: ChartRule {
-    let id = "offset-without-band"
-    let severity = Severity.error
+struct OffsetWithoutBandCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.offsetWithoutBand
     let summary = "offset is used but neither x nor y is a band (nominal or ordinal) axis to group within."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

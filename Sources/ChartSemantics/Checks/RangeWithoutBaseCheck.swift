@@ -2,9 +2,8 @@ import ChartDiagnostics
 import ChartSpec
 
 /// `x2` and `y2` end a range that `x` and `y` start: alone they have nothing to span from.
-struct RangeWithoutBaseCheck: ChartRule {
-    let id = "range-without-base"
-    let severity = Severity.error
+struct RangeWithoutBaseCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.rangeWithoutBase
     let summary = "x2 without x, or y2 without y: a range end with no start."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -4,9 +4,8 @@ import ChartSpec
 
 /// A scale type must fit the channel's data: categories cannot go on a continuous (linear, log, sqrt, time)
 /// scale, dates not on log or sqrt, and a time scale needs dates.
-struct ScaleTypeMismatchCheck: ChartRule {
-    let id = "scale-type-mismatch"
-    let severity = Severity.error
+struct ScaleTypeMismatchCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.scaleTypeMismatch
     let summary = "A scale type that cannot show the channel's data (a log scale on categories, a time scale on text)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -2,9 +2,8 @@ import ChartDiagnostics
 import ChartSpec
 
 /// A `text` mark draws the value of `encoding.text`; without it there is nothing to write.
-struct TextWithoutTextCheck: ChartRule {
-    let id = "text-without-text"
-    let severity = Severity.error
+struct TextWithoutTextCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.textWithoutText
     let summary = "A text mark has no text channel saying what to write."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -3,9 +3,8 @@ import ChartDiagnostics
 import ChartSpec
 
 /// `scale.scheme` must name a palette chartc ships (`ColorScheme.names`).
-struct UnknownSchemeCheck: ChartRule {
-    let id = "color-unknown-scheme"
-    let severity = Severity.error
+struct UnknownSchemeCheck: CataloguedRule {
+    let kind = SemanticDiagnostic.Kind.colorUnknownScheme
     let summary = "scale.scheme names a color scheme chartc does not have."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -23,14 +23,14 @@ extension SpecDecoder {
         let valuesMember = data["values"]
         if let urlMember, let valuesMember {
             error(
-                SpecDiagnosticID.dataSource,
+                SpecDiagnostic.Kind.dataSource,
                 "'data' has both 'url' and 'values': use 'url' for rows from a file or the web, or 'values' for rows written in the spec, not both",
                 at: valuesMember.keySpan,
                 notes: [DiagnosticNote("'url' is given here", at: urlMember.keySpan)]
             )
         } else if urlMember == nil && valuesMember == nil && !data.hasMisspelling(of: "url") && !data.hasMisspelling(of: "values") {
             error(
-                SpecDiagnosticID.dataSource,
+                SpecDiagnostic.Kind.dataSource,
                 "'data' needs 'url' (a file path relative to the spec, or an http(s) address) or 'values' (an array of rows)",
                 at: Self.start(of: value.span)
             )
@@ -39,11 +39,11 @@ extension SpecDecoder {
         var origin: DataSource.Origin?
         if let urlMember, let url = string(urlMember.value, path: "data.url") {
             if url.value.isEmpty {
-                error(SpecDiagnosticID.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address", at: url.span)
+                error(SpecDiagnostic.Kind.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address", at: url.span)
             } else {
                 if let scheme = Self.urlScheme(url.value), scheme != "http" && scheme != "https" {
                     error(
-                        SpecDiagnosticID.invalidURLScheme,
+                        SpecDiagnostic.Kind.invalidURLScheme,
                         "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec",
                         at: url.span
                     )
@@ -103,7 +103,7 @@ extension SpecDecoder {
             failure = error
         }
         error(
-            SpecDiagnosticID.invalidParseFormat,
+            SpecDiagnostic.Kind.invalidParseFormat,
             "invalid date format \(JSONText.quote(pattern.value)) in '\(path)': \(failure.message)",
             at: Self.directiveSpan(at: failure.offset, in: pattern))
         return nil
@@ -129,7 +129,7 @@ extension SpecDecoder {
         for key in ["url", "values", "format", "property", "parse"] {
             if let member = data[key] {
                 error(
-                    SpecDiagnosticID.dataSource,
+                    SpecDiagnostic.Kind.dataSource,
                     key == "parse"
                         ? "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
                         : "'data.\(key)' cannot be used with 'database': rows from a database come from 'table' or 'query'",
@@ -139,7 +139,7 @@ extension SpecDecoder {
         guard let databaseMember = data["database"] else {
             let given = data["table"] ?? data["query"]
             error(
-                SpecDiagnosticID.dataSource,
+                SpecDiagnostic.Kind.dataSource,
                 "'data' has '\(data["table"] != nil ? "table" : "query")' but no 'database': add \"database\": \"$NAME\" (an environment variable holding a postgresql:// URL) or the URL itself",
                 at: given?.keySpan ?? Self.start(of: value.span))
             return nil
@@ -148,14 +148,14 @@ extension SpecDecoder {
         let queryMember = data["query"]
         if let tableMember, let queryMember {
             error(
-                SpecDiagnosticID.dataSource,
+                SpecDiagnostic.Kind.dataSource,
                 "'data' has both 'table' and 'query': name a table, or write a SELECT, not both",
                 at: queryMember.keySpan, notes: [DiagnosticNote("'table' is given here", at: tableMember.keySpan)])
             return nil
         }
         if tableMember == nil && queryMember == nil {
             error(
-                SpecDiagnosticID.dataSource,
+                SpecDiagnostic.Kind.dataSource,
                 "'data.database' needs 'table' (a table or view, e.g. \"public.members\") or 'query' (a SELECT giving the rows)",
                 at: databaseMember.keySpan)
             return nil
@@ -170,7 +170,7 @@ extension SpecDecoder {
             }
             if !isName {
                 error(
-                    SpecDiagnosticID.databaseURL,
+                    SpecDiagnostic.Kind.databaseURL,
                     "'data.database' '\(url.value)' is not a valid environment variable name: write $ followed by letters, digits and '_' (e.g. $VOTEVIEW_DB)",
                     at: url.span)
                 valid = false
@@ -180,13 +180,13 @@ extension SpecDecoder {
                 let settings = try ConnectionSettings.parse(url.value)
                 if settings.hasWrittenPassword {
                     error(
-                        SpecDiagnosticID.passwordInSpec,
+                        SpecDiagnostic.Kind.passwordInSpec,
                         "'data.database' holds a password: specs are shared and committed, so chartc never reads one from a spec; put it in ~/.pgpass or PGPASSWORD, or keep the whole URL in an environment variable and write \"database\": \"$NAME\"",
                         at: url.span)
                     valid = false
                 }
             } catch {
-                self.error(SpecDiagnosticID.databaseURL, "'data.database' is not a valid PostgreSQL URL: \(error.reason)", at: url.span)
+                self.error(SpecDiagnostic.Kind.databaseURL, "'data.database' is not a valid PostgreSQL URL: \(error.reason)", at: url.span)
                 valid = false
             }
         }
@@ -194,14 +194,14 @@ extension SpecDecoder {
         if let tableMember {
             guard let table = string(tableMember.value, path: "data.table") else { return nil }
             if table.value.isEmpty {
-                error(SpecDiagnosticID.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"", at: table.span)
+                error(SpecDiagnostic.Kind.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"", at: table.span)
                 return nil
             }
             relation = .table(table)
         } else if let queryMember {
             guard let query = string(queryMember.value, path: "data.query") else { return nil }
             if query.value.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
-                error(SpecDiagnosticID.invalidValue, "'data.query' is empty: write a SELECT giving the rows", at: query.span)
+                error(SpecDiagnostic.Kind.invalidValue, "'data.query' is empty: write a SELECT giving the rows", at: query.span)
                 return nil
             }
             relation = .query(query)

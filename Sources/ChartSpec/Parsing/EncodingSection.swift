@@ -97,7 +97,7 @@ extension SpecDecoder {
                 def.along = enumValue(member.value, path: object.path("along"), what: "axis")
             } else {
                 error(
-                    SpecDiagnosticID.misplacedKey,
+                    SpecDiagnostic.Kind.misplacedKey,
                     "'along' only applies to the color channel (it colors each mark by its position along x or y), not to '\(path)'",
                     at: member.keySpan
                 )
@@ -106,7 +106,7 @@ extension SpecDecoder {
 
         if let field = object["field"], let constant = object["value"] {
             error(
-                SpecDiagnosticID.conflictingKeys,
+                SpecDiagnostic.Kind.conflictingKeys,
                 "'\(path)' has both 'field' and 'value': a channel shows either a data field or one constant value",
                 at: constant.keySpan,
                 notes: [DiagnosticNote("'field' is given here", at: field.keySpan)]
@@ -149,7 +149,7 @@ extension SpecDecoder {
     private mutating func nonEmptyScalars(_ value: JSONValue, path: String) -> Located<[Value]>? {
         guard let values = scalars(value, path: path) else { return nil }
         if values.value.isEmpty, value.arrayValue?.isEmpty == true {
-            error(SpecDiagnosticID.invalidValue, "'\(path)' is empty: list its values, or leave it out to use the data", at: value.span)
+            error(SpecDiagnostic.Kind.invalidValue, "'\(path)' is empty: list its values, or leave it out to use the data", at: value.span)
             return nil
         }
         return values
@@ -170,7 +170,7 @@ extension SpecDecoder {
                 if (isXChannel && !horizontal) || (isYChannel && horizontal) {
                     let allowed = isXChannel ? "'top' or 'bottom'" : "'left' or 'right'"
                     error(
-                        SpecDiagnosticID.invalidValue,
+                        SpecDiagnostic.Kind.invalidValue,
                         "the \(channel.rawValue) axis cannot go on the \(position.value.rawValue): it goes at the \(allowed)",
                         at: member.value.span
                     )
@@ -182,7 +182,7 @@ extension SpecDecoder {
                 if count.value.rounded() == count.value {
                     axis.tickCount = Located(Int(count.value), at: count.span)
                 } else {
-                    error(SpecDiagnosticID.invalidValue, "'\(object.path("tickCount"))' must be a whole number, found \(Self.lexeme(member.value))", at: member.value.span)
+                    error(SpecDiagnostic.Kind.invalidValue, "'\(object.path("tickCount"))' must be a whole number, found \(Self.lexeme(member.value))", at: member.value.span)
                 }
             }
             axis.values = object["values"].flatMap { scalars($0.value, path: object.path("values")) }
@@ -202,7 +202,7 @@ extension SpecDecoder {
             return Located(on ? .zero : StackMode.none, at: value.span)
         case .string(let string) where string.value == "none" || string.value == "false":
             error(
-                SpecDiagnosticID.unknownValue,
+                SpecDiagnostic.Kind.unknownValue,
                 "'\(path)' is turned off with false, not the string '\(string.value)'",
                 at: value.span,
                 fixIt: FixIt(span: value.span, replacement: "false")

@@ -16,7 +16,7 @@ extension SpecDecoder {
         }
         guard let field = string(fieldMember.value, path: "facet.field") else { return nil }
         if field.value.isEmpty {
-            error(SpecDiagnosticID.invalidValue, "'facet.field' is empty; name the field whose values make the panels", at: fieldMember.value.span)
+            error(SpecDiagnostic.Kind.invalidValue, "'facet.field' is empty; name the field whose values make the panels", at: fieldMember.value.span)
             return nil
         }
         var facet = FacetSpec(field: field, span: value.span)
@@ -34,7 +34,7 @@ extension SpecDecoder {
     private mutating func wholeNumber(_ value: JSONValue, path: String, in range: ClosedRange<Double>, rule: String) -> Located<Int>? {
         guard let number = number(value, path: path, in: range, rule: rule) else { return nil }
         guard number.value == number.value.rounded() else {
-            error(SpecDiagnosticID.invalidValue, "\(Self.name(path)) must be \(rule), not \(number.value)", at: value.span)
+            error(SpecDiagnostic.Kind.invalidValue, "\(Self.name(path)) must be \(rule), not \(number.value)", at: value.span)
             return nil
         }
         return Located(Int(number.value), at: number.span)

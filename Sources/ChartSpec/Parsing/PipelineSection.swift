@@ -33,7 +33,7 @@ extension SpecDecoder {
         if let member = top["groupBy"] {
             keys.groupBy = stringList(member.value, path: "groupBy", what: "field names")
             for name in keys.groupBy where name.value.isEmpty {
-                error(SpecDiagnosticID.invalidValue, "'groupBy' has an empty field name", at: name.span)
+                error(SpecDiagnostic.Kind.invalidValue, "'groupBy' has an empty field name", at: name.span)
             }
         }
         if let member = top["aggregate"] {
@@ -57,21 +57,17 @@ extension SpecDecoder {
         if let member = top["windowBy"] {
             keys.windowBy = stringList(member.value, path: "windowBy", what: "field names")
             for name in keys.windowBy where name.value.isEmpty {
-                error(SpecDiagnosticID.invalidValue, "'windowBy' has an empty field name", at: name.span)
+                error(SpecDiagnostic.Kind.invalidValue, "'windowBy' has an empty field name", at: name.span)
             }
             if top["window"] == nil {
-                error(SpecDiagnosticID.windowByWithoutWindow, "'windowBy' partitions the running figures of 'window', but there is no 'window'", at: member.keySpan)
+                error(SpecDiagnostic.Kind.windowByWithoutWindow, "'windowBy' partitions the running figures of 'window', but there is no 'window'", at: member.keySpan)
             }
         }
         if let member = top["keep"] {
             keys.keep = expressions(member.value, path: "keep")
         }
         if let groupBy = top["groupBy"], top["aggregate"] == nil {
-            error(
-                SpecDiagnosticID.groupByWithoutAggregate,
-                "'groupBy' needs an 'aggregate' saying what to compute for each group, e.g. \"aggregate\": { \"count\": \"count()\" }",
-                at: groupBy.keySpan
-            )
+            report(SpecDiagnostic.groupByWithoutAggregate, at: groupBy.keySpan)
         }
         return keys
     }
@@ -85,7 +81,7 @@ extension SpecDecoder {
         var fields: [(name: Located<String>, expression: ExpressionSource)] = []
         for member in members where !member.key.hasPrefix("$") {
             if member.key.isEmpty {
-                error(SpecDiagnosticID.invalidValue, "'\(path)' has an empty field name", at: member.keySpan)
+                error(SpecDiagnostic.Kind.invalidValue, "'\(path)' has an empty field name", at: member.keySpan)
                 continue
             }
             if let expression = expression(member.value, path: "\(path).\(member.key)") {
@@ -107,26 +103,9 @@ extension SpecDecoder {
             guard let label = string(member.value, path: "total.\(member.key)") else { continue }
             totals.append(TotalSpec(field: Located(member.key, at: member.keySpan), label: label))
             guard !grouped.contains(member.key) else { continue }
-            if !hasGroupBy {
-                error(
-                    SpecDiagnosticID.totalNotGrouped,
-                    "'total' collapses the field '\(member.key)', but there is no 'groupBy': a total aggregates again with one grouping field replaced by a label",
-                    at: member.keySpan
-                )
-            } else if let suggestion = Suggestions.closest(to: member.key, in: grouped) {
-                error(
-                    SpecDiagnosticID.totalNotGrouped,
-                    "'total' collapses the field '\(member.key)', which is not in 'groupBy'; did you mean '\(suggestion)'?",
-                    at: member.keySpan,
-                    fixIt: FixIt(span: member.keySpan, replacement: JSONText.quote(suggestion))
-                )
-            } else {
-                error(
-                    SpecDiagnosticID.totalNotGrouped,
-                    "'total' collapses the field '\(member.key)', which is not in 'groupBy' (\(Self.list(grouped.map { "'\($0)'" })))",
-                    at: member.keySpan
-                )
-            }
+            let message = SpecDiagnostic.totalNotGrouped(member.key, groupBy: hasGroupBy ? grouped : nil)
+            let suggestion = hasGroupBy ? Suggestions.closest(to: member.key, in: grouped) : nil
+            report(message, at: member.keySpan, fixIt: suggestion.map { FixIt(span: member.keySpan, replacement: JSONText.quote($0)) })
         }
         return totals
     }
@@ -138,7 +117,7 @@ extension SpecDecoder {
             let descending = entry.value.hasPrefix("-")
             let field = descending ? String(entry.value.dropFirst()) : entry.value
             if field.isEmpty {
-                error(SpecDiagnosticID.invalidValue, "'sort' entry '\(entry.value)' names no field: write \"field\", or \"-field\" for descending order", at: entry.span)
+                error(SpecDiagnostic.Kind.invalidValue, "'sort' entry '\(entry.value)' names no field: write \"field\", or \"-field\" for descending order", at: entry.span)
                 continue
             }
             keys.append(SortKey(field: field, descending: descending, span: entry.span))

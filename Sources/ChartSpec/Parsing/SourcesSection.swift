@@ -43,7 +43,7 @@ extension SpecDecoder {
         if let member = object["url"], let url = string(member.value, path: object.path("url")) {
             if let scheme = Self.urlScheme(url.value), !Self.allowedLinkSchemes.contains(scheme) {
                 error(
-                    SpecDiagnosticID.invalidURLScheme,
+                    SpecDiagnostic.Kind.invalidURLScheme,
                     "'\(object.path("url"))' uses the scheme '\(scheme):': a source link must be http, https, mailto or a relative path",
                     at: url.span
                 )
@@ -53,7 +53,7 @@ extension SpecDecoder {
         }
         if object["title"] == nil && object["site"] == nil {
             error(
-                SpecDiagnosticID.sourceWithoutName,
+                SpecDiagnostic.Kind.sourceWithoutName,
                 "'\(path)' needs a 'title' or a 'site' (or both) to show in the sources line",
                 at: Self.start(of: value.span)
             )

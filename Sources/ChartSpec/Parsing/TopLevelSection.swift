@@ -92,7 +92,7 @@ extension SpecDecoder {
         let known = ChartLocale.all.map(\.identifier)
         let suggestion = Suggestions.closest(to: tag.value, in: known)
         warning(
-            SpecDiagnosticID.unknownLocale,
+            SpecDiagnostic.Kind.unknownLocale,
             "unknown locale '\(tag.value)'; using en-US" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
             at: value.span,
             notes: [DiagnosticNote("locales chartc knows: " + known.joined(separator: ", "))],

@@ -59,20 +59,36 @@ public enum LogoSanitizer {
     static func isSafe(name: String, value: String) -> Bool {
         let lowered = String(value.lowercased().filter { !$0.isWhitespace })
         if name == "href" || name == "xlink:href" { return lowered.hasPrefix("#") }
-        if lowered.contains("javascript:") || lowered.contains("expression(") || lowered.contains("@import") { return false }
-        if lowered.contains("image(") || lowered.contains("image-set(") { return false }
-        let characters = Array(lowered)
-        let pattern = Array("url(")
+        // Searched as UTF-8 bytes (no allocation per position): a byte match is at least as strict as a
+        // character match, since a combining mark after a pattern only hides it from the latter.
+        let bytes = Array(lowered.utf8)
+        for pattern in ["javascript:", "expression(", "@import", "image(", "image-set("] where find(Array(pattern.utf8), in: bytes, from: 0) != nil {
+            return false
+        }
+        let url = Array("url(".utf8)
         var position = 0
-        while position + pattern.count <= characters.count {
-            if Array(characters[position..<(position + pattern.count)]) == pattern {
-                var after = position + pattern.count
-                while after < characters.count, characters[after] == "\"" || characters[after] == "'" { after += 1 }
-                guard after < characters.count, characters[after] == "#" else { return false }
+        while let found = find(url, in: bytes, from: position) {
+            var after = found + url.count
+            while after < bytes.count, bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'") { after += 1 }
+            guard after < bytes.count, bytes[after] == UInt8(ascii: "#") else { return false }
+            position = found + 1
+        }
+        return true
+    }
+
+    /// The first index at or after `start` where `pattern` occurs in `bytes`.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+        var position = start
+        while position + pattern.count <= bytes.count {
+            if bytes[position] == pattern[0] {
+                var matched = 1
+                while matched < pattern.count, bytes[position + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return position }
             }
             position += 1
         }
-        return true
+        return nil
     }
 
     struct Parser {

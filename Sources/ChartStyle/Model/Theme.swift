@@ -10,11 +10,22 @@ public struct Theme: Sendable {
     public let files: [String]
     /// The variant applied, if any.
     public let variant: String?
+    /// The settings with the chain's `dark` variant applied over this theme (after `variant`), for the HTML
+    /// page's dark mode; nil when no file of the chain has a `dark` variant, or when `dark` is the variant
+    /// applied already.
+    public let darkSettings: [String: ThemeSetting]?
 
-    init(settings: [String: ThemeSetting], files: [String], variant: String?) {
+    init(settings: [String: ThemeSetting], files: [String], variant: String?, darkSettings: [String: ThemeSetting]? = nil) {
         self.settings = settings
         self.files = files
         self.variant = variant
+        self.darkSettings = darkSettings
+    }
+
+    /// The theme the HTML page's dark mode uses (`variants.dark` over this theme), or nil when it has none.
+    public var darkVariant: Theme? {
+        guard let darkSettings else { return nil }
+        return Theme(settings: darkSettings, files: files, variant: variant.map { $0 + "+dark" } ?? "dark")
     }
 
     /// The built-in look, read from `BuiltInTheme.json` once per process.

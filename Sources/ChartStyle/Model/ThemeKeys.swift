@@ -41,7 +41,7 @@ public enum ThemeKeys {
 
     public static let weights = ["regular", "normal", "bold"]
     public static let fontStyles = ["normal", "italic"]
-    public static let logoPositions = ["bottom-left", "bottom-right"]
+    public static let logoPositions = ["bottom-left", "bottom-right", "top-left", "top-right"]
 
     public static let all: [ThemeKey] = {
         var keys: [ThemeKey] = [
@@ -90,7 +90,7 @@ public enum ThemeKeys {
             ThemeKey(path: "spacing.label", type: .number(0...200), hasDefault: true, meaning: "between a mark and the label printed next to it, px"),
             ThemeKey(path: "logo.file", type: .path, hasDefault: false, meaning: "an SVG file inlined at a corner (sanitized: no scripts, event handlers, foreignObject or external references)"),
             ThemeKey(path: "logo.height", type: .number(4...400), hasDefault: true, meaning: "the logo's height, px"),
-            ThemeKey(path: "logo.position", type: .choice(logoPositions), hasDefault: true, meaning: "the bottom corner the logo sits in, on a row of its own below the footer"),
+            ThemeKey(path: "logo.position", type: .choice(logoPositions), hasDefault: true, meaning: "the corner the logo sits in: bottom ones on a row of their own below the footer, top ones beside the title (which wraps short of it) or, when there is no title or the logo is wider than a quarter of the chart, on a row of their own above it"),
             ThemeKey(path: "dark.background", type: .color, hasDefault: true, meaning: "the canvas of the HTML page in dark mode"),
         ]
         return keys
@@ -107,13 +107,20 @@ public enum ThemeKeys {
 
     /// The keys allowed directly inside the object at `prefix` ("" for the top level), in table order.
     static func children(of prefix: String) -> [String] {
-        var names: [String] = []
-        let start = prefix.isEmpty ? "" : prefix + "."
-        for key in all where key.path.hasPrefix(start) {
-            let rest = key.path.dropFirst(start.count)
-            let name = String(rest.prefix { $0 != "." })
-            if !names.contains(name) { names.append(name) }
-        }
-        return names
+        childTable[prefix] ?? []
     }
+
+    /// `children(of:)` for every object prefix, worked out once per process (a theme is read key by key).
+    static let childTable: [String: [String]] = {
+        var table: [String: [String]] = [:]
+        for key in all {
+            let parts = key.path.split(separator: ".").map(String.init)
+            var prefix = ""
+            for part in parts {
+                if !(table[prefix]?.contains(part) ?? false) { table[prefix, default: []].append(part) }
+                prefix = prefix.isEmpty ? part : prefix + "." + part
+            }
+        }
+        return table
+    }()
 }

@@ -66,6 +66,9 @@ public enum ThemeResolver {
         return try apply(chain: chain.reversed(), variant: variant)
     }
 
+    /// The variant the HTML page's dark mode applies (`prefers-color-scheme: dark`).
+    public static let darkVariantName = "dark"
+
     /// The built-in settings, then each layer (base first), then each layer's part of the variant.
     static func apply(chain: [(path: String, layer: ThemeLayer)], variant: String?) throws(DiagnosticError) -> Theme {
         var settings = Theme.builtIn.settings
@@ -87,6 +90,17 @@ public enum ThemeResolver {
                 throw DiagnosticError(chain.last.map { Diagnostic(message, path: $0.path) } ?? Diagnostic(message, at: nil))
             }
         }
-        return Theme(settings: settings, files: chain.map(\.path), variant: variant)
+        // The page's dark mode: the `dark` variant of every file of the chain, over the result.
+        var darkSettings: [String: ThemeSetting]?
+        if variant != darkVariantName, chain.contains(where: { $0.layer.variants.contains { $0.name == darkVariantName } }) {
+            var dark = settings
+            for (_, layer) in chain {
+                for entry in layer.variants where entry.name == darkVariantName {
+                    for (key, setting) in entry.layer.settings { dark[key] = setting }
+                }
+            }
+            darkSettings = dark
+        }
+        return Theme(settings: settings, files: chain.map(\.path), variant: variant, darkSettings: darkSettings)
     }
 }

@@ -26,6 +26,35 @@ struct BenchWorkspace {
     static let dailyWindow = "daily series, 1M rows drawn, rolling_mean(x, 28) + cumsum"
     static let dailyPlainThinned = "daily series, 1M rows, 10k drawn, no window"
     static let dailyWindowThinned = "daily series, 1M rows, 10k drawn, rolling_mean(x, 28) + cumsum"
+    static let themed = "polarization 1x in a house style (4 DejaVu Serif files, logo)"
+
+    /// A house style as a newsroom writes one (SPEC §15): four font files, its words, colors and a logo, the
+    /// chart's own size (so the difference is the theme, not a different layout).
+    var houseTheme: String { Paths.join(directory, "house.theme.json") }
+    var houseLogo: String { Paths.join(directory, "house-logo.svg") }
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/"
+    static var hasHouseFonts: Bool { FileSystem.kind(of: dejaVu + "DejaVuSerif.ttf") == .file }
+    static let houseThemeText = """
+    {
+      "font": {
+        "family": ["DejaVu Serif", "serif"],
+        "files": {
+          "regular": "\(dejaVu)DejaVuSerif.ttf", "bold": "\(dejaVu)DejaVuSerif-Bold.ttf",
+          "italic": "\(dejaVu)DejaVuSerif-Italic.ttf", "boldItalic": "\(dejaVu)DejaVuSerif-BoldItalic.ttf"
+        }
+      },
+      "text": { "title": { "size": 20, "color": "#111111" }, "axis": { "color": "#555555" } },
+      "words": { "notes": "Notes:", "note": "Note:", "sources": "Sources:", "source": "Source:" },
+      "background": "#fbf8f1",
+      "grid": { "color": "#ddd6c8" },
+      "logo": { "file": "house-logo.svg", "height": 16, "position": "bottom-right" }
+    }
+
+    """
+    static let houseLogoText = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 24"><rect x="0" y="2" width="20" height="20" rx="3" fill="#8c1c13"/><path d="M5 17 L10 7 L15 17 Z" fill="#fbf8f1"/><text x="26" y="18" font-family="DejaVu Serif, serif" font-size="15" font-weight="bold" fill="#8c1c13">The Daily</text></svg>
+
+    """
 
     /// Writes every file; the members files only when missing (they are deterministic), so reruns start sooner.
     func prepare(console: any Console) throws(FileSystem.Failure) {
@@ -62,6 +91,8 @@ struct BenchWorkspace {
         for index in 0..<100 {
             try write(Self.smallSpec(index), to: Paths.join(smallSpecs, "chart-\(index).chart.json"))
         }
+        try write(Self.houseThemeText, to: houseTheme)
+        try write(Self.houseLogoText, to: houseLogo)
         try write(Self.vegaLite, to: vegaLiteSpec)
         try write(Self.vegaLitePeer, to: vegaLiteScript)
         try write(Self.duckDBPeer, to: duckDBScript)

@@ -11,7 +11,7 @@ private struct StubRenderer: ChartRenderer {
     func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
         let title = spec.title?.value ?? ""
         if title.hasPrefix("Fail") {
-            throw DiagnosticError(.error("stub-failure", "the stub cannot draw '\(title)'", at: spec.title?.span))
+            throw DiagnosticError(Diagnostic(TestMessage(.error, "stub-failure", "the stub cannot draw '\(title)'"), at: spec.title?.span))
         }
         return "\(format.rawValue):\(title):\(table.rowCount)\n"
     }
@@ -80,5 +80,18 @@ private func spec(title: String) -> String {
         #expect(status == 1)
         #expect(console.output == "wrote \(root.path)/out/same.svg\n")
         #expect(console.error.hasPrefix("\(root.path)/y/same.chart.json: error: not built: its output '\(root.path)/out/same.svg' would overwrite the chart built from '\(root.path)/x/same.chart.json'"))
+    }
+}
+
+/// A message with any id and severity, to test the build command apart from every catalogue.
+private struct TestMessage: DiagnosticMessage {
+    let severity: Severity
+    let diagnosticID: DiagnosticID
+    let message: String
+
+    init(_ severity: Severity, _ name: String, _ message: String) {
+        self.severity = severity
+        self.diagnosticID = DiagnosticID(domain: "Tests", name: name)
+        self.message = message
     }
 }

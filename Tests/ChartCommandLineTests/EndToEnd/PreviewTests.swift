@@ -216,6 +216,12 @@ import Glibc
         #expect(seen.contains("us-population-print.chart.json\",\"version\":2"), "\(seen)")
         #expect(seen.contains("us-population-web.chart.json\",\"version\":2"), "\(seen)")
         #expect(!read(index, until: "step-counts.chart.json\",\"version\":2", seconds: 0.8).contains("step-counts.chart.json\",\"version\":2"))
+        // The print style's dark variant names its own logo: the print chart's page uses it in dark mode.
+        let darkLogo = root.appendingPathComponent("house-styles/logo-dark.svg")
+        let logo = try String(contentsOf: darkLogo, encoding: .utf8)
+        try (logo + "\n").write(to: darkLogo, atomically: true, encoding: .utf8)
+        let again = read(index, until: "us-population-print.chart.json\",\"version\":3")
+        #expect(again.contains("us-population-print.chart.json\",\"version\":3"), "\(again)")
     }
 
     @Test(.enabled(if: chromium, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the preview's browser test"), .timeLimit(.minutes(5)))

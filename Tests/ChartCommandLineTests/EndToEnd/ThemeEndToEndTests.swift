@@ -101,6 +101,20 @@ import Testing
         #expect(variant.error.contains("no variant 'night'"))
     }
 
+    /// The dark variant (the HTML page's dark mode) is checked too: a color it sets at its line:col, a light
+    /// theme's color it leaves on its dark background at that background.
+    @Test func lintChecksTheDarkVariantsContrast() throws {
+        let theme = "{\n  \"variants\": { \"dark\": {\n    \"background\": \"#161616\",\n    \"text\": { \"title\": { \"color\": \"#2a2a2a\" }, \"subtitle\": { \"color\": \"#dddddd\" }, \"notes\": { \"color\": \"#dddddd\" }, \"sources\": { \"color\": \"#dddddd\" }, \"byline\": { \"color\": \"#dddddd\" }, \"axis\": { \"color\": \"#dddddd\" }, \"axisTitle\": { \"color\": \"#dddddd\" }, \"legend\": { \"color\": \"#dddddd\" }, \"legendTitle\": { \"color\": \"#dddddd\" }, \"label\": { \"color\": \"#dddddd\" }, \"directLabel\": { \"color\": \"#dddddd\" }, \"annotation\": { \"color\": \"#dddddd\" } }\n  } }\n}"
+        let root = try workspace(["a.chart.json": Self.spec, "house.theme.json": theme])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try ChartcBinary.run(["lint", "a.chart.json", "--theme", "house.theme.json"], in: root)
+        #expect(lint.output.contains("house.theme.json:4:35: warning: the theme's dark variant's 'text.title.color' (the headline) \"#2a2a2a\" has a contrast of 1.2:1 with the dark variant's #161616 background (the HTML page in dark mode)"), "\(lint.output)")
+        // The panel color is not set by the variant: the built-in near-black, reported at the dark background.
+        #expect(lint.output.contains("house.theme.json:3:19: warning: the theme's dark variant's 'text.panel.color' (panel titles of small multiples) \"#1a1a1a\", not set by the dark variant, has a contrast of"), "\(lint.output)")
+        #expect(!lint.output.contains("'text.subtitle.color'"))
+        #expect(!lint.output.contains("the theme's 'text"), "the light theme is fine")
+    }
+
     @Test func theThemesPaletteColorsSeriesWithoutASchemeAndABadSchemeNameIsAnError() throws {
         let spec = """
         { "title": "Two series", "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },

@@ -195,12 +195,12 @@ struct SchemaAgreementTests {
         let (text, accepted) = Self.cases[index]
         let file = SourceFile(path: "case\(index).chart.json", text: text)
         let root = try JSONReader.read(file, requireObject: true)
-        let structural: Set<String> = [
-            SpecDiagnosticID.unknownKey, SpecDiagnosticID.wrongType, SpecDiagnosticID.unknownValue, SpecDiagnosticID.missingKey,
-            SpecDiagnosticID.invalidValue, SpecDiagnosticID.dataSource, SpecDiagnosticID.conflictingKeys, SpecDiagnosticID.misplacedKey,
-            SpecDiagnosticID.sourceWithoutName,
+        let structural: [SpecDiagnostic.Kind] = [
+            .unknownKey, .wrongType, .unknownValue, .missingKey, .invalidValue, .dataSource, .conflictingKeys, .misplacedKey, .sourceWithoutName,
         ]
-        let parserErrors = SpecParser.decode(root, file: file).diagnostics.filter { $0.severity == .error && structural.contains($0.id) }
+        let parserErrors = SpecParser.decode(root, file: file).diagnostics.filter { diagnostic in
+            diagnostic.severity == .error && structural.contains { diagnostic.is($0) }
+        }
         #expect(parserErrors.isEmpty == accepted, "parser: \(parserErrors.map(\.message))")
         let schemaErrors = validator.validate(root)
         #expect(schemaErrors.isEmpty == accepted, "schema: \(schemaErrors)")

@@ -9,9 +9,8 @@ import ChartValues
 /// `bin(x, step)` (SPEC §13) with a step so small for its data that it makes more than 200 intervals: the bars of
 /// such a histogram are slivers and its counts noise. `bin(x)` chooses about 10. Counted over the interval starts
 /// of the built table, so only when the pipeline has run.
-struct TooManyBinsRule: ChartRule {
-    let id = "bin-too-many-intervals"
-    let severity = Severity.warning
+struct TooManyBinsRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.binTooManyIntervals
     let summary = "bin(x, step) makes more than 200 intervals over the data."
 
     static let limit = 200.0

@@ -6,9 +6,8 @@ import ChartValues
 
 /// Small multiples of more than 30 panels (SPEC §13) are too small to read and too many to compare; a reader
 /// needs fewer, larger panels, or one chart. Decided on the built table, so only when the pipeline has run.
-struct TooManyPanelsRule: ChartRule {
-    let id = "facet-too-many-panels"
-    let severity = Severity.warning
+struct TooManyPanelsRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.facetTooManyPanels
     let summary = "The facet field has more than 30 values: that many panels are too small to read."
 
     static let limit = 30

@@ -4,9 +4,8 @@ import ChartSpec
 
 /// Options that do nothing for this mark or channel (`interpolate` on bars, `stack` on a line, an `axis` on the
 /// color channel): the author expected an effect they will not get.
-struct IgnoredOptionRule: ChartRule {
-    let id = "option-ignored"
-    let severity = Severity.warning
+struct IgnoredOptionRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.optionIgnored
     let summary = "An option that has no effect on this mark or channel (interpolate on bars, stack on lines, an axis on color)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

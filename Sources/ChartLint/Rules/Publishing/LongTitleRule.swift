@@ -5,11 +5,10 @@ import ChartSpec
 /// A headline is read at a glance: newsroom style guides keep chart titles to about ten words and put the
 /// detail in the subtitle. "About" ten: a year or a number often makes it eleven or twelve, so the warning starts
 /// past twelve.
-struct LongTitleRule: ChartRule {
+struct LongTitleRule: CataloguedRule {
     static let maximumWords = 12
 
-    let id = "long-title"
-    let severity = Severity.warning
+    let kind = LintDiagnostic.Kind.longTitle
     let summary = "The title is longer than 12 words (about 10 reads at a glance); move detail to the subtitle."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -12,12 +12,11 @@ import ChartStyle
 /// only catches fills that fade into the page (`#eeeeee`, pale yellow). Only colors the spec chooses are
 /// checked — `mark.color`, a color `range`, a categorical `scheme` — not the house palette, and not color ramps
 /// (a heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
-struct LowContrastRule: ChartRule {
+struct LowContrastRule: CataloguedRule {
     static let thinMarkMinimum = 3.0
     static let filledMarkMinimum = 1.5
 
-    let id = "low-contrast"
-    let severity = Severity.warning
+    let kind = LintDiagnostic.Kind.lowContrast
     let summary = "A series color has too little contrast with the background (3:1 for lines, points and text; 1.5:1 for bars and areas)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
@@ -64,22 +63,41 @@ struct LowContrastRule: ChartRule {
     static let textMinimum = 4.5
 
     /// A theme's text colors against its background, reported at the color in the theme file. The built-in
-    /// theme's own values are not re-checked for every spec.
+    /// theme's own values are not re-checked for every spec. A theme with a `dark` variant (the HTML page's dark
+    /// mode) is checked again as that variant: its text colors against its background, a color the variant
+    /// does not set being reported at the variant's background (which made it faint).
     private func checkTheme(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let theme = context.theme else { return }
         let backgroundChanged = theme.settings["background"]?.origin != Theme.builtIn.settings["background"]?.origin
+        checkTextColors(of: theme, background: context.background, dark: false, into: &diagnostics) { path, setting in
+            guard backgroundChanged || setting.origin != Theme.builtIn.settings[path]?.origin else { return nil }
+            // A built-in color that the theme's new background made faint is reported at that background.
+            let builtIn = setting.origin == Theme.builtIn.settings[path]?.origin
+            return (builtIn ? theme.settings["background"]?.span : setting.span, builtIn ? ", the built-in value," : "")
+        }
+        guard let dark = theme.darkVariant, let backgroundText = dark.text("background"), let background = Color(css: backgroundText) else { return }
+        checkTextColors(of: dark, background: background, dark: true, into: &diagnostics) { path, setting in
+            let fromVariant = theme.settings[path]?.span != setting.span
+            return (fromVariant ? setting.span : dark.settings["background"]?.span, fromVariant ? "" : ", not set by the dark variant,")
+        }
+    }
+
+    /// Each text role's color of `theme` against `background`; `place` says where to report one (nil: skip).
+    private func checkTextColors(
+        of theme: Theme, background: Color, dark: Bool, into diagnostics: inout [Diagnostic],
+        place: (String, ThemeSetting) -> (span: SourceSpan?, note: String)?
+    ) {
         for role in ThemeKeys.textRoles {
             let path = "text.\(role.name).color"
             guard let setting = theme.settings[path], let text = theme.text(path), let color = Color(css: text) else { continue }
-            guard backgroundChanged || setting.origin != Theme.builtIn.settings[path]?.origin else { continue }
-            let ratio = color.over(context.background).contrastRatio(with: context.background)
+            guard let (span, note) = place(path, setting) else { continue }
+            let ratio = color.over(background).contrastRatio(with: background)
             guard ratio < Self.textMinimum else { continue }
             let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
-            // A built-in color that the theme's new background made faint is reported at that background.
-            let builtIn = setting.origin == Theme.builtIn.settings[path]?.origin
-            let span = builtIn ? theme.settings["background"]?.span : setting.span
+            let whose = dark ? "the theme's dark variant's" : "the theme's"
+            let against = dark ? "the dark variant's \(background.hex) background (the HTML page in dark mode)" : "its \(background.hex) background"
             diagnostics.append(diagnostic(
-                "the theme's '\(path)' (\(role.meaning)) \(JSONText.quote(text))\(builtIn ? ", the built-in value," : "") has a contrast of \(shown):1 with its \(context.background.hex) background: text needs at least 4.5:1 (WCAG 1.4.3); set a lighter or darker color",
+                "\(whose) '\(path)' (\(role.meaning)) \(JSONText.quote(text))\(note) has a contrast of \(shown):1 with \(against): text needs at least 4.5:1 (WCAG 1.4.3); set a lighter or darker color",
                 at: span))
         }
     }

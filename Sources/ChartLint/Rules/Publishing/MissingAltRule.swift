@@ -4,9 +4,8 @@ import ChartSpec
 
 /// Screen-reader users get the chart through its description (SVG `<desc>`, HTML alt text): `alt`, or, as SPEC §8
 /// says, the subtitle when there is no `alt`. A chart with neither is announced by its title alone.
-struct MissingAltRule: ChartRule {
-    let id = "missing-alt"
-    let severity = Severity.warning
+struct MissingAltRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.missingAlt
     let summary = "The chart has no alt text (and no subtitle to stand in for it) describing it for screen readers."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -3,9 +3,8 @@ import ChartSemantics
 import ChartSpec
 
 /// Readers should be able to check the numbers: every published chart names where they come from.
-struct MissingSourceRule: ChartRule {
-    let id = "missing-source"
-    let severity = Severity.warning
+struct MissingSourceRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.missingSource
     let summary = "The chart names no source for its data."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -4,9 +4,8 @@ import ChartSpec
 
 /// Readers decide from the headline whether to look at a chart at all; a chart without one also has no SVG
 /// `<title>` for screen readers.
-struct MissingTitleRule: ChartRule {
-    let id = "missing-title"
-    let severity = Severity.warning
+struct MissingTitleRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.missingTitle
     let summary = "The chart has no title (or an empty one): readers need a headline saying what it shows."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

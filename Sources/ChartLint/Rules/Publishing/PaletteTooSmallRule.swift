@@ -4,9 +4,8 @@ import ChartSemantics
 import ChartSpec
 
 /// With fewer colors than series the palette cycles, and two different series get the same color.
-struct PaletteTooSmallRule: ChartRule {
-    let id = "palette-too-small"
-    let severity = Severity.warning
+struct PaletteTooSmallRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.paletteTooSmall
     let summary = "A categorical palette (range, scheme or the default) has fewer colors than there are series."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

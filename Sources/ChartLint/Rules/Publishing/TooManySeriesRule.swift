@@ -4,11 +4,10 @@ import ChartSpec
 
 /// Past a dozen colors, readers cannot match lines to a legend: highlight a few series and gray the rest, or
 /// split the chart into small multiples.
-struct TooManySeriesRule: ChartRule {
+struct TooManySeriesRule: CataloguedRule {
     static let maximumSeries = 12
 
-    let id = "too-many-series"
-    let severity = Severity.warning
+    let kind = LintDiagnostic.Kind.tooManySeries
     let summary = "More than 12 series in one chart: readers cannot tell that many colors apart."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

@@ -4,9 +4,8 @@ import ChartSpec
 
 /// `legend.hidden` names series that start hidden. A name that matches no series hides nothing — usually a typo
 /// or a series renamed in the data — and the chart shows what the author meant to hide.
-struct UnknownHiddenSeriesRule: ChartRule {
-    let id = "unknown-hidden-series"
-    let severity = Severity.warning
+struct UnknownHiddenSeriesRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.unknownHiddenSeries
     let summary = "legend.hidden names a series that is not in the data (or the chart has no color series)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

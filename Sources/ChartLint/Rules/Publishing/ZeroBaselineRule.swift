@@ -6,9 +6,8 @@ import ChartSpec
 /// A bar's or an area's length is its value: readers compare lengths, so the value axis must start at zero.
 /// Cutting it (an explicit domain above zero, `zero: false`, a log scale) makes small differences look large.
 /// Lines and points compare positions, not lengths, and may zoom in (the polarization chart's −0.6…0.6 is fine).
-struct ZeroBaselineRule: ChartRule {
-    let id = "zero-baseline"
-    let severity = Severity.warning
+struct ZeroBaselineRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.zeroBaseline
     let summary = "Bars or areas whose quantitative axis does not include zero (explicit domain, zero: false, or a log scale)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

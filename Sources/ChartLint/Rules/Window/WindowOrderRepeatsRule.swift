@@ -8,9 +8,8 @@ import ChartValues
 /// last `sort` key, or the last `groupBy` field by default) has the same value twice in one partition, the
 /// partition holds several series side by side — a 7-day average of two cities' days interleaved — which almost
 /// always means a missing `windowBy`. Decided on the built table, so only when the pipeline has run.
-struct WindowOrderRepeatsRule: ChartRule {
-    let id = "window-order-repeats"
-    let severity = Severity.warning
+struct WindowOrderRepeatsRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.windowOrderRepeats
     let summary = "The field that orders the rows repeats within a window partition (usually a missing windowBy)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {

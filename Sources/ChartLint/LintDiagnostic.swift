@@ -1,0 +1,25 @@
+import ChartDiagnostics
+
+/// The ids of lint's publishing rules (one rule per file under `Rules/`, each with its `kind` here; each id
+/// listed in `specs/diagnostics.md` and `specs/lint-rules.md`). All are warnings: `lint --strict` can fail on
+/// them, a build never does.
+public enum LintDiagnostic {
+    public enum Kind: String, DiagnosticKind {
+        case binTooManyIntervals = "bin-too-many-intervals"
+        case facetTooManyPanels = "facet-too-many-panels"
+        case longTitle = "long-title"
+        case lowContrast = "low-contrast"
+        case missingAlt = "missing-alt"
+        case missingSource = "missing-source"
+        case missingTitle = "missing-title"
+        case optionIgnored = "option-ignored"
+        case paletteTooSmall = "palette-too-small"
+        case tooManySeries = "too-many-series"
+        case unknownHiddenSeries = "unknown-hidden-series"
+        case windowOrderRepeats = "window-order-repeats"
+        case zeroBaseline = "zero-baseline"
+
+        public static let domain = "ChartLint"
+        public var severity: Severity { .warning }
+    }
+}

@@ -1,0 +1,25 @@
+import ChartDiagnostics
+
+/// The ids of the checking stage's checks (one check per file under `Checks/`, each with its `kind` here; each
+/// id listed in `specs/diagnostics.md`). A check composes its sentences, which name the channel and the value;
+/// the id and the severity come only from here. All stop a build.
+public enum SemanticDiagnostic {
+    public enum Kind: String, DiagnosticKind {
+        case colorInvalid = "color-invalid"
+        case colorUnknownScheme = "color-unknown-scheme"
+        case domainShape = "domain-shape"
+        case encodingTypeMismatch = "encoding-type-mismatch"
+        case encodingUnknownField = "encoding-unknown-field"
+        case invalidFormat = "invalid-format"
+        case missingPosition = "missing-position"
+        case offsetWithoutBand = "offset-without-band"
+        case rangeWithoutBase = "range-without-base"
+        case scaleDomainType = "scale-domain-type"
+        case scaleInvalidDomain = "scale-invalid-domain"
+        case scaleTypeMismatch = "scale-type-mismatch"
+        case textWithoutText = "text-without-text"
+
+        public static let domain = "ChartSemantics"
+        public var severity: Severity { .error }
+    }
+}
