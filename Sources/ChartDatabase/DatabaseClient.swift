@@ -63,7 +63,7 @@ public struct DatabaseClient: Sendable {
         }
     }
 
-    private func connect() throws(DatabaseFailure) -> PostgresConnection {
+    fileprivate func connect() throws(DatabaseFailure) -> PostgresConnection {
         var named = settings
         named.database = database
         return try PostgresConnection.open(settings: named, credentials: credentials(), connectTimeout: connectTimeout)
@@ -71,32 +71,75 @@ public struct DatabaseClient: Sendable {
 
     /// The columns `sql` returns, without running it.
     public func describe(_ sql: String) throws(DatabaseFailure) -> [ResultField] {
-        let connection = try connect()
-        return try connection.describe(sql, deadline: Socket.now() + statementTimeout, seconds: statementTimeout)
+        try DatabaseSession(client: self).describe(sql)
     }
 
     /// Runs `sql` with text `parameters` ($1, $2…; nil is NULL) and reads every row.
     public func fetch(_ sql: String, parameters: [String?] = []) throws(DatabaseFailure) -> QueryResult {
-        let connection = try connect()
+        try DatabaseSession(client: self).fetch(sql, parameters: parameters)
+    }
+}
+
+/// One connection kept for the statements of one build — the description the planner needs, then the compiled
+/// statement — so a chart costs one connection (one server backend started, one authentication), not two.
+/// Used from one thread at a time (a build's data stage); a failed statement closes the connection, and the next
+/// one opens a fresh one.
+public final class DatabaseSession: @unchecked Sendable {
+    public let client: DatabaseClient
+    private var connection: PostgresConnection?
+
+    public init(client: DatabaseClient) {
+        self.client = client
+    }
+
+    private func open() throws(DatabaseFailure) -> PostgresConnection {
+        if let connection { return connection }
+        let opened = try client.connect()
+        connection = opened
+        return opened
+    }
+
+    /// The columns `sql` returns, without running it.
+    public func describe(_ sql: String) throws(DatabaseFailure) -> [ResultField] {
+        let connection = try open()
+        do {
+            return try connection.describe(sql, deadline: Socket.now() + client.statementTimeout, seconds: client.statementTimeout)
+        } catch {
+            self.connection = nil
+            throw error
+        }
+    }
+
+    /// Runs `sql` with text `parameters` ($1, $2…; nil is NULL) and reads every row.
+    public func fetch(_ sql: String, parameters: [String?] = []) throws(DatabaseFailure) -> QueryResult {
+        let connection = try open()
+        let statementTimeout = client.statementTimeout
+        let bytesBefore = connection.bytesRead
         var decoder = ResultDecoder()
         var wire: [UInt8] = []
         var hash = SHA256()
         var malformed = false
-        try connection.run(sql, parameters: parameters, deadline: Socket.now() + statementTimeout, seconds: statementTimeout) { message in
-            var header: [UInt8] = [message.type]
-            FrontendMessage.appendInt32(&header, Int32(message.body.count + 4))
-            wire += header
-            wire += message.body
-            hash.update(header)
-            message.body.withUnsafeBytes { hash.update($0) }
-            if !decoder.consume(type: message.type, body: message.body) { malformed = true }
+        do {
+            try connection.run(sql, parameters: parameters, deadline: Socket.now() + statementTimeout, seconds: statementTimeout) { message in
+                var header: [UInt8] = [message.type]
+                FrontendMessage.appendInt32(&header, Int32(message.body.count + 4))
+                wire += header
+                wire += message.body
+                hash.update(header)
+                message.body.withUnsafeBytes { hash.update($0) }
+                if !decoder.consume(type: message.type, body: message.body) { malformed = true }
+            }
+        } catch {
+            self.connection = nil
+            throw error
         }
         if malformed {
+            self.connection = nil
             throw DatabaseFailure(.protocolViolation(database: connection.displayName, reason: "a malformed data row"))
         }
         return QueryResult(
             table: decoder.finish(), fields: decoder.fields, wire: wire, sha256: SHA256.hex(hash.finalize()),
-            bytesRead: connection.bytesRead, notices: connection.notices)
+            bytesRead: connection.bytesRead - bytesBefore, notices: connection.notices)
     }
 }
 
@@ -108,7 +151,7 @@ public struct QueryResult: Sendable {
     public var wire: [UInt8]
     /// SHA-256 of `wire`, in hexadecimal.
     public var sha256: String
-    /// Every byte read from the server for this statement's connection (startup included).
+    /// Every byte read from the server for this statement (a session's startup is not counted).
     public var bytesRead: Int
     /// Warnings and notices the server sent.
     public var notices: [ServerMessage]

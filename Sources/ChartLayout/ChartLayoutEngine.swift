@@ -17,10 +17,28 @@ public enum ChartLayoutEngine {
         try layout(chart: check(spec, table: table), table: table, theme: theme, options: options)
     }
 
+    /// The same for a spec with `layers` (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`).
+    public static func layout(spec: ChartSpec, table: Table, layers: [Table], theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+        try layout(chart: check(spec, table: table, layers: layers), table: table, theme: theme, options: options)
+    }
+
     /// The checking stage's verdict on `spec` drawn from `table`; throws its errors.
     public static func check(_ spec: ChartSpec, table: Table) throws(DiagnosticError) -> CheckedChart {
+        try check(spec, table: table, layers: [])
+    }
+
+    /// The same for a layered spec (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`), and each
+    /// layer is checked against its own.
+    public static func check(_ spec: ChartSpec, table: Table, layers: [Table]) throws(DiagnosticError) -> CheckedChart {
         let schema = table.columns.map { (name: $0.name, type: $0.type) }
-        let chart = ChartChecker.check(SemanticContext(spec: spec, schema: schema, table: table))
+        var context = SemanticContext(spec: spec, schema: schema, table: table)
+        if spec.isLayered {
+            guard layers.count == spec.layers.count else {
+                throw DiagnosticError([Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: spec.layers.count, tables: layers.count), path: spec.file.path)])
+            }
+            context = context.withLayers(layers.map { table in (table.columns.map { (name: $0.name, type: $0.type) }, [:], table) })
+        }
+        let chart = ChartChecker.check(context)
         guard chart.isValid else { throw DiagnosticError(chart.diagnostics.filter { $0.severity == .error }) }
         return chart
     }
@@ -28,7 +46,8 @@ public enum ChartLayoutEngine {
     /// The scene of a checked chart drawn from `table`, for `options` (`.interactive` for the HTML page).
     public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
         let spec = chart.spec
-        let model = try PlotModel(spec: spec, table: table, theme: theme, options: options)
+        let models = try plotModels(chart: chart, table: table, theme: theme, options: options)
+        guard let model = models.first else { throw DiagnosticError([]) }
         // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
         // plot, so smaller sizes draw at that (specs/reference.md says so).
         let width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: theme.defaultWidth)
@@ -46,10 +65,10 @@ public enum ChartLayoutEngine {
         var legendNode: SceneNode?
         var bottomLegend: AnyLegend?
         var definitions: [SceneDefinition] = []
-        if let position = legendPosition(model: model) {
+        if let position = legendPosition(models: models) {
             let beside = position == .left || position == .right
             let maxWidth = beside ? min(180, contentWidth * 0.3) : contentWidth
-            if let legend = makeLegend(model: model, direction: beside ? .column : .rows, maxWidth: maxWidth, maxHeight: plotHeight) {
+            if let legend = makeLegend(models: models, direction: beside ? .column : .rows, maxWidth: maxWidth, maxHeight: plotHeight) {
                 definitions.append(contentsOf: legend.definitions)
                 switch position {
                 case .top, .direct:
@@ -76,12 +95,12 @@ public enum ChartLayoutEngine {
         // Small multiples (SPEC §13, `Panels/`): a grid of plots in place of the one plot.
         var plotDefinitions: [SceneDefinition]
         if let facet = spec.facet {
-            let grid = try FacetLayout(spec: spec, facet: facet, table: table, theme: theme, options: options, region: region)
+            let grid = try FacetLayout(spec: spec, facet: facet, table: table, layers: models, theme: theme, options: options, region: region)
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions
             region.height = grid.height
         } else {
-            let plotArea = try PlotArea(model: model, region: region)
+            let plotArea = try PlotArea(models: models, region: region)
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
         }
@@ -136,6 +155,89 @@ public enum ChartLayoutEngine {
 
     /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.
     public static let narrowWidth = 320.0
+
+    /// The plot's models: one for a one-mark chart; for a layered one (SPEC §11) one per layer, drawn from the
+    /// layer's own rows, all coloring the series of every layer alike.
+    static func plotModels(chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions) throws(DiagnosticError) -> [PlotModel] {
+        guard chart.spec.isLayered else { return [try PlotModel(spec: chart.spec, table: table, theme: theme, options: options)] }
+        var models: [PlotModel] = []
+        for layer in chart.context.layers {
+            guard let rows = layer.table else {
+                throw DiagnosticError([Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: chart.spec.layers.count, tables: models.count), path: chart.spec.file.path)])
+            }
+            models.append(try PlotModel(spec: layer.spec, table: rows, theme: theme, options: options))
+        }
+        // Every series of every layer, in layer order, for one color scale across layers; or, for a color by
+        // number, the values of every layer, for one ramp.
+        var names: [String] = []
+        var extent: ScaleInterval?
+        var ramps = 0
+        for model in models {
+            if model.hasCategoricalColor {
+                for name in model.allSeriesNames where !names.contains(name) { names.append(name) }
+            }
+            if case .continuous(let scale, _) = model.colorEncoding {
+                ramps += 1
+                extent = extent.map { ScaleInterval(min($0.lower, scale.domain.lower), max($0.upper, scale.domain.upper)) } ?? scale.domain
+            }
+        }
+        guard !names.isEmpty || ramps > 1 else { return models }
+        var shared: [PlotModel] = []
+        for model in models {
+            if model.hasCategoricalColor {
+                shared.append(try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: names))
+            } else if ramps > 1, case .continuous = model.colorEncoding {
+                shared.append(try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorExtent: extent))
+            } else {
+                shared.append(model)
+            }
+        }
+        return shared
+    }
+
+    /// Where the legend of a layered chart goes: the first layer with a legend decides.
+    static func legendPosition(models: [PlotModel]) -> LegendPosition? {
+        guard models.count > 1 else { return models.first.flatMap { legendPosition(model: $0) } }
+        // A layer naming its series at their ends stands for the legend of every layer.
+        if models.contains(where: DirectLabels.applies) { return nil }
+        return models.lazy.compactMap { legendPosition(model: $0) }.first
+    }
+
+    /// The legend of a layered chart: each series once, in the order of the color scale every layer shares,
+    /// with a symbol that stands for every layer drawing it (a line and points: a line with a dot).
+    static func makeLegend(models: [PlotModel], direction: Legend.Direction, maxWidth: Double, maxHeight: Double = 400) -> AnyLegend? {
+        guard models.count > 1 else { return models.first.flatMap { makeLegend(model: $0, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight) } }
+        let colored = models.filter { if case .categorical = $0.colorEncoding { true } else { false } }
+        guard let lead = colored.first else {
+            return models.lazy.compactMap { makeLegend(model: $0, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight) }.first
+        }
+        var entries: [LegendEntry] = []
+        for model in colored {
+            for series in model.series where !entries.contains(where: { $0.series == series.name }) {
+                entries.append(LegendEntry(series: series.name, color: series.color, startsHidden: series.startsHidden))
+            }
+        }
+        if case .categorical(let scale) = lead.colorEncoding {
+            let order = scale.domain
+            entries.sort { (order.firstIndex(of: $0.series) ?? order.count) < (order.firstIndex(of: $1.series) ?? order.count) }
+        }
+        guard !entries.isEmpty else { return nil }
+        let symbols = colored.filter { !$0.markKind.isText }.map { model in
+            model.markType == .line && model.mark.points ? LegendSymbol.lineWithDot : model.markKind.legendSymbol
+        }
+        let title: String?
+        switch lead.spec.legend.title {
+        case .text(let text): title = text.value
+        case .hidden: title = nil
+        case .automatic:
+            let written = colored.lazy.compactMap { model -> String? in
+                if case .text(let text) = model.color?.definition.title { return text.value }
+                return nil
+            }.first
+            title = written
+        }
+        return .categorical(Legend(entries: entries, title: title, symbol: LegendSymbol.merged(symbols), direction: direction, maxWidth: maxWidth, theme: lead.theme))
+    }
 
     /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous
     /// color a ramp (SPEC §2); `legend: false` or `"none"` turns it off. `"direct"` names lines and areas at

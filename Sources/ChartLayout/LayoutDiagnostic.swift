@@ -6,9 +6,12 @@ import ChartDiagnostics
 public enum LayoutDiagnostic: KindedDiagnosticMessage {
     /// A channel names a field the table does not have, which `encoding-unknown-field` should have caught.
     case uncheckedField(channel: String, field: String)
+    /// A layered spec reached layout without one table per layer (a caller ran `Pipeline.run`, not `runLayers`).
+    case layersWithoutRows(layers: Int, tables: Int)
 
     public enum Kind: String, DiagnosticKind {
         case uncheckedField = "layout-unchecked-field"
+        case layersWithoutRows = "layout-layers-without-rows"
 
         public static let domain = "ChartLayout"
         public var severity: Severity { .error }
@@ -17,6 +20,7 @@ public enum LayoutDiagnostic: KindedDiagnosticMessage {
     public var kind: Kind {
         switch self {
         case .uncheckedField: .uncheckedField
+        case .layersWithoutRows: .layersWithoutRows
         }
     }
 
@@ -24,6 +28,8 @@ public enum LayoutDiagnostic: KindedDiagnosticMessage {
         switch self {
         case .uncheckedField(let channel, let field):
             "internal error: the \(channel) channel's field '\(field)' is not in the table the chart was checked against; please report this"
+        case .layersWithoutRows(let layers, let tables):
+            "internal error: the spec has \(layers) layers but layout was given rows for \(tables); please report this"
         }
     }
 }

@@ -80,13 +80,16 @@ public enum Linter {
         }
         var schema: [(name: String, type: DataType)]?
         var table: Table?
+        var layerTables: [Table]?
         let context = LoadContext(fetch: options.fetch, sampleBytes: spec.data.isRemote ? nil : options.sampleBytes)
         if !spec.data.isRemote && !spec.data.isDatabase {
             do {
                 // One run gives the schema, the planner's findings and the table, reading the data once.
-                let output = try Pipeline.run(spec: spec, context: context)
+                let layered = try Pipeline.runLayers(spec: spec, context: context)
+                let output = layered.top
                 schema = output.schema
                 table = output.isSample ? nil : output.table
+                if spec.isLayered && !output.isSample { layerTables = layered.layerTables }
                 diagnostics += output.warnings
             } catch {
                 diagnostics += error.diagnostics
@@ -105,7 +108,22 @@ public enum Linter {
         let fieldTypes = schema.map { Planner.analyze(spec, schema: $0).fieldTypes } ?? [:]
         let resolved = options.theme?(spec)
         diagnostics += resolved?.diagnostics ?? []
-        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)).sortedByPosition()
+        var chart = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)
+        if spec.isLayered { chart = layered(chart, tables: layerTables, context: context) }
+        return (diagnostics + check(chart)).sortedByPosition()
+    }
+
+    /// A layered chart's context with one per layer (SPEC §11): each layer's rows when the pipeline ran, the
+    /// columns of the data it reads (its own `data`'s, else the chart's) and its planner's field types.
+    static func layered(_ chart: SemanticContext, tables: [Table]?, context: LoadContext?) -> SemanticContext {
+        let spec = chart.spec
+        return chart.withLayers(spec.layers.map { layer in
+            let layerSpec = spec.layerChart(layer.index)
+            let schema = layer.data == nil ? chart.schema : context.flatMap { (try? Pipeline.schema(spec: layerSpec, context: $0)) ?? nil }
+            let fieldTypes = schema.map { Planner.analyze(layerSpec, schema: $0).fieldTypes } ?? [:]
+            let table = tables.flatMap { $0.indices.contains(layer.index) ? $0[layer.index] : nil }
+            return (schema, fieldTypes, table)
+        })
     }
 
     /// Lint of a parsed spec against known columns (`schema`) and rows (`table`): the planner's findings about its
@@ -125,9 +143,20 @@ public enum Linter {
 
     /// The checking stage's and the publishing rules' diagnostics.
     static func check(_ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?, theme: Theme? = nil) -> [Diagnostic] {
-        let context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)
+        var context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)
+        if spec.isLayered { context = layered(context, tables: nil, context: nil) }
+        return check(context)
+    }
+
+    /// The checking stage's and the publishing rules' diagnostics for a built context.
+    static func check(_ context: SemanticContext) -> [Diagnostic] {
         var diagnostics = ChartChecker.check(context).diagnostics
-        for rule in publishingRules { rule.check(context, into: &diagnostics) }
+        var published: [Diagnostic] = []
+        ChartChecker.run(publishingRules, over: context, into: &published)
+        // A rule about the whole chart (a missing title) says it once, not once per layer.
+        for diagnostic in published where !diagnostics.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+            diagnostics.append(diagnostic)
+        }
         return diagnostics
     }
 }

@@ -26,10 +26,54 @@ public enum ChartChecker {
     ]
 
     /// Runs every check over `context`.
+    ///
+    /// A layered chart (SPEC §11) is checked layer by layer, each against its own rows, with the same checks;
+    /// then across layers (`LayerChannelTypeCheck`). A mistake in an inherited channel is reported once.
     public static func check(_ context: SemanticContext) -> CheckedChart {
         var diagnostics: [Diagnostic] = []
-        for check in checks { check.check(context, into: &diagnostics) }
-        return CheckedChart(context: context, diagnostics: diagnostics.sortedByPosition())
+        run(checks, over: context, into: &diagnostics)
+        if !context.layers.isEmpty { LayerChannelTypeCheck.check(context, into: &diagnostics) }
+        return CheckedChart(context: context, diagnostics: diagnostics.uniqued().sortedByPosition())
+    }
+
+    /// Runs `rules` over a one-mark chart's context, or over each layer's context of a layered chart (lint's
+    /// publishing rules go through here too, so they see every layer).
+    ///
+    /// A mistake in an inherited channel that only some layers' rows reveal (a field one layer's own data lacks)
+    /// gets a note naming those layers, pointing at each.
+    public static func run(_ rules: [any ChartRule], over context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        guard !context.layers.isEmpty else {
+            for rule in rules { rule.check(context, into: &diagnostics) }
+            return
+        }
+        var found: [(diagnostic: Diagnostic, layers: [Int])] = []
+        for (index, layer) in context.layers.enumerated() {
+            var own: [Diagnostic] = []
+            for rule in rules { rule.check(layer, into: &own) }
+            for diagnostic in own {
+                if let seen = found.firstIndex(where: { $0.diagnostic.id == diagnostic.id && $0.diagnostic.message == diagnostic.message && $0.diagnostic.span?.range == diagnostic.span?.range }) {
+                    found[seen].layers.append(index)
+                } else {
+                    found.append((diagnostic, [index]))
+                }
+            }
+        }
+        for (diagnostic, layers) in found {
+            var diagnostic = diagnostic
+            let inherited = layers.allSatisfy { index in
+                guard let node = context.layers[index].layerNode, let span = diagnostic.span else { return false }
+                return !(node.span.range.lowerBound <= span.range.lowerBound && span.range.upperBound <= node.span.range.upperBound)
+            }
+            if inherited && layers.count < context.layers.count {
+                // A fix for these layers would break the others, which draw the inherited channel as written.
+                diagnostic.fixIt = nil
+                for index in layers {
+                    let mark = context.layers[index].spec.mark.type.value.rawValue
+                    diagnostic.notes.append(DiagnosticNote("found in layers[\(index)] (\(mark)), over its own rows", at: context.layers[index].layerNode.map { SourceSpan(file: $0.span.file, range: $0.span.range.lowerBound..<min($0.span.range.lowerBound + 1, $0.span.range.upperBound)) }))
+                }
+            }
+            diagnostics.append(diagnostic)
+        }
     }
 }
 
@@ -47,9 +91,23 @@ public struct CheckedChart: Sendable {
         var spec = context.spec
         spec.width = Located(size.width, at: spec.width.span)
         spec.height = Located(size.height, at: spec.height.span)
-        let resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background, theme: context.theme)
+        var resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background, theme: context.theme)
+        if !context.layers.isEmpty {
+            resized = resized.withLayers(context.layers.map { ($0.schema, $0.fieldTypes, $0.table) })
+        }
         return CheckedChart(context: resized, diagnostics: diagnostics)
     }
     /// No check found an error: the chart can be laid out.
     public var isValid: Bool { !diagnostics.hasErrors }
+}
+
+extension Array where Element == Diagnostic {
+    /// Without repeats (the same id, message and place: an inherited channel checked in every layer), in order.
+    func uniqued() -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for diagnostic in self where !result.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+            result.append(diagnostic)
+        }
+        return result
+    }
 }

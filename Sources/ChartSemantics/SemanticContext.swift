@@ -27,6 +27,65 @@ public struct SemanticContext: Sendable {
     /// The spec's JSON tree (kept by the parser), to point at single elements of arrays the model keeps whole.
     var root: JSONValue? { spec.syntax }
 
+    /// For a layered chart (SPEC §11), one context per layer: the layer as a one-mark spec
+    /// (`ChartSpec.layerChart`) with what is known of its own rows. Checks and rules run over each of them;
+    /// empty for a one-mark chart and for a layer's own context.
+    public private(set) var layers: [SemanticContext] = []
+
+    /// Which layer this context is (nil: the whole chart).
+    public var layerIndex: Int? { spec.layerIndex }
+
+    /// The layer's object in the spec's JSON (`layers[N]`), when this is a layer's context.
+    var layerNode: JSONValue? {
+        guard let index = layerIndex, let items = root?["layers"]?.arrayValue, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    /// The chart's context with one context per layer: `layers[i]` holds what is known of layer `i`'s rows
+    /// (its table after its pipeline, the columns of the data it reads, its planner's field types).
+    public func withLayers(_ layers: [(schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?)]) -> SemanticContext {
+        var context = self
+        var contexts = layers.enumerated().map { index, known in
+            SemanticContext(spec: spec.layerChart(index), schema: known.schema, fieldTypes: known.fieldTypes, table: known.table, background: background, theme: theme)
+        }
+        // One legend for every layer: a layer's series are the chart's.
+        var names: [String] = []
+        var known = false
+        for layer in contexts {
+            guard let own = layer.seriesNames else { continue }
+            known = true
+            for name in own where !names.contains(name) { names.append(name) }
+        }
+        if known {
+            for index in contexts.indices { contexts[index].chartSeries = names }
+        }
+        let marks = spec.layers.map(\.mark.type.value)
+        for index in contexts.indices { contexts[index].layerMarks = marks }
+        context.layers = contexts
+        return context
+    }
+
+    /// In a layer's context, the series of every layer of the chart (they share one legend).
+    private var chartSeries: [String]?
+
+    /// In a layer's context, the mark of every layer of the chart, in order; empty otherwise.
+    public private(set) var layerMarks: [MarkType] = []
+
+    /// Whether a layer's channel is the top-level one it inherits (written outside the layer's object), so that
+    /// its options also serve the other layers. False outside a layer's context.
+    public func isInherited(_ channel: ChannelDef) -> Bool {
+        guard let node = layerNode, let span = channel.span else { return false }
+        return !(node.span.range.lowerBound <= span.range.lowerBound && span.range.upperBound <= node.span.range.upperBound)
+    }
+
+    /// Where a channel is written, for messages: `encoding.x`, or `layers[1].encoding.x` for a layer's own.
+    public func path(of channel: ChannelDef) -> String {
+        let name = "encoding." + channel.channel.rawValue
+        guard let index = layerIndex, let node = layerNode, let span = channel.span,
+              node.span.range.lowerBound <= span.range.lowerBound, span.range.upperBound <= node.span.range.upperBound else { return name }
+        return "layers[\(index)]." + name
+    }
+
     public init(
         spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?] = [:], table: Table?,
         background: Color = .white, theme: Theme? = nil
@@ -139,8 +198,11 @@ public struct SemanticContext: Sendable {
 
     /// The series names, in order, when they can be known: the distinct values of the color field in the table,
     /// else an explicit color domain. Nil when the chart has no series or they are unknown until the data is read.
+    ///
+    /// In a layer's context, the series of every layer (the chart's one legend lists them all).
     public var seriesNames: [String]? {
         guard colorMakesSeries == true, let color = spec.encoding.color, let field = color.field?.value else { return nil }
+        if let chartSeries { return chartSeries }
         if let table, let column = table.column(named: field) {
             var seen: Set<String> = []
             var names: [String] = []
@@ -181,8 +243,20 @@ public struct SemanticContext: Sendable {
     /// The member at a key path of the spec's JSON (`["mark", "points"]`), for the key's span and to tell "not
     /// written" from "written but rejected by the parser" (a rule must not report a missing channel the user
     /// wrote with a typo the parser already reported).
+    ///
+    /// In a layer's context the layer's own object is looked at first; its `mark` is its own, everything else
+    /// (an inherited channel) may also be written at the top level.
     public func member(_ path: String...) -> JSONMember? {
-        guard var node = root, let last = path.last else { return nil }
+        if let layer = layerNode {
+            if let found = Self.member(path, in: layer) { return found }
+            if path.first == "mark" { return nil }
+        }
+        return root.flatMap { Self.member(path, in: $0) }
+    }
+
+    private static func member(_ path: [String], in root: JSONValue) -> JSONMember? {
+        guard let last = path.last else { return nil }
+        var node = root
         for key in path.dropLast() {
             guard let next = node[key] else { return nil }
             node = next
@@ -194,7 +268,12 @@ public struct SemanticContext: Sendable {
     /// whose closest known key is `key`. The parser already reported it with a did-you-mean, so a rule about
     /// `key` being absent would only repeat the same mistake.
     public func misspelled(_ key: String, among keys: [String], at path: String...) -> Bool {
-        guard var node = root else { return false }
+        if let layer = layerNode, Self.misspelled(key, among: keys, at: path, in: layer) { return true }
+        return root.map { Self.misspelled(key, among: keys, at: path, in: $0) } ?? false
+    }
+
+    private static func misspelled(_ key: String, among keys: [String], at path: [String], in root: JSONValue) -> Bool {
+        var node = root
         for part in path {
             guard let next = node[part] else { return false }
             node = next

@@ -33,7 +33,12 @@ public struct ChartSpec: Sendable {
     public var windowBy: [Located<String>]
     /// After `window`: output rows are kept when every expression is true.
     public var keep: [ExpressionSource]
+    /// The mark; with `layers`, the first layer's (each layer's own is in `layers`).
     public var mark: MarkSpec
+    /// Several marks over shared scales instead of one `mark` (SPEC §11); empty for a one-mark spec.
+    public var layers: [LayerSpec] = []
+    /// Set on the one-mark spec `layerChart(_:)` makes of a layer: which layer it is.
+    public var layerIndex: Int?
     public var encoding: Encoding
     public var legend: LegendSpec
     /// Small multiples (SPEC §13); nil: one plot.

@@ -48,6 +48,16 @@ import FoundationXML
             }
             return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format, theme: theme)
         }
+
+        /// A layered spec (SPEC §11), checked the same way.
+        func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+            guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
+            let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, layers: layers, theme: theme).textLayoutProblems()
+            if !problems.isEmpty {
+                throw DiagnosticError(Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
+            }
+            return try DefaultRenderer().renderBytes(spec: spec, table: table, layers: layers, sources: sources, format: format, theme: theme)
+        }
     }
 
     /// `chartc build examples/PATH -o SCRATCH`: the SVG it writes, or nil (with the build's messages recorded).

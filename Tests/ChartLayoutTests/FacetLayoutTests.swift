@@ -31,7 +31,7 @@ import Testing
 
     static func grid(_ spec: ChartSpec, _ table: Table) throws -> FacetLayout {
         let facet = try #require(spec.facet)
-        return try FacetLayout(spec: spec, facet: facet, table: table, theme: .standard, options: LayoutOptions(), region: Box(x: 20, y: 100, width: spec.width.value - 40, height: 400))
+        return try FacetLayout(spec: spec, facet: facet, table: table, layers: [try PlotModel(spec: spec, table: table)], theme: .standard, options: LayoutOptions(), region: Box(x: 20, y: 100, width: spec.width.value - 40, height: 400))
     }
 
     /// The lines drawn directly in each panel's `chartc-plot` group (gridlines and baselines), in panel order.

@@ -30,6 +30,9 @@ public protocol ChartRenderer: Sendable {
     /// The output file's bytes: what `build` writes. Text formats are their text's UTF-8 (the default); binary
     /// formats (PDF) implement this.
     func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8]
+    /// The same for a spec with `layers` (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`),
+    /// `table` the top-level output. Renderers without layers can leave this to the default, which ignores them.
+    func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8]
 }
 
 extension ChartRenderer {
@@ -43,6 +46,10 @@ extension ChartRenderer {
 
     public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
         Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8)
+    }
+
+    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+        try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme)
     }
 }
 

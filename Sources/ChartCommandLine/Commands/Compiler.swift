@@ -87,11 +87,20 @@ enum Compiler {
             let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             compiled.diagnostics += theme.warnings
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
-            let result = try run(spec, context: context)
-            compiled.diagnostics += result.warnings
             var files: [[UInt8]] = []
-            for format in formats {
-                files.append(try renderer.renderBytes(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
+            if spec.isLayered {
+                // SPEC §11: the top-level rows and each layer's own.
+                let result = try Pipeline.runLayers(spec: spec, context: context)
+                compiled.diagnostics += result.top.warnings
+                for format in formats {
+                    files.append(try renderer.renderBytes(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format, theme: theme))
+                }
+            } else {
+                let result = try run(spec, context: context)
+                compiled.diagnostics += result.warnings
+                for format in formats {
+                    files.append(try renderer.renderBytes(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
+                }
             }
             compiled.files = files
         } catch {

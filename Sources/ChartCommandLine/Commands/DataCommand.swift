@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartPipeline
 
 /// `chartc data SPEC [--format csv|json]`: runs the spec's data pipeline and prints the table its marks are drawn
 /// from (SPEC §9), so a chart's numbers can be checked without looking at the chart.
@@ -6,10 +7,11 @@ enum DataCommand {
     static let description = CommandDescription(
         name: "data",
         abstract: "Print the table a chart is drawn from.",
-        discussion: "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells.",
+        discussion: "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter).",
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         options: [
             .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
+            .value("layer", valueName: "N", help: "For a spec with layers: print the rows layer N draws (from 0) instead of the top-level output."),
         ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example("chartc data examples/polarization/polarization.chart.json", "Print the yearly party medians behind the polarization chart as CSV."),
@@ -20,10 +22,28 @@ enum DataCommand {
         let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
         let format = arguments.value("format").flatMap(Compiler.TableFormat.init(rawValue:)) ?? .csv
         guard let path = arguments.positional("SPEC").first else { return .usage }
+        var layer: Int?
+        if let text = arguments.value("layer") {
+            guard let number = Int(text), number >= 0 else {
+                throw UsageError(.invalidValue, "invalid value '\(text)' for '--layer'", suggestion: "Expected a layer number: 0 for the first layer.")
+            }
+            layer = number
+        }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
-        do {
+        if let layer, !spec.layers.indices.contains(layer) {
+            let count = spec.layers.count
+            let have = count == 0 ? "has no layers (it draws one 'mark')" : "has \(count) layer\(count == 1 ? "" : "s") (0 to \(count - 1))"
+            throw UsageError(.invalidValue, "invalid value '\(layer)' for '--layer': \(path) \(have)")
+        }
+        do throws(DiagnosticError) {
             // The table does not depend on the theme, but the same flags as build must name a theme that works.
             _ = try ThemeOptions.theme(for: spec, arguments: arguments)
+            if let layer {
+                let result = try Pipeline.runLayers(spec: spec, context: context)
+                console.report(result.top.warnings)
+                console.write(Compiler.text(of: result.layers[layer].table, format: format), to: .output)
+                return .success
+            }
             let result = try Compiler.run(spec, context: context)
             console.report(result.warnings)
             console.write(Compiler.text(of: result.table, format: format), to: .output)

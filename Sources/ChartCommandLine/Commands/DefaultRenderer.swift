@@ -44,7 +44,11 @@ public struct DefaultRenderer: ChartRenderer {
     public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
         guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8) }
         let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
-        let scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
+        return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
+    }
+
+    /// The PDF of a scene laid out for `spec`.
+    static func pdf(_ scene: Scene, spec: ChartSpec) throws(DiagnosticError) -> [UInt8] {
         do {
             return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
         } catch {
@@ -54,6 +58,21 @@ public struct DefaultRenderer: ChartRenderer {
                 if located.path == nil && located.span == nil { located.path = spec.file.path }
                 return located
             })
+        }
+    }
+
+    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+        guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
+        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table, layers: layers)
+        switch format {
+        case .svg:
+            var scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
+            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
+            return Array(SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true)).utf8)
+        case .html:
+            return Array(try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme).utf8)
+        case .pdf:
+            return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
         }
     }
 

@@ -1,5 +1,6 @@
 import ChartDiagnostics
 import ChartPipeline
+import ChartSpec
 
 /// `chartc plan SPEC`: prints the pipeline the planner made for a spec (which columns are read, where filters
 /// run), to explain what `data` and `build` will do and how fast.
@@ -23,6 +24,12 @@ enum PlanCommand {
                 console.report([Compiler.notCached(spec)])
                 return .failure
             }
+            if spec.isLayered {
+                let planned = try Pipeline.planLayers(spec: spec, context: context)
+                console.report(planned.warnings)
+                console.write(Self.layeredDescription(top: planned.top, layers: planned.layers, spec: spec), to: .output)
+                return .success
+            }
             let (plan, warnings) = try Compiler.plan(spec, context: context)
             console.report(warnings)
             let description = plan.description
@@ -32,5 +39,32 @@ enum PlanCommand {
             return .failure
         }
         return .success
+    }
+
+    /// A layered spec's plans (SPEC §11): the top-level plan, then each layer's: the pipeline it runs on its
+    /// own (own `data` or aggregation) or that it draws the top-level output, then the steps it runs last.
+    static func layeredDescription(top: Plan, layers: [(plan: Plan?, finalPlan: Plan?)], spec: ChartSpec) -> String {
+        func indented(_ plan: Plan, skippingLoad: Bool) -> String {
+            plan.description.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.isEmpty && !(skippingLoad && ($0.hasPrefix("load ") || $0.hasPrefix("output "))) }
+                .map { "  " + $0 }.joined(separator: "\n") + "\n"
+        }
+        var out = "top level\n" + indented(top, skippingLoad: false)
+        for (index, layer) in layers.enumerated() {
+            let mark = spec.layers.indices.contains(index) ? spec.layers[index].mark.type.value.rawValue : "?"
+            out += "layer \(index) (\(mark))\n"
+            if let plan = layer.plan {
+                out += indented(plan, skippingLoad: false)
+            } else {
+                out += "  rows    the top-level output\n"
+            }
+            if let final = layer.finalPlan {
+                out += indented(final, skippingLoad: true)
+                if let output = final.description.split(separator: "\n").last(where: { $0.hasPrefix("output") }) {
+                    out += "  " + output + "\n"
+                }
+            }
+        }
+        return out
     }
 }

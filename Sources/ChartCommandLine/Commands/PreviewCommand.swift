@@ -79,8 +79,13 @@ enum PreviewCommand {
                 let compiled = compile(specs[index], formats: formats, mode: mode, base: base)
                 let (whole, attoseconds) = (clock.now - start).components
                 var dependencies = [specs[index]]
-                if let spec = compiled.spec, case .url(let url) = spec.data.origin, !spec.data.isRemote {
-                    dependencies.append(DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory))
+                if let spec = compiled.spec {
+                    // The spec's data, and each layer's own (SPEC §11).
+                    for data in [spec.data] + spec.layers.compactMap(\.data) {
+                        guard case .url(let url) = data.origin, !data.isRemote else { continue }
+                        let path = DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory)
+                        if !dependencies.contains(path) { dependencies.append(path) }
+                    }
                 }
                 // Its house style: a saved theme (or a file it extends, a font, the logo) rebuilds it too.
                 dependencies += compiled.themeFiles

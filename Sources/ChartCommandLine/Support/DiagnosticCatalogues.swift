@@ -30,6 +30,7 @@ public enum DiagnosticCatalogues {
         FetchDiagnostic.Kind.self,
         PreviewDiagnostic.Kind.self,
         SemanticDiagnostic.Kind.self,
+        LayerDiagnostic.Kind.self,
         SpecDiagnostic.Kind.self,
         ThemeDiagnostic.Kind.self,
     ]

@@ -85,6 +85,14 @@ public struct ResultDecoder: Sendable {
         Table(columns: builders.map { $0.finish() }, rowCount: rowCount)
     }
 
+    /// The fields of a stored result (its `RowDescription`), with their type OIDs; nil when malformed.
+    public static func fields(wire: [UInt8]) -> [ResultField]? {
+        guard wire.count >= 5, wire[0] == UInt8(ascii: "T") else { return nil }
+        let length = Int(UInt32(wire[1]) << 24 | UInt32(wire[2]) << 16 | UInt32(wire[3]) << 8 | UInt32(wire[4]))
+        guard length >= 4, 1 + length <= wire.count else { return nil }
+        return ResultField.parseDescription(wire[5..<(1 + length)])
+    }
+
     /// Decodes a stored result (the `T` and `D` messages exactly as the server sent them, see `QueryResult.wire`).
     public static func decode(wire: [UInt8]) -> Table? {
         var decoder = ResultDecoder()

@@ -4,6 +4,19 @@ public enum LegendSymbol: Sendable, Equatable {
     case line
     case square
     case circle
+    /// A line with a dot on it: a series drawn as a line layer and a point layer (SPEC §11).
+    case lineWithDot
+
+    /// The symbol for a series several layers draw: a line with a dot for a line and points (or a line with
+    /// `points`), else a line, else a dot, else a square.
+    static func merged(_ symbols: [LegendSymbol]) -> LegendSymbol {
+        let line = symbols.contains(.line) || symbols.contains(.lineWithDot)
+        let dot = symbols.contains(.circle) || symbols.contains(.lineWithDot)
+        if line && dot { return .lineWithDot }
+        if line { return .line }
+        if dot { return .circle }
+        return symbols.first ?? .square
+    }
 }
 
 /// One series in a legend: its name (written as `data-series`), the label shown, and its color.
@@ -46,7 +59,7 @@ public struct Legend: Sendable {
     public init(entries: [LegendEntry], title: String?, symbol: LegendSymbol, direction: Direction, maxWidth: Double, theme: ChartTheme = .standard) {
         let style = theme.legendLabelStyle
         let lineHeight = TextMeasurer.lineHeight(style)
-        let symbolWidth = symbol == .line ? 18.0 : 12.0
+        let symbolWidth = symbol == .line || symbol == .lineWithDot ? 18.0 : 12.0
         var items: [SceneNode] = []
         var x = 0.0
         var y = 0.0
@@ -87,6 +100,9 @@ public struct Legend: Sendable {
                 children.append(.rect(RectNode(box: Box(x: x, y: middle - 6, width: 12, height: 12), cornerRadius: 2, fill: .color(entry.color))))
             case .circle:
                 children.append(.circle(CircleNode(cx: x + 6, cy: middle, radius: 5, fill: .color(entry.color))))
+            case .lineWithDot:
+                children.append(.line(LineNode(x1: x, y1: middle, x2: x + symbolWidth, y2: middle, stroke: Stroke(.color(entry.color), width: 3, cap: .round))))
+                children.append(.circle(CircleNode(cx: x + symbolWidth / 2, cy: middle, radius: 4, fill: .color(entry.color))))
             }
             children.append(.text(TextNode(block: label, x: x + symbolWidth + Self.symbolGap, baseline: baseline, fill: theme.legendLabelColor, maxWidth: direction == .column ? labelRoom : nil)))
             var data = [DataAttribute("series", entry.series)]

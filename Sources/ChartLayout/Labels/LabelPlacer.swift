@@ -24,6 +24,10 @@ struct LabelPlacer: Sendable {
 
     private static let cellSize = 48.0
 
+    /// Added to every owner (a row) given to `addMark`, `fits` and `place`: each layer of a chart (SPEC §11)
+    /// numbers its own rows, so each layer gets its own range of owners in the one placer all layers share.
+    var ownerBase = 0
+
     init(bounds: Box, padding: Double = 1, obstacles: [Box] = []) {
         self.bounds = bounds
         self.padding = padding
@@ -38,7 +42,7 @@ struct LabelPlacer: Sendable {
 
     /// Adds a mark a label must not cover unless it belongs to `owner` (a row).
     mutating func addMark(_ box: Box, owner: Int) {
-        markBoxes.append((box, owner))
+        markBoxes.append((box, ownerBase + owner))
         for cell in cells(box) { markCells[cell, default: []].append(markBoxes.count - 1) }
     }
 
@@ -62,7 +66,7 @@ struct LabelPlacer: Sendable {
         }
         if ignoringMarks { return true }
         for cell in touched {
-            for index in markCells[cell] ?? [] where markBoxes[index].owner != owner && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
+            for index in markCells[cell] ?? [] where markBoxes[index].owner != owner.map({ ownerBase + $0 }) && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
                 return false
             }
             for index in segmentCells[cell] ?? [] where Self.segment(segments[index].a, segments[index].b, crosses: box) {

@@ -6,7 +6,8 @@
 struct PlotLabels: Sendable {
     let model: PlotModel
     private(set) var values: ValueLabelContent?
-    let direct: Bool
+    /// Whether series are named at their ends (in a layered chart, by the first layer that can only).
+    var direct: Bool
 
     init(model: PlotModel) {
         self.model = model
@@ -73,7 +74,16 @@ struct PlotLabels: Sendable {
         var placer = LabelPlacer(bounds: bounds, padding: 1, obstacles: obstacles)
         var marks = markNodes
         var output: [[SceneNode]] = markNodes.map { _ in [] }
+        placeNames(context: context, placer: &placer, labels: &output, regionWidth: regionWidth)
+        placeTextMarks(placer: &placer, marks: &marks)
+        guard values != nil else { return (marks, output) }
+        addObstacles(to: &placer, context: context)
+        placeValues(context: context, placer: &placer, labels: &output)
+        return (marks, output)
+    }
 
+    /// Direct series names (first: they matter most), into each series' `labels`.
+    func placeNames(context: MarkContext, placer: inout LabelPlacer, labels output: inout [[SceneNode]], regionWidth: Double) {
         if direct {
             let names = DirectLabels.layout(context: context, maxWidth: directMaxWidth(regionWidth: regionWidth))
             for index in model.series.indices {
@@ -81,8 +91,10 @@ struct PlotLabels: Sendable {
                 output[index].append(.text(node))
             }
         }
+    }
 
-        // `text` marks are data: keep each unless it would print over text placed before it.
+    /// `text` marks are data: each is kept unless it would print over text placed before it.
+    func placeTextMarks(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
         if model.markKind.isText {
             for index in marks.indices {
                 marks[index] = marks[index].filter { node in
@@ -91,9 +103,41 @@ struct PlotLabels: Sendable {
                 }
             }
         }
+    }
 
-        guard let values else { return (marks, output) }
-        addObstacles(to: &placer, context: context)
+    /// `text` marks in a chart with other layers (SPEC §11): each stays on its point when that is clear of every
+    /// layer's marks, lines and text placed before it; else it moves just above, below, right or left of the
+    /// point (or a line further up or down), the first of those that is clear; else it stays on its point if only marks are under it; else it is
+    /// left out. The layers' marks must be in `placer` already.
+    func placeTextMarksBesideOtherLayers(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
+        guard model.markKind.isText else { return }
+        let gap = model.theme.labelGap + 2
+        for index in marks.indices {
+            marks[index] = marks[index].compactMap { node in
+                guard case .text(let text) = node else { return node }
+                let box = text.box
+                let up = box.height / 2 + gap, side = box.width / 2 + gap
+                let shifts: [(dx: Double, dy: Double)] = [
+                    (0, 0), (0, -up), (0, up), (side, 0), (-side, 0), (0, -up - box.height), (0, up + box.height),
+                ]
+                for shift in shifts {
+                    var moved = text
+                    moved.x += shift.dx
+                    moved.y += shift.dy
+                    if placer.fits(moved.box) {
+                        placer.occupy(moved.box)
+                        return .text(moved)
+                    }
+                }
+                return placer.place([box], ignoringMarks: true) != nil ? node : nil
+            }
+        }
+    }
+
+    /// Values on marks (last: a value that finds no free spot is left out), into each series' `labels`. The
+    /// marks' obstacles must be in `placer` already.
+    func placeValues(context: MarkContext, placer: inout LabelPlacer, labels output: inout [[SceneNode]]) {
+        guard let values else { return }
         for (index, series) in model.series.enumerated() {
             for request in ValueLabels.requests(series, content: values, context: context) {
                 // Inside options may cover their own mark; outside ones must also stay clear of other marks.
@@ -106,7 +150,6 @@ struct PlotLabels: Sendable {
                 }
             }
         }
-        return (marks, output)
     }
 }
 

@@ -70,6 +70,33 @@ enum AreaMark: Mark {
 }
 
 extension AreaMark {
+    /// Labels of other layers (SPEC §11) keep off the area's outlines (its top edge, and a band's lower edge
+    /// too), taken as straight lines between its points; its fill may sit under them.
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        let model = context.model
+        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        guard let measureScale = along == .x ? context.scales.y : context.scales.x else { return }
+        for series in model.series {
+            for segment in LineMark.segments(series, context: context, along: along) {
+                var upper: [Point] = []
+                var lower: [Point] = []
+                for (row, point) in segment {
+                    if let slice = model.stacked[row], let end = measureScale.position(slice.end) {
+                        upper.append(along == .x ? Point(point.x, end) : Point(end, point.y))
+                        continue
+                    }
+                    upper.append(point)
+                    if let partner = along == .x ? model.y2 : model.x2, let other = partner.number(row), let base = measureScale.position(other) {
+                        lower.append(along == .x ? Point(point.x, base) : Point(base, point.y))
+                    }
+                }
+                for edge in [upper, lower] {
+                    for (first, second) in zip(edge, edge.dropFirst()) { placer.addSegment(from: first, to: second) }
+                }
+            }
+        }
+    }
+
     static var type: MarkType { .area }
     static var placesCategoriesAtPoints: Bool { true }
     static var growsFromZero: Bool { true }

@@ -5,6 +5,9 @@ import ChartSpec
 struct MarkContext: Sendable {
     let model: PlotModel
     let scales: PlotScales
+    /// Added to a row's index in `data-row`: in a layered chart (SPEC §11) each layer's rows follow the rows of
+    /// the layers before it, so one list of tooltip rows serves every layer.
+    var rowOffset = 0
 
     var theme: ChartTheme { model.theme }
     var width: Double { scales.width }
@@ -20,7 +23,7 @@ struct MarkContext: Sendable {
 
     /// `data-row` for a mark drawn from one row, in interactive layouts (the HTML page's tooltips); else nothing.
     func rowData(_ row: Int) -> [DataAttribute] {
-        model.options.interactive ? [DataAttribute("row", String(row))] : []
+        model.options.interactive ? [DataAttribute("row", String(rowOffset + row))] : []
     }
 
     /// Where a row sits along x for marks drawn at a point: a number's position, a category's center (shifted

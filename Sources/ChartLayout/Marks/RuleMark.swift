@@ -57,4 +57,14 @@ enum RuleMark: Mark {
 extension RuleMark {
     static var type: MarkType { .rule }
     static var legendSymbol: LegendSymbol { .line }
+
+    /// Labels of other layers (SPEC §11) keep off the rules: a value must not sit on a reference line.
+    static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
+        for series in context.model.series {
+            for row in series.rows {
+                guard let (start, end) = segment(row, context: context) else { continue }
+                placer.addSegment(from: start, to: end)
+            }
+        }
+    }
 }

@@ -27,18 +27,43 @@ struct FacetLayout {
     /// Panel titles wrap to this many lines, the last shortened with an ellipsis.
     static let titleLines = 2
 
-    init(spec: ChartSpec, facet: FacetSpec, table: Table, theme: ChartTheme, options: LayoutOptions, region: Box) throws(DiagnosticError) {
+    /// - Parameter layers: the chart's plot models as the engine built them, one per layer (SPEC §11; one for a
+    ///   one-mark chart): each panel draws every layer over that layer's rows of its facet value. A layer whose
+    ///   rows lack the facet field is drawn whole in every panel.
+    init(spec: ChartSpec, facet: FacetSpec, table: Table, layers: [PlotModel], theme: ChartTheme, options: LayoutOptions, region: Box) throws(DiagnosticError) {
         let locale = ChartLocale.named(spec.locale.value) ?? .enUS
-        var split = FacetPanels.split(table, facet: facet, spec: spec, locale: locale)
+        // The panels come from the top-level rows, or the first layer's that have the field.
+        let source = table.column(named: facet.field.value) != nil ? table : (layers.first { $0.table.column(named: facet.field.value) != nil }?.table ?? table)
+        var split = FacetPanels.split(source, facet: facet, spec: spec, locale: locale)
         if split.isEmpty { split = [PanelRows(key: "", title: "", rows: [])] }
 
-        // Axis titles are printed once for the grid: the panels draw none.
-        var panelSpec = spec
-        panelSpec.encoding.x?.title = .hidden
-        panelSpec.encoding.y?.title = .hidden
-        var models: [PlotModel] = []
-        for panel in split {
-            models.append(try PlotModel(spec: panelSpec, table: table, theme: theme, options: options, panel: PanelScope(rows: panel.rows)))
+        // One color scale across layers, as the engine gives a layered chart (SPEC §11).
+        var colorDomain: [String]?
+        if layers.count > 1 {
+            var names: [String] = []
+            for model in layers where model.hasCategoricalColor {
+                for name in model.allSeriesNames where !names.contains(name) { names.append(name) }
+            }
+            if !names.isEmpty { colorDomain = names }
+        }
+        let totalLabel = spec.total.first { $0.field.value == facet.field.value }?.label.value
+        var models: [[PlotModel]] = split.map { _ in [] }
+        for base in layers {
+            // Axis titles are printed once for the grid: the panels draw none.
+            var layerSpec = base.spec
+            layerSpec.encoding.x?.title = .hidden
+            layerSpec.encoding.y?.title = .hidden
+            // A layer's own rows (SPEC §11) are split by the same values.
+            let byKey = layers.count > 1 ? FacetPanels.rowsByKey(base.table, field: facet.field.value, totalLabel: totalLabel) : nil
+            for (index, panel) in split.enumerated() {
+                var rows = panel.rows
+                if layers.count > 1 {
+                    if let byKey { rows = ((byKey.rows[panel.key] ?? []) + byKey.total).sorted() } else { rows = Array(0..<base.table.rowCount) }
+                }
+                models[index].append(try PlotModel(
+                    spec: layerSpec, table: base.table, theme: theme, options: options,
+                    colorDomain: base.hasCategoricalColor ? colorDomain : nil, panel: PanelScope(rows: rows)))
+            }
         }
         Self.shareScales(&models, facet: facet, spec: spec)
 
@@ -60,7 +85,7 @@ struct FacetLayout {
         let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns))
         let plotHeight = Self.panelHeight(spec: spec, guessWidth: guessWidth)
         var insets = Margins.zero
-        for model in models { insets = insets.union(PlotLabels(model: model).insets) }
+        for model in models.joined() { insets = insets.union(PlotLabels(model: model).insets) }
         var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight)
 
         let yAtLeft = spec.encoding.y?.axis?.position?.value != .right
@@ -98,9 +123,14 @@ struct FacetLayout {
         // The y title above the grid, at its side.
         var nodes: [SceneNode] = []
         var top = region.y
-        let fullModel = try PlotModel(spec: spec, table: table, theme: theme, options: options)
+        // Each axis title once: the layer that writes it (SPEC §11), else the first that has the channel.
+        func axisTitle(_ channel: (PlotModel) -> EncodedChannel?) -> String? {
+            let having = layers.compactMap(channel)
+            guard let lead = having.first(where: { $0.definition.title != .automatic }) ?? having.first, lead.definition.axis?.visible != false else { return nil }
+            return lead.title
+        }
         let gridLeft = columnX[0], gridRight = (columnX.last ?? gridLeft) + plotWidth
-        if let title = fullModel.y?.title, !title.isEmpty, spec.encoding.y?.axis?.visible != false {
+        if let title = axisTitle(\.y), !title.isEmpty {
             let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: region.width), style: theme.axisTitleStyle)
             let anchorX = yAtLeft ? region.x : region.maxX
             nodes.append(.text(TextNode(block: block, x: anchorX, top: top, anchor: yAtLeft ? .start : .end, fill: theme.axisTitleColor, maxWidth: region.width, classes: ["chartc-axis-title", "chartc-axis-title-y"])))
@@ -130,7 +160,7 @@ struct FacetLayout {
                 let frame = PanelFrame(margins: drawn, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
                 let plotBox = Box(x: columnX[column], y: plotTop, width: plotWidth, height: plotHeight)
                 let panelRegion = Box(x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight, height: margins.top + plotHeight + margins.bottom)
-                let area = try PlotArea(model: models[index], region: panelRegion, panel: frame)
+                let area = try PlotArea(models: models[index], region: panelRegion, panel: frame)
                 for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
                 var children: [SceneNode] = []
                 var titleBox: Box?
@@ -150,7 +180,7 @@ struct FacetLayout {
         nodes.append(.group(GroupNode(classes: ["chartc-panels"], children: panelNodes)))
 
         // The x title once, centered under the grid.
-        if let title = fullModel.x?.title, !title.isEmpty, spec.encoding.x?.axis?.visible != false {
+        if let title = axisTitle(\.x), !title.isEmpty {
             let width = max(40, gridRight - gridLeft)
             let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
             nodes.append(.text(TextNode(block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle, fill: theme.axisTitleColor, maxWidth: width, classes: ["chartc-axis-title", "chartc-axis-title-x"])))
@@ -163,11 +193,11 @@ struct FacetLayout {
     }
 
     /// The margins every panel needs (the largest of any panel) when laid out alone in a region `width` wide.
-    static func margins(_ models: [PlotModel], width: Double, plotHeight: Double) throws(DiagnosticError) -> Margins {
+    static func margins(_ panels: [[PlotModel]], width: Double, plotHeight: Double) throws(DiagnosticError) -> Margins {
         var margins = Margins.zero
-        for model in models {
+        for models in panels {
             let probe = Box(x: 0, y: 0, width: width, height: plotHeight + 60)
-            let area = try PlotArea(model: model, region: probe)
+            let area = try PlotArea(models: models, region: probe)
             margins = margins.union(Margins(top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY, left: area.plot.minX - probe.minX))
         }
         return margins
@@ -195,34 +225,44 @@ struct FacetLayout {
         return TextBlock(lines: lines, style: style)
     }
 
-    /// Gives every model the values of every panel for each shared position scale (SPEC §13: shared by default).
-    static func shareScales(_ models: inout [PlotModel], facet: FacetSpec, spec: ChartSpec) {
-        guard models.count > 1 else { return }
+    /// Gives every model the values of every panel for each shared position scale (SPEC §13: shared by default),
+    /// every layer's included (SPEC §11: one scale per channel).
+    static func shareScales(_ panels: inout [[PlotModel]], facet: FacetSpec, spec: ChartSpec) {
+        guard panels.count > 1, let layerCount = panels.first?.count else { return }
         func shared(isX: Bool) -> SharedScaleValues? {
-            guard let channel = isX ? models[0].x : models[0].y else { return nil }
-            if channel.isContinuous {
+            let channels = (0..<layerCount).compactMap { layer in isX ? panels[0][layer].x : panels[0][layer].y }
+            guard let lead = channels.first else { return nil }
+            if lead.isContinuous {
                 var values: [Double] = []
-                for model in models {
-                    guard let own = isX ? model.x : model.y else { continue }
+                for model in panels.joined() {
+                    guard let own = isX ? model.x : model.y, own.isContinuous else { continue }
                     let rows = model.series.flatMap(\.rows).sorted()
                     values += PlotScales.domainValues(model: model, channel: own, partner: isX ? model.x2 : model.y2, rows: rows)
                 }
                 return .values(values)
             }
-            let rows = Array(Set(models.flatMap { $0.series.flatMap(\.rows) })).sorted()
-            var keys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
-            // Rows come panel by panel, so first appearance is not an order: text categories go in the order a
-            // `sort` on the field gives (Unicode code points), unless the spec sorts or names the domain.
-            if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil {
-                keys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            var keys: [String] = []
+            for layer in 0..<layerCount {
+                guard let channel = isX ? panels[0][layer].x : panels[0][layer].y, !channel.isContinuous else { continue }
+                let rows = Array(Set(panels.flatMap { $0[layer].series.flatMap(\.rows) })).sorted()
+                var layerKeys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
+                // Rows come panel by panel, so first appearance is not an order: text categories go in the order a
+                // `sort` on the field gives (Unicode code points), unless the spec sorts or names the domain.
+                if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil {
+                    layerKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                }
+                let known = Set(keys)
+                keys += layerKeys.filter { !known.contains($0) }
             }
             return .categories(keys)
         }
         let x = facet.sharesX ? shared(isX: true) : nil
         let y = facet.sharesY ? shared(isX: false) : nil
-        for index in models.indices {
-            models[index].panel?.x = x
-            models[index].panel?.y = y
+        for panel in panels.indices {
+            for layer in panels[panel].indices {
+                panels[panel][layer].panel?.x = x
+                panels[panel][layer].panel?.y = y
+            }
         }
     }
 }

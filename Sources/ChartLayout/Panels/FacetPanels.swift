@@ -49,6 +49,23 @@ enum FacetPanels {
         return PanelSort.order(panels, facet: facet, table: table, locale: locale)
     }
 
+    /// Another table's rows (a layer's own, SPEC §11) by facet value key, and its `total` rows; nil when the
+    /// table has no such field.
+    static func rowsByKey(_ table: Table, field: String, totalLabel: String?) -> (rows: [String: [Int]], total: [Int])? {
+        guard let column = table.column(named: field) else { return nil }
+        var rows: [String: [Int]] = [:]
+        var total: [Int] = []
+        for row in 0..<table.rowCount {
+            let value = column[row]
+            if let totalLabel, case .string(let text) = value, text == totalLabel {
+                total.append(row)
+            } else {
+                rows[value.text ?? "", default: []].append(row)
+            }
+        }
+        return (rows, total)
+    }
+
     /// Each value as an axis would label it: a bin as its interval, years without separators, numbers at one
     /// shared precision, dates by what changes between them, text as it is; null as "(none)".
     static func titles(_ values: [Value], column: Column, locale: ChartLocale) -> [String] {

@@ -15,18 +15,38 @@ public struct PlotArea: Sendable {
     /// - Parameter panel: for a panel of small multiples (`Panels/`), margins every panel shares (so panels of
     ///   a shared scale have identical plots) and which tick labels it prints; nil: margins fit this plot.
     public init(model: PlotModel, region: Box, panel: PanelFrame? = nil) throws(DiagnosticError) {
+        try self.init(models: [model], region: region, panel: panel)
+    }
+
+    /// The plot of a layered chart (SPEC §11; one model for a one-mark chart): every layer on the same scales
+    /// (`PlotScales(models:)`), drawn in order inside `chartc-marks`, the first at the bottom, each in its own
+    /// `chartc-layer` group; axes once; every layer's labels through one `LabelPlacer`. `models` is not empty.
+    public init(models: [PlotModel], region: Box, panel: PanelFrame? = nil) throws(DiagnosticError) {
+        guard !models.isEmpty else { throw DiagnosticError([]) }
         var margins = panel?.margins ?? Margins.zero
-        var labels = PlotLabels(model: model)
-        let labelMargins = labels.margins(regionWidth: region.width)
-        var scales = try PlotScales(model: model, width: region.width, height: region.height, insets: panel?.insets ?? labels.insets)
-        labels.fitAngle(to: scales)
+        var layerLabels = models.map { PlotLabels(model: $0) }
+        // Each series is named once, by the first layer that names series at their ends.
+        if let namer = layerLabels.firstIndex(where: \.direct) {
+            for index in layerLabels.indices where index != namer { layerLabels[index].direct = false }
+        }
+        var labelMargins = Margins.zero
+        var insets = Margins.zero
+        for labels in layerLabels {
+            labelMargins = labelMargins.union(labels.margins(regionWidth: region.width))
+            insets = insets.union(labels.insets)
+        }
+        if let shared = panel?.insets { insets = shared }
+        var scales = try PlotScales(models: models, width: region.width, height: region.height, insets: insets)
+        for index in layerLabels.indices { layerLabels[index].fitAngle(to: scales) }
+        // Labels turned upright need other room (panels of small multiples keep the room they share).
+        insets = panel?.insets ?? layerLabels.reduce(Margins.zero) { $0.union($1.insets) }
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
         for _ in 0..<(panel == nil ? 4 : 0) {
             let plotWidth = max(40, region.width - margins.left - margins.right)
             let plotHeight = max(40, region.height - margins.top - margins.bottom)
-            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: panel?.insets ?? labels.insets)
-            layouts = Self.axes(model: model, scales: scales, region: region)
+            scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
+            layouts = Self.axes(models: models, scales: scales, region: region)
             var needed = labelMargins
             if let x = layouts.x { needed = needed.union(x.margins) }
             if let y = layouts.y { needed = needed.union(y.margins) }
@@ -43,8 +63,8 @@ public struct PlotArea: Sendable {
         let plotWidth = max(40, region.width - margins.left - margins.right)
         let plotHeight = max(40, region.height - margins.top - margins.bottom)
         if scales.width != plotWidth || scales.height != plotHeight || layouts.x == nil && layouts.y == nil {
-            scales = try PlotScales(model: model, width: plotWidth, height: plotHeight, insets: panel?.insets ?? labels.insets)
-            layouts = Self.axes(model: model, scales: scales, region: region)
+            scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
+            layouts = Self.axes(models: models, scales: scales, region: region)
         }
         if let panel {
             layouts.x?.drawsLabels = panel.showsXLabels
@@ -54,32 +74,78 @@ public struct PlotArea: Sendable {
         self.plot = plot
         self.scales = scales
 
-        let context = MarkContext(model: model, scales: scales)
-        var markNodes: [[SceneNode]] = []
-        for series in model.series {
-            markNodes.append(model.markKind.render(series, context: context))
+        var contexts = models.map { MarkContext(model: $0, scales: scales) }
+        if models.count > 1 {
+            var offset = 0
+            for index in contexts.indices {
+                contexts[index].rowOffset = offset
+                offset += models[index].table.rowCount
+            }
+        }
+        var layerMarks: [[[SceneNode]]] = []
+        for context in contexts {
+            layerMarks.append(context.model.series.map { context.model.markKind.render($0, context: context) })
         }
         let titleLeft = region.x - plot.x
         let titleRight = region.maxX - plot.x
         let xAxisNode = layouts.x?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)
         let yAxisNode = layouts.y?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)
-        // Labels go inside each series' group, so they hide and show with it.
-        let placed = labels.place(
-            context: context, markNodes: markNodes,
-            obstacles: (xAxisNode?.textBoxes() ?? []) + (yAxisNode?.textBoxes() ?? []),
+        // Labels go inside each series' group, so they hide and show with it. One placer for every layer: series
+        // names first, then text marks, then values, so nothing overlaps across layers.
+        var placer = LabelPlacer(
             bounds: Box(x: region.x - plot.x, y: region.y - plot.y, width: region.width, height: region.height),
-            regionWidth: region.width
+            padding: 1,
+            obstacles: (xAxisNode?.textBoxes() ?? []) + (yAxisNode?.textBoxes() ?? [])
         )
+        var layerLabelNodes: [[[SceneNode]]] = layerMarks.map { marks in marks.map { _ in [] } }
+        var ownerBase = 0
+        var ownerBases: [Int] = []
+        for context in contexts {
+            ownerBases.append(ownerBase)
+            ownerBase += context.model.table.rowCount + 1
+        }
+        for index in models.indices {
+            layerLabels[index].placeNames(context: contexts[index], placer: &placer, labels: &layerLabelNodes[index], regionWidth: region.width)
+        }
+        if models.count == 1 {
+            layerLabels[0].placeTextMarks(placer: &placer, marks: &layerMarks[0])
+            if layerLabels[0].values != nil { layerLabels[0].addObstacles(to: &placer, context: contexts[0]) }
+        } else {
+            // Every layer's marks first, so a text layer's labels and every value label keep clear of them.
+            for index in models.indices {
+                placer.ownerBase = ownerBases[index]
+                layerLabels[index].addObstacles(to: &placer, context: contexts[index])
+            }
+            placer.ownerBase = 0
+            for index in models.indices {
+                layerLabels[index].placeTextMarksBesideOtherLayers(placer: &placer, marks: &layerMarks[index])
+            }
+        }
+        for index in models.indices {
+            placer.ownerBase = ownerBases[index]
+            layerLabels[index].placeValues(context: contexts[index], placer: &placer, labels: &layerLabelNodes[index])
+        }
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
-        let clip = Self.needsClip(model)
-        var seriesNodes: [SceneNode] = []
-        for (index, series) in model.series.enumerated() {
-            let marks = clip ? [SceneNode.group(GroupNode(clipID: Self.clipID, children: placed.marks[index]))] : placed.marks[index]
-            seriesNodes.append(context.seriesGroup(series, children: marks + placed.labels[index]))
+        let clip = models.contains(where: Self.needsClip)
+        var layerNodes: [SceneNode] = []
+        for (layer, context) in contexts.enumerated() {
+            var seriesNodes: [SceneNode] = []
+            for (index, series) in context.model.series.enumerated() {
+                let marks = layerMarks[layer][index]
+                let clipped = clip ? [SceneNode.group(GroupNode(clipID: Self.clipID, children: marks))] : marks
+                seriesNodes.append(context.seriesGroup(series, children: clipped + layerLabelNodes[layer][index]))
+            }
+            if let index = context.model.spec.layerIndex {
+                // SPEC §11: one group per layer inside `chartc-marks`.
+                let data = [DataAttribute("layer", String(index)), DataAttribute("mark", context.model.markType.rawValue)]
+                layerNodes.append(.group(GroupNode(classes: ["chartc-layer"], data: data, children: seriesNodes)))
+            } else {
+                layerNodes += seriesNodes
+            }
         }
         var definitions: [SceneDefinition] = []
         if let gradient = scales.alongGradient { definitions.append(.linearGradient(gradient)) }
-        let marks = GroupNode(classes: ["chartc-marks"], children: seriesNodes)
+        let marks = GroupNode(classes: ["chartc-marks"], children: layerNodes)
         if clip {
             definitions.append(.clipRect(id: Self.clipID, box: Box(x: -3, y: -3, width: plotWidth + 6, height: plotHeight + 6)))
         }
@@ -96,15 +162,42 @@ public struct PlotArea: Sendable {
         node = .group(GroupNode(classes: ["chartc-plot"], translate: (dx: plot.x, dy: plot.y), children: children))
     }
 
-    private static func axes(model: PlotModel, scales: PlotScales, region: Box) -> (x: AxisLayout?, y: AxisLayout?) {
+    /// The axes, drawn once for every layer: each from the first layer whose channel writes a `title` or an
+    /// `axis`, else the first that writes a `scale` (the one the scale follows), else the first layer that has the
+    /// channel; a one-mark chart's from its own.
+    private static func axes(models: [PlotModel], scales: PlotScales, region: Box) -> (x: AxisLayout?, y: AxisLayout?) {
+        func lead(_ channel: (PlotModel) -> EncodedChannel?) -> PlotModel? {
+            let having = models.filter { channel($0) != nil }
+            return having.first { model in
+                guard let definition = channel(model)?.definition else { return false }
+                return definition.title != .automatic || definition.axis != nil
+            } ?? having.first { channel($0)?.definition.scale != nil } ?? having.first
+        }
+        /// With no title written in any layer, an axis that shows different fields in different layers is
+        /// titled with all of them (`low, mean`), as Vega-Lite does; nil: the lead's own title.
+        func joinedTitle(_ channel: (PlotModel) -> EncodedChannel?) -> String? {
+            let channels = models.compactMap(channel)
+            guard models.count > 1, channels.allSatisfy({ $0.definition.title == .automatic && $0.definition.axis == nil }) else { return nil }
+            var names: [String] = []
+            for item in channels where !names.contains(item.field) { names.append(item.field) }
+            return names.count > 1 ? names.joined(separator: ", ") : nil
+        }
+        let x = lead(\.x).map { axes(model: $0, scales: scales, region: region, titles: (joinedTitle(\.x), nil)).x } ?? nil
+        let y = lead(\.y).map { axes(model: $0, scales: scales, region: region, titles: (nil, joinedTitle(\.y))).y } ?? nil
+        return (x, y)
+    }
+
+    private static func axes(model: PlotModel, scales: PlotScales, region: Box, titles: (x: String?, y: String?) = (nil, nil)) -> (x: AxisLayout?, y: AxisLayout?) {
         var x: AxisLayout?
         var y: AxisLayout?
         if let channel = model.x, let scale = scales.x,
-           let axis = AxisBuilder.axis(channel: channel, scale: scale, isX: true, model: model, other: model.y, length: scales.width) {
+           var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: true, model: model, other: model.y, length: scales.width) {
+            if let title = titles.x { axis.title = title }
             x = AxisLayout(axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, scales.width / 2), titleWidth: scales.width, theme: model.theme)
         }
         if let channel = model.y, let scale = scales.y,
-           let axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height) {
+           var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height) {
+            if let title = titles.y { axis.title = title }
             y = AxisLayout(axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * 0.3), titleWidth: region.width, theme: model.theme)
         }
         return (x, y)

@@ -44,7 +44,11 @@ public struct PlotModel: Sendable {
     /// still come from every row; and the scale values it shares with the other panels (`Panels/`).
     public internal(set) var panel: PanelScope?
 
-    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), panel: PanelScope? = nil) throws(DiagnosticError) {
+    /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
+    ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
+    /// - Parameter colorExtent: a continuous color's values across every layer, for one ramp shared by all.
+    /// - Parameter panel: a panel of small multiples (SPEC §13): the rows it draws and the scales it shares.
+    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil, colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil) throws(DiagnosticError) {
         self.panel = panel
         self.spec = spec
         self.options = options
@@ -90,7 +94,7 @@ public struct PlotModel: Sendable {
         if let color, !color.isContinuous {
             hasCategoricalColor = true
             // The legend order: the explicit domain (or the data's order), then keys the domain does not list.
-            let ordered = color.categories(rows: rows)
+            let ordered = colorDomain ?? color.categories(rows: rows)
             var extras: [String] = []
             var known = Set(ordered)
             for row in rows {
@@ -105,6 +109,7 @@ public struct PlotModel: Sendable {
                 rowsByName[key, default: []].append(row)
             }
             for (index, name) in names.enumerated() where options.interactive || !hidden.contains(name) {
+                if colorDomain != nil && rowsByName[name] == nil { continue }
                 let fill = scale.color(for: name)?.hex ?? theme.markColor
                 series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index, startsHidden: hidden.contains(name)))
             }
@@ -116,7 +121,7 @@ public struct PlotModel: Sendable {
             if case .single(let single) = colorEncoding { fill = single.hex }
             if let color, color.isContinuous {
                 let visible = Array(rows)
-                let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme)
+                let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
                 colorEncoding = .continuous(scale, channel: color)
             }
             series = [Series(name: name, rows: panel?.rows ?? Array(rows), color: fill, index: 0)]

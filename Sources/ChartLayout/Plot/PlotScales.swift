@@ -24,14 +24,27 @@ public struct PlotScales: Sendable {
 
     /// - Parameter insets: room at each edge of the plot that marks leave free (for labels past the ends of bars).
     public init(model: PlotModel, width: Double, height: Double, insets: Margins = .zero) throws(DiagnosticError) {
+        try self.init(models: [model], width: width, height: height, insets: insets)
+    }
+
+    /// The scales shared by every layer of a chart (SPEC §11; one model for a one-mark chart): each position
+    /// scale's domain covers every layer's values of its channel, its options come from the first layer that
+    /// sets them. `models` is not empty.
+    public init(models: [PlotModel], width: Double, height: Double, insets: Margins = .zero) throws(DiagnosticError) {
         self.width = width
         self.height = height
-        let visibleRows = model.series.flatMap(\.rows).sorted()
+        guard let model = models.first else { return }
         // Never give labels more than a third of the plot.
         let x0 = min(max(0, insets.left), width / 3), x1 = min(max(0, insets.right), width / 3)
         let y0 = min(max(0, insets.top), height / 3), y1 = min(max(0, insets.bottom), height / 3)
-        x = try Self.positionScale(model: model, channel: model.x, partner: model.x2, isX: true, rows: visibleRows, length: width, inset: (x0, x1))
-        y = try Self.positionScale(model: model, channel: model.y, partner: model.y2, isX: false, rows: visibleRows, length: height, inset: (y0, y1))
+        func parts(_ channel: (PlotModel) -> EncodedChannel?, _ partner: (PlotModel) -> EncodedChannel?) -> [ScalePart] {
+            models.compactMap { model in
+                channel(model).map { ScalePart(model: model, channel: $0, partner: partner(model), rows: model.series.flatMap(\.rows).sorted()) }
+            }
+        }
+        x = try Self.positionScale(parts: parts(\.x, \.x2), isX: true, length: width, inset: (x0, x1))
+        y = try Self.positionScale(parts: parts(\.y, \.y2), isX: false, length: height, inset: (y0, y1))
+        let visibleRows = model.series.flatMap(\.rows).sorted()
 
         if let offsetChannel = model.offset, let outer = model.orientation == .vertical ? x : y, outer.bandwidth > 0 {
             // Grouped by the color field (the usual case), the bars follow the legend's order.
@@ -40,7 +53,11 @@ public struct PlotScales: Sendable {
             offset = BandScale(domain: keys, range: ScaleInterval(0, outer.bandwidth), paddingInner: 0.08, paddingOuter: 0)
         }
         if let sizeChannel = model.size, sizeChannel.isContinuous {
-            let values = visibleRows.compactMap { sizeChannel.number($0) }.filter { $0 >= 0 }
+            var values = visibleRows.compactMap { sizeChannel.number($0) }.filter { $0 >= 0 }
+            for other in models.dropFirst() {
+                guard let channel = other.size, channel.isContinuous else { continue }
+                values += other.series.flatMap(\.rows).compactMap { channel.number($0) }.filter { $0 >= 0 }
+            }
             let maximum = values.max() ?? 1
             size = PowScale.sqrt(domain: ScaleInterval(0, maximum > 0 ? maximum : 1), range: ScaleInterval(0, 14), clamp: true)
         }
@@ -81,8 +98,24 @@ public struct PlotScales: Sendable {
     }
 
     /// - Parameter inset: pixels kept free at the left and right (x) or top and bottom (y) ends.
-    private static func positionScale(model: PlotModel, channel: EncodedChannel?, partner: EncodedChannel?, isX: Bool, rows: [Int], length: Double, inset: (Double, Double) = (0, 0)) throws(DiagnosticError) -> PositionScale? {
-        guard let channel else { return nil }
+    /// One layer's share of a position scale: its channel, the channel ending its ranges, its visible rows.
+    struct ScalePart {
+        var model: PlotModel
+        var channel: EncodedChannel
+        var partner: EncodedChannel?
+        var rows: [Int]
+
+        var isMeasure: Bool { model.measure?.channel == channel.channel }
+    }
+
+    /// - Parameter parts: the layers that have the channel, in layer order. The first that writes a `scale`
+    ///   (else the first) decides the scale's options; every part's values go into its domain.
+    private static func positionScale(parts: [ScalePart], isX: Bool, length: Double, inset: (Double, Double) = (0, 0)) throws(DiagnosticError) -> PositionScale? {
+        guard let lead = parts.first(where: { $0.channel.definition.scale != nil }) ?? parts.first else { return nil }
+        let model = lead.model
+        let channel = lead.channel
+        let partner = lead.partner
+        let rows = lead.rows
         // Values grow upwards on y; categories read top to bottom.
         let range: ScaleInterval
         if isX {
@@ -96,13 +129,19 @@ public struct PlotScales: Sendable {
         // Small multiples with a shared scale: every panel's values (Panels/PanelScope).
         let shared = isX ? model.panel?.x : model.panel?.y
         if !channel.isContinuous {
-            let keys = shared?.categories ?? Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
+            var keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
+            for part in parts where part.model.spec.layerIndex != lead.model.spec.layerIndex && !part.channel.isContinuous {
+                let known = Set(keys)
+                keys += Self.categories(part.channel, rows: part.rows, followTable: !part.model.spec.sort.isEmpty).filter { !known.contains($0) }
+            }
+            if let sharedKeys = shared?.categories { keys = sharedKeys }
             let wantsPoints = scaleSpec?.type?.value == .point
-                || (scaleSpec?.type?.value != .band && model.markKind.placesCategoriesAtPoints)
+                || (scaleSpec?.type?.value != .band && parts.allSatisfy { $0.model.markKind.placesCategoriesAtPoints })
             if wantsPoints {
                 return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
             }
-            let inner = model.markKind.bandPadding(grouped: model.offset != nil)
+            let banded = parts.first { !$0.model.markKind.placesCategoriesAtPoints }?.model ?? model
+            let inner = banded.markKind.bandPadding(grouped: banded.offset != nil)
             return .band(BandScale(domain: keys, range: range, paddingInner: inner, paddingOuter: inner / 2, reverse: reverse))
         }
 
@@ -114,53 +153,22 @@ public struct PlotScales: Sendable {
         case .time: kind = channel.holdsYears ? .years : .time
         default: kind = channel.holdsYears ? .years : (channel.holdsDates ? .time : .linear)
         }
-        let isMeasure = model.measure?.channel == channel.channel
-        var values = domainValues(model: model, channel: channel, partner: partner, rows: rows)
+        let isMeasure = lead.isMeasure
+        var values: [Double] = []
+        values.reserveCapacity(rows.count * 2)
+        for part in [lead] + parts.filter({ $0.model.spec.layerIndex != lead.model.spec.layerIndex }) {
+            Self.values(of: part, into: &values)
+        }
         if let extra = shared?.values { values += extra }
         let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
         let isRange = partner != nil
-        let defaultZero = isMeasure && !isRange && model.markKind.growsFromZero && kind != .time
+        // Bars and areas grow from zero along their measure, in any layer that draws them.
+        let defaultZero = parts.contains { $0.isMeasure && $0.partner == nil && $0.model.markKind.growsFromZero } && kind != .time
         // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
         // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
         // too (rounding out to whole powers of ten can leave most of the plot empty).
         let axisHidden = channel.definition.axis?.visible == false
         let spansData = axisHidden || channel.type == .temporal || kind == .log || channel.binStep != nil
-        return try continuousScale(
-            model: model, channel: channel, kind: kind, values: values, extent: extent, isMeasure: isMeasure, isRange: isRange,
-            defaultZero: defaultZero, spansData: spansData, isX: isX, length: length, range: range, reverse: reverse)
-    }
-
-    /// The numbers a continuous position scale's domain covers over `rows`: each value (and its `x2`/`y2`
-    /// partner, and a bin's end), or the stacked segments' ends on a stacked measure.
-    static func domainValues(model: PlotModel, channel: EncodedChannel, partner: EncodedChannel?, rows: [Int]) -> [Double] {
-        let isMeasure = model.measure?.channel == channel.channel
-        var values: [Double] = []
-        values.reserveCapacity(rows.count * 2)
-        if isMeasure && model.stack != .none {
-            for row in rows {
-                if let segment = model.stacked[row] {
-                    values.append(segment.start)
-                    values.append(segment.end)
-                }
-            }
-        } else {
-            for row in rows {
-                if let value = channel.number(row) { values.append(value) }
-                if let partner, let value = partner.number(row) { values.append(value) }
-            }
-            // A bin reaches its interval's end (SPEC §13).
-            if let step = channel.binStep {
-                for row in rows { if let value = channel.number(row) { values.append(BinnedChannel.end(value, step: step)) } }
-            }
-        }
-        return values
-    }
-
-    private static func continuousScale(
-        model: PlotModel, channel: EncodedChannel, kind: ContinuousScaleKind, values: [Double], extent: ScaleInterval?, isMeasure: Bool,
-        isRange: Bool, defaultZero: Bool, spansData: Bool, isX: Bool, length: Double, range: ScaleInterval, reverse: Bool
-    ) throws(DiagnosticError) -> PositionScale? {
-        let scaleSpec = channel.definition.scale
         var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
@@ -186,7 +194,7 @@ public struct PlotScales: Sendable {
 
         // Bars along a continuous axis need half a bar of room at each end.
         var pixels = range
-        if model.markKind.needsRoomAcrossContinuousAxis && !isMeasure && !isRange && channel.binStep == nil {
+        if channel.binStep == nil, parts.contains(where: { $0.model.markKind.needsRoomAcrossContinuousAxis && !$0.isMeasure && $0.partner == nil }) {
             let inset = barInset(values: values, domain: domain, length: length)
             pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
         }
@@ -202,6 +210,36 @@ public struct PlotScales: Sendable {
                 throw DiagnosticError(Diagnostic(error, at: scaleSpec?.domain?.span ?? channel.definition.span))
             }
         }
+    }
+
+    /// A layer's values along its channel: its stacked segments' ends, or its values and its ranges' ends.
+    private static func values(of part: ScalePart, into values: inout [Double]) {
+        let model = part.model
+        if part.isMeasure && model.stack != .none {
+            for row in part.rows {
+                if let segment = model.stacked[row] {
+                    values.append(segment.start)
+                    values.append(segment.end)
+                }
+            }
+        } else {
+            for row in part.rows {
+                if let value = part.channel.number(row) { values.append(value) }
+                if let partner = part.partner, let value = partner.number(row) { values.append(value) }
+            }
+            // A bin reaches its interval's end (SPEC §13).
+            if let step = part.channel.binStep {
+                for row in part.rows { if let value = part.channel.number(row) { values.append(BinnedChannel.end(value, step: step)) } }
+            }
+        }
+    }
+
+    /// The numbers a continuous position scale's domain covers over `rows` of one model (a panel's share of a
+    /// shared scale, SPEC §13).
+    static func domainValues(model: PlotModel, channel: EncodedChannel, partner: EncodedChannel?, rows: [Int]) -> [Double] {
+        var values: [Double] = []
+        Self.values(of: ScalePart(model: model, channel: channel, partner: partner, rows: rows), into: &values)
+        return values
     }
 
     /// Discrete keys in display order over the given rows: the explicit domain, else the natural order of weekdays

@@ -9,6 +9,7 @@ import ChartValues
 /// set to the label; `complete` fills missing key combinations in each of these aggregations.
 enum Aggregation {
     static func run(_ step: AggregateStep, on table: Table) throws(DiagnosticError) -> Table {
+        if let reduced = step.reduced { return try runReduced(step, reduced, on: table) }
         // The reductions of every field, flattened, with the argument columns evaluated once.
         var inputs: [ReductionInput] = []
         var callRanges: [Range<Int>] = []
@@ -39,7 +40,11 @@ enum Aggregation {
             parts.append(try aggregatePart(step, keys: keyColumns, collapsed: (index, total.label), inputs: inputs, callRanges: callRanges, rowCount: table.rowCount, domains: domains))
         }
 
-        // Join the parts column by column; a field some total collapsed becomes a string column.
+        return join(step, parts)
+    }
+
+    /// Joins the parts column by column; a field some total collapsed becomes a string column.
+    private static func join(_ step: AggregateStep, _ parts: [[Column]]) -> Table {
         let names = step.groupBy + step.fields.map(\.name)
         var columns: [Column] = []
         for (index, name) in names.enumerated() {
@@ -53,6 +58,92 @@ enum Aggregation {
             }
         }
         return Table(columns: columns, rowCount: columns.first?.count ?? 0)
+    }
+
+    /// The aggregation over rows a database already grouped and reduced (`ReducedAggregate`): each call's value
+    /// is finished per input row, then every part runs through the same grouping as above, where each group is
+    /// one row (a count or sum is summed, anything else taken as it is), so `complete`, the outer expressions and
+    /// the total labels are exactly chartc's.
+    static func runReduced(_ step: AggregateStep, _ reduced: ReducedAggregate, on table: Table) throws(DiagnosticError) -> Table {
+        var finished: [ReductionInput] = []
+        for (index, call) in reduced.calls.enumerated() {
+            let name = "\u{0}finished\(index)"
+            switch call {
+            case .value(let column, let zeroWhenEmpty):
+                guard let values = table.column(named: column) else { throw missing(column) }
+                finished.append(ReductionInput(zeroWhenEmpty ? .sum : .first, values: values.renamed(name), name: name))
+            case .mean(let sumName, let countName):
+                guard let sums = table.column(named: sumName), let counts = table.column(named: countName) else { throw missing(sumName) }
+                let values = (0..<table.rowCount).map { row -> Value in
+                    guard case .number(let sum) = sums[row], case .number(let count) = counts[row], count > 0 else { return .null }
+                    let mean = sum / count
+                    return mean.isFinite ? .number(mean) : .null
+                }
+                finished.append(ReductionInput(.first, values: Column(name: name, type: .number, values: values), name: name))
+            case .quantile(let lowName, let highName, let countName, let p):
+                guard let lows = table.column(named: lowName), let highs = table.column(named: highName), let counts = table.column(named: countName) else {
+                    throw missing(lowName)
+                }
+                let values = (0..<table.rowCount).map { row -> Value in
+                    guard case .number(let lower) = lows[row], case .number(let upper) = highs[row], case .number(let count) = counts[row], count > 0 else { return .null }
+                    // Reducer.interpolate's arithmetic, on the two closest ranks the database picked.
+                    let position = (count - 1) * p
+                    let lowerIndex = position.rounded(.down)
+                    if lowerIndex == position.rounded(.up) || lower == upper { return .number(lower) }
+                    let fraction = position - lowerIndex
+                    let value = lower * (1 - fraction) + upper * fraction
+                    return value.isFinite ? .number(value) : .null
+                }
+                finished.append(ReductionInput(.first, values: Column(name: name, type: .number, values: values), name: name))
+            }
+        }
+        var callRanges: [Range<Int>] = []
+        var start = 0
+        for field in step.fields {
+            callRanges.append(start..<(start + field.aggregate.calls.count))
+            start += field.aggregate.calls.count
+        }
+        guard start == finished.count else { throw missing("aggregate calls") }
+
+        // The rows of each part.
+        var partRows = [[Int]](repeating: [], count: step.totals.count + 1)
+        if let partColumn = reduced.partColumn {
+            guard let masks = table.column(named: partColumn) else { throw missing(partColumn) }
+            for row in 0..<table.rowCount {
+                guard case .number(let mask) = masks[row], let part = reduced.partOfMask[Int(mask)], part < partRows.count else { continue }
+                partRows[part].append(row)
+            }
+        } else {
+            partRows[0] = Array(0..<table.rowCount)
+        }
+        var keyColumns: [Column] = []
+        for field in step.groupBy {
+            guard var column = table.column(named: field) else { throw missing(field) }
+            if let order = reduced.keyOrders[field] { column.naturalOrder = order }
+            keyColumns.append(column)
+        }
+        let fullKeys = keyColumns.map { $0.gathering(partRows[0]) }
+        let domains = try completeDomains(step, keys: fullKeys)
+        var parts: [[Column]] = []
+        for part in partRows.indices {
+            let rows = partRows[part]
+            let keys = part == 0 ? fullKeys : keyColumns.map { $0.gathering(rows) }
+            let inputs = finished.map { input in
+                ReductionInput(input.reduction, values: input.values?.gathering(rows), name: input.name)
+            }
+            var collapsed: (index: Int, label: String)?
+            if part > 0 {
+                let total = step.totals[part - 1]
+                guard let index = step.groupBy.firstIndex(of: total.field) else { continue }
+                collapsed = (index, total.label)
+            }
+            parts.append(try aggregatePart(step, keys: keys, collapsed: collapsed, inputs: inputs, callRanges: callRanges, rowCount: rows.count, domains: domains))
+        }
+        return join(step, parts)
+    }
+
+    private static func missing(_ name: String) -> DiagnosticError {
+        DiagnosticError(Diagnostic(ExpressionDiagnostic.missingAtExecution(name, role: "column", from: "database's result"), at: nil))
     }
 
     /// One aggregation: by every key, or (`collapsed`) by every key but one, whose column is then the label.

@@ -1,4 +1,5 @@
 import ChartData
+import ChartDatabase
 import ChartDiagnostics
 import ChartNetwork
 import ChartSpec
@@ -41,6 +42,15 @@ public enum Pipeline {
 
     /// `plan(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func plan(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (Plan, [Diagnostic]) {
+        if case .database(let database) = spec.data.origin {
+            let fields = try DataLoader.databaseFields(database, context: context)
+            let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
+            let (plan, warnings) = try plan(spec, schema: schema)
+            let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
+            let compiled = SQLCompiler.compile(
+                plan, relation: DataLoader.databaseRelation(database), columns: columns, inputOrder: DataLoader.databaseInputOrder(database))
+            return (compiled ?? plan, warnings)
+        }
         let schema: [(name: String, type: DataType)]
         if let known = try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context) {
             schema = known
@@ -80,18 +90,38 @@ public enum Pipeline {
 
     /// `run(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func run(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> PipelineOutput {
-        // A database: plan against the described columns (nothing is run), then read only what the plan reads.
+        // A database: plan against the described columns (nothing is run), compile the plan to SQL, and read only
+        // its result (see `SQLCompiler`).
         if case .database(let database) = spec.data.origin {
-            let schema = try DataLoader.databaseSchema(database, context: context)
+            // One connection for the description and the statement.
+            let target = try DataLoader.databaseTarget(database, context: context)
+            let fields = try DataLoader.databaseFields(target, context: context)
+            let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
-            let loaded: LoadedData
-            if case .load(let load) = plan.steps.first, let sql = load.sql, !load.sqlParameters.isEmpty {
-                loaded = try DataLoader.databaseTable(
-                    database, fieldNames: schema.map(\.name), statement: (sql, load.sqlParameters), columns: plan.projection, context: context)
-            } else {
-                loaded = try DataLoader.databaseTable(database, fieldNames: schema.map(\.name), columns: plan.projection, context: context)
+            let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
+            let relation = DataLoader.databaseRelation(database)
+            var candidates: [Plan] = []
+            if let compiled = SQLCompiler.compile(plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database)) {
+                candidates.append(compiled)
             }
-            return try execute(plan, warnings: warnings, loaded: consume loaded)
+            if candidates.first?.isCompiledAggregation == true {
+                candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
+            }
+            candidates.append(plan)  // the plain projection: every step in chartc
+            for (index, candidate) in candidates.enumerated() {
+                let load = candidate.loadStep
+                do {
+                    let loaded = try DataLoader.databaseStatement(
+                        target, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
+                        resultColumns: load.resultColumns, context: context)
+                    return try execute(candidate, warnings: warnings, loaded: consume loaded)
+                } catch {
+                    // This server lacks something the statement uses: the next candidate runs more in chartc.
+                    // --offline: a statement the server refused was never cached, the candidate that ran was.
+                    let notCached = context.fetch.mode == .offline && error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.notCached.rawValue }
+                    guard index + 1 < candidates.count, DataLoader.isUnsupported(error) || notCached else { throw error }
+                }
+            }
         }
         // Local data only: a failed projected read is read again, and a download must not be retried.
         if spec.hasAggregate && !spec.data.isRemote {
@@ -116,7 +146,9 @@ public enum Pipeline {
         let (provenance, loadWarnings, isSample) = (loaded.provenance, loaded.warnings, loaded.isSample)
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
-        input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+        if !plan.isCompiledAggregation {
+            input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+        }
         let result = try PipelineRunner.run(plan, input: consume input)
         return PipelineOutput(table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
     }

@@ -66,6 +66,8 @@ public enum PipelineRunner {
             case .calculate(let calculate):
                 reads?.remove(calculate.name)
                 reads?.formUnion(calculate.expression.fieldsUsed)
+            case .aggregate(let aggregate) where aggregate.reduced != nil:
+                reads = nil  // the database's result columns, each read by name
             case .aggregate(let aggregate):
                 var used = Set(aggregate.groupBy)
                 for field in aggregate.fields {

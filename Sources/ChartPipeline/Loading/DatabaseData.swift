@@ -14,6 +14,8 @@ extension DataLoader {
     /// The base relation and where its SQL text starts in the statement (for error positions).
     struct DatabaseTarget {
         var client: DatabaseClient
+        /// The one connection the build's statements share (opened on first use).
+        var session: DatabaseSession
         var source: DatabaseSource
         /// `"members"`, `"public"."members"`, or `(user query\n) AS "chartc_base"`.
         var relation: String
@@ -44,7 +46,7 @@ extension DataLoader {
         case .table(let table): relation = SQLText.relation(table.value)
         case .query(let query): relation = SQLText.subquery(query.value).text
         }
-        return DatabaseTarget(client: client, source: source, relation: relation)
+        return DatabaseTarget(client: client, session: DatabaseSession(client: client), source: source, relation: relation)
     }
 
     /// The statement reading `columns` (nil: all) of the base rows.
@@ -56,45 +58,86 @@ extension DataLoader {
     /// The base rows' field names and types, from the server (Parse + Describe: nothing is run) or, `--offline`,
     /// from the cache.
     static func databaseSchema(_ source: DatabaseSource, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)] {
-        let target = try databaseTarget(source, context: context)
+        try databaseFields(source, context: context).map { ($0.name, ResultDecoder.dataType(ofOID: $0.typeOID)) }
+    }
+
+    /// The base rows' fields with their type OIDs (the SQL compiler reads each column as chartc reads its
+    /// type), from the server or, `--offline`, from the cache.
+    public static func databaseFields(_ source: DatabaseSource, context: LoadContext) throws(DiagnosticError) -> [ResultField] {
+        try databaseFields(try databaseTarget(source, context: context), context: context)
+    }
+
+    static func databaseFields(_ target: DatabaseTarget, context: LoadContext) throws(DiagnosticError) -> [ResultField] {
+        let source = target.source
         let sql = selectStatement(target, columns: nil)
         let key = cacheKey(target, sql: "describe\n" + sql, parameters: [])
         let cache = context.fetch.cacheDirectory.map(DataCache.init)
         if context.fetch.mode == .offline {
-            guard let entry = cache?.entry(for: key), let table = ResultDecoder.decode(wire: entry.body) else {
+            guard let entry = cache?.entry(for: key), let fields = ResultDecoder.fields(wire: entry.body) else {
                 throw DiagnosticError(Diagnostic(DatabaseDiagnostic.notCached(database: target.client.displayName), at: source.database.span))
             }
-            return table.columns.map { ($0.name, $0.type) }
+            return fields
         }
         let fields: [ResultField]
         do {
-            fields = try target.client.describe(sql)
+            fields = try target.session.describe(sql)
         } catch {
             throw DiagnosticError(diagnostic(error, target: target, sql: sql))
         }
-        // Store the description as an empty result (a RowDescription message), so --offline can plan too.
+        // Store the description as an empty result (a RowDescription message), so --offline can plan too; an
+        // unchanged one is not written again (each write syncs the disk).
         if let cache {
-            _ = try? cache.store(key, body: rowDescription(fields), contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
+            let body = rowDescription(fields)
+            if cache.entry(for: key)?.metadata.sha256 != SHA256.hex(of: body) {
+                _ = try? cache.store(key, body: body, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
+            }
         }
-        return fields.map { ($0.name, ResultDecoder.dataType(ofOID: $0.typeOID)) }
+        return fields
     }
 
-    /// Runs the plan's own statement (projection and pushed-down filters). Should the server refuse a pushed-down
-    /// condition (a number column of a type with no cast to float8), the plain projection is read instead:
-    /// chartc runs every filter itself anyway.
-    static func databaseTable(
-        _ source: DatabaseSource, fieldNames: [String], statement: (sql: String, parameters: [String?]), columns: Set<String>?,
-        context: LoadContext
+    /// The base relation as the compiled statement names it: `"members"`, or the user's query as a subquery.
+    public static func databaseRelation(_ source: DatabaseSource) -> String {
+        switch source.relation {
+        case .table(let table): SQLText.relation(table.value)
+        case .query(let query): SQLText.subquery(query.value).text
+        }
+    }
+
+    /// SQL for the base rows' input order: a table's `ctid` (the order its rows are stored and a sequential scan
+    /// reads them); nil for a query, whose rows have no order SQL keeps.
+    public static func databaseInputOrder(_ source: DatabaseSource) -> String? {
+        if case .table = source.relation { return "ctid" }
+        return nil
+    }
+
+    /// Runs a plan's statement (`SQLCompiler`). When the plan names the result columns (a compiled
+    /// aggregation), they are renamed by position.
+    static func databaseStatement(
+        _ target: DatabaseTarget, fieldNames: [String], sql: String, parameters: [String?], resultColumns: [String]?, context: LoadContext
     ) throws(DiagnosticError) -> LoadedData {
-        let target = try databaseTarget(source, context: context)
-        do {
-            var loaded = try runStatement(target, sql: statement.sql, parameters: statement.parameters, context: context)
-            loaded.fieldNames = fieldNames
-            return loaded
-        } catch {
-            let refusedCast = error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.serverError.rawValue && ($0.message.contains("42883") || $0.message.contains("42846")) }
-            guard refusedCast else { throw error }
-            return try databaseTable(source, fieldNames: fieldNames, columns: columns, context: context)
+        let source = target.source
+        var loaded = try runStatement(target, sql: sql, parameters: parameters, context: context)
+        if let resultColumns {
+            guard resultColumns.count == loaded.table.columns.count else {
+                throw DiagnosticError(Diagnostic(
+                    DatabaseDiagnostic.protocolViolation(database: target.client.displayName, reason: "\(loaded.table.columns.count) result columns, not \(resultColumns.count)"),
+                    at: source.database.span))
+            }
+            loaded.table = Table(columns: zip(loaded.table.columns, resultColumns).map { $0.renamed($1) }, rowCount: loaded.table.rowCount)
+        }
+        loaded.fieldNames = fieldNames
+        return loaded
+    }
+
+    /// Whether a statement failed because this server lacks something the compiled SQL uses (a feature, a
+    /// function or cast, `GROUPING SETS`) or because a value overflowed where chartc gives null: then the plan
+    /// runs its steps in chartc instead.
+    static func isUnsupported(_ error: DiagnosticError) -> Bool {
+        error.diagnostics.contains { diagnostic in
+            // A syntax error or unknown column in a compiled statement: a feature or `ctid` this engine lacks.
+            if diagnostic.id == DatabaseDiagnostic.Kind.querySyntax.rawValue || diagnostic.id == DatabaseDiagnostic.Kind.unknownColumn.rawValue { return true }
+            guard diagnostic.id == DatabaseDiagnostic.Kind.serverError.rawValue else { return false }
+            return ["(SQLSTATE 0A", "(SQLSTATE 42", "(SQLSTATE 22", "(SQLSTATE 54"].contains { diagnostic.message.contains($0) }
         }
     }
 
@@ -123,14 +166,15 @@ extension DataLoader {
         }
         let result: QueryResult
         do {
-            result = try target.client.fetch(sql, parameters: parameters)
+            result = try target.session.fetch(sql, parameters: parameters)
         } catch {
             throw DiagnosticError(diagnostic(error, target: target, sql: sql))
         }
         var warnings: [Diagnostic] = result.notices.filter { $0.severity == "WARNING" }.map {
             Diagnostic(DatabaseDiagnostic.serverNotice(database: name, message: $0.message), at: target.source.database.span)
         }
-        if let cache {
+        // An unchanged result is not written again (each write syncs the disk).
+        if let cache, cache.entry(for: key)?.metadata.sha256 != result.sha256 {
             do {
                 _ = try cache.store(key, body: result.wire, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
             } catch {
@@ -180,9 +224,9 @@ extension DataLoader {
                 if failure.diagnostic.kind == .unknownTable { span = table.span }
             case .query(let query):
                 span = query.span
-                if let position = server.position, let queryStart = sql.unicodeScalars.firstIndex(of: "(") {
+                if let position = server.position, let relationStart = characterOffset(of: target.relation, in: sql) {
                     // Characters before the user's text: up to and including the subquery's "(".
-                    let before = sql.unicodeScalars.distance(from: sql.unicodeScalars.startIndex, to: queryStart) + 1
+                    let before = relationStart + 1
                     let inside = position - 1 - before
                     if inside >= 0, let located = JSONStringPosition.span(ofCharacter: inside, in: query.span) {
                         span = located
@@ -191,6 +235,20 @@ extension DataLoader {
             }
         }
         return Diagnostic(failure.diagnostic, at: span, notes: notes)
+    }
+}
+
+extension DataLoader {
+    /// The offset, in Unicode scalars (PostgreSQL's error positions count characters), of `needle`'s first
+    /// occurrence in `text`.
+    static func characterOffset(of needle: String, in text: String) -> Int? {
+        let haystack = Array(text.unicodeScalars)
+        let pattern = Array(needle.unicodeScalars)
+        guard !pattern.isEmpty, pattern.count <= haystack.count else { return nil }
+        for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
+            if haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return start }
+        }
+        return nil
     }
 }
 

@@ -13,6 +13,9 @@ public struct Plan: Sendable {
     public var columns: [String]
     /// Every field of the data, in file order.
     public var dataFields: [(name: String, type: DataType)]
+    /// For data from a database: the steps of the spec that the load step's SQL statement performs (the SQL
+    /// compiler moved them out of `steps`), for `chartc plan`. Empty otherwise.
+    public var databaseSteps: [PlanStep] = []
     /// The fields of the output table, in output order (SPEC §9), with their types.
     public var outputFields: [(name: String, type: DataType)]
 
@@ -22,6 +25,16 @@ public struct Plan: Sendable {
         self.dataFields = dataFields
         self.outputFields = outputFields
     }
+
+    /// The first step's load (every plan starts with one).
+    public var loadStep: LoadStep {
+        if case .load(let load)? = steps.first { return load }
+        return LoadStep(source: "", format: nil, columns: columns, totalColumns: dataFields.count)
+    }
+
+    /// Whether a database groups and reduces the rows (`SQLCompiler`): the load step's result is then one row
+    /// per group, not data rows.
+    public var isCompiledAggregation: Bool { loadStep.resultColumns != nil }
 
     /// The projection as a set, for `DataLoader.load(_:baseDirectory:columns:)`; nil when every column is read.
     public var projection: Set<String>? {
@@ -54,6 +67,11 @@ public struct LoadStep: Sendable {
     public var sql: String?
     /// The values of the statement's `$1`, `$2`… parameters (text; nil is NULL).
     public var sqlParameters: [String?]
+    /// The names the pipeline gives the statement's result columns, by position, when the statement is a
+    /// compiled aggregation (nil: the result columns are data columns, named as the server names them).
+    public var resultColumns: [String]?
+    /// Why steps that could have run in the database run in chartc (for `chartc plan`).
+    public var sqlNote: String?
 
     public init(source: String, format: String?, columns: [String], totalColumns: Int, sql: String? = nil, sqlParameters: [String?] = []) {
         self.source = source
@@ -142,6 +160,9 @@ public struct AggregateStep: Sendable {
     /// The `groupBy` fields made by `bin` (SPEC §13): `complete` fills their intervals between the first and the
     /// last (for `chartc plan`; the column itself carries its step).
     public var binnedFields: [String] = []
+    /// Set when a database already grouped and reduced the rows (`SQLCompiler`): the input is then one row per
+    /// group and part, and this says which columns hold what.
+    public var reduced: ReducedAggregate?
 
     public init(groupBy: [String], fields: [AggregateOutput], totals: [TotalStep], complete: [CompleteDomain]?, completeSpan: SourceSpan? = nil) {
         self.groupBy = groupBy
@@ -199,4 +220,35 @@ public struct WindowOutput: Sendable {
         self.window = window
         self.source = source
     }
+}
+
+/// An aggregation a database has already grouped and reduced: one input row per group of each part (the full
+/// `groupBy`, then each `total`), its key columns named after the `groupBy` fields (null where a total collapsed
+/// them), and per aggregate call the columns to finish it from. chartc then does what is exact only here:
+/// quantile interpolation and means with its own arithmetic, the outer expressions, total labels, `complete`.
+public struct ReducedAggregate: Sendable {
+    /// The column holding SQL's `GROUPING(…)` bit mask of each row, and which part each mask is; nil: one part.
+    public var partColumn: String?
+    public var partOfMask: [Int: Int]
+    /// One per aggregate call, in the order `Aggregation` flattens them (field by field).
+    public var calls: [ReducedCall]
+    /// The weekday/month order of key columns that hold such names (chartc's columns carry it; SQL's do not).
+    public var keyOrders: [String: [String]]
+
+    public init(partColumn: String?, partOfMask: [Int: Int], calls: [ReducedCall], keyOrders: [String: [String]] = [:]) {
+        self.partColumn = partColumn
+        self.partOfMask = partOfMask
+        self.calls = calls
+        self.keyOrders = keyOrders
+    }
+}
+
+/// How one aggregate call's per-group value is finished from the columns the database returned.
+public enum ReducedCall: Sendable, Equatable {
+    /// The value itself (`count`, `min`, `sum`, …); counts and sums are 0 in a row `complete` adds.
+    case value(column: String, zeroWhenEmpty: Bool)
+    /// `sum / count`, divided here as chartc divides.
+    case mean(sum: String, count: String)
+    /// The two closest ranks and the count of values: chartc interpolates (type 7) with its own arithmetic.
+    case quantile(low: String, high: String, count: String, p: Double)
 }

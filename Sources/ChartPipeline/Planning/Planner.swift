@@ -287,13 +287,6 @@ private struct PlanBuilder {
         } else if aggregates && !groupBy.isEmpty {
             steps.append(.sort(SortStep(keys: groupBy.map { SortOrder($0) }, isDefault: true)))
         }
-        // A database does the projection and the filters it can (they still run here too: see DatabasePushDown).
-        if case .load(var load) = steps[0], let sql = load.sql, filtersAt[0].count > 0,
-           let pushed = DatabasePushDown.whereClause(filters: filtersAt[0].map(\.expression), schema: dataFields) {
-            load.sql = sql + " WHERE " + pushed.sql
-            load.sqlParameters = pushed.parameters
-            steps[0] = .load(load)
-        }
         if !windowOutputs.isEmpty {
             var order: [SortOrder] = []
             if case .sort(let sort)? = steps.last { order = sort.allKeys }

@@ -54,7 +54,12 @@ public enum HTMLWriter {
             page.darkScene = darkScenes.wide
             page.darkNarrowScene = scenes.narrow == nil ? nil : darkScenes.narrow
         }
-        return write(scene: scenes.wide, spec: chart.spec, table: table, page: page)
+        var tooltips: TooltipData?
+        if chart.spec.isLayered {
+            // SPEC §11: the marks' `data-row` counts every layer's rows, one layer after the other.
+            tooltips = TooltipData(layers: chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) })
+        }
+        return write(scene: scenes.wide, spec: chart.spec, table: table, page: page, tooltips: tooltips)
     }
 
     /// The chart name of a spec file: `sales` for `charts/sales.chart.json`.
@@ -69,6 +74,11 @@ public enum HTMLWriter {
 
     /// The page for `scene` (and the table it was drawn from), ending with a newline.
     public static func write(scene: Scene, spec: ChartSpec, table: Table, page: Page) -> String {
+        write(scene: scene, spec: spec, table: table, page: page, tooltips: nil)
+    }
+
+    /// `write(scene:spec:table:page:)` with the tooltips of a layered chart (nil: from `table`).
+    static func write(scene: Scene, spec: ChartSpec, table: Table, page: Page, tooltips: TooltipData?) -> String {
         let id = "chartc-" + XMLText.nameFragment(page.name)
         let title = spec.title?.value ?? scene.title ?? page.name
         let narrow = page.narrowScene
@@ -120,7 +130,7 @@ public enum HTMLWriter {
             style += DarkPalette(scenes: views.map(\.scene), background: background).css
         }
 
-        let script = PageScript.source
+        let script = tooltips == nil ? PageScript.source : PageScript.layeredSource
         let policy = "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"
 
@@ -168,7 +178,7 @@ public enum HTMLWriter {
         out += "<div class=\"chartc-table chartc-sr-only\" id=\"" + id + "-table\">\n"
         out += DataTableMarkup.html(table, caption: "Data: " + title, indent: "")
         out += "</div>\n"
-        out += "<script type=\"application/json\" class=\"chartc-data\">" + TooltipData(spec: spec, table: table).json + "</script>\n"
+        out += "<script type=\"application/json\" class=\"chartc-data\">" + (tooltips ?? TooltipData(spec: spec, table: table)).json + "</script>\n"
         out += "</figure>\n"
         out += "<script>" + script + "</script>\n"
         out += "</body>\n"

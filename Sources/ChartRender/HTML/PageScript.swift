@@ -10,6 +10,17 @@
 ///   series), Home/End jump, Escape closes; a polite live region reads the values out.
 /// - The "Show the data" button reveals the table that screen readers always have.
 enum PageScript {
+    /// The script of a layered chart's page (SPEC §11): the same, except that a tooltip leaves out the fields a
+    /// row's layer does not show (written `false` in the data, `TooltipData(layers:)`). One-mark pages keep
+    /// `source`, byte for byte.
+    static let layeredSource = source.replacingFirst(
+        "if (index === data.heading) { return; }",
+        with: "if (index === data.heading || row[index] === false) { return; }"
+    ).replacingFirst(
+        "if (data.heading !== null && row[data.heading] !== null) {",
+        with: "if (data.heading !== null && row[data.heading] !== null && row[data.heading] !== false) {"
+    )
+
     static let source = """
     (function () {
       "use strict";
@@ -217,4 +228,16 @@ enum PageScript {
     })();
 
     """
+}
+
+extension String {
+    /// `self` with the first occurrence of `target` replaced (unchanged when there is none).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        let characters = Array(self), wanted = Array(target)
+        guard !wanted.isEmpty, wanted.count <= characters.count else { return self }
+        for start in 0...(characters.count - wanted.count) where Array(characters[start..<(start + wanted.count)]) == wanted {
+            return String(characters[..<start]) + replacement + String(characters[(start + wanted.count)...])
+        }
+        return self
+    }
 }

@@ -60,13 +60,56 @@ struct TooltipData {
         values = (0..<table.rowCount).map { row in formatters.map { $0(row) } }
     }
 
+    /// Per row of `values`, the fields its layer does not show (a layered chart: written `false`, which the
+    /// page's layered script leaves out). Empty for a one-mark chart.
+    var absent: [Set<Int>] = []
+
+    /// The tooltips of a layered chart (SPEC §11): each layer's fields as a one-mark chart's, each field once
+    /// (by its label) across layers, and every layer's rows after the rows of the layers before it, the order
+    /// of the marks' `data-row` (`MarkContext.rowOffset`). A row leaves out the fields its layer does not show.
+    init(layers: [(spec: ChartSpec, table: Table)]) {
+        for layer in layers {
+            let own = TooltipData(spec: layer.spec, table: layer.table)
+            var map: [Int] = []
+            for field in own.fields {
+                if let index = fields.firstIndex(where: { $0.label == field.label }) {
+                    map.append(index)
+                } else {
+                    fields.append(Field(label: field.label, column: -1))
+                    map.append(fields.count - 1)
+                }
+            }
+            if heading == nil, let own = own.heading { heading = map[own] }
+            for row in own.values {
+                var values = [String?](repeating: nil, count: 0)
+                var shown = Set<Int>()
+                for (position, value) in row.enumerated() {
+                    let index = map[position]
+                    while values.count <= index { values.append(nil) }
+                    values[index] = value
+                    shown.insert(index)
+                }
+                self.values.append(values)
+                absent.append(Set(0..<values.count).subtracting(shown))
+            }
+        }
+        // Rows written before later layers added fields: those fields are absent too.
+        for index in values.indices where values[index].count < fields.count {
+            absent[index].formUnion(values[index].count..<fields.count)
+            values[index] += [String?](repeating: nil, count: fields.count - values[index].count)
+        }
+    }
+
     /// `{"heading":0,"fields":["party","year"],"rows":[["Democrats","1949"],…]}`, safe inside a `<script>`.
     var json: String {
         var out = "{\"heading\":" + (heading.map(String.init) ?? "null") + ",\"fields\":["
         out += fields.map { PageEscaping.scriptJSONString($0.label) }.joined(separator: ",")
         out += "],\"rows\":[\n"
         for (index, row) in values.enumerated() {
-            out += "[" + row.map { $0.map(PageEscaping.scriptJSONString) ?? "null" }.joined(separator: ",") + "]"
+            let missing = absent.indices.contains(index) ? absent[index] : []
+            out += "[" + row.enumerated().map { position, value in
+                missing.contains(position) ? "false" : value.map(PageEscaping.scriptJSONString) ?? "null"
+            }.joined(separator: ",") + "]"
             out += index + 1 < values.count ? ",\n" : "\n"
         }
         out += "]}"

@@ -14,7 +14,7 @@ struct DomainShapeCheck: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
             guard let scale = channel.scale else { continue }
-            let name = "encoding.\(channel.channel.rawValue).scale"
+            let name = context.path(of: channel) + ".scale"
             if let domain = scale.domain {
                 checkDomain(domain, channel: channel, name: name + ".domain", context: context, into: &diagnostics)
             }

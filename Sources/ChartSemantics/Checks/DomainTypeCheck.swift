@@ -21,7 +21,7 @@ struct DomainTypeCheck: CataloguedRule {
 
     /// What is wrong with the entries of a continuous domain, with where.
     static func problems(_ domain: Located<[Value]>, channel: ChannelDef, context: SemanticContext) -> [(String, SourceSpan?)] {
-        let name = "encoding.\(channel.channel.rawValue).scale.domain"
+        let name = context.path(of: channel) + ".scale.domain"
         let temporal = context.isTemporal(channel) == true
         var problems: [(String, SourceSpan?)] = []
         for (index, value) in domain.value.enumerated() {

@@ -15,7 +15,7 @@ struct EncodingUnknownFieldCheck: CataloguedRule {
             guard let field = channel.field, !fields.contains(field.value) else { continue }
             let name = channel.channel.rawValue
             let suggestion = Suggestions.closest(to: field.value, in: fields)
-            var message = "'encoding.\(name)' shows the field '\(field.value)', which "
+            var message = "'\(context.path(of: channel))' shows the field '\(field.value)', which "
             let inData = context.schema?.contains { $0.name == field.value } == true
                 || context.spec.calculate.contains { $0.name.value == field.value }
             if context.spec.hasAggregate && inData {

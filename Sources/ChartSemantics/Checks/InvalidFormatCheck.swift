@@ -11,7 +11,7 @@ struct InvalidFormatCheck: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels + context.spec.encoding.tooltip {
             let temporal = context.isTemporal(channel)
-            let name = "encoding.\(channel.channel.rawValue)"
+            let name = context.path(of: channel)
             if let format = channel.format {
                 check(format, path: name + ".format", temporal: temporal, into: &diagnostics)
             }

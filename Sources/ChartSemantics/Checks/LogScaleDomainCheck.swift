@@ -14,7 +14,7 @@ struct LogScaleDomainCheck: CataloguedRule {
             for (index, value) in domain.value.enumerated() {
                 guard let number = value.numberValue, number <= 0 else { continue }
                 diagnostics.append(diagnostic(
-                    "a log scale cannot show \(NumberText.shortest(number)) (log of zero or less is undefined): start 'encoding.\(channel.channel.rawValue).scale.domain' above zero, or use a linear scale",
+                    "a log scale cannot show \(NumberText.shortest(number)) (log of zero or less is undefined): start '\(context.path(of: channel)).scale.domain' above zero, or use a linear scale",
                     at: context.element(index, of: domain.span)
                 ))
             }

@@ -12,7 +12,7 @@ struct ScaleTypeMismatchCheck: CataloguedRule {
         let encoding = context.spec.encoding
         for channel in encoding.channels {
             guard let scaleType = channel.scale?.type else { continue }
-            let name = "encoding.\(channel.channel.rawValue)"
+            let name = context.path(of: channel)
             let continuous = [ScaleType.linear, .log, .sqrt, .time].contains(scaleType.value)
             var problem: String?
             if let type = channel.type?.value {

@@ -10,7 +10,7 @@ struct UnknownSchemeCheck: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
             guard let scheme = channel.scale?.scheme, ColorScheme.named(scheme.value) == nil else { continue }
-            let path = "encoding.\(channel.channel.rawValue).scale.scheme"
+            let path = context.path(of: channel) + ".scale.scheme"
             if let suggestion = Suggestions.closest(to: scheme.value, in: ColorScheme.names) {
                 diagnostics.append(diagnostic(
                     "unknown color scheme '\(scheme.value)' in '\(path)'; did you mean '\(suggestion)'?",

@@ -8,11 +8,12 @@ import ChartJSON
 /// - Two spaces of indentation, a line feed after every line (including the last), nothing else at the ends of
 ///   lines.
 /// - Keys in the order SPEC.md writes them (`SpecKeys`), in every object whose keys the language fixes: the top
-///   level, `data`, `mark`, `mark.labels`, `encoding`, each channel, `scale`, `axis`, `legend` and each source.
+///   level, `data`, `mark`, `mark.labels`, `encoding`, each channel, `scale`, `axis`, `legend`, each source and
+///   each layer (whose `mark`, `encoding` and `data` are ordered like the top level's).
 ///   Keys the language does not know there (`$comment`, or a typo the linter reports) keep their relative order
 ///   after the known ones. Objects whose keys the user names — `calculate`, `aggregate` and `window` (where order is
 ///   meaning), `total`, `data.parse` and the rows of `data.values` — keep the file's order.
-/// - Any object but the top level and `encoding` is written on one line when it fits in `lineWidth` columns and holds only
+/// - Any object but the top level, `encoding` and a layer is written on one line when it fits in `lineWidth` columns and holds only
 ///   scalars, arrays of scalars and such objects (`"data": { "url": "a.csv" }`,
 ///   `"scale": { "domain": [-0.6, 0.6] }`), as SPEC.md writes them; else one member per line. An array of
 ///   scalars is written on one line when it fits (`"filter": ["a > 1", "b < 2"]`); other arrays one element per
@@ -38,6 +39,8 @@ public enum SpecFormatter {
     /// What an object is, which decides the order of its keys and whether it may share a line.
     enum Context {
         case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source, facet
+        /// One entry of `layers` (SPEC §11).
+        case layer
         /// Keys the user names (`calculate`, `aggregate`, `total`, `parse`), or anything the language does not
         /// describe: file order.
         case free
@@ -57,13 +60,14 @@ public enum SpecFormatter {
             case .legend: SpecKeys.legend
             case .source: SpecKeys.source
             case .facet: SpecKeys.facet
+            case .layer: SpecKeys.layer
             case .free, .row: nil
             }
         }
 
         /// Objects that may share a line when they are short: all but the whole spec and `encoding`, whose
         /// channels keep a line each so that changing one channel changes one line.
-        var mayBeInline: Bool { self != .topLevel && self != .encoding }
+        var mayBeInline: Bool { self != .topLevel && self != .encoding && self != .layer }
 
         /// The context of the value under `key` in an object of this context.
         func member(_ key: String) -> Context {
@@ -74,6 +78,10 @@ public enum SpecFormatter {
             case (.topLevel, "legend"): .legend
             case (.topLevel, "sources"): .source
             case (.topLevel, "facet"): .facet
+            case (.topLevel, "layers"): .layer
+            case (.layer, "data"): .data
+            case (.layer, "mark"): .mark
+            case (.layer, "encoding"): .encoding
             case (.data, "values"): .row
             case (.mark, "labels"): .labels
             case (.encoding, let channel) where SpecKeys.encoding.contains(channel): .channel

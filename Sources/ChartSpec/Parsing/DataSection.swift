@@ -12,12 +12,12 @@ extension SpecDecoder {
         "datetime": "date", "time": "date", "timestamp": "date", "temporal": "date",
     ]
 
-    mutating func decodeData(_ value: JSONValue) -> DataSource? {
-        guard let data = object(value, path: "data", keys: SpecKeys.data, expected: "an object such as { \"url\": \"data.csv\" }") else {
+    mutating func decodeData(_ value: JSONValue, path: String = "data") -> DataSource? {
+        guard let data = object(value, path: path, keys: SpecKeys.data, expected: "an object such as { \"url\": \"data.csv\" }") else {
             return nil
         }
         if data["database"] != nil || data["table"] != nil || data["query"] != nil {
-            return decodeDatabase(data, value: value)
+            return decodeDatabase(data, value: value, path: path)
         }
         let urlMember = data["url"]
         let valuesMember = data["values"]
@@ -37,7 +37,7 @@ extension SpecDecoder {
         }
 
         var origin: DataSource.Origin?
-        if let urlMember, let url = string(urlMember.value, path: "data.url") {
+        if let urlMember, let url = string(urlMember.value, path: "\(path).url") {
             if url.value.isEmpty {
                 error(SpecDiagnostic.Kind.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address", at: url.span)
             } else {
@@ -54,35 +54,35 @@ extension SpecDecoder {
         if let valuesMember, origin == nil {
             if case .array(let rows) = valuesMember.value.kind {
                 for (position, row) in rows.enumerated() where row.objectValue == nil {
-                    wrongType(row, path: "data.values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })")
+                    wrongType(row, path: "\(path).values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })")
                 }
                 origin = .values(valuesMember.value)
             } else {
-                wrongType(valuesMember.value, path: "data.values", expected: "an array of rows, e.g. [{ \"day\": \"Mon\", \"count\": 3 }]")
+                wrongType(valuesMember.value, path: "\(path).values", expected: "an array of rows, e.g. [{ \"day\": \"Mon\", \"count\": 3 }]")
             }
         }
 
         let format: Located<DataSource.Format>? = data["format"].flatMap {
-            enumValue($0.value, path: "data.format", what: "data format", aliases: ["txt": "tsv", "geojson": "json", "ndjson": "json"])
+            enumValue($0.value, path: "\(path).format", what: "data format", aliases: ["txt": "tsv", "geojson": "json", "ndjson": "json"])
         }
-        let property = data["property"].flatMap { string($0.value, path: "data.property") }
+        let property = data["property"].flatMap { string($0.value, path: "\(path).property") }
         var parse: [(field: Located<String>, type: Located<DataType>)] = []
         var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
         if let parseMember = data["parse"], case .object(let members) = parseMember.value.kind {
             for member in members where !member.key.hasPrefix("$") {
                 if case .string(let pattern) = member.value.kind, pattern.value.utf8.contains(UInt8(ascii: "%")) {
-                    if let format = dateFormat(Located(pattern.value, at: member.value.span), path: "data.parse.\(member.key)") {
+                    if let format = dateFormat(Located(pattern.value, at: member.value.span), path: "\(path).parse.\(member.key)") {
                         parse.append((Located(member.key, at: member.keySpan), Located(.date, at: member.value.span)))
                         parseFormats.append((Located(member.key, at: member.keySpan), format))
                     }
                 } else if let type: Located<DataType> = enumValue(
-                    member.value, path: "data.parse.\(member.key)", what: "parse type", aliases: Self.parseTypeAliases
+                    member.value, path: "\(path).parse.\(member.key)", what: "parse type", aliases: Self.parseTypeAliases
                 ) {
                     parse.append((Located(member.key, at: member.keySpan), type))
                 }
             }
         } else if let parseMember = data["parse"] {
-            wrongType(parseMember.value, path: "data.parse", expected: "an object such as { \"date\": \"date\" }")
+            wrongType(parseMember.value, path: "\(path).parse", expected: "an object such as { \"date\": \"date\" }")
         }
 
         guard let origin else { return nil }
@@ -125,7 +125,7 @@ extension SpecDecoder {
     }
 
     /// `data.database` + `table` | `query` (SPEC §16): the URL is parsed as libpq does and may not hold a password.
-    private mutating func decodeDatabase(_ data: SpecObject, value: JSONValue) -> DataSource? {
+    private mutating func decodeDatabase(_ data: SpecObject, value: JSONValue, path: String) -> DataSource? {
         for key in ["url", "values", "format", "property", "parse"] {
             if let member = data[key] {
                 error(
@@ -160,7 +160,7 @@ extension SpecDecoder {
                 at: databaseMember.keySpan)
             return nil
         }
-        guard let url = string(databaseMember.value, path: "data.database") else { return nil }
+        guard let url = string(databaseMember.value, path: "\(path).database") else { return nil }
         var valid = true
         if url.value.hasPrefix("$") {
             let name = url.value.utf8.dropFirst()
@@ -192,14 +192,14 @@ extension SpecDecoder {
         }
         let relation: DatabaseSource.Relation
         if let tableMember {
-            guard let table = string(tableMember.value, path: "data.table") else { return nil }
+            guard let table = string(tableMember.value, path: "\(path).table") else { return nil }
             if table.value.isEmpty {
                 error(SpecDiagnostic.Kind.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"", at: table.span)
                 return nil
             }
             relation = .table(table)
         } else if let queryMember {
-            guard let query = string(queryMember.value, path: "data.query") else { return nil }
+            guard let query = string(queryMember.value, path: "\(path).query") else { return nil }
             if query.value.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
                 error(SpecDiagnostic.Kind.invalidValue, "'data.query' is empty: write a SELECT giving the rows", at: query.span)
                 return nil

@@ -17,16 +17,27 @@ extension SpecDecoder {
     ]
 
     mutating func decodeEncoding(_ value: JSONValue) -> Encoding {
+        decodeEncoding(value, path: "encoding", allowsRemoval: false).encoding
+    }
+
+    /// `encoding` at `path`. With `allowsRemoval` (a layer's encoding, SPEC §11), a channel written `null` is not
+    /// an error: it is listed in `removed`, and the layer drops the channel it would inherit.
+    mutating func decodeEncoding(_ value: JSONValue, path: String, allowsRemoval: Bool) -> (encoding: Encoding, removed: [Located<ChannelName>]) {
         var encoding = Encoding()
+        var removed: [Located<ChannelName>] = []
         encoding.span = value.span
-        guard let channels = object(value, path: "encoding", keys: SpecKeys.encoding) else { return encoding }
+        guard let channels = object(value, path: path, keys: SpecKeys.encoding) else { return (encoding, removed) }
         for member in channels.members {
             guard let name = ChannelName(rawValue: member.key) else { continue }
-            if name == .tooltip {
-                encoding.tooltip = decodeTooltip(member.value)
+            if allowsRemoval, case .null = member.value.kind {
+                removed.append(Located(name, at: member.keySpan))
                 continue
             }
-            let channel = decodeChannel(member.value, channel: name, path: "encoding.\(member.key)")
+            if name == .tooltip {
+                encoding.tooltip = decodeTooltip(member.value, path: path + ".tooltip")
+                continue
+            }
+            let channel = decodeChannel(member.value, channel: name, path: "\(path).\(member.key)")
             switch name {
             case .x: encoding.x = channel
             case .y: encoding.y = channel
@@ -39,20 +50,20 @@ extension SpecDecoder {
             case .tooltip: break
             }
         }
-        return encoding
+        return (encoding, removed)
     }
 
     /// `tooltip`: a channel object, a field name, or an array of either.
-    private mutating func decodeTooltip(_ value: JSONValue) -> [ChannelDef] {
+    private mutating func decodeTooltip(_ value: JSONValue, path tooltipPath: String) -> [ChannelDef] {
         switch value.kind {
         case .string:
-            return fieldName(value, path: "encoding.tooltip").map { [ChannelDef(channel: .tooltip, field: $0, span: value.span)] } ?? []
+            return fieldName(value, path: tooltipPath).map { [ChannelDef(channel: .tooltip, field: $0, span: value.span)] } ?? []
         case .object:
-            return decodeChannel(value, channel: .tooltip, path: "encoding.tooltip").map { [$0] } ?? []
+            return decodeChannel(value, channel: .tooltip, path: tooltipPath).map { [$0] } ?? []
         case .array(let items):
             var channels: [ChannelDef] = []
             for (position, item) in items.enumerated() {
-                let path = "encoding.tooltip[\(position)]"
+                let path = "\(tooltipPath)[\(position)]"
                 switch item.kind {
                 case .string:
                     if let field = fieldName(item, path: path) { channels.append(ChannelDef(channel: .tooltip, field: field, span: item.span)) }
@@ -64,7 +75,7 @@ extension SpecDecoder {
             }
             return channels
         default:
-            wrongType(value, path: "encoding.tooltip", expected: "a field name, an object such as { \"field\": \"price\" }, or an array of them")
+            wrongType(value, path: tooltipPath, expected: "a field name, an object such as { \"field\": \"price\" }, or an array of them")
             return []
         }
     }

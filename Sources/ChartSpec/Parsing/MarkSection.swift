@@ -15,33 +15,33 @@ extension SpecDecoder {
         "catmull_rom": "catmull-rom", "straight": "linear", "steps": "step",
     ]
 
-    mutating func decodeMark(_ value: JSONValue) -> MarkSpec? {
+    mutating func decodeMark(_ value: JSONValue, path: String = "mark") -> MarkSpec? {
         if case .string = value.kind {
-            guard let type: Located<MarkType> = enumValue(value, path: "mark", what: "mark type", aliases: Self.markAliases) else {
+            guard let type: Located<MarkType> = enumValue(value, path: path, what: "mark type", aliases: Self.markAliases) else {
                 return nil
             }
             return MarkSpec(type: type, span: value.span)
         }
-        guard let mark = object(value, path: "mark", keys: SpecKeys.mark, expected: "a mark type such as \"bar\", or an object such as { \"type\": \"line\" }") else {
+        guard let mark = object(value, path: path, keys: SpecKeys.mark, expected: "a mark type such as \"bar\", or an object such as { \"type\": \"line\" }") else {
             return nil
         }
         var type: Located<MarkType>?
         if let member = mark["type"] {
-            type = enumValue(member.value, path: "mark.type", what: "mark type", aliases: Self.markAliases)
+            type = enumValue(member.value, path: path + ".type", what: "mark type", aliases: Self.markAliases)
         } else if !mark.hasMisspelling(of: "type") {
-            missingKey("'mark' needs a 'type', e.g. { \"type\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
+            missingKey("'\(path)' needs a 'type', e.g. { \"type\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
         }
         let interpolate: Located<Interpolation>? = mark["interpolate"].flatMap {
-            enumValue($0.value, path: "mark.interpolate", what: "interpolation", aliases: Self.interpolationAliases)
+            enumValue($0.value, path: path + ".interpolate", what: "interpolation", aliases: Self.interpolationAliases)
         }
-        let points = mark["points"].flatMap { bool($0.value, path: "mark.points") }
-        let labels = mark["labels"].flatMap { decodeLabels($0.value) }
-        let color = mark["color"].flatMap { string($0.value, path: "mark.color") }
-        let opacity = mark["opacity"].flatMap { number($0.value, path: "mark.opacity", in: 0...1, rule: "between 0 and 1") }
-        let strokeWidth = mark["strokeWidth"].flatMap { number($0.value, path: "mark.strokeWidth", in: 0...1000, rule: "a number of pixels, 0 or more") }
-        let cornerRadius = mark["cornerRadius"].flatMap { number($0.value, path: "mark.cornerRadius", in: 0...1000, rule: "a number of pixels, 0 or more") }
+        let points = mark["points"].flatMap { bool($0.value, path: path + ".points") }
+        let labels = mark["labels"].flatMap { decodeLabels($0.value, path: path + ".labels") }
+        let color = mark["color"].flatMap { string($0.value, path: path + ".color") }
+        let opacity = mark["opacity"].flatMap { number($0.value, path: path + ".opacity", in: 0...1, rule: "between 0 and 1") }
+        let strokeWidth = mark["strokeWidth"].flatMap { number($0.value, path: path + ".strokeWidth", in: 0...1000, rule: "a number of pixels, 0 or more") }
+        let cornerRadius = mark["cornerRadius"].flatMap { number($0.value, path: path + ".cornerRadius", in: 0...1000, rule: "a number of pixels, 0 or more") }
         let width = mark["width"].flatMap {
-            number($0.value, path: "mark.width", in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels")
+            number($0.value, path: path + ".width", in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels")
         }
 
         guard let type else { return nil }
@@ -58,22 +58,22 @@ extension SpecDecoder {
     }
 
     /// `labels`: `true`, `false`, or an object of options.
-    private mutating func decodeLabels(_ value: JSONValue) -> LabelOptions? {
+    private mutating func decodeLabels(_ value: JSONValue, path: String) -> LabelOptions? {
         switch value.kind {
         case .bool(let on):
             return on ? LabelOptions(span: value.span) : nil
         case .object:
-            guard let labels = object(value, path: "mark.labels", keys: SpecKeys.labels) else { return nil }
+            guard let labels = object(value, path: path, keys: SpecKeys.labels) else { return nil }
             var options = LabelOptions(span: value.span)
             options.position = labels["position"].flatMap {
-                enumValue($0.value, path: "mark.labels.position", what: "label position", aliases: ["above": "top", "center": "inside", "middle": "inside"])
+                enumValue($0.value, path: path + ".position", what: "label position", aliases: ["above": "top", "center": "inside", "middle": "inside"])
             }
-            options.angle = labels["angle"].flatMap { number($0.value, path: "mark.labels.angle", in: -360...360, rule: "an angle in degrees between -360 and 360") }
-            options.format = labels["format"].flatMap { string($0.value, path: "mark.labels.format") }
-            options.skipZero = labels["skipZero"].flatMap { bool($0.value, path: "mark.labels.skipZero") }?.value ?? false
+            options.angle = labels["angle"].flatMap { number($0.value, path: path + ".angle", in: -360...360, rule: "an angle in degrees between -360 and 360") }
+            options.format = labels["format"].flatMap { string($0.value, path: path + ".format") }
+            options.skipZero = labels["skipZero"].flatMap { bool($0.value, path: path + ".skipZero") }?.value ?? false
             return options
         default:
-            wrongType(value, path: "mark.labels", expected: "true, or an object such as { \"position\": \"top\" }")
+            wrongType(value, path: path, expected: "true, or an object such as { \"position\": \"top\" }")
             return nil
         }
     }

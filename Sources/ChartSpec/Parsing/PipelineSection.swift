@@ -21,41 +21,43 @@ extension SpecDecoder {
         var keep: [ExpressionSource] = []
     }
 
-    mutating func decodePipeline(_ top: SpecObject) -> PipelineKeys {
+    /// The pipeline keys of `top` (the top level, or one layer: `prefix` is then `layers[N]`, for messages).
+    mutating func decodePipeline(_ top: SpecObject, prefix: String = "") -> PipelineKeys {
         var keys = PipelineKeys()
+        func path(_ key: String) -> String { Self.join(prefix, key) }
         if let member = top["calculate"] {
-            keys.calculate = namedExpressions(member.value, path: "calculate", example: "{ \"year\": \"congress * 2 + 1787\" }")
+            keys.calculate = namedExpressions(member.value, path: path("calculate"), example: "{ \"year\": \"congress * 2 + 1787\" }")
                 .map { CalculatedField(name: $0.name, expression: $0.expression) }
         }
         if let member = top["filter"] {
-            keys.filter = expressions(member.value, path: "filter")
+            keys.filter = expressions(member.value, path: path("filter"))
         }
         if let member = top["groupBy"] {
-            keys.groupBy = stringList(member.value, path: "groupBy", what: "field names")
+            keys.groupBy = stringList(member.value, path: path("groupBy"), what: "field names")
             for name in keys.groupBy where name.value.isEmpty {
                 error(SpecDiagnostic.Kind.invalidValue, "'groupBy' has an empty field name", at: name.span)
             }
         }
         if let member = top["aggregate"] {
             keys.hasAggregate = true
-            keys.aggregate = namedExpressions(member.value, path: "aggregate", example: "{ \"median\": \"median(nominate_dim1)\" }")
+            keys.aggregate = namedExpressions(member.value, path: path("aggregate"), example: "{ \"median\": \"median(nominate_dim1)\" }")
                 .map { AggregateField(name: $0.name, expression: $0.expression) }
         }
         if let member = top["total"] {
-            keys.total = decodeTotal(member.value, groupBy: keys.groupBy, hasGroupBy: top["groupBy"] != nil)
+            keys.total = decodeTotal(member.value, path: path("total"), groupBy: keys.groupBy, hasGroupBy: top["groupBy"] != nil)
         }
         if let member = top["complete"] {
-            keys.complete = bool(member.value, path: "complete")
+            keys.complete = bool(member.value, path: path("complete"))
         }
         if let member = top["sort"] {
-            keys.sort = decodeSort(member.value)
+            keys.sort = decodeSort(member.value, path: path("sort"))
         }
         if let member = top["window"] {
-            keys.window = namedExpressions(member.value, path: "window", example: "{ \"avg7\": \"rolling_mean(high, 7)\" }")
+            keys.window = namedExpressions(member.value, path: path("window"), example: "{ \"avg7\": \"rolling_mean(high, 7)\" }")
                 .map { WindowField(name: $0.name, expression: $0.expression) }
         }
         if let member = top["windowBy"] {
-            keys.windowBy = stringList(member.value, path: "windowBy", what: "field names")
+            keys.windowBy = stringList(member.value, path: path("windowBy"), what: "field names")
             for name in keys.windowBy where name.value.isEmpty {
                 error(SpecDiagnostic.Kind.invalidValue, "'windowBy' has an empty field name", at: name.span)
             }
@@ -64,7 +66,7 @@ extension SpecDecoder {
             }
         }
         if let member = top["keep"] {
-            keys.keep = expressions(member.value, path: "keep")
+            keys.keep = expressions(member.value, path: path("keep"))
         }
         if let groupBy = top["groupBy"], top["aggregate"] == nil {
             report(SpecDiagnostic.groupByWithoutAggregate, at: groupBy.keySpan)
@@ -92,15 +94,15 @@ extension SpecDecoder {
     }
 
     /// `total`: `{ field: label }`; each field must be one of `groupBy`.
-    private mutating func decodeTotal(_ value: JSONValue, groupBy: [Located<String>], hasGroupBy: Bool) -> [TotalSpec] {
+    private mutating func decodeTotal(_ value: JSONValue, path: String, groupBy: [Located<String>], hasGroupBy: Bool) -> [TotalSpec] {
         guard case .object(let members) = value.kind else {
-            wrongType(value, path: "total", expected: "an object such as { \"party\": \"All parties\" }")
+            wrongType(value, path: path, expected: "an object such as { \"party\": \"All parties\" }")
             return []
         }
         let grouped = groupBy.map(\.value)
         var totals: [TotalSpec] = []
         for member in members where !member.key.hasPrefix("$") {
-            guard let label = string(member.value, path: "total.\(member.key)") else { continue }
+            guard let label = string(member.value, path: "\(path).\(member.key)") else { continue }
             totals.append(TotalSpec(field: Located(member.key, at: member.keySpan), label: label))
             guard !grouped.contains(member.key) else { continue }
             let message = SpecDiagnostic.totalNotGrouped(member.key, groupBy: hasGroupBy ? grouped : nil)
@@ -111,9 +113,9 @@ extension SpecDecoder {
     }
 
     /// `sort`: field names, `-name` for descending.
-    private mutating func decodeSort(_ value: JSONValue) -> [SortKey] {
+    private mutating func decodeSort(_ value: JSONValue, path: String) -> [SortKey] {
         var keys: [SortKey] = []
-        for entry in stringList(value, path: "sort", what: "field names (\"-name\" for descending)") {
+        for entry in stringList(value, path: path, what: "field names (\"-name\" for descending)") {
             let descending = entry.value.hasPrefix("-")
             let field = descending ? String(entry.value.dropFirst()) : entry.value
             if field.isEmpty {

@@ -27,11 +27,22 @@ extension SpecDecoder {
         let pipeline = decodePipeline(top)
 
         var mark: MarkSpec?
-        if let member = top["mark"] {
+        var layers: [LayerSpec] = []
+        if let member = top["mark"], let layersMember = top["layers"] {
+            error(
+                SpecDiagnostic.Kind.conflictingKeys,
+                "the chart spec has both 'mark' and 'layers': draw one mark with 'mark', or several with 'layers' (each with its own 'mark'), not both",
+                at: layersMember.keySpan,
+                notes: [DiagnosticNote("'mark' is given here", at: member.keySpan)]
+            )
+        } else if let member = top["layers"] {
+            layers = decodeLayers(member.value)
+            mark = layers.first?.mark
+        } else if let member = top["mark"] {
             mark = decodeMark(member.value)
-        } else {
+        } else if !top.hasMisspelling(of: "mark") && !top.hasMisspelling(of: "layers") {
             missingKey(
-                "missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of \(Self.list(MarkType.allCases.map(\.rawValue))))",
+                "missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of \(Self.list(MarkType.allCases.map(\.rawValue)))), or 'layers' to draw several",
                 at: root.span
             )
         }
@@ -64,6 +75,7 @@ extension SpecDecoder {
         spec.windowBy = pipeline.windowBy
         spec.keep = pipeline.keep
         spec.encoding = encoding
+        spec.layers = layers
         spec.legend = legend
         spec.facet = facet
         spec.notes = notes

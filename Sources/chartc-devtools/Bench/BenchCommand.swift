@@ -22,9 +22,12 @@ enum BenchCommand {
             .value("dir", valueName: "DIR", help: "Scratch folder for the data and outputs.", default: "/tmp/chartc-bench"),
             .value("chartc", valueName: "PATH", help: "The chartc binary to measure (default: next to this program)."),
             .flag("no-peers", help: "Do not run vl-convert or DuckDB."),
+            .value("database", valueName: "URL", help: "Also build the polarization chart from PostgreSQL at URL (tables members_1x and members, see specs/performance.md) against the server's own time for the statement."),
+            .flag("database-only", help: "With --database: measure only the database cases (and the CSV cases they compare with)."),
         ],
         examples: [
             Example("swift build -c release && .build/release/chartc-devtools bench", "The full table, with peers when installed."),
+            Example("chartc-devtools bench --database 'postgresql://postgres@127.0.0.1:54329/voteview?sslmode=disable' --database-only --no-peers", "The database cases against the CSV path."),
         ]
     )
 
@@ -80,7 +83,11 @@ enum BenchCommand {
 
         // --only TEXT: the cases whose names contain TEXT, and the baselines they are compared with.
         let only = arguments.value("only")
+        let databaseURL = arguments.value("database")
+        let databaseOnly = databaseURL != nil && arguments.flag("database-only")
         let chosen = cases.filter { benchCase in
+            // --database-only: the CSV cases the database cases are compared with.
+            if databaseOnly { return benchCase.name.hasPrefix("polarization 1x (") || benchCase.name.hasPrefix("polarization 20x") }
             guard let only else { return true }
             return benchCase.name.contains(only) || cases.contains { $0.name.contains(only) && $0.baseline == benchCase.name }
         }
@@ -105,7 +112,13 @@ enum BenchCommand {
             rows.append(row)
         }
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
-        return rows.allSatisfy(\.metTargets) ? .success : .failure
+        var databaseMet = true
+        if let databaseURL {
+            guard let databaseRows = DatabaseBench.run(url: databaseURL, chartc: chartc, runs: runs, workspace: workspace, console: console) else { return .failure }
+            console.write(DatabaseBench.markdown(databaseRows, runs: runs), to: .output)
+            databaseMet = databaseRows.allSatisfy(\.met)
+        }
+        return rows.allSatisfy(\.metTargets) && databaseMet ? .success : .failure
     }
 
     /// The case's time over its baseline's, with the two run alternately (after one warm-up each) so that changes

@@ -137,11 +137,16 @@ struct BenchWorkspace {
 
     /// The polarization example's spec (examples/polarization), over the given file.
     static func polarizationSpec(dataURL: String) -> String {
+        polarizationSpec(data: "{ \"url\": \"\(dataURL)\" }")
+    }
+
+    /// The polarization chart over `data` (a JSON object).
+    static func polarizationSpec(data: String) -> String {
         """
         {
           "title": "Political ideology in Congress, 1948-2025",
           "subtitle": "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.",
-          "data": { "url": "\(dataURL)" },
+          "data": \(data),
           "calculate": {
             "year": "congress * 2 + 1787",
             "party": "party_code == 100 ? 'Democrats' : 'Republicans'"

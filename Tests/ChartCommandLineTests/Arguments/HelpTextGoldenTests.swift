@@ -26,7 +26,7 @@ import Testing
         #expect(console.output == "")
         #expect(console.error == """
             chartc data: error: unknown option '--fromat'. Did you mean '--format'?
-            Usage: chartc data SPEC [--format csv|json] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS] [--theme FILE] [--variant NAME]
+            Usage: chartc data SPEC [--format csv|json] [--layer N] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS] [--theme FILE] [--variant NAME]
             See 'chartc data --help'.
 
             """)

@@ -53,9 +53,11 @@ struct PDFChecks {
     /// The scene `chartc build` lays out for a spec (relative to `root`), in the house style it resolves to.
     func scene(_ path: String) throws -> Scene? {
         guard case .success(let file) = SpecFiles.read(root + "/" + path), let spec = SpecParser.parse(file).spec else { return nil }
-        let output = try Pipeline.run(spec: spec)
+        // Layered specs (SPEC §11) too: each layer's rows.
+        let output = try Pipeline.runLayers(spec: spec, context: .standard())
         let theme = try ThemeOptions.theme(for: spec, arguments: nil)
-        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.table), table: output.table, theme: theme)
+        let layers = spec.isLayered ? output.layerTables : []
+        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
     }
 
     func pdf(_ path: String) -> String { output.appendingPathComponent(Self.name(path) + ".pdf").path }

@@ -53,6 +53,8 @@ struct SchemaAgreementTests {
         ("$defs/axis/anyOf/1", SpecKeys.axis),
         ("$defs/legendObject", SpecKeys.legend),
         ("$defs/source", SpecKeys.source),
+        ("$defs/layer", SpecKeys.layer),
+        ("$defs/layerEncoding", SpecKeys.encoding),
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
         let properties = propertyNames(path)

@@ -22,8 +22,13 @@ struct IgnoredOptionRule: CataloguedRule {
         let encoding = context.spec.encoding
         for channel in encoding.channels {
             let name = channel.channel.rawValue
-            if channel.stack != nil, mark != .bar, mark != .area, let member = context.member("encoding", name, "stack") {
-                diagnostics.append(diagnostic("'encoding.\(name).stack' has no effect on \(mark.rawValue) marks: only bars and areas stack; remove it", at: member.keySpan))
+            // An inherited `stack` that another layer's bars or areas use is not ignored (SPEC §11).
+            let stackedElsewhere = context.isInherited(channel) && context.layerMarks.contains { $0 == .bar || $0 == .area }
+            if channel.stack != nil, mark != .bar, mark != .area, !stackedElsewhere, let member = context.member("encoding", name, "stack") {
+                // Inherited by every layer: one message naming every layer's mark.
+                var marks: [String] = []
+                for type in context.isInherited(channel) ? context.layerMarks : [mark] where !marks.contains(type.rawValue) { marks.append(type.rawValue) }
+                diagnostics.append(diagnostic("'encoding.\(name).stack' has no effect on \(Self.list(marks)) marks: only bars and areas stack; remove it", at: member.keySpan))
             }
             if channel.channel != .color, let member = context.member("encoding", name, "scale", "scheme") {
                 diagnostics.append(diagnostic("'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))

@@ -18,7 +18,7 @@ struct ZeroBaselineRule: CataloguedRule {
             // Range bars (y to y2) float on purpose; a time axis is not a length.
             guard let channel, end == nil, context.isDiscrete(channel) != true, context.isTemporal(channel) != true,
                   let scale = channel.scale else { continue }
-            let name = "encoding.\(channel.channel.rawValue)"
+            let name = context.path(of: channel)
             let marks = mark == .bar ? "bars" : "areas"
             if let type = scale.type, type.value == .log {
                 diagnostics.append(diagnostic(

@@ -1,0 +1,138 @@
+import ChartDiagnostics
+
+/// One entry of `layers` (SPEC §11): a mark drawn over its own rows on the chart's shared scales. A layer inherits
+/// the top-level `encoding` (its own channels replace inherited ones, `null` removes one), draws the top-level
+/// pipeline's output unless it aggregates on its own or reads its own `data`, and keeps, last, the rows its
+/// `filter` accepts. `ChartSpec.layerChart(_:)` turns it into the one-mark spec the later stages already know.
+public struct LayerSpec: Sendable {
+    /// Its place in `layers` (0 at the bottom).
+    public var index: Int
+    public var mark: MarkSpec
+    /// The channels the layer writes itself.
+    public var encoding: Encoding
+    /// Inherited channels the layer removes (`"color": null`), with where the `null` is written.
+    public var removed: [Located<ChannelName>]
+    /// Expressions over the rows the layer draws, applied after everything else.
+    public var filter: [ExpressionSource]
+    public var calculate: [CalculatedField]
+    public var groupBy: [Located<String>]
+    public var aggregate: [AggregateField]
+    /// The layer has its own `aggregate` key: it aggregates on its own.
+    public var hasAggregate: Bool
+    public var total: [TotalSpec]
+    public var complete: Located<Bool>?
+    public var sort: [SortKey]
+    /// Rows of its own: the top-level `calculate` and `filter` do not apply.
+    public var data: DataSource?
+    public var span: SourceSpan?
+
+    public init(index: Int, mark: MarkSpec, span: SourceSpan? = nil) {
+        self.index = index
+        self.mark = mark
+        self.encoding = Encoding()
+        self.removed = []
+        self.filter = []
+        self.calculate = []
+        self.groupBy = []
+        self.aggregate = []
+        self.hasAggregate = false
+        self.total = []
+        self.complete = nil
+        self.sort = []
+        self.data = nil
+        self.span = span
+    }
+
+    /// Whether the layer runs a pipeline of its own (own `data` or own aggregation) rather than drawing the
+    /// top-level output rows.
+    public var hasOwnPipeline: Bool { data != nil || hasAggregate }
+
+    /// What the layer does to the rows it receives after its pipeline: for a layer over the top-level output, its
+    /// own `calculate` and `sort` and then its `filter`; for a layer with its own pipeline, the `filter` alone.
+    public var finalSteps: (calculate: [CalculatedField], filter: [ExpressionSource], sort: [SortKey]) {
+        hasOwnPipeline ? ([], filter, []) : (calculate, filter, sort)
+    }
+
+    /// Whether the layer does anything to the rows it receives after its pipeline.
+    public var hasFinalSteps: Bool {
+        let steps = finalSteps
+        return !steps.calculate.isEmpty || !steps.filter.isEmpty || !steps.sort.isEmpty
+    }
+}
+
+extension Encoding {
+    /// `self` (the top-level channels) with a layer's channels over them: the layer's own replace inherited
+    /// ones, and those it removes are gone.
+    public func merged(with layer: Encoding, removing removed: [ChannelName]) -> Encoding {
+        var result = self
+        if let x = layer.x { result.x = x }
+        if let y = layer.y { result.y = y }
+        if let x2 = layer.x2 { result.x2 = x2 }
+        if let y2 = layer.y2 { result.y2 = y2 }
+        if let color = layer.color { result.color = color }
+        if let offset = layer.offset { result.offset = offset }
+        if let size = layer.size { result.size = size }
+        if let text = layer.text { result.text = text }
+        if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
+        for name in removed {
+            switch name {
+            case .x: result.x = nil
+            case .y: result.y = nil
+            case .x2: result.x2 = nil
+            case .y2: result.y2 = nil
+            case .color: result.color = nil
+            case .offset: result.offset = nil
+            case .size: result.size = nil
+            case .text: result.text = nil
+            case .tooltip: result.tooltip = []
+            }
+        }
+        if layer.span != nil { result.span = layer.span }
+        return result
+    }
+}
+
+extension ChartSpec {
+    /// Whether the spec draws `layers` rather than one `mark`.
+    public var isLayered: Bool { !layers.isEmpty }
+
+    /// Layer `index` as a one-mark spec: its mark, the merged encoding, and the pipeline that makes its rows
+    /// before its final steps (`LayerSpec.finalSteps`): the top-level one; or, aggregating on its own, the
+    /// top-level data, `calculate` (then its own) and `filter` with its own grouping; or, with its own `data`,
+    /// its own pipeline alone. `window`/`keep` belong to the top-level output and stay with it. Everything else
+    /// (size, legend, locale, text) is the chart's.
+    public func layerChart(_ index: Int) -> ChartSpec {
+        guard layers.indices.contains(index) else { return self }
+        let layer = layers[index]
+        var spec = self
+        spec.layers = []
+        spec.layerIndex = index
+        spec.mark = layer.mark
+        spec.encoding = encoding.merged(with: layer.encoding, removing: layer.removed.map(\.value))
+        if let data = layer.data {
+            spec.data = data
+            spec.data.parseLocale = self.data.parseLocale
+            spec.calculate = layer.calculate
+            spec.filter = []
+        } else if layer.hasAggregate {
+            spec.calculate = calculate + layer.calculate
+        }
+        if layer.hasOwnPipeline {
+            spec.groupBy = layer.groupBy
+            spec.aggregate = layer.aggregate
+            spec.hasAggregate = layer.hasAggregate
+            spec.total = layer.total
+            spec.complete = layer.complete
+            spec.sort = layer.sort
+            spec.window = []
+            spec.windowBy = []
+            spec.keep = []
+        }
+        return spec
+    }
+
+    /// Every layer as a one-mark spec (`layerChart(_:)`), or the spec itself when it has one `mark`.
+    public var layerCharts: [ChartSpec] {
+        isLayered ? layers.indices.map(layerChart) : [self]
+    }
+}

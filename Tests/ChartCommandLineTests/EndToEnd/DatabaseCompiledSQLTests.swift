@@ -1,0 +1,324 @@
+import ChartData
+import ChartDiagnostics
+import ChartPipeline
+import ChartSpec
+import ChartTestSupport
+import ChartValues
+import Foundation
+import Testing
+
+/// The SQL compiler against a real server: each spec gives byte-identical `chartc data` from a CSV file and from
+/// the same rows in PostgreSQL, and `chartc plan` says which steps ran where. The rows have nulls, decimals whose
+/// sums depend on the order they are added in, times of day, and names full of quotes, semicolons and comments.
+@Suite(.serialized, .enabled(if: PostgresTestServer.skipReason == nil, "\(PostgresTestServer.skipReason ?? "")"))
+struct DatabaseCompiledSQLTests {
+    let server: PostgresTestServer
+
+    init() throws {
+        server = try #require(PostgresTestServer.server)
+    }
+
+    static let hostile = #"it's "odd"; -- x /* y"#
+
+    /// 600 rows over three years: a city (one of them hostile, some null), a timestamp (some at odd times of
+    /// day, some null), a decimal value (some null), a whole count, a flag.
+    static func csv() -> String {
+        var lines = ["city,when,value,count,flag,\"" + hostile.replacingOccurrences(of: "\"", with: "\"\"") + "\""]
+        let cities = ["Oslo", "Zürich", "", "a'b; DROP TABLE x; --", "Ålesund"]
+        for row in 0..<600 {
+            let city = cities[row % cities.count]
+            let cityCell = city.contains(";") || city.contains("'") ? "\"" + city + "\"" : city
+            let day = (row * 37) % 1096
+            // From 2015-01-01, some at 13:45:30 or 21:05:00 UTC.
+            let seconds = 1_420_070_400 + day * 86_400 + (row % 11 == 0 ? 49_530 : row % 17 == 0 ? 75_900 : 0)
+            var when = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            if row % 29 == 0 { when = "" }
+            let value = row % 13 == 0 ? "" : String(Double((row * 7919) % 1000) / 10 - 20)
+            let flag = row % 3 == 0 ? "true" : "false"
+            let odd = row % 7 == 0 ? "" : String(row % 4)
+            lines.append("\(cityCell),\(when),\(value),\(row % 9),\(flag),\(odd)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Outcome {
+        var fromFile: String
+        var fromDatabase: String
+        var plan: String
+    }
+
+    /// Writes the CSV and two specs with the same pipeline (`body`: JSON members after `data`), loads the rows into
+    /// a table, and runs `chartc data` on both and `chartc plan` on the database one.
+    func run(_ body: String, name: String) throws -> Outcome {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Self.csv().write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"rows.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+
+        let parsed = SpecParser.parse(SourceFile(path: fileSpec.path, bytes: Array(try Data(contentsOf: fileSpec))))
+        let spec = try #require(parsed.spec, "\(name) does not parse: \(parsed.diagnostics)")
+        let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
+        let tableName = "compiled \(name) \"t\"; --"
+        try server.load(
+            table: tableName, columns: table.columns.map { ($0.name, DatabaseExamplesTests.sqlType($0.type)) },
+            csv: Data(TableWriter.csv(table).utf8))
+        let databaseSpec = scratch.appendingPathComponent("db.chart.json")
+        let relation = JSONQuote.quote(PostgresTestServer.quote(tableName))
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \(relation) },\n" + body + "\n}\n")
+            .write(to: databaseSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
+        #expect(fromFile.status == 0, "\(name): \(fromFile.error)")
+        #expect(fromDatabase.status == 0, "\(name) from PostgreSQL: \(fromDatabase.error)")
+        #expect(plan.status == 0, "\(name) plan: \(plan.error)")
+        #expect(fromFile.output.split(separator: "\n").count > 1, "\(name): no rows to compare")
+        #expect(fromDatabase.output == fromFile.output, "\(name): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        return Outcome(fromFile: fromFile.output, fromDatabase: fromDatabase.output, plan: plan.output)
+    }
+
+    func line(_ keyword: String, of plan: String) -> String {
+        plan.split(separator: "\n").first { $0.hasPrefix(keyword + " ") }.map(String.init) ?? ""
+    }
+
+    @Test func everyAggregateFunctionWithTotalsAndNulls() throws {
+        let outcome = try run("""
+            "calculate": { "year": "year(when)" },
+            "filter": "value == null || value > -15",
+            "groupBy": ["city", "year"],
+            "aggregate": {
+              "n": "count()", "nv": "count(value)", "d": "distinct(count)", "s": "sum(value)", "m": "mean(value)",
+              "med": "median(value)", "q1": "q1(value)", "q3": "q3(value)", "p9": "quantile(value, 0.9)",
+              "lo": "min(value)", "hi": "max(city)", "f": "first(value)", "l": "last(when)", "early": "min(when)",
+              "any": "max(flag)", "ratio": "sum(value) / count()"
+            },
+            "total": { "city": "All cities", "year": "All years" },
+            "mark": "point", "encoding": { "x": { "field": "year" }, "y": { "field": "m" } }
+            """, name: "aggregates")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("finish", of: outcome.plan).contains("in chartc"), "\(outcome.plan)")
+        #expect(outcome.plan.contains("GROUPING SETS"), "\(outcome.plan)")
+        #expect(outcome.fromDatabase.contains("All cities") && outcome.fromDatabase.contains("All years"))
+    }
+
+    @Test func weekdayAndMonthNamesInTheSpecsLocaleAndOrder() throws {
+        for (locale, expected) in [("en-GB", "Mon"), ("de-DE", "Mo"), ("en-US", "Sun")] {
+            let weekdays = try run("""
+                "locale": "\(locale)",
+                "calculate": { "day": "weekday(when)" },
+                "filter": "day != null",
+                "groupBy": ["day"], "aggregate": { "n": "count()", "v": "mean(value)" },
+                "mark": "bar", "encoding": { "x": { "field": "day" }, "y": { "field": "n" } }
+                """, name: "weekdays \(locale)")
+            #expect(weekdays.fromDatabase.split(separator: "\n").dropFirst().first?.hasPrefix(expected) == true, "\(locale): \(weekdays.fromDatabase)")
+            #expect(line("group", of: weekdays.plan).contains("(in PostgreSQL"), "\(weekdays.plan)")
+            let months = try run("""
+                "locale": "\(locale)",
+                "calculate": { "month": "month(when)", "wet": "value > 30" },
+                "groupBy": ["month", "wet"], "aggregate": { "n": "count()", "top": "max(value)" },
+                "complete": true,
+                "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "n" } }
+                """, name: "months \(locale)")
+            #expect(line("complete", of: months.plan).contains("in chartc"), "\(months.plan)")
+        }
+    }
+
+    @Test func sortWindowAndKeepOverTheGroups() throws {
+        let outcome = try run("""
+            "calculate": { "year": "year(when)", "month": "month(when)" },
+            "filter": ["when != null", "city != null"],
+            "groupBy": ["city", "year", "month"], "aggregate": { "rain": "sum(value)", "days": "count()" },
+            "sort": ["city", "-rain"],
+            "window": { "r": "rank(-rain)", "so_far": "cumsum(rain)", "avg3": "rolling_mean(rain, 3)", "share": "rain / sum(rain)" },
+            "windowBy": ["city", "year"],
+            "keep": "r <= 3",
+            "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "rain" } }
+            """, name: "window")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("window", of: outcome.plan).hasPrefix("window  by city, year"), "\(outcome.plan)")
+    }
+
+    /// stdev has no SQL form with chartc's rounding: the groups are made in chartc, from the needed columns
+    /// with the filters in the WHERE.
+    @Test func stepsWithoutAnSQLFormRunInChartc() throws {
+        let outcome = try run("""
+            "calculate": { "label": "lower(city)" },
+            "filter": ["value > 0", "label != 'oslo'"],
+            "groupBy": ["label"], "aggregate": { "sd": "stdev(value)", "v": "variance(value)", "n": "count()" },
+            "mark": "bar", "encoding": { "x": { "field": "label" }, "y": { "field": "sd" } }
+            """, name: "fallback")
+        #expect(outcome.plan.contains("the steps below run in chartc; no exact SQL form: calculate label"), "\(outcome.plan)")
+        #expect(outcome.plan.contains("WHERE (\"value\" > $1::float8)"), "\(outcome.plan)")
+        #expect(line("group", of: outcome.plan) == "group   label", "\(outcome.plan)")
+    }
+
+    /// Names and strings full of quotes, semicolons and comment markers reach SQL only quoted or as parameters.
+    @Test func hostileNamesAndStrings() throws {
+        let field = "`" + Self.hostile.replacingOccurrences(of: "\"", with: "\\\"") + "`"
+        let outcome = try run("""
+            "calculate": { "it's \\"calc\\"; --": "\(field) + 1" },
+            "filter": ["city != \\"a'b; DROP TABLE x; --\\"", "\(field) in (0, 1, 2, null)"],
+            "groupBy": ["\(Self.hostile.replacingOccurrences(of: "\"", with: "\\\""))", "city"],
+            "aggregate": { "n": "count()", "m": "max(`it's \\"calc\\"; --`)" },
+            "total": { "city": "'; DROP TABLE members; --" },
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "hostile")
+        let sql = line("sql", of: outcome.plan).components(separatedBy: "  (parameters").first ?? ""
+        let statement = outcome.plan.components(separatedBy: "  (parameters").first ?? ""
+        #expect(!sql.isEmpty)
+        #expect(!statement.contains("DROP TABLE"), "constants are parameters: \(outcome.plan)")
+        #expect(statement.contains(PostgresTestServer.quote(Self.hostile)), "identifiers are quoted: \(outcome.plan)")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.fromDatabase.contains("'; DROP TABLE members; --"))
+    }
+
+    /// Without an aggregate, the filters go into the WHERE (a calculated field's through its SQL) and chartc
+    /// calculates; the row order is the table's.
+    @Test func rowsWithoutAggregate() throws {
+        let outcome = try run("""
+            "calculate": { "v2": "round(value * 3) / 2", "h": "hour(when)" },
+            "filter": ["!(v2 > 40)", "h == null || h < 20", "flag == 'true' || value < 0"],
+            "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "v2" } }
+            """, name: "rows")
+        #expect(outcome.plan.contains("WHERE"), "\(outcome.plan)")
+        #expect(line("filter", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("calc", of: outcome.plan) == "calc    v2 = round(value * 3) / 2", "\(outcome.plan)")
+    }
+}
+
+extension DatabaseCompiledSQLTests {
+    /// `string()` of a number is in SQL only for whole numbers; a fraction stops the statement (SQLSTATE 22012)
+    /// and chartc runs the steps itself, with the same result.
+    @Test func aStatementTheServerRefusesFallsBackToChartc() throws {
+        let whole = try run("""
+            "calculate": { "label": "string(count) + '×'" },
+            "groupBy": ["label"], "aggregate": { "n": "count()" },
+            "mark": "bar", "encoding": { "x": { "field": "label" }, "y": { "field": "n" } }
+            """, name: "whole numbers")
+        #expect(line("group", of: whole.plan).contains("(in PostgreSQL"), "\(whole.plan)")
+        _ = try run("""
+            "calculate": { "label": "string(value)" },
+            "groupBy": ["label"], "aggregate": { "n": "count()" },
+            "mark": "bar", "encoding": { "x": { "field": "label" }, "y": { "field": "n" } }
+            """, name: "fractions")
+    }
+}
+
+extension DatabaseCompiledSQLTests {
+    /// Columns of other types than the ones a CSV loads as: integers, numeric, float4, varchar, date and timestamp
+    /// are read in SQL as chartc reads their text, so groups, filters and sums match the file's.
+    @Test func columnTypesAreReadAsChartcReadsThem() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var csv = "n,big,dec,small,name,day,at\n"
+        for row in 0..<300 {
+            let name = ["north", "south", "east"][row % 3]
+            let day = "2020-\(row % 12 < 9 ? "0" : "")\(row % 12 + 1)-\(row % 28 < 9 ? "0" : "")\(row % 28 + 1)"
+            let dec = row % 10 == 0 ? "" : "\(row % 17).\(row % 7)5"
+            csv += "\(row % 5),\(row * 1_000_003),\(dec),0.\(row % 9 + 1),\(name),\(day),\(day)T\(row % 24 < 10 ? "0" : "")\(row % 24):30:00\n"
+        }
+        try csv.write(to: scratch.appendingPathComponent("typed.csv"), atomically: true, encoding: .utf8)
+        try server.psql("""
+            DROP TABLE IF EXISTS typed; CREATE TABLE typed (n int4, big int8, dec numeric, small float4, name varchar(10), day date, at timestamp);
+            """)
+        try server.psql("COPY typed FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
+        let body = """
+            "calculate": { "month": "month(day)", "late": "hour(at) >= 12" },
+            "filter": ["n != 3", "small > 0.2", "day >= '2020-02-01'"],
+            "groupBy": ["name", "month", "late"],
+            "aggregate": { "rows": "count()", "total": "sum(dec)", "avg": "mean(big)", "q": "quantile(small, 0.3)", "first": "min(at)" },
+            "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "total" } }
+            """
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"typed.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+        let databaseSpec = scratch.appendingPathComponent("db.chart.json")
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"typed\" },\n" + body + "\n}\n").write(to: databaseSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
+        #expect(fromFile.status == 0 && fromDatabase.status == 0, "\(fromFile.error) \(fromDatabase.error)")
+        #expect(fromDatabase.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        #expect(line("group", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
+        #expect(plan.output.contains("\"small\"::text::float8") && plan.output.contains("\"day\"::timestamptz"), "\(plan.output)")
+    }
+}
+
+extension DatabaseCompiledSQLTests {
+    /// A view has no `ctid`: the compiled sum fails with 42703 and chartc groups the rows itself, with the same
+    /// result as the file; `--offline` then builds from the cached result of the statement that ran.
+    @Test func aViewFallsBackAndOfflineUsesWhatRan() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let csv = "g,v\n" + (0..<200).map { "\(["a", "b", "c"][$0 % 3]),\(Double($0 % 37) / 10 + 0.05)" }.joined(separator: "\n") + "\n"
+        try csv.write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try server.psql("DROP VIEW IF EXISTS rows_view; DROP TABLE IF EXISTS rows_table; CREATE TABLE rows_table (g text, v double precision);")
+        try server.psql("COPY rows_table FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
+        try server.psql("CREATE VIEW rows_view AS SELECT * FROM rows_table; GRANT SELECT ON rows_view TO reader;")
+        let body = #""groupBy": ["g"], "aggregate": { "s": "sum(v)", "m": "mean(v)", "n": "count()" }, "mark": "bar", "encoding": { "x": { "field": "g" }, "y": { "field": "s" } }"#
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"rows.csv\" }, " + body + " }\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+        let viewSpec = scratch.appendingPathComponent("view.chart.json")
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"rows_view\" }, " + body + " }\n").write(to: viewSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromView = try ChartcBinary.run(["data", viewSpec.path], environment: environment)
+        #expect(fromView.status == 0, "\(fromView.error)")
+        #expect(fromView.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromView.output))")
+        let offline = try ChartcBinary.run(["data", "--offline", viewSpec.path], environment: environment)
+        #expect(offline.status == 0 && offline.output == fromFile.output, "\(offline.error)")
+    }
+}
+
+extension DatabaseCompiledSQLTests {
+    /// Shapes at the edges: one output row without groupBy, a total of the only groupBy field, a filter no row
+    /// passes (with and without a total), and an aggregate that calls no aggregate function.
+    @Test func edgeShapes() throws {
+        _ = try run("""
+            "filter": "value > 0",
+            "aggregate": { "n": "count()", "q": "median(value)", "lo": "min(when)", "k": "1 + 1" },
+            "mark": "point", "encoding": { "x": { "field": "n" }, "y": { "field": "q" } }
+            """, name: "one row")
+        _ = try run("""
+            "groupBy": ["city"], "aggregate": { "n": "count()", "q": "q3(value)" },
+            "total": { "city": "All" },
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "total of the only key")
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // No row passes: the file gives a header and, for the total, its one row; so must the database.
+        for (index, body) in [
+            #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()" }, "total": { "city": "All" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#,
+            #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()", "m": "median(value)" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#,
+        ].enumerated() {
+            let fileSpec = scratch.appendingPathComponent("file\(index).chart.json")
+            try Self.csv().write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+            try ("{ \"data\": { \"url\": \"rows.csv\" }, " + body + " }\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+            let parsed = SpecParser.parse(SourceFile(path: fileSpec.path, bytes: Array(try Data(contentsOf: fileSpec))))
+            let spec = try #require(parsed.spec)
+            let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
+            try server.load(table: "empty_edge", columns: table.columns.map { ($0.name, DatabaseExamplesTests.sqlType($0.type)) }, csv: Data(TableWriter.csv(table).utf8))
+            let databaseSpec = scratch.appendingPathComponent("db\(index).chart.json")
+            try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"empty_edge\" }, " + body + " }\n").write(to: databaseSpec, atomically: true, encoding: .utf8)
+            let environment = [
+                "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+                "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+            ]
+            let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+            let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+            #expect(fromDatabase.status == fromFile.status, "\(fromFile.error) | \(fromDatabase.error)")
+            #expect(fromDatabase.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        }
+    }
+}

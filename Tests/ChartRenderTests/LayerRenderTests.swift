@@ -1,0 +1,242 @@
+import ChartData
+import ChartDiagnostics
+import ChartLayout
+import ChartPipeline
+import ChartSemantics
+import ChartSpec
+import Foundation
+import Testing
+@testable import ChartRender
+
+/// Layered charts (SPEC §11) laid out and written: one scale per channel across layers (a point and a line at
+/// the same value land on the same pixel; the domain covers every layer), the legend lists a series once with a
+/// merged symbol, the SVG's `chartc-layer` groups, hidden series left out of every layer, labels of every layer
+/// through one placer.
+@Suite struct LayerRenderTests {
+    struct Built {
+        var spec: ChartSpec
+        var output: LayeredPipelineOutput
+        var chart: CheckedChart
+
+        func scene(interactive: Bool = false) throws -> Scene {
+            try ChartLayoutEngine.layout(chart: chart, table: output.top.table, options: interactive ? .interactive : LayoutOptions())
+        }
+
+        func svg() throws -> String { SVGWriter.write(try scene()) }
+    }
+
+    static func build(_ body: String) throws -> Built {
+        let text = "{ \"data\": { \"values\": " + rows + " }, " + body + " }"
+        let parsed = SpecParser.parse(SourceFile(path: "/tmp/layered.chart.json", text: text))
+        let spec = try #require(parsed.spec, "\(parsed.diagnostics.map(\.message))")
+        let output = try Pipeline.runLayers(spec: spec, context: .standard())
+        let chart = try ChartLayoutEngine.check(spec, table: output.top.table, layers: output.layerTables)
+        return Built(spec: spec, output: output, chart: chart)
+    }
+
+    static let rows = #"[{ "year": 2019, "s": "A", "v": 10 }, { "year": 2020, "s": "A", "v": 30 }, { "year": 2021, "s": "A", "v": 20 }, { "year": 2019, "s": "B", "v": 5 }, { "year": 2020, "s": "B", "v": 12 }, { "year": 2021, "s": "B", "v": 48 }]"#
+
+    static func circles(_ scene: Scene, class name: String) -> [CircleNode] {
+        scene.nodes(withClass: name).compactMap { if case .circle(let circle) = $0 { circle } else { nil } }
+    }
+
+    static func vertices(_ path: PathNode) -> [(Double, Double)] {
+        let numbers = path.d.split(whereSeparator: { !"0123456789.-".contains($0) }).compactMap { Double($0) }
+        return stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+    }
+
+    @Test func aPointAndALineAtTheSameValueLandOnTheSamePixel() throws {
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "layers": [{ "mark": "line" }, { "mark": "point" }]
+            """#)
+        let scene = try built.scene()
+        let lines = scene.nodes(withClass: "chartc-line").compactMap { if case .path(let path) = $0 { path } else { nil } }
+        let points = Self.circles(scene, class: "chartc-point")
+        #expect(lines.count == 2)
+        #expect(points.count == 6)
+        let vertices = lines.flatMap(Self.vertices)
+        for point in points {
+            #expect(vertices.contains { abs($0.0 - point.cx) < 0.01 && abs($0.1 - point.cy) < 0.01 }, "point at \(point.cx),\(point.cy) is on no line vertex")
+        }
+    }
+
+    @Test func theSharedScaleCoversEveryLayer() throws {
+        // The second layer's values (up to 96) stretch the y scale the first layer alone would stop at 48.
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
+            "layers": [{ "mark": "line" }, { "mark": "point", "calculate": { "w": "v * 2" }, "encoding": { "y": { "field": "w" } } }]
+            """#)
+        let scene = try built.scene()
+        let points = Self.circles(scene, class: "chartc-point")
+        let line = try #require(scene.nodes(withClass: "chartc-line").compactMap { if case .path(let path) = $0 { path } else { nil } }.first)
+        // The highest point (96) sits above the line's highest vertex (48), at about twice its height above 0.
+        let top = try #require(points.map(\.cy).min())
+        let lineTop = try #require(Self.vertices(line).map(\.1).min())
+        #expect(top < lineTop)
+        // A y axis drawn once, with a tick at or above 96.
+        #expect(scene.nodes(withClass: "chartc-axis-y").count == 1)
+        #expect(scene.nodes(withClass: "chartc-axis-x").count == 1)
+    }
+
+    @Test func theLegendListsASeriesOnceWithALineAndADot() throws {
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "layers": [{ "mark": "line" }, { "mark": "point", "filter": "year == 2021" }]
+            """#)
+        let scene = try built.scene()
+        let items = scene.nodes(withClass: "chartc-legend-item")
+        #expect(items.compactMap { node -> String? in
+            if case .group(let group) = node { return group.data.first { $0.name == "series" }?.value }
+            return nil
+        } == ["A", "B"])
+        // Each entry: a line with a dot.
+        for item in items {
+            guard case .group(let group) = item else { continue }
+            #expect(group.children.contains { if case .line = $0 { true } else { false } })
+            #expect(group.children.contains { if case .circle = $0 { true } else { false } })
+        }
+        // Both layers color a series alike.
+        let lines = scene.nodes(withClass: "chartc-line").compactMap { if case .path(let path) = $0 { path } else { nil } }
+        let points = Self.circles(scene, class: "chartc-point")
+        #expect(lines.count == 2 && points.count == 2)
+        #expect(lines.compactMap(\.stroke?.paint) == points.map(\.fill))
+    }
+
+    @Test func theSVGHasOneGroupPerLayerInOrder() throws {
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "layers": [{ "mark": "area", "encoding": { "color": null } }, { "mark": "line" }, { "mark": "text", "filter": "year == 2021", "encoding": { "text": { "field": "v" } } }]
+            """#)
+        let svg = try built.svg()
+        let layers = svg.components(separatedBy: "<g class=\"chartc-layer\"").dropFirst().map { String($0.prefix(40)) }
+        #expect(layers.map { $0.components(separatedBy: ">").first ?? "" } == [
+            #" data-layer="0" data-mark="area""#, #" data-layer="1" data-mark="line""#, #" data-layer="2" data-mark="text""#,
+        ])
+        // Inside chartc-marks, each holding its series groups.
+        let marks = try #require(svg.range(of: "<g class=\"chartc-marks\">"))
+        let firstLayer = try #require(svg.range(of: "<g class=\"chartc-layer\""))
+        #expect(marks.upperBound <= firstLayer.lowerBound)
+        #expect(svg.contains(#"<g class="chartc-layer" data-layer="0" data-mark="area">"# + "\n" + #"        <g class="chartc-series" data-series="area">"#))
+        #expect(svg.components(separatedBy: "data-series=\"A\"").count - 1 == 3, "series A in the line, the text layer and the legend")
+    }
+
+    @Test func aHiddenSeriesIsLeftOutOfEveryLayer() throws {
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "legend": { "hidden": ["B"] },
+            "layers": [{ "mark": "line" }, { "mark": "point" }]
+            """#)
+        let svg = try built.svg()
+        #expect(!svg.contains("data-series=\"B\""))
+        let interactive = SVGWriter.write(try built.scene(interactive: true))
+        // Kept (hidden) in the HTML page's layout, in every layer.
+        #expect(interactive.components(separatedBy: "data-series=\"B\" data-hidden=\"true\"").count - 1 == 3)
+    }
+
+    @Test func labelsOfEveryLayerNeverOverlap() throws {
+        // Value labels on the points and text marks of another layer at the same places: one placer keeps them
+        // apart (the ones with no room are left out).
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "layers": [
+              { "mark": { "type": "point", "labels": true } },
+              { "mark": { "type": "line", "labels": { "position": "top" } } },
+              { "mark": "text", "encoding": { "text": { "field": "s" } } }
+            ]
+            """#)
+        let scene = try built.scene()
+        var boxes: [Box] = []
+        func collect(_ node: SceneNode) {
+            if case .text(let text) = node { boxes.append(text.box) }
+            node.children.forEach(collect)
+        }
+        scene.nodes(withClass: "chartc-marks").forEach(collect)
+        #expect(boxes.count >= 6)
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                #expect(!a.overlaps(b), "\(a) overlaps \(b)")
+            }
+        }
+    }
+
+    @Test func aTextLayerMovesOffTheLineItLabels() throws {
+        // SPEC §11's example: a text layer filtered to one row prints its value at the line's point; it moves just
+        // off the line rather than across it.
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
+            "filter": "s == 'A'",
+            "layers": [{ "mark": "line" }, { "mark": "text", "filter": "year == 2020", "encoding": { "text": { "field": "v" } } }]
+            """#)
+        let scene = try built.scene()
+        let line = try #require(scene.nodes(withClass: "chartc-line").compactMap { if case .path(let path) = $0 { path } else { nil } }.first)
+        let peak = try #require(Self.vertices(line).min { $0.1 < $1.1 })
+        let text = try #require(scene.nodes(withClass: "chartc-text").compactMap { if case .text(let text) = $0 { text } else { nil } }.first)
+        #expect(text.text == "30")
+        #expect(text.box.maxY < peak.1, "the label sits above the peak it names")
+        #expect(abs((text.box.minX + text.box.maxX) / 2 - peak.0) < 1, "centred over it")
+    }
+
+    @Test func textOnBarsKeepsOffAnAverageRule() throws {
+        // Bars, their values as a text layer, and a rule at the mean (its own aggregation, x removed): no value
+        // is printed across the rule or inside a bar's top edge.
+        let built = try Self.build(#"""
+            "filter": "s == 'B'",
+            "encoding": { "x": { "field": "year", "type": "ordinal" }, "y": { "field": "v" } },
+            "layers": [
+              { "mark": "bar" },
+              { "mark": "text", "encoding": { "text": { "field": "v" } } },
+              { "mark": "rule", "groupBy": [], "aggregate": { "v": "mean(v)" }, "encoding": { "x": null } }
+            ]
+            """#)
+        let scene = try built.scene()
+        let rule = try #require(scene.nodes(withClass: "chartc-rule").compactMap { if case .line(let line) = $0 { line } else { nil } }.first)
+        let bars = scene.nodes(withClass: "chartc-bar").compactMap { if case .rect(let rect) = $0 { rect.box } else { nil } }
+        let texts = scene.nodes(withClass: "chartc-text").compactMap { if case .text(let text) = $0 { text.box } else { nil } }
+        #expect(texts.count == 3)
+        for box in texts {
+            #expect(!(box.minY <= rule.y1 && rule.y1 <= box.maxY), "\(box) crosses the rule at \(rule.y1)")
+            #expect(!bars.contains { $0.overlaps(box) }, "\(box) covers a bar")
+        }
+    }
+
+    @Test func aColorRampIsSharedAcrossLayers() throws {
+        // Layer 0 colors by v (5…48), layer 1 by w = 2v (10…96): one ramp over 5…96, so equal values get equal
+        // colors in both layers.
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
+            "layers": [
+              { "mark": "point", "encoding": { "color": { "field": "v" } } },
+              { "mark": "point", "calculate": { "w": "v * 2" }, "encoding": { "color": { "field": "w" } } }
+            ]
+            """#)
+        let points = Self.circles(try built.scene(), class: "chartc-point")
+        try #require(points.count == 12)
+        #expect(points[0].fill == points[9].fill, "v = 10 and w = 10")
+        #expect(points[2].fill == points[6].fill, "v = 20 and w = 20")
+        #expect(points[0].fill != points[2].fill)
+    }
+
+    @Test func aOneMarkSpecKeepsItsStructure() throws {
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "mark": "line"
+            """#)
+        let svg = try built.svg()
+        #expect(!svg.contains("chartc-layer"))
+        #expect(svg.contains(#"<g class="chartc-marks">"# + "\n" + #"      <g class="chartc-series" data-series="A">"#))
+    }
+
+    @Test func tooltipRowsFollowTheLayersAndShowAFieldOnce() throws {
+        let built = try Self.build(#"""
+            "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
+            "layers": [{ "mark": "line" }, { "mark": "bar", "groupBy": ["year"], "aggregate": { "total": "sum(v)" }, "encoding": { "y": { "field": "total" }, "color": null } }]
+            """#)
+        let data = TooltipData(layers: built.chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) })
+        #expect(data.fields.map(\.label) == ["s", "year", "v", "total"])
+        #expect(data.values.count == 6 + 3)
+        // A line row has no total; a bar row has no series or v.
+        #expect(data.json.contains(#"["A","2019","10",false]"#))
+        #expect(data.json.contains(#"[false,"2019",false,"15"]"#))
+    }
+}
