@@ -5,6 +5,9 @@ import ChartDiagnostics
 /// them, a build never does.
 public enum LintDiagnostic {
     public enum Kind: String, DiagnosticKind {
+        case annotationNoteTooLong = "annotation-note-too-long"
+        case annotationOutsideDomain = "annotation-outside-domain"
+        case annotationStretchesScale = "annotation-stretches-scale"
         case binTooManyIntervals = "bin-too-many-intervals"
         case facetTooManyPanels = "facet-too-many-panels"
         case longTitle = "long-title"

@@ -28,6 +28,9 @@ public enum Linter {
         UnknownHiddenSeriesRule(),
         IgnoredOptionRule(),
         WindowOrderRepeatsRule(),
+        AnnotationOutsideDomainRule(),
+        AnnotationStretchesScaleRule(),
+        AnnotationNoteTooLongRule(),
         TooManyPanelsRule(),
         TooManyBinsRule(),
     ]
@@ -81,6 +84,7 @@ public enum Linter {
         var schema: [(name: String, type: DataType)]?
         var table: Table?
         var layerTables: [Table]?
+        var resolvedSpec = spec
         let context = LoadContext(fetch: options.fetch, sampleBytes: spec.data.isRemote ? nil : options.sampleBytes)
         if !spec.data.isRemote && !spec.data.isDatabase {
             do {
@@ -91,6 +95,8 @@ public enum Linter {
                 table = output.isSample ? nil : output.table
                 if spec.isLayered && !output.isSample { layerTables = layered.layerTables }
                 diagnostics += output.warnings
+                // Annotation aggregates over the output rows, so the checks and rules see their values.
+                if let table { resolvedSpec = (try? AnnotationValues.resolve(spec, table: table)) ?? spec }
             } catch {
                 diagnostics += error.diagnostics
                 // The planner's errors leave the data readable: its columns still feed the checks.
@@ -108,7 +114,7 @@ public enum Linter {
         let fieldTypes = schema.map { Planner.analyze(spec, schema: $0).fieldTypes } ?? [:]
         let resolved = options.theme?(spec)
         diagnostics += resolved?.diagnostics ?? []
-        var chart = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)
+        var chart = SemanticContext(spec: resolvedSpec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)
         if spec.isLayered { chart = layered(chart, tables: layerTables, context: context) }
         return (diagnostics + check(chart)).sortedByPosition()
     }
@@ -138,7 +144,9 @@ public enum Linter {
         } else {
             diagnostics = Planner.checkSyntax(spec)
         }
-        return (diagnostics + check(spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)).sortedByPosition()
+        // Annotation aggregates over the rows, when there are rows (their expression errors are the planner's).
+        let resolved = table.flatMap { try? AnnotationValues.resolve(spec, table: $0) } ?? spec
+        return (diagnostics + check(resolved, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)).sortedByPosition()
     }
 
     /// The checking stage's and the publishing rules' diagnostics.

@@ -23,6 +23,7 @@ public enum ChartChecker {
         InvalidColorCheck(),
         UnknownSchemeCheck(),
         InvalidFormatCheck(),
+        AnnotationValueCheck(),
     ]
 
     /// Runs every check over `context`.

@@ -5,6 +5,7 @@ import ChartDiagnostics
 /// the id and the severity come only from here. All stop a build.
 public enum SemanticDiagnostic {
     public enum Kind: String, DiagnosticKind {
+        case annotationValueType = "annotation-value-type"
         case colorInvalid = "color-invalid"
         case colorUnknownScheme = "color-unknown-scheme"
         case domainShape = "domain-shape"

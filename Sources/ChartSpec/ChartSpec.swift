@@ -41,6 +41,9 @@ public struct ChartSpec: Sendable {
     public var layerIndex: Int?
     public var encoding: Encoding
     public var legend: LegendSpec
+    /// Reference lines, shaded ranges and notes on the plot (SPEC §12), in the order written.
+    public var annotations: [Annotation] = []
+
     /// Small multiples (SPEC §13); nil: one plot.
     public var facet: FacetSpec?
     public var notes: [Located<String>]

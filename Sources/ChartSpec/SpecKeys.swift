@@ -8,7 +8,7 @@ public enum SpecKeys {
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
+        "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
     ]
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
@@ -35,6 +35,16 @@ public enum SpecKeys {
     public static let facet = ["field", "columns", "columnsNarrow", "sort", "x", "y"]
     /// SPEC §2 (one entry of `sources`).
     public static let source = ["title", "site", "url"]
+    /// SPEC §12 (one entry of `annotations`): every key any type takes; `annotationKeys(for:)` says which apply.
+    public static let annotation = ["type", "x", "y", "text", "label", "position", "offset", "width", "connector", "style", "color", "panel"]
+    /// SPEC §12: the keys one type of annotation takes.
+    public static func annotationKeys(for kind: Annotation.Kind) -> [String] {
+        switch kind {
+        case .rule: ["type", "x", "y", "label", "style", "color", "panel"]
+        case .range: ["type", "x", "y", "label", "color", "panel"]
+        case .text: ["type", "x", "y", "text", "position", "offset", "width", "connector", "color", "panel"]
+        }
+    }
 
     /// Where a key belongs when it is written in the wrong object, for hints like "'interpolate' goes inside
     /// 'mark'". Checked in this order.

@@ -92,14 +92,17 @@ enum Compiler {
                 // SPEC §11: the top-level rows and each layer's own.
                 let result = try Pipeline.runLayers(spec: spec, context: context)
                 compiled.diagnostics += result.top.warnings
+                // `{ "aggregate": … }` annotation values over the chart's output rows (SPEC §12), for layout.
+                let resolved = try AnnotationValues.resolve(spec, table: result.top.table)
                 for format in formats {
-                    files.append(try renderer.renderBytes(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format, theme: theme))
+                    files.append(try renderer.renderBytes(spec: resolved, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format, theme: theme))
                 }
             } else {
                 let result = try run(spec, context: context)
                 compiled.diagnostics += result.warnings
+                let resolved = try AnnotationValues.resolve(spec, table: result.table)
                 for format in formats {
-                    files.append(try renderer.renderBytes(spec: spec, table: result.table, sources: result.provenance, format: format, theme: theme))
+                    files.append(try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
                 }
             }
             compiled.files = files

@@ -17,6 +17,7 @@ import ChartStyle
 /// A module that adds a catalogue adds its `Kind` here.
 public enum DiagnosticCatalogues {
     public static let kinds: [any DiagnosticKind.Type] = [
+        AnnotationDiagnostic.Kind.self,
         CommandLineDiagnostic.Kind.self,
         DataDiagnostic.Kind.self,
         DatabaseDiagnostic.Kind.self,

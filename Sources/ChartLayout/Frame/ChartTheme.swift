@@ -60,6 +60,9 @@ public struct ChartTheme: Sendable {
     public var valueLabelStyle: TextStyle
     public var valueLabelColor: String
     public var directLabelStyle: TextStyle
+    /// Annotation text (SPEC §12): rule and range labels, notes.
+    public var annotationStyle: TextStyle
+    public var annotationColor: String
     /// Between a mark and the label printed next to it.
     public var labelGap: Double
 
@@ -212,6 +215,8 @@ public struct ChartTheme: Sendable {
         valueLabelStyle = style("label")
         valueLabelColor = text("text.label.color")
         directLabelStyle = style("directLabel")
+        annotationStyle = style("annotation")
+        annotationColor = text("text.annotation.color")
         labelGap = number("spacing.label")
         gridColor = text("grid.color")
         gridWidth = number("grid.width")

@@ -85,6 +85,14 @@ struct LabelPlacer: Sendable {
         return nil
     }
 
+    /// Whether the segment from `a` to `b` passes through text placed so far (a note's connector must not).
+    func segmentCrossesText(from a: Point, to b: Point) -> Bool {
+        for cell in cells(Box(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)) {
+            for index in textCells[cell] ?? [] where Self.segment(a, b, crosses: textBoxes[index]) { return true }
+        }
+        return false
+    }
+
     /// Whether the segment from `a` to `b` passes through the box (Liang–Barsky clipping).
     static func segment(_ a: Point, _ b: Point, crosses box: Box) -> Bool {
         let dx = b.x - a.x, dy = b.y - a.y

@@ -62,7 +62,7 @@ struct FacetLayout {
                 }
                 models[index].append(try PlotModel(
                     spec: layerSpec, table: base.table, theme: theme, options: options,
-                    colorDomain: base.hasCategoricalColor ? colorDomain : nil, panel: PanelScope(rows: rows)))
+                    colorDomain: base.hasCategoricalColor ? colorDomain : nil, panel: { var scope = PanelScope(rows: rows); scope.key = panel.key; return scope }()))
             }
         }
         Self.shareScales(&models, facet: facet, spec: spec)

@@ -4,6 +4,8 @@
 public struct PanelScope: Sendable {
     /// The table rows of this panel (indices into the whole table, so tooltips and `data-row` stay global).
     public var rows: [Int]
+    /// The facet value (`data-panel`): an annotation with `"panel"` (SPEC §12) is drawn only in its panel.
+    public var key: String?
     /// Shared x and y: the union of every panel's values; nil: independent (the panel's own rows decide).
     var x: SharedScaleValues?
     var y: SharedScaleValues?

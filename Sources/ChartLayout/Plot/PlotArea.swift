@@ -125,6 +125,22 @@ public struct PlotArea: Sendable {
             placer.ownerBase = ownerBases[index]
             layerLabels[index].placeValues(context: contexts[index], placer: &placer, labels: &layerLabelNodes[index])
         }
+        // Annotations (SPEC §12): drawn once for every layer, on the shared scales, their text through the same
+        // placer after every layer's labels. A value is read on the channel of the first layer that has it.
+        let annotations = AnnotationLayout(
+            annotations: models[0].spec.annotations.filter { annotation in
+                // Small multiples (SPEC §12, §13): every panel, or only the one `panel` names.
+                guard let wanted = annotation.panel?.value, let key = models[0].panel?.key else { return true }
+                return wanted.text == key
+            },
+            positions: AnnotationPositions(x: models.lazy.compactMap(\.x).first, y: models.lazy.compactMap(\.y).first, scales: scales),
+            theme: models[0].theme, locale: models[0].locale
+        ).draw(placer: &placer) { obstacles in
+            for model in models {
+                let visible = model.withoutHiddenSeries
+                visible.markKind.addLabelObstacles(to: &obstacles, context: MarkContext(model: visible, scales: scales))
+            }
+        }
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
         let clip = models.contains(where: Self.needsClip)
         var layerNodes: [SceneNode] = []
@@ -154,9 +170,11 @@ public struct PlotArea: Sendable {
         var children: [SceneNode] = []
         if let y = layouts.y { children.append(contentsOf: y.gridNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.gridNodes()) }
+        if let below = annotations.below { children.append(below) }
         children.append(.group(marks))
         if let y = layouts.y { children.append(contentsOf: y.baselineNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.baselineNodes()) }
+        if let above = annotations.above { children.append(above) }
         if let xAxisNode { children.append(xAxisNode) }
         if let yAxisNode { children.append(yAxisNode) }
         node = .group(GroupNode(classes: ["chartc-plot"], translate: (dx: plot.x, dy: plot.y), children: children))

@@ -159,8 +159,10 @@ public struct PlotScales: Sendable {
         for part in [lead] + parts.filter({ $0.model.spec.layerIndex != lead.model.spec.layerIndex }) {
             Self.values(of: part, into: &values)
         }
+        // Annotation values (SPEC §12) stretch a scale whose domain is not explicit (not the marks' spacing).
+        let annotated = AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
         if let extra = shared?.values { values += extra }
-        let extent = ScaleInterval.extent(of: values, positiveOnly: kind == .log)
+        let extent = ScaleInterval.extent(of: annotated.isEmpty ? values : values + annotated, positiveOnly: kind == .log)
         let isRange = partner != nil
         // Bars and areas grow from zero along their measure, in any layer that draws them.
         let defaultZero = parts.contains { $0.isMeasure && $0.partner == nil && $0.model.markKind.growsFromZero } && kind != .time

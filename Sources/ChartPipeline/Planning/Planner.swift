@@ -37,7 +37,7 @@ public enum Planner {
     /// without the columns only the syntax can be checked.
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep + (spec.facet?.sort.map { [$0] } ?? []) {
+        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? []) {
             diagnostics += ExpressionParser.parse(source).1
         }
         return diagnostics
@@ -248,6 +248,9 @@ private struct PlanBuilder {
 
         // window, windowBy and keep (SPEC §14): over the output fields, in output order.
         let (windowOutputs, partitionBy, keeps) = planWindow(outputFields: &outputFields, fullSchema: fullSchema, aggregates: aggregates)
+
+        // Annotation values (SPEC §12): aggregates over the output rows.
+        add(AnnotationValues.check(spec, outputFields: outputFields, environment: environment))
 
         // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
         planFacet(outputFields: outputFields)

@@ -14,6 +14,9 @@ struct InvalidColorCheck: CataloguedRule {
         if let color = context.spec.mark.color {
             check(.string(color.value), at: color.span, path: "mark.color", into: &diagnostics)
         }
+        for (index, annotation) in context.spec.annotations.enumerated() {
+            if let color = annotation.color { check(.string(color.value), at: color.span, path: "annotations[\(index)].color", into: &diagnostics) }
+        }
         guard let channel = context.spec.encoding.color else { return }
         if let value = channel.value {
             check(value.value, at: value.span, path: "encoding.color.value", into: &diagnostics)

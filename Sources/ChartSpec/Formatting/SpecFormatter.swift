@@ -41,6 +41,8 @@ public enum SpecFormatter {
         case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source, facet
         /// One entry of `layers` (SPEC §11).
         case layer
+        /// One entry of `annotations` (SPEC §12).
+        case annotation
         /// Keys the user names (`calculate`, `aggregate`, `total`, `parse`), or anything the language does not
         /// describe: file order.
         case free
@@ -61,6 +63,7 @@ public enum SpecFormatter {
             case .source: SpecKeys.source
             case .facet: SpecKeys.facet
             case .layer: SpecKeys.layer
+            case .annotation: SpecKeys.annotation
             case .free, .row: nil
             }
         }
@@ -82,6 +85,7 @@ public enum SpecFormatter {
             case (.layer, "data"): .data
             case (.layer, "mark"): .mark
             case (.layer, "encoding"): .encoding
+            case (.topLevel, "annotations"): .annotation
             case (.data, "values"): .row
             case (.mark, "labels"): .labels
             case (.encoding, let channel) where SpecKeys.encoding.contains(channel): .channel

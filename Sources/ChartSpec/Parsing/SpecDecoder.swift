@@ -54,6 +54,11 @@ struct SpecDecoder {
         diagnostics.append(Diagnostic(message, at: span, notes: notes, fixIt: fixIt))
     }
 
+    /// A diagnostic from a typed catalogue (`AnnotationDiagnostic`).
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
     /// In file order (stable for equal positions), which is how a person reads and fixes them.
     func sortedDiagnostics() -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in

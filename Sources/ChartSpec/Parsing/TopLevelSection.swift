@@ -49,6 +49,7 @@ extension SpecDecoder {
 
         let encoding = top["encoding"].map { decodeEncoding($0.value) } ?? Encoding()
         let legend = top["legend"].map { decodeLegend($0.value) } ?? LegendSpec()
+        let annotations = top["annotations"].map { decodeAnnotations($0.value) } ?? []
         let facet = top["facet"].flatMap { decodeFacet($0.value) }
         let notes = top["notes"].map { stringList($0.value, path: "notes", acceptsSingle: true, what: "paragraphs") } ?? []
         let sources = top["sources"].map { decodeSources($0.value) } ?? []
@@ -77,6 +78,7 @@ extension SpecDecoder {
         spec.encoding = encoding
         spec.layers = layers
         spec.legend = legend
+        spec.annotations = annotations
         spec.facet = facet
         spec.notes = notes
         spec.sources = sources

@@ -57,7 +57,9 @@ struct PDFChecks {
         let output = try Pipeline.runLayers(spec: spec, context: .standard())
         let theme = try ThemeOptions.theme(for: spec, arguments: nil)
         let layers = spec.isLayered ? output.layerTables : []
-        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(spec), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
+        // As `chartc build` does: annotations' aggregates over the output rows first (SPEC §12).
+        let resolved = try AnnotationValues.resolve(spec, table: output.top.table)
+        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(resolved), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
     }
 
     func pdf(_ path: String) -> String { output.appendingPathComponent(Self.name(path) + ".pdf").path }

@@ -55,6 +55,7 @@ struct SchemaAgreementTests {
         ("$defs/source", SpecKeys.source),
         ("$defs/layer", SpecKeys.layer),
         ("$defs/layerEncoding", SpecKeys.encoding),
+        ("$defs/annotation", SpecKeys.annotation),
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
         let properties = propertyNames(path)
@@ -80,6 +81,10 @@ struct SchemaAgreementTests {
         #expect(enumValues("$defs/stack/anyOf/0") == StackMode.allCases.filter { $0 != .none }.map(\.rawValue))
         #expect(enumValues("$defs/colorChannel/properties/along") == AlongAxis.allCases.map(\.rawValue))
         #expect(enumValues("$defs/data/properties/format") == DataSource.Format.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/type") == Annotation.Kind.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/position") == Annotation.NotePosition.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/connector") == Annotation.Connector.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/annotation/properties/style") == Annotation.LineStyle.allCases.map(\.rawValue))
         #expect(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0") == ["number", "string", "date", "boolean"])
         #expect(Set(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0")) == Set(DataType.allCases.map(\.rawValue)))
         #expect(propertyNames("$defs/encoding") == ChannelName.allCases.map(\.rawValue))
