@@ -20,12 +20,17 @@ public struct Column: Sendable {
     /// For string columns whose values have a natural order that is not alphabetical — weekday and month names
     /// from `weekday()`/`month()` — every value in that order. Sorting, `complete` and band scales use it.
     public var naturalOrder: [String]?
+    /// For a number column made by `bin` (SPEC §13): the width of its intervals. Each value is an interval's
+    /// start; grouping, sorting and `complete` keep the step, `chartc data` adds `NAME_end`, and the layout
+    /// draws the intervals edge to edge.
+    public var binStep: Double?
 
-    public init(name: String, storage: Storage, valid: [Bool], naturalOrder: [String]? = nil) {
+    public init(name: String, storage: Storage, valid: [Bool], naturalOrder: [String]? = nil, binStep: Double? = nil) {
         self.name = name
         self.storage = storage
         self.valid = valid
         self.naturalOrder = naturalOrder
+        self.binStep = binStep
     }
 
     public var type: DataType {
@@ -69,7 +74,7 @@ public struct Column: Sendable {
         case .date(let values): newStorage = .date(indices.map { values[$0] })
         case .boolean(let values): newStorage = .boolean(indices.map { values[$0] })
         }
-        return Column(name: name, storage: newStorage, valid: newValid, naturalOrder: naturalOrder)
+        return Column(name: name, storage: newStorage, valid: newValid, naturalOrder: naturalOrder, binStep: binStep)
     }
 
     public func renamed(_ newName: String) -> Column {

@@ -92,8 +92,18 @@ public enum ChartLayoutEngine {
             }
         }
 
-        let plotArea = try PlotArea(models: models, region: region)
-        children.append(plotArea.node)
+        // Small multiples (SPEC §13, `Panels/`): a grid of plots in place of the one plot.
+        var plotDefinitions: [SceneDefinition]
+        if let facet = spec.facet {
+            let grid = try FacetLayout(spec: spec, facet: facet, table: table, layers: models, theme: theme, options: options, region: region)
+            children.append(contentsOf: grid.nodes)
+            plotDefinitions = grid.definitions
+            region.height = grid.height
+        } else {
+            let plotArea = try PlotArea(models: models, region: region)
+            children.append(plotArea.node)
+            plotDefinitions = plotArea.definitions
+        }
         if let legendNode { children.append(legendNode) }
         var bottom = region.maxY
         if let bottomLegend {
@@ -123,7 +133,7 @@ public enum ChartLayoutEngine {
             description: spec.alt?.value ?? spec.subtitle?.value,
             background: theme.background,
             fontFamily: theme.fontFamily,
-            definitions: plotArea.definitions + definitions,
+            definitions: plotDefinitions + definitions,
             children: children
         )
         scene.logo = logo
@@ -140,7 +150,7 @@ public enum ChartLayoutEngine {
         guard spec.width.value > narrowWidth * 1.3 else { return (wide, nil) }
         let height = spec.height.value
         let narrow = (width: narrowWidth, height: min(height, max(240, (height * 0.8).rounded())))
-        return (wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: .interactive))
+        return (wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true)))
     }
 
     /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.

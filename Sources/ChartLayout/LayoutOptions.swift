@@ -9,9 +9,13 @@ public struct LayoutOptions: Sendable, Equatable {
     /// - lines and areas get an invisible `chartc-hover-point` circle (`opacity="0"`) at each value, which the
     ///   page shows while it is the tooltip's subject.
     public var interactive: Bool
+    /// The HTML page's phone layout (`ChartLayoutEngine.pageLayouts`): small multiples re-flow into
+    /// `facet.columnsNarrow` columns (SPEC §13).
+    public var narrowPage: Bool
 
-    public init(interactive: Bool = false) {
+    public init(interactive: Bool = false, narrowPage: Bool = false) {
         self.interactive = interactive
+        self.narrowPage = narrowPage
     }
 
     public static let interactive = LayoutOptions(interactive: true)

@@ -8,6 +8,8 @@ public enum LintDiagnostic {
         case annotationNoteTooLong = "annotation-note-too-long"
         case annotationOutsideDomain = "annotation-outside-domain"
         case annotationStretchesScale = "annotation-stretches-scale"
+        case binTooManyIntervals = "bin-too-many-intervals"
+        case facetTooManyPanels = "facet-too-many-panels"
         case longTitle = "long-title"
         case lowContrast = "low-contrast"
         case missingAlt = "missing-alt"

@@ -31,6 +31,8 @@ public enum Linter {
         AnnotationOutsideDomainRule(),
         AnnotationStretchesScaleRule(),
         AnnotationNoteTooLongRule(),
+        TooManyPanelsRule(),
+        TooManyBinsRule(),
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

@@ -43,6 +43,9 @@ public struct ChartSpec: Sendable {
     public var legend: LegendSpec
     /// Reference lines, shaded ranges and notes on the plot (SPEC §12), in the order written.
     public var annotations: [Annotation] = []
+
+    /// Small multiples (SPEC §13); nil: one plot.
+    public var facet: FacetSpec?
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?
@@ -78,6 +81,7 @@ public struct ChartSpec: Sendable {
         self.mark = mark
         self.encoding = Encoding()
         self.legend = LegendSpec()
+        self.facet = nil
         self.notes = []
         self.sources = []
         self.byline = nil

@@ -8,7 +8,7 @@ public enum SpecKeys {
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "annotations", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
+        "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
     ]
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
@@ -31,6 +31,8 @@ public enum SpecKeys {
     public static let axis = ["position", "tickCount", "values", "format", "grid"]
     /// SPEC §2 (`legend` as an object).
     public static let legend = ["position", "title", "hidden"]
+    /// SPEC §13 (`facet`).
+    public static let facet = ["field", "columns", "columnsNarrow", "sort", "x", "y"]
     /// SPEC §2 (one entry of `sources`).
     public static let source = ["title", "site", "url"]
     /// SPEC §12 (one entry of `annotations`): every key any type takes; `annotationKeys(for:)` says which apply.
@@ -54,6 +56,7 @@ public enum SpecKeys {
         (scale, "a channel's 'scale'"),
         (axis, "a channel's 'axis'"),
         (legend, "'legend'"),
+        (facet, "'facet'"),
         (layer, "a layer"),
         (topLevel, "the top level"),
     ]

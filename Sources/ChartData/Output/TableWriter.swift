@@ -11,6 +11,7 @@ public enum TableWriter {
     /// too). A field is quoted only when it must be — it contains a comma, a double quote, CR or LF — with `""`
     /// for a quote inside; an empty string is written `""` so it stays distinct from null (an empty cell).
     public static func csv(_ table: Table) -> String {
+        let table = table.withBinEnds()
         var out = ""
         out += table.columns.map { csvField($0.name) }.joined(separator: ",")
         out += "\n"
@@ -32,6 +33,7 @@ public enum TableWriter {
     /// A JSON array with one object per row, keys in column order:
     /// `[\n  {"year": 2012, "party": "Democrats"},\n  …\n]\n`; `[]\n` when there are no rows.
     public static func json(_ table: Table) -> String {
+        let table = table.withBinEnds()
         guard table.rowCount > 0 else { return "[]\n" }
         let keys = table.columns.map { JSONText.quote($0.name) + ": " }
         let cells = table.columns.map(CellText.init)
@@ -100,5 +102,23 @@ private struct CellText {
         case .boolean(let values):
             return values[row] ? "true" : "false"
         }
+    }
+}
+
+extension Table {
+    /// The table as `chartc data` shows it (SPEC §13): after each `bin` field (a column with a `binStep`) its
+    /// interval's end, `NAME_end` (start + step), unless the table already has a field of that name.
+    public func withBinEnds() -> Table {
+        guard columns.contains(where: { $0.binStep != nil }) else { return self }
+        var result: [Column] = []
+        let names = Set(columnNames)
+        for column in columns {
+            result.append(column)
+            guard let step = column.binStep, case .number(let starts) = column.storage, !names.contains(column.name + "_end") else { continue }
+            var ends = starts
+            for row in ends.indices { ends[row] = starts[row] + step }
+            result.append(Column(name: column.name + "_end", storage: .number(ends), valid: column.valid))
+        }
+        return Table(columns: result, rowCount: rowCount)
     }
 }

@@ -7,6 +7,9 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     case number, string, date, isValid
     case year, quarter, month, day, weekday, dayofyear, hour
     case format
+    /// SPEC §13: `bin(x, step)` is the start of x's interval, `floor(x / step) * step`; `bin(x)` (a whole
+    /// `calculate` field only) lets the planner choose a round step from the filtered rows' extent.
+    case bin
 
     /// Allowed argument counts (`Int.max` = any number).
     var arity: ClosedRange<Int> {
@@ -22,6 +25,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .date: 1...3
         case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour: 1...1
         case .format: 2...2
+        case .bin: 1...2
         }
     }
 
@@ -35,6 +39,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         case .replace: "replace(text, find, replacement)"
         case .date: "date(text), date(year), date(year, month) or date(year, month, day)"
         case .format: "format(value, \"pattern\")"
+        case .bin: "bin(x) or bin(x, step)"
         case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour: "\(rawValue)(date)"
         case .lower, .upper, .trim, .length: "\(rawValue)(text)"
         default: "\(rawValue)(x)"
@@ -55,7 +60,7 @@ enum FunctionAliases {
         ("years", "year"), ("months", "month"), ("days", "day"), ("quantile_cont", "quantile"),
         ("countdistinct", "distinct"), ("count_distinct", "distinct"), ("nunique", "distinct"),
         ("percentile", "quantile"), ("isnotnull", "isValid"), ("isdefined", "isValid"), ("sub", "replace"),
-        ("square_root", "sqrt"), ("power", "pow"), ("ceiling", "ceil"),
+        ("square_root", "sqrt"), ("bucket", "bin"), ("histogram", "bin"), ("width_bucket", "bin"), ("power", "pow"), ("ceiling", "ceil"),
         ("rolling_avg", "rolling_mean"), ("moving_average", "rolling_mean"), ("moving_avg", "rolling_mean"),
         ("rollmean", "rolling_mean"), ("running_sum", "cumsum"), ("cumulative_sum", "cumsum"),
         ("running_total", "cumsum"), ("shift", "lag"), ("diff", "change"), ("percent_change", "pct_change"),

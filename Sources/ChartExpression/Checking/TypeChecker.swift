@@ -34,6 +34,9 @@ struct TypeChecker {
     private(set) var calls: [AggregateCall] = []
     /// The window calls found (in `windowOuter`), in source order.
     private(set) var windowCalls: [WindowCall] = []
+    /// The range of the one expression that may be `bin(x)` without a step: a whole `calculate` field (the
+    /// planner chooses the step from the data). Nil: every `bin` needs its step.
+    var autoBinRange: Range<Int>?
 
     init(source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment, context: Context) {
         self.source = source
@@ -576,7 +579,36 @@ struct TypeChecker {
             return node(function == .month || function == .weekday ? .string : .number)
         case .format:
             return checkFormat(arguments, argumentExprs, expr)
+        case .bin:
+            return checkBin(arguments, argumentExprs, expr)
         }
+    }
+
+    /// `bin(x, step)`: x a number, the step a positive number written in the expression (so the planner and the
+    /// layout know it before reading a row); `bin(x)` only as a whole `calculate` field.
+    private mutating func checkBin(_ arguments: [TypedNode], _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
+        let hint = arguments[0].type == .date ? "; bin a number such as year(date) or dayofyear(date)" : ""
+        var ok = expect(arguments[0], argumentExprs[0], of: [.number], in: "bin", hint: hint)
+        if arguments.count == 2 {
+            let step = arguments[1].constantValue?.numberValue
+            if step == nil || !(step ?? 0).isFinite || (step ?? 0) <= 0 {
+                report(ExpressionDiagnostic.Kind.type, "the step of 'bin' must be a positive number written here, such as bin(\(text(argumentExprs[0].range)), 5)", at: argumentExprs[1].range)
+                ok = false
+            }
+            guard ok else { return nil }
+            if arguments[0].type == nil { return .constant(.null, range: expr.range) }
+            return fold(TypedNode(.call(.bin, arguments), type: .number, range: expr.range))
+        }
+        guard autoBinRange == expr.range else {
+            report(
+                ExpressionDiagnostic.Kind.arguments,
+                "bin(x) without a step chooses it from the rows after filter, so it must be a whole calculate field (\"bins\": \"bin(x)\"); inside an expression write bin(x, step)",
+                at: expr.range)
+            return nil
+        }
+        guard ok else { return nil }
+        // Not folded: the planner recognises the call at the root.
+        return TypedNode(.call(.bin, arguments), type: .number, range: expr.range)
     }
 
     private mutating func checkFormat(_ arguments: [TypedNode], _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {

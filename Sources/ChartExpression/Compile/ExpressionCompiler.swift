@@ -15,6 +15,26 @@ public enum ExpressionCompiler {
         return (CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment), diagnostics)
     }
 
+    /// A `calculate` field: a row expression that may also be `bin(x)`, whose step the planner chooses from the
+    /// data (SPEC §13). When the whole expression is a `bin` call, `bin` describes it, so the field can remember
+    /// its step.
+    public static func compileCalculation(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic], BinCall?) {
+        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        guard let expr else { return (nil, syntaxDiagnostics, nil) }
+        var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
+        checker.autoBinRange = expr.range
+        let root = checker.check(expr)
+        let diagnostics = inSourceOrder(syntaxDiagnostics + checker.diagnostics)
+        guard let root, !diagnostics.hasErrors else { return (nil, diagnostics, nil) }
+        let compiled = CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
+        var bin: BinCall?
+        if case .call(.bin, let arguments) = root.operation, let first = arguments.first {
+            let argument = CompiledExpression(root: first, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
+            bin = BinCall(argument: argument, step: arguments.count == 2 ? arguments[1].constantValue?.numberValue : nil)
+        }
+        return (compiled, diagnostics, bin)
+    }
+
     /// A `filter` expression: a row expression that must give a boolean (or be always null, which keeps no row).
     public static func compileFilter(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
         let (compiled, diagnostics) = compileRow(source, schema: schema, environment: environment)
@@ -64,4 +84,11 @@ public enum ExpressionCompiler {
             return left != right ? left < right : a.offset < b.offset
         }.map(\.element)
     }
+}
+
+/// A `calculate` field that is one `bin` call (SPEC §13): what it bins, and its step (nil: `bin(x)`, chosen by
+/// the planner's bin step from the rows after `filter`).
+public struct BinCall: Sendable {
+    public let argument: CompiledExpression
+    public let step: Double?
 }

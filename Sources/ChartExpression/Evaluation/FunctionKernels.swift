@@ -18,6 +18,10 @@ enum FunctionKernels {
             return Vector(numbers: mapOperand(arguments[0].numbers, count: count) { Math.round($0) })
         case .pow:
             return Vector(numbers: zipOperands(arguments[0].numbers, arguments[1].numbers, count: count) { Math.pow($0, $1) })
+        case .bin:
+            // `bin(x)` alone is computed by the planner's bin step; evaluated by itself it is x.
+            guard arguments.count == 2 else { return arguments[0] }
+            return Vector(numbers: zipOperands(arguments[0].numbers, arguments[1].numbers, count: count) { Math.bin($0, step: $1) })
         case .min, .max:
             return extremum(smallest: function == .min, arguments, type: resultType, count: count)
         case .year, .quarter, .day, .dayofyear, .hour:

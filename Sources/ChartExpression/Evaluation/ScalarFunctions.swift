@@ -33,6 +33,10 @@ enum ScalarFunctions {
         case .pow:
             guard arguments.count == 2, let x = arguments[0].numberValue, let y = arguments[1].numberValue else { return .null }
             return number(Math.pow(x, y))
+        case .bin:
+            guard let x = arguments.first?.numberValue else { return .null }
+            guard arguments.count == 2, let step = arguments[1].numberValue else { return number(x) }
+            return number(Math.bin(x, step: step))
         case .min, .max:
             let pickSmaller = function == .min
             if let numbers = allNumbers(arguments) {
@@ -170,6 +174,10 @@ enum Math {
         let scale = Glibc_pow(10, Swift.abs(places))
         let result = places >= 0 ? (x * scale).rounded(.toNearestOrAwayFromZero) / scale : (x / scale).rounded(.toNearestOrAwayFromZero) * scale
         return finite(result)
+    }
+
+    static func bin(_ x: Double, step: Double) -> Double {
+        finite(Binning.start(x, step: step))
     }
 
     static func pow(_ x: Double, _ y: Double) -> Double {

@@ -47,6 +47,9 @@ public struct ChartTheme: Sendable {
     public var axisLabelColor: String
     public var axisTitleStyle: TextStyle
     public var axisTitleColor: String
+    /// The title of each panel of small multiples (SPEC §13; the house style's `text.panel`).
+    public var panelTitleStyle: TextStyle
+    public var panelTitleColor: String
 
     public var legendLabelStyle: TextStyle
     public var legendLabelColor: String
@@ -203,6 +206,8 @@ public struct ChartTheme: Sendable {
         axisLabelColor = text("text.axis.color")
         axisTitleStyle = style("axisTitle")
         axisTitleColor = text("text.axisTitle.color")
+        panelTitleStyle = style("panel")
+        panelTitleColor = text("text.panel.color")
         legendLabelStyle = style("legend")
         legendLabelColor = text("text.legend.color")
         legendTitleStyle = style("legendTitle")

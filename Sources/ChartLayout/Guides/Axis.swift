@@ -78,6 +78,9 @@ public struct AxisLayout: Sendable {
     public private(set) var labels: [(tick: AxisTick, block: TextBlock)]
     public private(set) var titleBlock: TextBlock?
     let theme: ChartTheme
+    /// False for an inner panel of small multiples with a shared scale (SPEC §13): its gridlines stay, the tick
+    /// labels are printed by the outer panels only.
+    var drawsLabels = true
 
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
@@ -204,7 +207,7 @@ public struct AxisLayout: Sendable {
                 let x = crisp(edge)
                 children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
-            for (tickValue, block) in labels {
+            for (tickValue, block) in labels where drawsLabels {
                 if axis.tickMarks && theme.drawsTicks {
                     let y = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: edge, y1: y, x2: edge + direction * tick, y2: y, stroke: tickStroke)))
@@ -230,7 +233,7 @@ public struct AxisLayout: Sendable {
                 let y = crisp(edge)
                 children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
-            for (tickValue, block) in labels {
+            for (tickValue, block) in labels where drawsLabels {
                 if axis.tickMarks && theme.drawsTicks {
                     let x = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: x, y1: edge, x2: x, y2: edge + direction * tick, stroke: tickStroke)))

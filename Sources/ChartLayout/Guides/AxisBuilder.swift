@@ -23,7 +23,7 @@ enum AxisBuilder {
         let tickMarks = continuous && !grid && channel.type == .temporal
         var baseline: Double?
         var strong = false
-        if continuous, let domain = scale.domain, channel.type == .quantitative {
+        if continuous, let domain = scale.domain, channel.type == .quantitative, channel.binStep == nil {
             let isRange = (isX ? model.x2 : model.y2) != nil
             let fillsFromZero = isMeasure && !isRange && model.markKind.growsFromZero
             if (fillsFromZero && domain.contains(0)) || (domain.lower < 0 && domain.upper > 0) {
@@ -58,6 +58,8 @@ enum AxisBuilder {
                 default: nil
                 }
             }
+        } else if let step = channel.binStep, let domain = scale.domain {
+            values = BinnedChannel.ticks(domain: domain, step: step, count: count)
         } else {
             values = scale.ticks(count: count)
         }

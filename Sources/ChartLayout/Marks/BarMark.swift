@@ -30,6 +30,12 @@ enum BarMark: Mark {
         var thickness: Double
         if let band = context.band(channel: across, scale: acrossScale, row: row) {
             (start, thickness) = band
+        } else if let step = across.binStep {
+            // A bin spans its interval, edge to edge with its neighbours (a histogram).
+            guard let value = across.number(row), let a = acrossScale.position(value),
+                  let b = acrossScale.position(BinnedChannel.end(value, step: step)) else { return nil }
+            start = min(a, b)
+            thickness = abs(b - a)
         } else {
             guard let value = across.number(row), let center = acrossScale.position(value) else { return nil }
             thickness = context.continuousBarWidth(along: acrossScale, channel: across)

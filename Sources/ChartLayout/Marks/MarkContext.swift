@@ -49,6 +49,8 @@ struct MarkContext: Sendable {
             return scale.center(key: key)
         }
         guard let value = channel.number(row) else { return nil }
+        // A point, line or label on a bin sits at the middle of its interval.
+        if let step = channel.binStep { return scale.position((value + BinnedChannel.end(value, step: step)) / 2) }
         return scale.position(value)
     }
 

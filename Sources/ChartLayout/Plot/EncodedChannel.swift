@@ -54,6 +54,9 @@ public struct EncodedChannel: Sendable {
     /// A numeric column on a temporal channel: the numbers are years.
     public var holdsYears: Bool { type == .temporal && column.type == .number }
 
+    /// The interval width of a `bin` field on a quantitative channel (SPEC §13), nil otherwise.
+    public var binStep: Double? { type == .quantitative ? column.binStep.flatMap { $0 > 0 ? $0 : nil } : nil }
+
     /// A date column on a temporal channel: milliseconds since the epoch.
     public var holdsDates: Bool { column.type == .date }
 
@@ -80,6 +83,9 @@ public struct EncodedChannel: Sendable {
     /// The value of a row as a category key for discrete scales, color and series, nil when null.
     public func key(_ row: Int) -> String? {
         guard column.valid[row] else { return nil }
+        if let step = column.binStep, step > 0, case .number(let values) = column.storage {
+            return BinnedChannel.label(values[row], step: step)
+        }
         return Self.key(column[row])
     }
 

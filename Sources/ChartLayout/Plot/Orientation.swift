@@ -8,8 +8,8 @@ public enum Orientation: Sendable, Equatable {
     /// The measure is on x; categories or time on y.
     case horizontal
 
-    /// SPEC §6–7: bars go across discrete categories; with two continuous channels, the temporal one is the
-    /// independent axis; otherwise x is.
+    /// SPEC §6–7: bars go across discrete categories; with two continuous channels, the temporal one (or a bin)
+    /// is the independent axis; otherwise x is.
     static func decide(x: EncodedChannel?, y: EncodedChannel?) -> Orientation {
         switch (x, y) {
         case (nil, .some(let y)):
@@ -20,6 +20,8 @@ public enum Orientation: Sendable, Equatable {
             if !x.isContinuous && y.isContinuous { return .vertical }
             if x.isContinuous && !y.isContinuous { return .horizontal }
             if y.type == .temporal && x.type == .quantitative { return .horizontal }
+            // A bin field (SPEC §13) is the independent axis: a histogram on its side.
+            if y.binStep != nil && x.binStep == nil { return .horizontal }
             return .vertical
         case (nil, nil):
             return .vertical

@@ -12,16 +12,18 @@ public struct PlotArea: Sendable {
     public var node: SceneNode
     public var definitions: [SceneDefinition]
 
-    public init(model: PlotModel, region: Box) throws(DiagnosticError) {
-        try self.init(models: [model], region: region)
+    /// - Parameter panel: for a panel of small multiples (`Panels/`), margins every panel shares (so panels of
+    ///   a shared scale have identical plots) and which tick labels it prints; nil: margins fit this plot.
+    public init(model: PlotModel, region: Box, panel: PanelFrame? = nil) throws(DiagnosticError) {
+        try self.init(models: [model], region: region, panel: panel)
     }
 
     /// The plot of a layered chart (SPEC §11; one model for a one-mark chart): every layer on the same scales
     /// (`PlotScales(models:)`), drawn in order inside `chartc-marks`, the first at the bottom, each in its own
     /// `chartc-layer` group; axes once; every layer's labels through one `LabelPlacer`. `models` is not empty.
-    public init(models: [PlotModel], region: Box) throws(DiagnosticError) {
+    public init(models: [PlotModel], region: Box, panel: PanelFrame? = nil) throws(DiagnosticError) {
         guard !models.isEmpty else { throw DiagnosticError([]) }
-        var margins = Margins.zero
+        var margins = panel?.margins ?? Margins.zero
         var layerLabels = models.map { PlotLabels(model: $0) }
         // Each series is named once, by the first layer that names series at their ends.
         if let namer = layerLabels.firstIndex(where: \.direct) {
@@ -33,13 +35,14 @@ public struct PlotArea: Sendable {
             labelMargins = labelMargins.union(labels.margins(regionWidth: region.width))
             insets = insets.union(labels.insets)
         }
+        if let shared = panel?.insets { insets = shared }
         var scales = try PlotScales(models: models, width: region.width, height: region.height, insets: insets)
         for index in layerLabels.indices { layerLabels[index].fitAngle(to: scales) }
-        // Labels turned upright need other room.
-        insets = layerLabels.reduce(Margins.zero) { $0.union($1.insets) }
+        // Labels turned upright need other room (panels of small multiples keep the room they share).
+        insets = panel?.insets ?? layerLabels.reduce(Margins.zero) { $0.union($1.insets) }
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
-        for _ in 0..<4 {
+        for _ in 0..<(panel == nil ? 4 : 0) {
             let plotWidth = max(40, region.width - margins.left - margins.right)
             let plotHeight = max(40, region.height - margins.top - margins.bottom)
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
@@ -59,9 +62,13 @@ public struct PlotArea: Sendable {
         }
         let plotWidth = max(40, region.width - margins.left - margins.right)
         let plotHeight = max(40, region.height - margins.top - margins.bottom)
-        if scales.width != plotWidth || scales.height != plotHeight {
+        if scales.width != plotWidth || scales.height != plotHeight || layouts.x == nil && layouts.y == nil {
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
             layouts = Self.axes(models: models, scales: scales, region: region)
+        }
+        if let panel {
+            layouts.x?.drawsLabels = panel.showsXLabels
+            layouts.y?.drawsLabels = panel.showsYLabels
         }
         let plot = Box(x: region.x + margins.left, y: region.y + margins.top, width: plotWidth, height: plotHeight)
         self.plot = plot
@@ -121,7 +128,11 @@ public struct PlotArea: Sendable {
         // Annotations (SPEC §12): drawn once for every layer, on the shared scales, their text through the same
         // placer after every layer's labels. A value is read on the channel of the first layer that has it.
         let annotations = AnnotationLayout(
-            annotations: models[0].spec.annotations,
+            annotations: models[0].spec.annotations.filter { annotation in
+                // Small multiples (SPEC §12, §13): every panel, or only the one `panel` names.
+                guard let wanted = annotation.panel?.value, let key = models[0].panel?.key else { return true }
+                return wanted.text == key
+            },
             positions: AnnotationPositions(x: models.lazy.compactMap(\.x).first, y: models.lazy.compactMap(\.y).first, scales: scales),
             theme: models[0].theme, locale: models[0].locale
         ).draw(placer: &placer) { obstacles in
@@ -218,5 +229,22 @@ public struct PlotArea: Sendable {
             guard let channel, channel.isContinuous else { return false }
             return channel.definition.scale?.domain != nil
         }
+    }
+}
+
+/// How one panel of small multiples sits in its grid (SPEC §13): the margins all panels share and whether this
+/// panel prints the tick labels of each axis (with a shared scale, only the outer panels do).
+public struct PanelFrame: Sendable {
+    public var margins: Margins
+    /// Room kept for value labels, the same in every panel so shared scales map alike; nil: the panel's own.
+    public var insets: Margins?
+    public var showsXLabels: Bool
+    public var showsYLabels: Bool
+
+    public init(margins: Margins, insets: Margins? = nil, showsXLabels: Bool = true, showsYLabels: Bool = true) {
+        self.margins = margins
+        self.insets = insets
+        self.showsXLabels = showsXLabels
+        self.showsYLabels = showsYLabels
     }
 }

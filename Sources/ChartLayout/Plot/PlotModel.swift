@@ -40,11 +40,16 @@ public struct PlotModel: Sendable {
     public let stacked: [Int: (start: Double, end: Double)]
     /// What the scene is for (`LayoutOptions.interactive` keeps hidden series and tags marks with their rows).
     public let options: LayoutOptions
+    /// A small-multiples panel (SPEC §13): the rows of the table it draws (nil: all), while colors and the legend
+    /// still come from every row; and the scale values it shares with the other panels (`Panels/`).
+    public internal(set) var panel: PanelScope?
 
     /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
     /// - Parameter colorExtent: a continuous color's values across every layer, for one ramp shared by all.
-    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil, colorExtent: ScaleInterval? = nil) throws(DiagnosticError) {
+    /// - Parameter panel: a panel of small multiples (SPEC §13): the rows it draws and the scales it shares.
+    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil, colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil) throws(DiagnosticError) {
+        self.panel = panel
         self.spec = spec
         self.options = options
         self.table = table
@@ -99,7 +104,7 @@ public struct PlotModel: Sendable {
             colorEncoding = .categorical(scale)
             names = scale.domain
             var rowsByName: [String: [Int]] = [:]
-            for row in rows {
+            for row in panel?.rows ?? Array(rows) {
                 guard let key = color.key(row) else { continue }
                 rowsByName[key, default: []].append(row)
             }
@@ -119,7 +124,7 @@ public struct PlotModel: Sendable {
                 let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
                 colorEncoding = .continuous(scale, channel: color)
             }
-            series = [Series(name: name, rows: Array(rows), color: fill, index: 0)]
+            series = [Series(name: name, rows: panel?.rows ?? Array(rows), color: fill, index: 0)]
         }
         self.colorEncoding = colorEncoding
         self.series = series

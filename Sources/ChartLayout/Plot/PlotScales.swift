@@ -126,12 +126,15 @@ public struct PlotScales: Sendable {
         let scaleSpec = channel.definition.scale
         let reverse = scaleSpec?.reverse ?? false
 
+        // Small multiples with a shared scale: every panel's values (Panels/PanelScope).
+        let shared = isX ? model.panel?.x : model.panel?.y
         if !channel.isContinuous {
             var keys = Self.categories(channel, rows: rows, followTable: !model.spec.sort.isEmpty)
             for part in parts where part.model.spec.layerIndex != lead.model.spec.layerIndex && !part.channel.isContinuous {
                 let known = Set(keys)
                 keys += Self.categories(part.channel, rows: part.rows, followTable: !part.model.spec.sort.isEmpty).filter { !known.contains($0) }
             }
+            if let sharedKeys = shared?.categories { keys = sharedKeys }
             let wantsPoints = scaleSpec?.type?.value == .point
                 || (scaleSpec?.type?.value != .band && parts.allSatisfy { $0.model.markKind.placesCategoriesAtPoints })
             if wantsPoints {
@@ -158,6 +161,7 @@ public struct PlotScales: Sendable {
         }
         // Annotation values (SPEC §12) stretch a scale whose domain is not explicit (not the marks' spacing).
         let annotated = AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
+        if let extra = shared?.values { values += extra }
         let extent = ScaleInterval.extent(of: annotated.isEmpty ? values : values + annotated, positiveOnly: kind == .log)
         let isRange = partner != nil
         // Bars and areas grow from zero along their measure, in any layer that draws them.
@@ -166,7 +170,7 @@ public struct PlotScales: Sendable {
         // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
         // too (rounding out to whole powers of ten can leave most of the plot empty).
         let axisHidden = channel.definition.axis?.visible == false
-        let spansData = axisHidden || channel.type == .temporal || kind == .log
+        let spansData = axisHidden || channel.type == .temporal || kind == .log || channel.binStep != nil
         var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
@@ -192,7 +196,7 @@ public struct PlotScales: Sendable {
 
         // Bars along a continuous axis need half a bar of room at each end.
         var pixels = range
-        if parts.contains(where: { $0.model.markKind.needsRoomAcrossContinuousAxis && !$0.isMeasure && $0.partner == nil }) {
+        if channel.binStep == nil, parts.contains(where: { $0.model.markKind.needsRoomAcrossContinuousAxis && !$0.isMeasure && $0.partner == nil }) {
             let inset = barInset(values: values, domain: domain, length: length)
             pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
         }
@@ -225,14 +229,26 @@ public struct PlotScales: Sendable {
                 if let value = part.channel.number(row) { values.append(value) }
                 if let partner = part.partner, let value = partner.number(row) { values.append(value) }
             }
+            // A bin reaches its interval's end (SPEC §13).
+            if let step = part.channel.binStep {
+                for row in part.rows { if let value = part.channel.number(row) { values.append(BinnedChannel.end(value, step: step)) } }
+            }
         }
+    }
+
+    /// The numbers a continuous position scale's domain covers over `rows` of one model (a panel's share of a
+    /// shared scale, SPEC §13).
+    static func domainValues(model: PlotModel, channel: EncodedChannel, partner: EncodedChannel?, rows: [Int]) -> [Double] {
+        var values: [Double] = []
+        Self.values(of: ScalePart(model: model, channel: channel, partner: partner, rows: rows), into: &values)
+        return values
     }
 
     /// Discrete keys in display order over the given rows: the explicit domain, else the natural order of weekdays
     /// and months, else ascending for numbers and dates (cylinders 3, 4, 5, 6, 8 whatever order the rows come in,
     /// as Vega-Lite, ggplot2 and Observable Plot order them), else the table's. A spec that asks for a `sort` gets
     /// the table's order (`followTable`), so months sorted by rainfall stay sorted.
-    private static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
+    static func categories(_ channel: EncodedChannel, rows: [Int], followTable: Bool) -> [String] {
         if let domain = channel.definition.scale?.domain?.value, !domain.isEmpty {
             return channel.categories(rows: 0..<0)
         }

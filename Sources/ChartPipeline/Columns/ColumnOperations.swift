@@ -15,6 +15,7 @@ enum ColumnOperations {
         }
         var column = builder.finish()
         column.naturalOrder = parts.lazy.compactMap(\.naturalOrder).first
+        if type == .number { column.binStep = parts.lazy.compactMap(\.binStep).first }
         return column
     }
 
@@ -89,7 +90,7 @@ enum ColumnOperations {
                 valid[row] = false
                 cleaned[row] = 0
             }
-            return Column(name: column.name, storage: .number(cleaned), valid: valid, naturalOrder: column.naturalOrder)
+            return Column(name: column.name, storage: .number(cleaned), valid: valid, naturalOrder: column.naturalOrder, binStep: column.binStep)
         default:
             return column
         }

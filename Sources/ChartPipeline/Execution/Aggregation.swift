@@ -198,6 +198,8 @@ enum Aggregation {
             switch domain {
             case .explicit(let values, _):
                 domains.append(values.map { converted($0, to: column.type) })
+            case .observed where column.binStep != nil:
+                domains.append(Self.binDomain(column))
             case .observed:
                 var values: [Value] = column.naturalOrder?.map(Value.string) ?? []
                 var seen = Set(values)
@@ -218,6 +220,34 @@ enum Aggregation {
             ))
         }
         return domains
+    }
+
+    /// Every interval start of a `bin` field from its first to its last (SPEC §13: `complete` fills the empty
+    /// intervals between), each computed as the bin function computes starts so equal starts are equal doubles.
+    private static func binDomain(_ column: Column) -> [Value] {
+        guard let step = column.binStep, step > 0, case .number(let starts) = column.storage else { return [] }
+        var lower = Double.infinity, upper = -Double.infinity
+        for row in starts.indices where column.valid[row] && starts[row].isFinite {
+            lower = min(lower, starts[row])
+            upper = max(upper, starts[row])
+        }
+        guard lower <= upper else { return [] }
+        let first = (lower / step).rounded(), last = (upper / step).rounded()
+        guard last - first < Double(Planner.completeRowLimit) else { return [] }
+        var values: [Value] = []
+        var index = first
+        while index <= last {
+            values.append(.number(index * step))
+            index += 1
+        }
+        // The data's own starts, exactly as computed, replace the generated ones they round to.
+        var seen = Set<Double>()
+        for row in starts.indices where column.valid[row] { seen.insert(starts[row]) }
+        return values.map { value in
+            guard case .number(let generated) = value, !seen.contains(generated) else { return value }
+            if let match = seen.first(where: { abs($0 - generated) <= abs(step) * 1e-9 }) { return .number(match) }
+            return value
+        }
     }
 
     /// A scale-domain value as a value of the key column's type where that is unambiguous (a year written as a

@@ -27,6 +27,10 @@ public enum PipelineRunner {
                 }
             case .calculate(let calculate):
                 state.materialize(keeping: live[index])
+                if let bin = calculate.bin {
+                    state.table.setColumn(try Self.binned(bin, table: state.table, name: calculate.name))
+                    continue
+                }
                 let column = try calculate.expression.evaluate(on: state.table, rows: nil, name: calculate.name)
                 state.table.setColumn(Self.fitted(column, rows: state.table.rowCount, name: calculate.name))
             case .aggregate(let aggregate):
@@ -88,14 +92,40 @@ public enum PipelineRunner {
         return live
     }
 
+    /// A `bin` field (SPEC §13): each value the start of its interval, the column remembering the step. `bin(x)`
+    /// chooses a round step from the extent of x over the rows that reach this step (those left by `filter`).
+    static func binned(_ bin: BinCall, table: Table, name: String) throws(DiagnosticError) -> Column {
+        let input = fitted(try bin.argument.evaluate(on: table, rows: nil, name: name), rows: table.rowCount, name: name)
+        guard case .number(let values) = input.storage else { return input }
+        let step: Double
+        if let given = bin.step {
+            step = given
+        } else {
+            var lower = Double.infinity, upper = -Double.infinity
+            for row in 0..<values.count where input.valid[row] && values[row].isFinite {
+                lower = min(lower, values[row])
+                upper = max(upper, values[row])
+            }
+            step = lower <= upper ? Binning.automaticStep(lower: lower, upper: upper) : 1
+        }
+        var valid = input.valid
+        var starts = values
+        for row in 0..<values.count {
+            let start = Binning.start(values[row], step: step)
+            if valid[row] && start.isFinite { starts[row] = start } else { valid[row] = false; starts[row] = 0 }
+        }
+        return Column(name: name, storage: .number(starts), valid: valid, binStep: step)
+    }
+
     /// A calculated column that is exactly `rows` long and named `name` (a defensive check on the evaluator).
     static func fitted(_ column: Column, rows: Int, name: String) -> Column {
         var column = column.name == name ? column : column.renamed(name)
         if column.count != rows {
             let padded = (0..<rows).map { $0 < column.count ? column[$0] : .null }
-            let order = column.naturalOrder
+            let (order, step) = (column.naturalOrder, column.binStep)
             column = Column(name: name, type: column.type, values: padded)
             column.naturalOrder = order
+            column.binStep = step
         }
         return column
     }

@@ -104,11 +104,15 @@ public struct CalculateStep: Sendable {
     public var name: String
     public var expression: CompiledExpression
     public var source: String
+    /// Set when the field is one `bin` call (SPEC §13): the step `chartc plan` shows as `bin`. The column
+    /// remembers its step (`Column.binStep`).
+    public var bin: BinCall?
 
-    public init(name: String, expression: CompiledExpression, source: String) {
+    public init(name: String, expression: CompiledExpression, source: String, bin: BinCall? = nil) {
         self.name = name
         self.expression = expression
         self.source = source
+        self.bin = bin
     }
 }
 
@@ -153,6 +157,9 @@ public struct AggregateStep: Sendable {
     public var complete: [CompleteDomain]?
     /// Where `complete` was written, for the diagnostic when it would make too many rows.
     public var completeSpan: SourceSpan?
+    /// The `groupBy` fields made by `bin` (SPEC §13): `complete` fills their intervals between the first and the
+    /// last (for `chartc plan`; the column itself carries its step).
+    public var binnedFields: [String] = []
     /// Set when a database already grouped and reduced the rows (`SQLCompiler`): the input is then one row per
     /// group and part, and this says which columns hold what.
     public var reduced: ReducedAggregate?

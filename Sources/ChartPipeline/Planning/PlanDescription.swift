@@ -61,7 +61,13 @@ extension Plan: CustomStringConvertible {
         case .filter(let filter):
             line("filter", Self.conjunction(filter.sources), filter.note)
         case .calculate(let calculate):
-            line("calc", "\(calculate.name) = \(calculate.source)")
+            if let bin = calculate.bin {
+                let note = bin.step.map { "intervals of \(Self.text(.number($0))), kept with the field" }
+                    ?? "a round step for about 10 intervals over the extent of the rows here"
+                line("bin", "\(calculate.name) = \(calculate.source)", note)
+            } else {
+                line("calc", "\(calculate.name) = \(calculate.source)")
+            }
         case .aggregate(let aggregate) where aggregate.reduced != nil && place == nil:
             line("finish", aggregate.groupBy.isEmpty ? "(one row)" : aggregate.groupBy.joined(separator: ", "),
                  "in chartc: each group PostgreSQL reduced, with chartc's arithmetic for means and quantiles; agg expressions, total labels")
@@ -79,6 +85,8 @@ extension Plan: CustomStringConvertible {
             if let domains = aggregate.complete, place == nil {
                 let parts = zip(aggregate.groupBy, domains).map { field, domain -> String in
                     switch domain {
+                    case .observed where aggregate.binnedFields.contains(field):
+                        return "\(field) (every interval from the first to the last)"
                     case .observed:
                         return "\(field) (values seen, or the full weekday/month cycle)"
                     case .explicit(let values, let channel):

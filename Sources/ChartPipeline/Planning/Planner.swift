@@ -37,7 +37,7 @@ public enum Planner {
     /// without the columns only the syntax can be checked.
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep + AnnotationValues.sources(spec) {
+        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? []) {
             diagnostics += ExpressionParser.parse(source).1
         }
         return diagnostics
@@ -107,11 +107,11 @@ private struct PlanBuilder {
 
         // calculate, in key order, each seeing the earlier ones.
         var schema = ExpressionSchema(fields: dataFields)
-        var calculations: [(name: String, expression: CompiledExpression, source: String)] = []
+        var calculations: [(name: String, expression: CompiledExpression, source: String, bin: BinCall?)] = []
         var calculatedIndex: [String: Int] = [:]
         var dataColumnsUsed = Set<String>()
         for field in spec.calculate {
-            let (compiled, found) = ExpressionCompiler.compileRow(field.expression, schema: schema, environment: environment)
+            let (compiled, found, bin) = ExpressionCompiler.compileCalculation(field.expression, schema: schema, environment: environment)
             add(found)
             guard let compiled else {
                 failedCalculations.insert(field.name.value)
@@ -122,9 +122,14 @@ private struct PlanBuilder {
             schema.set(field.name.value, type: compiled.resultType ?? .number)
             fieldTypes[field.name.value] = .some(compiled.resultType)
             calculatedIndex[field.name.value] = calculations.count
-            calculations.append((field.name.value, compiled, field.expression.text))
+            calculations.append((field.name.value, compiled, field.expression.text, bin))
         }
         let fullSchema = schema
+        // `bin(x)` takes its step from the rows after filter: calculations it does not feed run first, so the
+        // filters they allow run before it (SPEC §13).
+        calculations = Self.orderedForAutomaticBins(calculations)
+        calculatedIndex = [:]
+        for (index, calculation) in calculations.enumerated() { calculatedIndex[calculation.name] = index }
 
         // filter: compiled against every field (users read filters as running after calculate), then pushed to
         // just after the last calculation they read.
@@ -247,6 +252,9 @@ private struct PlanBuilder {
         // Annotation values (SPEC §12): aggregates over the output rows.
         add(AnnotationValues.check(spec, outputFields: outputFields, environment: environment))
 
+        // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
+        planFacet(outputFields: outputFields)
+
         // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
         for channel in spec.encoding.channels + spec.encoding.tooltip {
             if let name = channel.field?.value, dataNames.contains(name), calculatedIndex[name] == nil {
@@ -262,7 +270,7 @@ private struct PlanBuilder {
         for (index, filters) in filtersAt.enumerated() {
             if index > 0 {
                 let calculation = calculations[index - 1]
-                steps.append(.calculate(CalculateStep(name: calculation.name, expression: calculation.expression, source: calculation.source)))
+                steps.append(.calculate(CalculateStep(name: calculation.name, expression: calculation.expression, source: calculation.source, bin: calculation.bin)))
             }
             guard !filters.isEmpty else { continue }
             steps.append(.filter(FilterStep(
@@ -272,7 +280,9 @@ private struct PlanBuilder {
             )))
         }
         if aggregates {
-            steps.append(.aggregate(AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)))
+            var step = AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)
+            step.binnedFields = groupBy.filter { name in calculations.contains { $0.name == name && $0.bin != nil } }
+            steps.append(.aggregate(step))
         }
         if !sortKeys.isEmpty {
             let ties = groupBy.filter { field in !sortKeys.contains { $0.field == field } }.map { SortOrder($0) }
@@ -290,6 +300,33 @@ private struct PlanBuilder {
         }
         let plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
         return (plan, diagnostics)
+    }
+
+    /// The calculations with those an automatic `bin(x)` does not feed moved before it (stable), so every filter
+    /// that does not read a binned field can run before the bin step measures its extent. Unchanged when there is
+    /// no `bin(x)`, or when moving would change what a calculation reads (a later field shadowing an earlier name).
+    static func orderedForAutomaticBins(
+        _ calculations: [(name: String, expression: CompiledExpression, source: String, bin: BinCall?)]
+    ) -> [(name: String, expression: CompiledExpression, source: String, bin: BinCall?)] {
+        guard let first = calculations.firstIndex(where: { $0.bin != nil && $0.bin?.step == nil }) else { return calculations }
+        var fed = Set<String>()
+        var isFed = [Bool](repeating: false, count: calculations.count)
+        for index in first..<calculations.count {
+            let calculation = calculations[index]
+            if (calculation.bin != nil && calculation.bin?.step == nil) || calculation.expression.fieldsUsed.contains(where: fed.contains) {
+                fed.insert(calculation.name)
+                isFed[index] = true
+            }
+        }
+        let moved = calculations.indices.filter { $0 > first && !isFed[$0] }
+        // A moved field must not be a name an earlier fed calculation reads (it would read the new definition).
+        for index in moved {
+            let name = calculations[index].name
+            for earlier in first..<index where isFed[earlier] && calculations[earlier].expression.fieldsUsed.contains(name) { return calculations }
+            if calculations[..<index].contains(where: { $0.name == name }) { return calculations }
+        }
+        let order = calculations.indices.filter { !isFed[$0] } + calculations.indices.filter { isFed[$0] }
+        return order.map { calculations[$0] }
     }
 
     /// Compiles `window` against the output fields (each field seeing the earlier ones), checks `windowBy`
@@ -350,6 +387,27 @@ private struct PlanBuilder {
             if let compiled { keeps.append((compiled, source.text)) }
         }
         return (outputs, partitionBy, keeps)
+    }
+
+    /// Checks `facet.field` against the output fields and compiles `facet.sort` as an aggregate over them (the
+    /// layout evaluates it per panel).
+    mutating func planFacet(outputFields: [(name: String, type: DataType)]) {
+        guard let facet = spec.facet else { return }
+        let names = outputFields.map(\.name)
+        let field = facet.field.value
+        if !names.contains(field) {
+            if spec.hasAggregate, dataFields.contains(where: { $0.name == field }) || spec.calculate.contains(where: { $0.name.value == field }) {
+                // A data field the aggregation drops: name the output's fields.
+                report(Diagnostic(ExpressionDiagnostic.unknownField(field, role: "facet field", hint: .fieldsHere(names)), at: facet.field.span))
+            } else {
+                unknownField(field, at: facet.field.span, candidates: names, role: "facet field")
+            }
+        }
+        if let sort = facet.sort {
+            let schema = ExpressionSchema(fields: outputFields)
+            let (_, found) = ExpressionCompiler.compileAggregate(sort, schema: schema, groupFields: [field], environment: environment)
+            add(found)
+        }
     }
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {

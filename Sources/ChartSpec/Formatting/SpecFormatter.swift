@@ -38,7 +38,7 @@ public enum SpecFormatter {
 
     /// What an object is, which decides the order of its keys and whether it may share a line.
     enum Context {
-        case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source
+        case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source, facet
         /// One entry of `layers` (SPEC §11).
         case layer
         /// One entry of `annotations` (SPEC §12).
@@ -61,6 +61,7 @@ public enum SpecFormatter {
             case .axis: SpecKeys.axis
             case .legend: SpecKeys.legend
             case .source: SpecKeys.source
+            case .facet: SpecKeys.facet
             case .layer: SpecKeys.layer
             case .annotation: SpecKeys.annotation
             case .free, .row: nil
@@ -79,6 +80,7 @@ public enum SpecFormatter {
             case (.topLevel, "encoding"): .encoding
             case (.topLevel, "legend"): .legend
             case (.topLevel, "sources"): .source
+            case (.topLevel, "facet"): .facet
             case (.topLevel, "layers"): .layer
             case (.layer, "data"): .data
             case (.layer, "mark"): .mark

@@ -125,8 +125,10 @@ struct DatabaseExamplesTests {
             #expect(fromFile.status == 0, "\(specURL.lastPathComponent): \(fromFile.error)")
             #expect(fromDatabase.status == 0, "\(specURL.lastPathComponent) from PostgreSQL: \(fromDatabase.error)")
             #expect(fromDatabase.output == fromFile.output, "\(specURL.lastPathComponent): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
-            // An aggregation runs in PostgreSQL (the compiled statement), not over fetched rows.
-            if spec.hasAggregate {
+            // An aggregation runs in PostgreSQL (the compiled statement), not over fetched rows; except after a
+            // `bin` field (SPEC §13), which SQLTranslation does not translate (its column must carry its step), so
+            // those rows are grouped in chartc (and still match, above).
+            if spec.hasAggregate && !spec.calculate.contains(where: { $0.expression.text.contains("bin(") }) {
                 let plan = try ChartcBinary.run(
                     ["plan", copy.path], environment: environment(scratch.appendingPathComponent("cache"), url: server.url(user: "reader")))
                 #expect(plan.output.contains("(in PostgreSQL"), "\(specURL.lastPathComponent) is not compiled to SQL: \(plan.output)")

@@ -28,4 +28,15 @@ import Testing
         #expect(result.output.contains("congress, chamber, party_code, nominate_dim1"))
         assertGolden(name: "plan-polarization.txt", actual: result.output)
     }
+
+    @Test func dataAndPlanOfAHistogram() throws {
+        let data = try ChartcBinary.run(["data", "examples/seattle-weather/highs-histogram.chart.json"])
+        #expect(data.status == 0)
+        #expect(data.output.hasPrefix("high,high_end,days\n"))
+        assertGolden(name: "data-highs-histogram.csv", actual: data.output)
+        let plan = try ChartcBinary.run(["plan", "examples/seattle-weather/highs-histogram.chart.json"])
+        #expect(plan.status == 0)
+        #expect(plan.output.contains("bin     high = bin(temp_max, 2)"))
+        assertGolden(name: "plan-highs-histogram.txt", actual: plan.output)
+    }
 }

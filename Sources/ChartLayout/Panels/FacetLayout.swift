@@ -1,0 +1,268 @@
+import ChartData
+import ChartDiagnostics
+import ChartFormat
+import ChartSpec
+
+/// Small multiples (SPEC §13) inside a region of the canvas: one panel per facet value, each drawn by `PlotArea`
+/// exactly as a single plot is (marks, labels, gridlines, its own axes) over that value's rows, in a grid of
+/// `columns`. Every panel gets the same margins, so panels of a shared scale have identical plot rectangles and
+/// identical ticks; with a shared scale only the outer panels print its tick labels (the left column for y, the
+/// lowest panel of each column for x). Panel titles sit above each plot, wrapped to two lines and shortened
+/// beyond; the axis titles are printed once for the whole grid (y above it, x below it).
+struct FacetLayout {
+    /// The `chartc-panels` group and the axis titles.
+    var nodes: [SceneNode]
+    var definitions: [SceneDefinition]
+    /// From the region's top to the bottom of the grid (x title included).
+    var height: Double
+    /// Each panel's key, plot rectangle, title box (canvas coordinates) and scales (for tests).
+    var panels: [(key: String, plot: Box, title: Box?, scales: PlotScales)]
+    var columns: Int
+
+    /// Between panels side by side, and between rows.
+    static let columnGap = 14.0
+    static let rowGap = 14.0
+    /// Between a panel's title and its plot.
+    static let titleGap = 4.0
+    /// Panel titles wrap to this many lines, the last shortened with an ellipsis.
+    static let titleLines = 2
+
+    /// - Parameter layers: the chart's plot models as the engine built them, one per layer (SPEC §11; one for a
+    ///   one-mark chart): each panel draws every layer over that layer's rows of its facet value. A layer whose
+    ///   rows lack the facet field is drawn whole in every panel.
+    init(spec: ChartSpec, facet: FacetSpec, table: Table, layers: [PlotModel], theme: ChartTheme, options: LayoutOptions, region: Box) throws(DiagnosticError) {
+        let locale = ChartLocale.named(spec.locale.value) ?? .enUS
+        // The panels come from the top-level rows, or the first layer's that have the field.
+        let source = table.column(named: facet.field.value) != nil ? table : (layers.first { $0.table.column(named: facet.field.value) != nil }?.table ?? table)
+        var split = FacetPanels.split(source, facet: facet, spec: spec, locale: locale)
+        if split.isEmpty { split = [PanelRows(key: "", title: "", rows: [])] }
+
+        // One color scale across layers, as the engine gives a layered chart (SPEC §11).
+        var colorDomain: [String]?
+        if layers.count > 1 {
+            var names: [String] = []
+            for model in layers where model.hasCategoricalColor {
+                for name in model.allSeriesNames where !names.contains(name) { names.append(name) }
+            }
+            if !names.isEmpty { colorDomain = names }
+        }
+        let totalLabel = spec.total.first { $0.field.value == facet.field.value }?.label.value
+        var models: [[PlotModel]] = split.map { _ in [] }
+        for base in layers {
+            // Axis titles are printed once for the grid: the panels draw none.
+            var layerSpec = base.spec
+            layerSpec.encoding.x?.title = .hidden
+            layerSpec.encoding.y?.title = .hidden
+            // A layer's own rows (SPEC §11) are split by the same values.
+            let byKey = layers.count > 1 ? FacetPanels.rowsByKey(base.table, field: facet.field.value, totalLabel: totalLabel) : nil
+            for (index, panel) in split.enumerated() {
+                var rows = panel.rows
+                if layers.count > 1 {
+                    if let byKey { rows = ((byKey.rows[panel.key] ?? []) + byKey.total).sorted() } else { rows = Array(0..<base.table.rowCount) }
+                }
+                models[index].append(try PlotModel(
+                    spec: layerSpec, table: base.table, theme: theme, options: options,
+                    colorDomain: base.hasCategoricalColor ? colorDomain : nil, panel: { var scope = PanelScope(rows: rows); scope.key = panel.key; return scope }()))
+            }
+        }
+        Self.shareScales(&models, facet: facet, spec: spec)
+
+        // Columns: as written (the narrow page: columnsNarrow, default 1), else as many as fit at 200 px.
+        let count = split.count
+        var columns: Int
+        if options.narrowPage {
+            columns = facet.columnsNarrow?.value ?? 1
+        } else if let written = facet.columns?.value {
+            columns = written
+        } else {
+            columns = Int(((region.width + Self.columnGap) / (FacetSpec.minimumPanelWidth + Self.columnGap)).rounded(.down))
+        }
+        columns = max(1, min(columns, count))
+        let rows = (count + columns - 1) / columns
+        self.columns = columns
+
+        // Margins every panel shares: the largest any panel needs, measured at the cell's width.
+        let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns))
+        let plotHeight = Self.panelHeight(spec: spec, guessWidth: guessWidth)
+        var insets = Margins.zero
+        for model in models.joined() { insets = insets.union(PlotLabels(model: model).insets) }
+        var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight)
+
+        let yAtLeft = spec.encoding.y?.axis?.position?.value != .right
+        let xAtBottom = spec.encoding.x?.axis?.position?.value != .top
+        let sharesX = facet.sharesX, sharesY = facet.sharesY
+        func showsY(column: Int) -> Bool { !sharesY || (yAtLeft ? column == 0 : column == columns - 1) }
+        func showsX(index: Int) -> Bool {
+            guard sharesX else { return true }
+            return xAtBottom ? index + columns >= count : index < columns
+        }
+        func plotWidth(_ margins: Margins) -> Double {
+            let left = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : min(margins.left, margins.right + 2)) : margins.left }
+            let right = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
+            let fixed = left.reduce(0, +) + right.reduce(0, +) + Self.columnGap * Double(columns - 1)
+            return max(40, (region.width - fixed) / Double(columns))
+        }
+        // Labels wrap to a share of the region they are measured in (a long category name on one line or two), so
+        // every panel is measured, and drawn, in a region of one width: the one the first measure leads to.
+        let regionWidth = margins.left + plotWidth(margins) + margins.right
+        margins = margins.union(try Self.margins(models, width: regionWidth, plotHeight: plotHeight))
+        let plotWidth = plotWidth(margins)
+        let panelRight = max(0, regionWidth - margins.left - plotWidth)
+        // An inner column without y labels still keeps room for its first x label's overhang (about the last
+        // label's, which the right margin holds).
+        let innerLeft = min(margins.left, margins.right + 2)
+        let leftGutter = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : innerLeft) : margins.left }
+        let rightGutter = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
+        var columnX: [Double] = []
+        var x = region.x
+        for column in 0..<columns {
+            columnX.append(x + leftGutter[column])
+            x += leftGutter[column] + plotWidth + rightGutter[column] + Self.columnGap
+        }
+
+        // The y title above the grid, at its side.
+        var nodes: [SceneNode] = []
+        var top = region.y
+        // Each axis title once: the layer that writes it (SPEC §11), else the first that has the channel.
+        func axisTitle(_ channel: (PlotModel) -> EncodedChannel?) -> String? {
+            let having = layers.compactMap(channel)
+            guard let lead = having.first(where: { $0.definition.title != .automatic }) ?? having.first, lead.definition.axis?.visible != false else { return nil }
+            return lead.title
+        }
+        let gridLeft = columnX[0], gridRight = (columnX.last ?? gridLeft) + plotWidth
+        if let title = axisTitle(\.y), !title.isEmpty {
+            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: region.width), style: theme.axisTitleStyle)
+            let anchorX = yAtLeft ? region.x : region.maxX
+            nodes.append(.text(TextNode(block: block, x: anchorX, top: top, anchor: yAtLeft ? .start : .end, fill: theme.axisTitleColor, maxWidth: region.width, classes: ["chartc-axis-title", "chartc-axis-title-y"])))
+            top += block.height + AxisLayout.titleGap
+        }
+
+        // Titles: wrapped to the plot's width, two lines at most.
+        let titleStyle = theme.panelTitleStyle
+        let titleWidth = plotWidth + min(rightGutter.min() ?? 0, Self.columnGap)
+        let titleBlocks = split.map { Self.titleBlock($0.title, width: titleWidth, style: titleStyle) }
+        let titleHeight = titleBlocks.map(\.height).max() ?? 0
+
+        var panelNodes: [SceneNode] = []
+        var placed: [(key: String, plot: Box, title: Box?, scales: PlotScales)] = []
+        var definitions: [SceneDefinition] = []
+        var rowTop = top
+        for row in 0..<rows {
+            let plotTop = rowTop + titleHeight + Self.titleGap + margins.top
+            var rowShowsX = false
+            for column in 0..<columns {
+                let index = row * columns + column
+                guard index < count else { break }
+                let xLabels = showsX(index: index)
+                rowShowsX = rowShowsX || xLabels
+                var drawn = margins
+                drawn.right = panelRight
+                let frame = PanelFrame(margins: drawn, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
+                let plotBox = Box(x: columnX[column], y: plotTop, width: plotWidth, height: plotHeight)
+                let panelRegion = Box(x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight, height: margins.top + plotHeight + margins.bottom)
+                let area = try PlotArea(models: models[index], region: panelRegion, panel: frame)
+                for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
+                var children: [SceneNode] = []
+                var titleBox: Box?
+                if !split[index].title.isEmpty {
+                    let text = TextNode(block: titleBlocks[index], x: plotBox.x, top: rowTop, fill: theme.panelTitleColor, maxWidth: titleWidth, classes: ["chartc-panel-title"])
+                    titleBox = text.box
+                    children.append(.text(text))
+                }
+                children.append(area.node)
+                panelNodes.append(.group(GroupNode(classes: ["chartc-panel"], data: [DataAttribute("panel", split[index].key)], label: split[index].title, children: children)))
+                placed.append((split[index].key, area.plot, titleBox, area.scales))
+            }
+            let bottomRoom = rowShowsX ? margins.bottom : min(margins.bottom, 6)
+            rowTop = plotTop + plotHeight + bottomRoom + Self.rowGap
+        }
+        var bottom = rowTop - Self.rowGap
+        nodes.append(.group(GroupNode(classes: ["chartc-panels"], children: panelNodes)))
+
+        // The x title once, centered under the grid.
+        if let title = axisTitle(\.x), !title.isEmpty {
+            let width = max(40, gridRight - gridLeft)
+            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
+            nodes.append(.text(TextNode(block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle, fill: theme.axisTitleColor, maxWidth: width, classes: ["chartc-axis-title", "chartc-axis-title-x"])))
+            bottom += AxisLayout.titleGap + block.height
+        }
+        self.nodes = nodes
+        self.definitions = definitions
+        self.height = bottom - region.y
+        self.panels = placed
+    }
+
+    /// The margins every panel needs (the largest of any panel) when laid out alone in a region `width` wide.
+    static func margins(_ panels: [[PlotModel]], width: Double, plotHeight: Double) throws(DiagnosticError) -> Margins {
+        var margins = Margins.zero
+        for models in panels {
+            let probe = Box(x: 0, y: 0, width: width, height: plotHeight + 60)
+            let area = try PlotArea(models: models, region: probe)
+            margins = margins.union(Margins(top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY, left: area.plot.minX - probe.minX))
+        }
+        return margins
+    }
+
+    /// Each panel's plot height: `height` when the spec writes it (SPEC §13: per panel), else about 0.7 of the
+    /// panel's width, 120 to 300 px.
+    static func panelHeight(spec: ChartSpec, guessWidth: Double) -> Double {
+        if spec.height.span != nil { return min(ChartSpec.maximumSize, max(ChartLayoutEngine.minimumPlotHeight, spec.height.value)) }
+        return min(300, max(120, (guessWidth * 0.7).rounded()))
+    }
+
+    /// The title wrapped to `width`, at most `titleLines` lines; a longer one ends in an ellipsis, and a word
+    /// wider than the panel is shortened.
+    static func titleBlock(_ title: String, width: Double, style: TextStyle) -> TextBlock {
+        var lines = RichTextWrapper.wrap([TextRun(title, style: style)], width: width)
+        if lines.count > titleLines {
+            let rest = lines[(titleLines - 1)...].map(\.text).joined(separator: " ")
+            lines = Array(lines.prefix(titleLines - 1)) + [TextBlockLine(runs: [TextRun(rest, style: style)])]
+        }
+        lines = lines.map { line in
+            guard line.width > width else { return line }
+            return TextBlockLine(runs: [TextRun(TextMeasurer.truncate(line.text, toWidth: width, style: style), style: style)])
+        }
+        return TextBlock(lines: lines, style: style)
+    }
+
+    /// Gives every model the values of every panel for each shared position scale (SPEC §13: shared by default),
+    /// every layer's included (SPEC §11: one scale per channel).
+    static func shareScales(_ panels: inout [[PlotModel]], facet: FacetSpec, spec: ChartSpec) {
+        guard panels.count > 1, let layerCount = panels.first?.count else { return }
+        func shared(isX: Bool) -> SharedScaleValues? {
+            let channels = (0..<layerCount).compactMap { layer in isX ? panels[0][layer].x : panels[0][layer].y }
+            guard let lead = channels.first else { return nil }
+            if lead.isContinuous {
+                var values: [Double] = []
+                for model in panels.joined() {
+                    guard let own = isX ? model.x : model.y, own.isContinuous else { continue }
+                    let rows = model.series.flatMap(\.rows).sorted()
+                    values += PlotScales.domainValues(model: model, channel: own, partner: isX ? model.x2 : model.y2, rows: rows)
+                }
+                return .values(values)
+            }
+            var keys: [String] = []
+            for layer in 0..<layerCount {
+                guard let channel = isX ? panels[0][layer].x : panels[0][layer].y, !channel.isContinuous else { continue }
+                let rows = Array(Set(panels.flatMap { $0[layer].series.flatMap(\.rows) })).sorted()
+                var layerKeys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
+                // Rows come panel by panel, so first appearance is not an order: text categories go in the order a
+                // `sort` on the field gives (Unicode code points), unless the spec sorts or names the domain.
+                if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil {
+                    layerKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                }
+                let known = Set(keys)
+                keys += layerKeys.filter { !known.contains($0) }
+            }
+            return .categories(keys)
+        }
+        let x = facet.sharesX ? shared(isX: true) : nil
+        let y = facet.sharesY ? shared(isX: false) : nil
+        for panel in panels.indices {
+            for layer in panels[panel].indices {
+                panels[panel][layer].panel?.x = x
+                panels[panel][layer].panel?.y = y
+            }
+        }
+    }
+}

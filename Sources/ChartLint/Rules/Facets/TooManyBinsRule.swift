@@ -1,0 +1,43 @@
+import ChartData
+import ChartDiagnostics
+import ChartExpression
+import ChartFormat
+import ChartSemantics
+import ChartSpec
+import ChartValues
+
+/// `bin(x, step)` (SPEC §13) with a step so small for its data that it makes more than 200 intervals: the bars of
+/// such a histogram are slivers and its counts noise. `bin(x)` chooses about 10. Counted over the interval starts
+/// of the built table, so only when the pipeline has run.
+struct TooManyBinsRule: CataloguedRule {
+    let kind = LintDiagnostic.Kind.binTooManyIntervals
+    let summary = "bin(x, step) makes more than 200 intervals over the data."
+
+    static let limit = 200.0
+
+    func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        guard let table = context.table else { return }
+        for field in context.spec.calculate {
+            guard let column = table.column(named: field.name.value), let step = column.binStep,
+                  case .number(let starts) = column.storage, Self.writesStep(field.expression.text) else { continue }
+            var lower = Double.infinity, upper = -Double.infinity
+            for row in starts.indices where column.valid[row] {
+                lower = min(lower, starts[row])
+                upper = max(upper, starts[row])
+            }
+            guard lower <= upper else { continue }
+            let count = Binning.intervalCount(lower: lower, upper: upper, step: step)
+            guard count > Self.limit else { continue }
+            let suggested = Binning.automaticStep(lower: lower, upper: upper + step)
+            diagnostics.append(diagnostic(
+                "'\(field.name.value)' = \(field.expression.text) makes \(Int(count)) intervals, too many to read as bars; use a larger step (about \(NumberText.shortest(suggested)) gives 10), or bin(x) to choose one",
+                at: field.expression.literalSpan))
+        }
+    }
+
+    /// `bin(…, step)`, as opposed to `bin(x)` (which chose its own step and never makes too many).
+    static func writesStep(_ text: String) -> Bool {
+        let trimmed = String(text.drop { $0 == " " })
+        return trimmed.hasPrefix("bin(") && trimmed.contains(",")
+    }
+}
