@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An sRGB color with alpha, the one color type of the layout and the writers: parsed from the spec's CSS strings

@@ -61,13 +61,13 @@ public struct ColorScheme: Sendable, Hashable {
     public static let all: [ColorScheme] = [
         .chartc, .category10, .tableau10, .set2, .dark2, .paired,
         .blues, .greens, .greys, .oranges, .purples, .reds, .viridis, .magma, .inferno, .plasma, .cividis, .turbo,
-        .redBlue, .blueOrange, .redYellowBlue, .purpleGreen, .brownBlueGreen, .spectral, .temperature,
+        .redBlue, .blueOrange, .redYellowBlue, .purpleGreen, .brownBlueGreen, .spectral, .temperature
     ]
 
     /// Other spellings people write (ColorBrewer's short codes, American "grays").
     static let aliases: [(alias: String, name: String)] = [
         ("default", "chartc"), ("category", "chartc"), ("tableau", "tableau10"), ("grays", "greys"),
-        ("rdbu", "redblue"), ("rdylbu", "redyellowblue"), ("prgn", "purplegreen"), ("brbg", "brownbluegreen"),
+        ("rdbu", "redblue"), ("rdylbu", "redyellowblue"), ("prgn", "purplegreen"), ("brbg", "brownbluegreen")
     ]
 
     /// The scheme names, in `all` order: candidates for "did you mean".

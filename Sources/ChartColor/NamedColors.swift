@@ -40,7 +40,7 @@ enum NamedColors {
         ("slategrey", 0x708090), ("snow", 0xfffafa), ("springgreen", 0x00ff7f), ("steelblue", 0x4682b4),
         ("tan", 0xd2b48c), ("teal", 0x008080), ("thistle", 0xd8bfd8), ("tomato", 0xff6347), ("turquoise", 0x40e0d0),
         ("violet", 0xee82ee), ("wheat", 0xf5deb3), ("white", 0xffffff), ("whitesmoke", 0xf5f5f5),
-        ("yellow", 0xffff00), ("yellowgreen", 0x9acd32),
+        ("yellow", 0xffff00), ("yellowgreen", 0x9acd32)
     ]
 
     static let lookup: [String: UInt32] = {

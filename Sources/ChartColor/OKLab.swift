@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A color in Oklab (Björn Ottosson, 2020), a perceptual space where straight lines give even-looking blends:

@@ -9,19 +9,29 @@ public enum Chartc {
             name: "chartc",
             version: version,
             abstract: "compile declarative chart specs (JSON) into SVG and HTML charts.",
-            discussion: "A chart is one JSON file, NAME.chart.json, next to its data. chartc checks it, runs its data pipeline and lays it out as a deterministic, self-contained SVG or HTML file.",
+            discussion:
+                "A chart is one JSON file, NAME.chart.json, next to its data. chartc checks it, runs its data pipeline and lays it out as a deterministic, self-contained SVG or HTML file.",
             examples: [
                 Example("chartc build examples", "Build every chart under examples/ next to its spec."),
-                Example("chartc lint charts --strict", "Check every spec under charts/; warnings fail too."),
+                Example("chartc lint charts --strict", "Check every spec under charts/; warnings fail too.")
             ],
             commands: [
-                (BuildCommand.description, { (arguments, console) throws(UsageError) in try BuildCommand.run(arguments, console: console, environment: environment) }),
+                (
+                    BuildCommand.description,
+                    { (arguments, console) throws(UsageError) in try BuildCommand.run(arguments, console: console, environment: environment) }
+                ),
                 (LintCommand.description, { LintCommand.run($0, console: $1, environment: environment) }),
-                (DataCommand.description, { (arguments, console) throws(UsageError) in try DataCommand.run(arguments, console: console, environment: environment) }),
+                (
+                    DataCommand.description,
+                    { (arguments, console) throws(UsageError) in try DataCommand.run(arguments, console: console, environment: environment) }
+                ),
                 (PlanCommand.description, { PlanCommand.run($0, console: $1, environment: environment) }),
-                (PreviewCommand.description, { (arguments, console) throws(UsageError) in try PreviewCommand.run(arguments, console: console, environment: environment) }),
+                (
+                    PreviewCommand.description,
+                    { (arguments, console) throws(UsageError) in try PreviewCommand.run(arguments, console: console, environment: environment) }
+                ),
                 (ThemeCommand.description, { ThemeCommand.run($0, console: $1, environment: environment) }),
-                (FormatCommand.description, { FormatCommand.run($0, console: $1, environment: environment) }),
+                (FormatCommand.description, { FormatCommand.run($0, console: $1, environment: environment) })
             ]
         )
     }

@@ -1,8 +1,8 @@
 import ChartSpec
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartData
 import ChartSystem

@@ -114,23 +114,32 @@ public struct Diagnostic: Sendable, Equatable, Error {
         notes: [DiagnosticNote] = [],
         fixIt: FixIt? = nil
     ) {
-        self.init(severity: severity, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: nil)
+        self.init(
+            severity: severity, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt,
+            diagnosticMessage: nil)
     }
 
     /// A diagnostic about a whole file that has no usable position (missing, unreadable, empty).
-    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), path:) or Diagnostic(Catalogue.Kind.name, \"…\", path:)")
+    @available(
+        *, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), path:) or Diagnostic(Catalogue.Kind.name, \"…\", path:)"
+    )
     public init(_ severity: Severity, _ id: String, _ message: String, path: String, notes: [DiagnosticNote] = []) {
         self.init(severity: severity, id: id, domain: "", message: message, span: nil, path: path, notes: notes, fixIt: nil, diagnosticMessage: nil)
     }
 
     @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:)")
     public static func error(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
-        Diagnostic(severity: .error, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: nil)
+        Diagnostic(
+            severity: .error, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt,
+            diagnosticMessage: nil)
     }
 
     @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:)")
-    public static func warning(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
-        Diagnostic(severity: .warning, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt, diagnosticMessage: nil)
+    public static func warning(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic
+    {
+        Diagnostic(
+            severity: .warning, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt,
+            diagnosticMessage: nil)
     }
 
     /// The id with its domain, as the catalogue declares it.

@@ -4,7 +4,9 @@
 /// left out.
 extension OpenTypeFace {
     /// Tables a subset keeps (hinting programs included, so hinted rasterizers draw the same glyphs).
-    static let subsetTables: Set<String> = ["cmap", "cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "OS/2", "post", "prep", "gasp"]
+    static let subsetTables: Set<String> = [
+        "cmap", "cvt ", "fpgm", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "OS/2", "post", "prep", "gasp"
+    ]
 
     /// The subset file, or nil when the face has no TrueType outlines to subset.
     public func subset(glyphs used: Set<UInt16>) -> [UInt8]? {
@@ -33,8 +35,8 @@ extension OpenTypeFace {
         }
         appendU32(UInt32(newGlyf.count), to: &newLoca)
         var newHead = Array(bytes[head.offset..<(head.offset + head.length)])
-        newHead[8] = 0; newHead[9] = 0; newHead[10] = 0; newHead[11] = 0  // checkSumAdjustment, recomputed below
-        newHead[50] = 0; newHead[51] = 1  // indexToLocFormat: long offsets
+        newHead[8] = 0; newHead[9] = 0; newHead[10] = 0; newHead[11] = 0 // checkSumAdjustment, recomputed below
+        newHead[50] = 0; newHead[51] = 1 // indexToLocFormat: long offsets
         var tables: [(tag: String, bytes: [UInt8])] = []
         for record in directory.records where Self.subsetTables.contains(record.tag) {
             switch record.tag {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One face of a TrueType/OpenType file, parsed once: names, style and vertical metrics up front; the glyph of

@@ -63,13 +63,17 @@ public enum CivilDate {
         let second = rest / 1000
         let millisecond = rest - second * 1000
         let (year, month, day) = civil(fromDays: days)
-        let weekday = floorModulo(days + 4, 7)  // 1970-01-01 was a Thursday
+        let weekday = floorModulo(days + 4, 7) // 1970-01-01 was a Thursday
         let dayOfYear = days - Self.days(year: year, month: 1, day: 1) + 1
-        return Components(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond, weekday: weekday, dayOfYear: dayOfYear)
+        return Components(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond, weekday: weekday,
+            dayOfYear: dayOfYear)
     }
 
     /// Milliseconds of a UTC civil date and time.
-    public static func milliseconds(year: Int64, month: Int64 = 1, day: Int64 = 1, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0, millisecond: Int64 = 0) -> Int64 {
+    public static func milliseconds(
+        year: Int64, month: Int64 = 1, day: Int64 = 1, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0, millisecond: Int64 = 0
+    ) -> Int64 {
         days(year: year, month: month, day: day) * millisecondsPerDay + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
     }
 

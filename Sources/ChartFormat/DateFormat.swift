@@ -150,7 +150,7 @@ public struct DateFormat: Sendable, Equatable {
         case .space: fill = " "
         case .zero: fill = "0"
         }
-        let minimum = width == 0 ? 2 : width  // an explicit `_` or `0` on %q/%u/%w pads to two
+        let minimum = width == 0 ? 2 : width // an explicit `_` or `0` on %q/%u/%w pads to two
         return digits.count >= minimum ? digits : String(repeating: fill, count: minimum - digits.count) + digits
     }
 }

@@ -88,7 +88,10 @@ extension DateFormat {
         trusted: "%H:%M:%S", [.directive(.hour24, nil), .literal(":"), .directive(.minute, nil), .literal(":"), .directive(.second, nil)])
     private static let withMilliseconds = DateFormat(
         trusted: "%H:%M:%S.%L",
-        [.directive(.hour24, nil), .literal(":"), .directive(.minute, nil), .literal(":"), .directive(.second, nil), .literal("."), .directive(.millisecond, nil)])
+        [
+            .directive(.hour24, nil), .literal(":"), .directive(.minute, nil), .literal(":"), .directive(.second, nil), .literal("."),
+            .directive(.millisecond, nil)
+        ])
 
     /// How a locale writes a day of the month on an axis, with and without the month name.
     private struct DayPatterns {

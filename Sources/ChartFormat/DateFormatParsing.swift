@@ -18,7 +18,8 @@ extension DateFormat {
             index += 1
             if index < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "0")].contains(bytes[index]) { index += 1 }
             if index < bytes.count, bytes[index] == UInt8(ascii: "q") {
-                return FormatError(message: "'%q' (the quarter) cannot be read back into a date; read the year and month instead (%Y-%m)", offset: percent)
+                return FormatError(
+                    message: "'%q' (the quarter) cannot be read back into a date; read the year and month instead (%Y-%m)", offset: percent)
             }
             index += 1
         }
@@ -171,7 +172,9 @@ struct DateTextReader {
             fields.month = month + 1
         case .shortWeekdayName, .weekdayName:
             // Read and checked as a name; the date comes from the other fields (as strptime does).
-            guard name([locale.weekdays, locale.shortWeekdays, ChartLocale.enUS.weekdays, ChartLocale.enUS.shortWeekdays]) != nil else { return false }
+            guard name([locale.weekdays, locale.shortWeekdays, ChartLocale.enUS.weekdays, ChartLocale.enUS.shortWeekdays]) != nil else {
+                return false
+            }
         case .hour24, .hour12:
             guard let hour = number(maximum: 2) else { return false }
             fields.hour = hour

@@ -122,7 +122,7 @@ public struct NumberFormat: Sendable, Equatable {
             case .siPrefix:
                 (body, siSuffix) = Self.siText(DecimalDigits(exactly: magnitude), significant: digitsPrecision)
             case .automatic:
-                body = ""  // replaced by .general above
+                body = "" // replaced by .general above
             }
             if trim { body = Self.trimmingInsignificantZeros(body) }
             // A negative number that rounds to zero is written as plain zero (d3 does the same), unless an explicit

@@ -155,7 +155,7 @@ struct LargeUnsigned {
 
     /// Multiplies by `base` to the power `exponent`, for base 2 or 5, in large steps.
     mutating func multiply(byPowerOf base: UInt64, exponent: Int) {
-        let (stepFactor, stepExponent): (UInt64, Int) = base == 2 ? (1 << 31, 31) : (1_220_703_125, 13)  // 5¹³
+        let (stepFactor, stepExponent): (UInt64, Int) = base == 2 ? (1 << 31, 31) : (1_220_703_125, 13) // 5¹³
         var remaining = exponent
         while remaining >= stepExponent {
             multiply(by: stepFactor)

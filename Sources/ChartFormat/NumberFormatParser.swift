@@ -72,17 +72,20 @@ extension NumberFormat {
                     message: "the format type '\(character)' is not supported; use one of f d e % p s r g (or none)",
                     offset: scanner.offset)
             } else if character.isLetter && scanner.peek(1) == nil,
-                      let lower = Kind(rawValue: character.lowercased()), lower != .automatic {
+                let lower = Kind(rawValue: character.lowercased()), lower != .automatic
+            {
                 throw FormatError(message: "unknown format type '\(character)'; did you mean '\(lower.rawValue)'?", offset: scanner.offset)
             } else if character.isLetter && scanner.peek(1) == nil {
                 throw FormatError(
-                    message: "unknown format type '\(character)'; expected one of f (fixed), d (integer), e (exponent), % (percent), p, s (SI prefix), r, g, or none",
+                    message:
+                        "unknown format type '\(character)'; expected one of f (fixed), d (integer), e (exponent), % (percent), p, s (SI prefix), r, g, or none",
                     offset: scanner.offset)
             }
         }
         if let character = scanner.peek(0) {
             throw FormatError(
-                message: "unexpected '\(character)' in number format \"\(pattern)\"; the parts go in the order [[fill]align][sign][$][0][width][,][.precision][~][type], as in \",.2f\" or \"$,.0f\"",
+                message:
+                    "unexpected '\(character)' in number format \"\(pattern)\"; the parts go in the order [[fill]align][sign][$][0][width][,][.precision][~][type], as in \",.2f\" or \"$,.0f\"",
                 offset: scanner.offset)
         }
         if zeroPadding || (fill == "0" && alignment == .afterSign) {

@@ -13,12 +13,16 @@ import ChartSpec
 public enum ChartLayoutEngine {
     /// Checks `spec` against `table` (the pipeline's output) and lays it out: for callers that have not run the
     /// checking stage themselves (tests, tools). Throws the checks' errors.
-    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+    public static func layout(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions())
+        throws(DiagnosticError) -> Scene
+    {
         try layout(chart: check(spec, table: table), table: table, theme: theme, options: options)
     }
 
     /// The same for a spec with `layers` (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`).
-    public static func layout(spec: ChartSpec, table: Table, layers: [Table], theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+    public static func layout(spec: ChartSpec, table: Table, layers: [Table], theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions())
+        throws(DiagnosticError) -> Scene
+    {
         try layout(chart: check(spec, table: table, layers: layers), table: table, theme: theme, options: options)
     }
 
@@ -34,7 +38,9 @@ public enum ChartLayoutEngine {
         var context = SemanticContext(spec: spec, schema: schema, table: table)
         if spec.isLayered {
             guard layers.count == spec.layers.count else {
-                throw DiagnosticError([Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: spec.layers.count, tables: layers.count), path: spec.file.path)])
+                throw DiagnosticError([
+                    Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: spec.layers.count, tables: layers.count), path: spec.file.path)
+                ])
             }
             context = context.withLayers(layers.map { table in (table.columns.map { (name: $0.name, type: $0.type) }, [:], table) })
         }
@@ -44,7 +50,9 @@ public enum ChartLayoutEngine {
     }
 
     /// The scene of a checked chart drawn from `table`, for `options` (`.interactive` for the HTML page).
-    public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions()) throws(DiagnosticError) -> Scene {
+    public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions())
+        throws(DiagnosticError) -> Scene
+    {
         let spec = chart.spec
         let models = try plotModels(chart: chart, table: table, theme: theme, options: options)
         guard let model = models.first else { throw DiagnosticError([]) }
@@ -144,13 +152,17 @@ public enum ChartLayoutEngine {
     /// The scenes of an HTML page: the chart at its own width and, when that is much wider than a phone, laid out
     /// again at `narrowWidth` (not scaled down), with a plot no taller than it needs (80% of the spec's height,
     /// at least 240 px). Both interactive.
-    public static func pageLayouts(chart: CheckedChart, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) -> (wide: Scene, narrow: Scene?) {
+    public static func pageLayouts(chart: CheckedChart, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) -> (
+        wide: Scene, narrow: Scene?
+    ) {
         let wide = try layout(chart: chart, table: table, theme: theme, options: .interactive)
         let spec = chart.spec
         guard spec.width.value > narrowWidth * 1.3 else { return (wide, nil) }
         let height = spec.height.value
         let narrow = (width: narrowWidth, height: min(height, max(240, (height * 0.8).rounded())))
-        return (wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true)))
+        return (
+            wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true))
+        )
     }
 
     /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.
@@ -163,7 +175,9 @@ public enum ChartLayoutEngine {
         var models: [PlotModel] = []
         for layer in chart.context.layers {
             guard let rows = layer.table else {
-                throw DiagnosticError([Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: chart.spec.layers.count, tables: models.count), path: chart.spec.file.path)])
+                throw DiagnosticError([
+                    Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: chart.spec.layers.count, tables: models.count), path: chart.spec.file.path)
+                ])
             }
             models.append(try PlotModel(spec: layer.spec, table: rows, theme: theme, options: options))
         }
@@ -206,7 +220,9 @@ public enum ChartLayoutEngine {
     /// The legend of a layered chart: each series once, in the order of the color scale every layer shares,
     /// with a symbol that stands for every layer drawing it (a line and points: a line with a dot).
     static func makeLegend(models: [PlotModel], direction: Legend.Direction, maxWidth: Double, maxHeight: Double = 400) -> AnyLegend? {
-        guard models.count > 1 else { return models.first.flatMap { makeLegend(model: $0, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight) } }
+        guard models.count > 1 else {
+            return models.first.flatMap { makeLegend(model: $0, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight) }
+        }
         let colored = models.filter { if case .categorical = $0.colorEncoding { true } else { false } }
         guard let lead = colored.first else {
             return models.lazy.compactMap { makeLegend(model: $0, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight) }.first
@@ -236,7 +252,8 @@ public enum ChartLayoutEngine {
             }.first
             title = written
         }
-        return .categorical(Legend(entries: entries, title: title, symbol: LegendSymbol.merged(symbols), direction: direction, maxWidth: maxWidth, theme: lead.theme))
+        return .categorical(
+            Legend(entries: entries, title: title, symbol: LegendSymbol.merged(symbols), direction: direction, maxWidth: maxWidth, theme: lead.theme))
     }
 
     /// Where the legend goes, or nil when there is none: a categorical color gets swatches and a continuous
@@ -269,18 +286,23 @@ public enum ChartLayoutEngine {
                 // when the spec wrote one for the color channel.
                 if case .text(let text) = model.color?.definition.title { title = text.value } else { title = nil }
             }
-            return .categorical(Legend(entries: entries, title: title, symbol: model.markKind.legendSymbol, direction: direction, maxWidth: maxWidth, theme: model.theme))
+            return .categorical(
+                Legend(
+                    entries: entries, title: title, symbol: model.markKind.legendSymbol, direction: direction, maxWidth: maxWidth, theme: model.theme)
+            )
         case .continuous(let scale, let channel):
             // A ramp needs its title: without it a shade means nothing.
-            let title: String? = switch model.spec.legend.title {
-            case .text(let text): text.value
-            case .hidden: nil
-            case .automatic: channel.title
-            }
+            let title: String? =
+                switch model.spec.legend.title {
+                case .text(let text): text.value
+                case .hidden: nil
+                case .automatic: channel.title
+                }
             let labels = TickLabels.forChannel(channel, locale: model.locale)
             // Beside the plot the ramp stands upright, low values at the bottom.
             let orientation: ColorRampLegend.Orientation = direction == .column ? .vertical(length: min(200, max(60, maxHeight * 0.6))) : .horizontal
-            return .ramp(ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, orientation: orientation, theme: model.theme))
+            return .ramp(
+                ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, orientation: orientation, theme: model.theme))
         case .single, .along:
             return nil
         }

@@ -32,7 +32,7 @@ public enum Linter {
         AnnotationStretchesScaleRule(),
         AnnotationNoteTooLongRule(),
         TooManyPanelsRule(),
-        TooManyBinsRule(),
+        TooManyBinsRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.
@@ -123,13 +123,14 @@ public enum Linter {
     /// columns of the data it reads (its own `data`'s, else the chart's) and its planner's field types.
     static func layered(_ chart: SemanticContext, tables: [Table]?, context: LoadContext?) -> SemanticContext {
         let spec = chart.spec
-        return chart.withLayers(spec.layers.map { layer in
-            let layerSpec = spec.layerChart(layer.index)
-            let schema = layer.data == nil ? chart.schema : context.flatMap { (try? Pipeline.schema(spec: layerSpec, context: $0)) ?? nil }
-            let fieldTypes = schema.map { Planner.analyze(layerSpec, schema: $0).fieldTypes } ?? [:]
-            let table = tables.flatMap { $0.indices.contains(layer.index) ? $0[layer.index] : nil }
-            return (schema, fieldTypes, table)
-        })
+        return chart.withLayers(
+            spec.layers.map { layer in
+                let layerSpec = spec.layerChart(layer.index)
+                let schema = layer.data == nil ? chart.schema : context.flatMap { (try? Pipeline.schema(spec: layerSpec, context: $0)) ?? nil }
+                let fieldTypes = schema.map { Planner.analyze(layerSpec, schema: $0).fieldTypes } ?? [:]
+                let table = tables.flatMap { $0.indices.contains(layer.index) ? $0[layer.index] : nil }
+                return (schema, fieldTypes, table)
+            })
     }
 
     /// Lint of a parsed spec against known columns (`schema`) and rows (`table`): the planner's findings about its
@@ -150,7 +151,9 @@ public enum Linter {
     }
 
     /// The checking stage's and the publishing rules' diagnostics.
-    static func check(_ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?, theme: Theme? = nil) -> [Diagnostic] {
+    static func check(
+        _ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?, theme: Theme? = nil
+    ) -> [Diagnostic] {
         var context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)
         if spec.isLayered { context = layered(context, tables: nil, context: nil) }
         return check(context)
@@ -162,7 +165,9 @@ public enum Linter {
         var published: [Diagnostic] = []
         ChartChecker.run(publishingRules, over: context, into: &published)
         // A rule about the whole chart (a missing title) says it once, not once per layer.
-        for diagnostic in published where !diagnostics.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+        for diagnostic in published
+        where !diagnostics.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range })
+        {
             diagnostics.append(diagnostic)
         }
         return diagnostics

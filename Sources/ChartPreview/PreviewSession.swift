@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartDiagnostics
 
@@ -48,19 +48,19 @@ public struct PreviewSession: Sendable {
         }
         let watcher: FileWatcher
         #if os(Linux)
-        if !polling, let inotify = InotifyWatcher() {
-            watcher = inotify
-        } else {
-            watcher = PollingWatcher()
-        }
+            if !polling, let inotify = InotifyWatcher() {
+                watcher = inotify
+            } else {
+                watcher = PollingWatcher()
+            }
         #elseif canImport(Darwin)
-        if !polling, let kqueue = KqueueWatcher() {
-            watcher = kqueue
-        } else {
-            watcher = PollingWatcher()
-        }
+            if !polling, let kqueue = KqueueWatcher() {
+                watcher = kqueue
+            } else {
+                watcher = PollingWatcher()
+            }
         #else
-        watcher = PollingWatcher()
+            watcher = PollingWatcher()
         #endif
         let site = PreviewSite(paths: paths, builder: builder, watcher: watcher, refreshAlways: refreshAlways, log: log)
         site.start()

@@ -23,7 +23,7 @@ public enum ChartChecker {
         InvalidColorCheck(),
         UnknownSchemeCheck(),
         InvalidFormatCheck(),
-        AnnotationValueCheck(),
+        AnnotationValueCheck()
     ]
 
     /// Runs every check over `context`.
@@ -52,7 +52,10 @@ public enum ChartChecker {
             var own: [Diagnostic] = []
             for rule in rules { rule.check(layer, into: &own) }
             for diagnostic in own {
-                if let seen = found.firstIndex(where: { $0.diagnostic.id == diagnostic.id && $0.diagnostic.message == diagnostic.message && $0.diagnostic.span?.range == diagnostic.span?.range }) {
+                if let seen = found.firstIndex(where: {
+                    $0.diagnostic.id == diagnostic.id && $0.diagnostic.message == diagnostic.message
+                        && $0.diagnostic.span?.range == diagnostic.span?.range
+                }) {
                     found[seen].layers.append(index)
                 } else {
                     found.append((diagnostic, [index]))
@@ -70,7 +73,13 @@ public enum ChartChecker {
                 diagnostic.fixIt = nil
                 for index in layers {
                     let mark = context.layers[index].spec.mark.type.value.rawValue
-                    diagnostic.notes.append(DiagnosticNote("found in layers[\(index)] (\(mark)), over its own rows", at: context.layers[index].layerNode.map { SourceSpan(file: $0.span.file, range: $0.span.range.lowerBound..<min($0.span.range.lowerBound + 1, $0.span.range.upperBound)) }))
+                    diagnostic.notes.append(
+                        DiagnosticNote(
+                            "found in layers[\(index)] (\(mark)), over its own rows",
+                            at: context.layers[index].layerNode.map {
+                                SourceSpan(
+                                    file: $0.span.file, range: $0.span.range.lowerBound..<min($0.span.range.lowerBound + 1, $0.span.range.upperBound))
+                            }))
                 }
             }
             diagnostics.append(diagnostic)
@@ -92,7 +101,9 @@ public struct CheckedChart: Sendable {
         var spec = context.spec
         spec.width = Located(size.width, at: spec.width.span)
         spec.height = Located(size.height, at: spec.height.span)
-        var resized = SemanticContext(spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background, theme: context.theme)
+        var resized = SemanticContext(
+            spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background,
+            theme: context.theme)
         if !context.layers.isEmpty {
             resized = resized.withLayers(context.layers.map { ($0.schema, $0.fieldTypes, $0.table) })
         }
@@ -106,7 +117,8 @@ extension Array where Element == Diagnostic {
     /// Without repeats (the same id, message and place: an inherited channel checked in every layer), in order.
     func uniqued() -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for diagnostic in self where !result.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+        for diagnostic in self
+        where !result.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
             result.append(diagnostic)
         }
         return result

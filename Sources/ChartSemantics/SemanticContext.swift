@@ -43,10 +43,13 @@ public struct SemanticContext: Sendable {
 
     /// The chart's context with one context per layer: `layers[i]` holds what is known of layer `i`'s rows
     /// (its table after its pipeline, the columns of the data it reads, its planner's field types).
-    public func withLayers(_ layers: [(schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?)]) -> SemanticContext {
+    public func withLayers(_ layers: [(schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?)]) -> SemanticContext
+    {
         var context = self
         var contexts = layers.enumerated().map { index, known in
-            SemanticContext(spec: spec.layerChart(index), schema: known.schema, fieldTypes: known.fieldTypes, table: known.table, background: background, theme: theme)
+            SemanticContext(
+                spec: spec.layerChart(index), schema: known.schema, fieldTypes: known.fieldTypes, table: known.table, background: background,
+                theme: theme)
         }
         // One legend for every layer: a layer's series are the chart's.
         var names: [String] = []
@@ -82,7 +85,8 @@ public struct SemanticContext: Sendable {
     public func path(of channel: ChannelDef) -> String {
         let name = "encoding." + channel.channel.rawValue
         guard let index = layerIndex, let node = layerNode, let span = channel.span,
-              node.span.range.lowerBound <= span.range.lowerBound, span.range.upperBound <= node.span.range.upperBound else { return name }
+            node.span.range.lowerBound <= span.range.lowerBound, span.range.upperBound <= node.span.range.upperBound
+        else { return name }
         return "layers[\(index)]." + name
     }
 

@@ -127,7 +127,10 @@ public struct DataSource: Sendable {
     public var parseLocale: ChartLocale = .enUS
     public var span: SourceSpan?
 
-    public init(origin: Origin, format: Located<Format>? = nil, property: Located<String>? = nil, parse: [(field: Located<String>, type: Located<DataType>)] = [], span: SourceSpan? = nil) {
+    public init(
+        origin: Origin, format: Located<Format>? = nil, property: Located<String>? = nil,
+        parse: [(field: Located<String>, type: Located<DataType>)] = [], span: SourceSpan? = nil
+    ) {
         self.origin = origin
         self.format = format
         self.property = property

@@ -12,7 +12,7 @@ public enum MarkType: String, Sendable, CaseIterable {
         ("points", [.line]),
         ("labels", [.bar, .point, .line, .rect]),
         ("cornerRadius", [.bar, .rect]),
-        ("width", [.bar, .tick]),
+        ("width", [.bar, .tick])
     ]
 }
 
@@ -41,7 +41,10 @@ public struct LabelOptions: Sendable {
     public var skipZero: Bool
     public var span: SourceSpan?
 
-    public init(position: Located<LabelPosition>? = nil, angle: Located<Double>? = nil, format: Located<String>? = nil, skipZero: Bool = false, span: SourceSpan? = nil) {
+    public init(
+        position: Located<LabelPosition>? = nil, angle: Located<Double>? = nil, format: Located<String>? = nil, skipZero: Bool = false,
+        span: SourceSpan? = nil
+    ) {
         self.position = position
         self.angle = angle
         self.format = format

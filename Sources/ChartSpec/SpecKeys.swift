@@ -8,12 +8,12 @@ public enum SpecKeys {
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale",
+        "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale"
     ]
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [
-        "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "filter",
+        "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "filter"
     ]
     /// SPEC §3, §16 (`database` with `table` or `query`).
     public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
@@ -58,6 +58,6 @@ public enum SpecKeys {
         (legend, "'legend'"),
         (facet, "'facet'"),
         (layer, "a layer"),
-        (topLevel, "the top level"),
+        (topLevel, "the top level")
     ]
 }

@@ -65,7 +65,8 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
             "the theme's 'extends' chain comes back to a file it already read: " + chain.joined(separator: " -> ")
         case .unknownVariant(let name, let suggestion, let known):
             "the theme has no variant '\(name)'"
-                + (suggestion.map { "; did you mean '\($0)'?" } ?? (known.isEmpty ? " (it defines none)" : " (it defines " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"))
+                + (suggestion.map { "; did you mean '\($0)'?" }
+                    ?? (known.isEmpty ? " (it defines none)" : " (it defines " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"))
         case .logoUnsafe(let path, let what):
             "the logo '\(path)' had \(what); it was removed"
         case .logoUnreadable(let path, let reason):

@@ -6,7 +6,7 @@
 public struct SHA256: Sendable {
     /// The eight working words H0…H7.
     private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     ]
     /// Bytes not yet hashed: always fewer than one 64-byte block.
     private var pending: [UInt8] = []
@@ -104,7 +104,8 @@ public struct SHA256: Sendable {
                         let base = block * 64
                         for i in 0..<16 {
                             let at = base + i * 4
-                            schedule[i] = UInt32(data[at]) &<< 24 | UInt32(data[at + 1]) &<< 16
+                            schedule[i] =
+                                UInt32(data[at]) &<< 24 | UInt32(data[at + 1]) &<< 16
                                 | UInt32(data[at + 2]) &<< 8 | UInt32(data[at + 3])
                         }
                         for i in 16..<64 {
@@ -154,6 +155,6 @@ public struct SHA256: Sendable {
         0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
         0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
         0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2
     ]
 }

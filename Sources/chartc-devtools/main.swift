@@ -1,9 +1,9 @@
 import ChartCommandLine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Developer tools for chartc: example and benchmark data, and screenshots of pages for review. Not part of the
@@ -16,7 +16,7 @@ let program = CommandLineProgram(
         (VoteviewCommand.description, VoteviewCommand.run),
         (BenchCommand.description, BenchCommand.run),
         (PeakCommand.description, PeakCommand.run),
-        (ReviewCommand.description, ReviewCommand.run),
+        (ReviewCommand.description, ReviewCommand.run)
     ]
 )
 

@@ -1,9 +1,9 @@
 import ChartNetwork
 import ChartSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds out why a TCP connection to a host fails, after URLSession has reported only "cannot connect to
@@ -55,7 +55,7 @@ enum ConnectProbe {
 }
 
 #if canImport(Glibc)
-private let streamSocketType = Int32(SOCK_STREAM.rawValue)
+    private let streamSocketType = Int32(SOCK_STREAM.rawValue)
 #else
-private let streamSocketType = SOCK_STREAM
+    private let streamSocketType = SOCK_STREAM
 #endif

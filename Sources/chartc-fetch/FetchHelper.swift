@@ -1,8 +1,8 @@
 import ChartNetwork
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The whole of the `chartc-fetch` program: read the request from the arguments, perform the one GET, write the

@@ -2,7 +2,7 @@ import ChartNetwork
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One blocking HTTP GET through URLSession (FoundationNetworking on Linux, which follows redirects), with
@@ -13,7 +13,9 @@ import FoundationNetworking
 /// It runs inside the helper program `chartc-fetch` (see `FetchHelper`), never in chartc itself, so that chartc
 /// does not load FoundationNetworking and libcurl. Blocking is deliberate: the helper does this one GET and exits.
 enum HTTPTransfer {
-    static func get(_ address: RemoteAddress, headers extraHeaders: [(name: String, value: String)], options: FetchOptions) throws(FetchError) -> HTTPResponse {
+    static func get(_ address: RemoteAddress, headers extraHeaders: [(name: String, value: String)], options: FetchOptions) throws(FetchError)
+        -> HTTPResponse
+    {
         let connectTimeout = max(0.001, min(options.connectTimeout, options.totalTimeout))
         let totalTimeout = max(0.001, options.totalTimeout)
 
@@ -72,17 +74,25 @@ enum HTTPTransfer {
         case .tooLarge(let announced)?:
             var message = "\(address.text) is larger than the \(QuantityText.bytes(Int64(options.maxBytes))) download limit"
             if let announced { message += " (the server announces \(QuantityText.bytes(announced)))" }
-            throw FetchError(.tooLarge, url: address.text, message, notes: [
-                "download the file yourself, keep only the rows and columns the chart needs, and point url at the smaller local file",
-            ])
+            throw FetchError(
+                .tooLarge, url: address.text, message,
+                notes: [
+                    "download the file yourself, keep only the rows and columns the chart needs, and point url at the smaller local file"
+                ])
         case .connectTimeout?:
-            throw FetchError(.timedOut, url: address.text, "timed out after \(QuantityText.seconds(connectTimeout)) waiting for \(address.text) (no response from \(address.hostAndPort))", notes: [
-                "--connect-timeout sets how long to wait for a server to answer",
-            ])
+            throw FetchError(
+                .timedOut, url: address.text,
+                "timed out after \(QuantityText.seconds(connectTimeout)) waiting for \(address.text) (no response from \(address.hostAndPort))",
+                notes: [
+                    "--connect-timeout sets how long to wait for a server to answer"
+                ])
         case .totalTimeout?:
-            throw FetchError(.timedOut, url: address.text, "timed out after \(QuantityText.seconds(totalTimeout)) waiting for \(address.text) to finish downloading (\(QuantityText.bytes(Int64(result.received))) received)", notes: [
-                "--timeout sets how long a whole download may take",
-            ])
+            throw FetchError(
+                .timedOut, url: address.text,
+                "timed out after \(QuantityText.seconds(totalTimeout)) waiting for \(address.text) to finish downloading (\(QuantityText.bytes(Int64(result.received))) received)",
+                notes: [
+                    "--timeout sets how long a whole download may take"
+                ])
         case nil:
             break
         }
@@ -91,9 +101,12 @@ enum HTTPTransfer {
         }
         guard let response = result.response else {
             if result.finished {
-                throw FetchError(.failed, url: address.text, "\(address.hostAndPort) closed the connection without an HTTP response for \(address.text)")
+                throw FetchError(
+                    .failed, url: address.text, "\(address.hostAndPort) closed the connection without an HTTP response for \(address.text)")
             }
-            throw FetchError(.timedOut, url: address.text, "timed out after \(QuantityText.seconds(connectTimeout)) waiting for \(address.text) (no response from \(address.hostAndPort))")
+            throw FetchError(
+                .timedOut, url: address.text,
+                "timed out after \(QuantityText.seconds(connectTimeout)) waiting for \(address.text) (no response from \(address.hostAndPort))")
         }
         var headers: [String: String] = [:]
         for (key, value) in response.allHeaderFields {
@@ -116,12 +129,16 @@ enum HTTPTransfer {
         let detail = (urlError as NSError).localizedDescription
         switch urlError.code {
         case .cannotFindHost, .dnsLookupFailed:
-            return FetchError(.dnsFailure, url: url, "DNS lookup failed for host \(address.host) (\(url))", notes: [
-                "check the host name for typos, and that this machine is online",
-            ])
+            return FetchError(
+                .dnsFailure, url: url, "DNS lookup failed for host \(address.host) (\(url))",
+                notes: [
+                    "check the host name for typos, and that this machine is online"
+                ])
         case .cannotConnectToHost:
             let lowered = detail.lowercased()
-            let reason = lowered.contains("refused") ? "connection refused"
+            let reason =
+                lowered.contains("refused")
+                ? "connection refused"
                 : ConnectProbe.failureReason(host: address.host, port: address.port, timeout: options.connectTimeout) ?? "cannot connect"
             return FetchError(.connectionRefused, url: url, "could not connect to \(address.hostAndPort) (\(reason)) for \(url)")
         case .notConnectedToInternet:
@@ -129,23 +146,30 @@ enum HTTPTransfer {
         case .networkConnectionLost:
             return FetchError(.connectionFailed, url: url, "the connection to \(address.hostAndPort) closed before \(url) was complete")
         case .timedOut:
-            return FetchError(.timedOut, url: url, "timed out after \(QuantityText.seconds(options.totalTimeout)) waiting for \(url)", notes: [
-                "--timeout sets how long a whole download may take",
-            ])
+            return FetchError(
+                .timedOut, url: url, "timed out after \(QuantityText.seconds(options.totalTimeout)) waiting for \(url)",
+                notes: [
+                    "--timeout sets how long a whole download may take"
+                ])
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired:
-            return FetchError(.tlsFailure, url: url, "TLS handshake failed with \(address.hostAndPort) for \(url)\(tlsReason(urlError.code))", notes: [
-                "check the URL's scheme (http or https) and the system's certificate store",
-            ])
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return FetchError(
+                .tlsFailure, url: url, "TLS handshake failed with \(address.hostAndPort) for \(url)\(tlsReason(urlError.code))",
+                notes: [
+                    "check the URL's scheme (http or https) and the system's certificate store"
+                ])
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
-            return FetchError(.tooManyRedirects, url: url, "\(url) redirects too many times (or to nowhere); open it in a browser to see where it leads")
+            return FetchError(
+                .tooManyRedirects, url: url, "\(url) redirects too many times (or to nowhere); open it in a browser to see where it leads")
         case .badURL, .unsupportedURL:
             return FetchError(.invalidURL, url: url, "'\(url)' is not a URL chartc can fetch")
         case .badServerResponse where detail.lowercased().contains("empty reply"):
             return FetchError(.failed, url: url, "\(address.hostAndPort) closed the connection without answering \(url)")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
-            return FetchError(.failed, url: url, "\(address.hostAndPort) sent a response chartc cannot read for \(url) (not valid HTTP, or a broken compressed body)")
+            return FetchError(
+                .failed, url: url,
+                "\(address.hostAndPort) sent a response chartc cannot read for \(url) (not valid HTTP, or a broken compressed body)")
         default:
             return FetchError(.failed, url: url, "could not fetch \(url): \(detail) (URLError \(urlError.code.rawValue))")
         }
@@ -212,7 +236,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         events.signal()
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let http = response as? HTTPURLResponse
         let announced = response.expectedContentLength
         lock.withLock { state.response = http }

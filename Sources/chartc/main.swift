@@ -1,9 +1,9 @@
 import ChartCommandLine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(Chartc.run(Array(CommandLine.arguments.dropFirst()), console: StandardConsole()))

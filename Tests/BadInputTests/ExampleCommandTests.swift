@@ -11,7 +11,7 @@ struct ExampleCommandTests {
         "examples/step-counts/step-counts.chart.json": ["missing-source"],
         "examples/seattle-weather/monthly-highs-direct.chart.json": ["low-contrast", "low-contrast"],
         "examples/seattle-weather/rain-days-stacked.chart.json": ["long-title"],
-        "examples/seattle-weather/temperature-band.chart.json": ["long-title"],
+        "examples/seattle-weather/temperature-band.chart.json": ["long-title"]
     ]
 
     static let root: String = {
@@ -27,7 +27,8 @@ struct ExampleCommandTests {
         var found: [String: [String]] = [:]
         for line in console.output.split(separator: "\n") where line.hasPrefix(Self.root + "/examples/") {
             guard line.contains(": warning: ") || line.contains(": error: "),
-                  let open = line.lastIndex(of: "["), line.hasSuffix("]") else { continue }
+                let open = line.lastIndex(of: "["), line.hasSuffix("]")
+            else { continue }
             let path = String(line.dropFirst(Self.root.count + 1).prefix { $0 != ":" })
             found[path, default: []].append(String(line[line.index(after: open)..<line.index(before: line.endIndex)]))
         }

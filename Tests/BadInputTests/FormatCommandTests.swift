@@ -55,7 +55,10 @@ struct FormatCommandTests {
         let console = BufferConsole()
         #expect(Chartc.run(["fmt", path, "--check"], console: console) == 1)
         #expect(read(path) == original)
-        #expect(console.error.hasPrefix("\(path):3:1: error: the file is not formatted (line 3 of the formatted text differs from here); run 'chartc fmt \(path)' [fmt-unformatted]\n"))
+        #expect(
+            console.error.hasPrefix(
+                "\(path):3:1: error: the file is not formatted (line 3 of the formatted text differs from here); run 'chartc fmt \(path)' [fmt-unformatted]\n"
+            ))
         #expect(console.error.hasSuffix("1 file of 1 not formatted; run 'chartc fmt' on it\n"))
     }
 

@@ -24,7 +24,10 @@ struct LintCommandTests {
         let status = Chartc.run(["lint", root], console: console)
         #expect(status == 0)
         let lines = BadInputTests.diagnosticLines(console.output, folder: root)
-        #expect(lines == ["$DIR/votes.chart.json:7:26: warning: 'legend.hidden' names the series 'Republican', which is not in the data, so nothing is hidden; did you mean 'Republicans'? [unknown-hidden-series]"])
+        #expect(
+            lines == [
+                "$DIR/votes.chart.json:7:26: warning: 'legend.hidden' names the series 'Republican', which is not in the data, so nothing is hidden; did you mean 'Republicans'? [unknown-hidden-series]"
+            ])
         #expect(Chartc.run(["lint", "--strict", root], console: BufferConsole()) == 1)
     }
 }

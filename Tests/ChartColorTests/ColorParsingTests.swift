@@ -55,9 +55,11 @@ struct ColorParsingTests {
     }
 
     @Test func invalidTextIsNil() {
-        let invalid = ["", " ", "#", "#12", "#12345", "#ggg", "bleu", "rgb(1,2)", "rgb(1 2 3 4)", "rgb(1,2,3,)", "rgb(inf, 0, 0)",
-                       "rgb(nan,0,0)", "cmyk(1,2,3)", "rgb(1, 2 3)", "rgb(10px, 0, 0)", "rgb(1,2,3", "rgb()", "()", ")(", "hsl(1, 2%, 3px)",
-                       "rgb(1 2 3 / )", "rgb(- 0 0)", "#ff00000", "steel blue", "rgb(1e999, 0, 0)"]
+        let invalid = [
+            "", " ", "#", "#12", "#12345", "#ggg", "bleu", "rgb(1,2)", "rgb(1 2 3 4)", "rgb(1,2,3,)", "rgb(inf, 0, 0)",
+            "rgb(nan,0,0)", "cmyk(1,2,3)", "rgb(1, 2 3)", "rgb(10px, 0, 0)", "rgb(1,2,3", "rgb()", "()", ")(", "hsl(1, 2%, 3px)",
+            "rgb(1 2 3 / )", "rgb(- 0 0)", "#ff00000", "steel blue", "rgb(1e999, 0, 0)"
+        ]
         for text in invalid {
             #expect(Color(css: text) == nil, "\(text)")
         }

@@ -102,7 +102,9 @@ import Testing
             for pattern in patterns where file.text.contains(pattern) {
                 Issue.record("\(file.path) makes a diagnostic from a string id (\(pattern)…); use its module's catalogue")
             }
-            let isRule = (file.path.hasPrefix("Sources/ChartSemantics/") || file.path.hasPrefix("Sources/ChartLint/")) && !file.path.hasSuffix("/ChartRule.swift")
+            let isRule =
+                (file.path.hasPrefix("Sources/ChartSemantics/") || file.path.hasPrefix("Sources/ChartLint/"))
+                && !file.path.hasSuffix("/ChartRule.swift")
             if isRule, file.text.contains("let id = \"") || file.text.contains(": ChartRule {") {
                 Issue.record("\(file.path) has a rule that spells its own id; make it a CataloguedRule with a kind")
             }

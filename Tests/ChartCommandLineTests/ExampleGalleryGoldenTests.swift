@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The gallery under `examples/` as golden files: every spec `chartc build examples` builds (so not the ones in
@@ -18,8 +18,8 @@ import FoundationXML
 /// Each chart must also lay out without text that overlaps or leaves the canvas.
 @Suite struct ExampleGalleryGoldenTests {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // ChartCommandLineTests
-        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent() // ChartCommandLineTests
+        .deletingLastPathComponent() // Tests
         .deletingLastPathComponent()
 
     static var examplesPath: String { packageRoot.appendingPathComponent("examples").path }
@@ -41,20 +41,26 @@ import FoundationXML
             try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
         }
 
-        func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
+        func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
+            -> String
+        {
             let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, theme: theme).textLayoutProblems()
             if !problems.isEmpty {
-                throw DiagnosticError(Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
+                throw DiagnosticError(
+                    Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
             }
             return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format, theme: theme)
         }
 
         /// A layered spec (SPEC §11), checked the same way.
-        func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+        func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
+            throws(DiagnosticError) -> [UInt8]
+        {
             guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
             let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, layers: layers, theme: theme).textLayoutProblems()
             if !problems.isEmpty {
-                throw DiagnosticError(Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
+                throw DiagnosticError(
+                    Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
             }
             return try DefaultRenderer().renderBytes(spec: spec, table: table, layers: layers, sources: sources, format: format, theme: theme)
         }
@@ -78,7 +84,10 @@ import FoundationXML
 
     @Test func theGalleryHasItsCharts() {
         let paths = Self.specPaths()
-        for expected in ["polarization/polarization.chart.json", "pen-pal-letters/letters.chart.json", "seattle-weather/temperature-ranges.chart.json", "step-counts/step-counts.chart.json"] {
+        for expected in [
+            "polarization/polarization.chart.json", "pen-pal-letters/letters.chart.json", "seattle-weather/temperature-ranges.chart.json",
+            "step-counts/step-counts.chart.json"
+        ] {
             #expect(paths.contains(expected))
         }
     }

@@ -14,7 +14,9 @@ import Testing
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             guard let name = Range(match.range(at: 1), in: text).map({ String(text[$0]) }) else { return nil }
             let list = Range(match.range(at: 2), in: text).map { String(text[$0]) } ?? ""
-            let dependencies = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.filter { !$0.isEmpty }
+            let dependencies = list.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }.filter { !$0.isEmpty }
             return (name, dependencies)
         }
     }
@@ -41,14 +43,16 @@ import Testing
             let imported = Self.imports(of: target.name)
             // `chartc` depends on the helper executable only so that building it builds the helper.
             for dependency in target.dependencies where dependency != "chartc-fetch" {
-                #expect(imported.contains(dependency.replacingOccurrences(of: "-", with: "_")), "\(target.name) declares \(dependency) but imports it nowhere")
+                #expect(
+                    imported.contains(dependency.replacingOccurrences(of: "-", with: "_")),
+                    "\(target.name) declares \(dependency) but imports it nowhere")
             }
         }
     }
 
     @Test(arguments: [
         ("ChartSpec", "ChartData"), ("ChartRender", "ChartNetwork"), ("ChartRender", "ChartPipeline"),
-        ("ChartLint", "ChartLayout"), ("ChartLayout", "ChartPipeline"),
+        ("ChartLint", "ChartLayout"), ("ChartLayout", "ChartPipeline")
     ])
     func edgesTheDesignKeepsOut(from: String, to: String) throws {
         let target = try #require(try Self.targets().first { $0.name == from })

@@ -14,7 +14,7 @@ struct CSVFuzzTests {
         "a,b,c\r\n1,2,3\r\n4,5,6\r\n7,8,9",
         "\u{FEFF}x\ty\n1.5\t\"multi\nline\"\n-2e3\tZürich 🙂\n",
         "congress,chamber,party_code,nominate_dim1,bioname\n80,House,100,-0.372,\"SMITH, John\"\n80,Senate,200,0.41,\"DOE, Jane\"\n81,President,100,,\"\"\n",
-        "v\n1\n2\n\nthree\n\"\"\n",
+        "v\n1\n2\n\nthree\n\"\"\n"
     ]
 
     /// Bytes that matter to the tokenizer and the type parsers, plus invalid UTF-8 and NUL.
@@ -99,7 +99,9 @@ struct CSVFuzzTests {
             return
         }
         #expect(span.file === file, "\(context)")
-        #expect(span.range.lowerBound >= 0 && span.range.upperBound <= max(file.bytes.count, 0), "\(context): \(diagnostic.id) \(span.range) in \(file.bytes.count) bytes")
+        #expect(
+            span.range.lowerBound >= 0 && span.range.upperBound <= max(file.bytes.count, 0),
+            "\(context): \(diagnostic.id) \(span.range) in \(file.bytes.count) bytes")
         for note in diagnostic.notes {
             if let noteSpan = note.span {
                 #expect(noteSpan.range.lowerBound >= 0 && noteSpan.range.upperBound <= file.bytes.count, "\(context)")
@@ -178,12 +180,13 @@ struct CSVGeneratedDataTests {
         #expect(table.columnNames == ["congress", "chamber", "bioname", "nominate_dim1"])
         #expect(table.columns.map(\.type) == [.number, .string, .string, .number])
         for row in [0, 1, 4095, 4096, 4097, 8191, 8192, 9999] {
-            #expect(table.row(row) == [
-                .number(Double(1 + row / 100)),
-                .string(["House", "Senate", "President"][row % 3]),
-                .string("NAME\(row % 37), First"),
-                row % 11 == 0 ? .null : .number(Double(row % 200) / 100 - 1),
-            ], "row \(row)")
+            #expect(
+                table.row(row) == [
+                    .number(Double(1 + row / 100)),
+                    .string(["House", "Senate", "President"][row % 3]),
+                    .string("NAME\(row % 37), First"),
+                    row % 11 == 0 ? .null : .number(Double(row % 200) / 100 - 1)
+                ], "row \(row)")
         }
         if case .string(_, let dictionary)? = table.column(named: "bioname")?.storage {
             #expect(dictionary.count == 37)

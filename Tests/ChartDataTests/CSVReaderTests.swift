@@ -104,10 +104,11 @@ struct CSVErrorTests {
     @Test func raggedRowsAtExactPositions() {
         let errors = csvErrors("a,b,c\n1,2,3\n4,5\n6,7,8,9\n")
         #expect(errors.map(\.id) == ["csv-field-count", "csv-field-count"])
-        #expect(errors.map(\.message) == [
-            "line 3 has 2 fields, the header has 3; missing 'c'",
-            "line 4 has 4 fields, the header has 3; the extra fields start here (is a comma inside a value that needs quotes?)",
-        ])
+        #expect(
+            errors.map(\.message) == [
+                "line 3 has 2 fields, the header has 3; missing 'c'",
+                "line 4 has 4 fields, the header has 3; the extra fields start here (is a comma inside a value that needs quotes?)"
+            ])
         // Too few: at the end of the short line. Too many: at the first extra field, to the end of the line.
         #expect(locations(errors) == ["test.csv:3:4", "test.csv:4:7"])
         #expect(errors.last?.span?.range == 22..<23)
@@ -203,7 +204,10 @@ struct CSVTypeTests {
     @Test func numberSpellings() throws {
         let table = try readCSV("n\n12\n-0.5\n+3\n.5\n5.\n1e3\n2.5E-4\n\" 42 \"\n-0\n")
         #expect(table.type("n") == .number)
-        #expect(table.values("n") == [.number(12), .number(-0.5), .number(3), .number(0.5), .number(5), .number(1000), .number(0.00025), .number(42), .number(-0.0)])
+        #expect(
+            table.values("n") == [
+                .number(12), .number(-0.5), .number(3), .number(0.5), .number(5), .number(1000), .number(0.00025), .number(42), .number(-0.0)
+            ])
     }
 
     @Test func notNumbersMakeTheColumnText() throws {
@@ -214,7 +218,10 @@ struct CSVTypeTests {
     }
 
     @Test func numbersAreCorrectlyRounded() throws {
-        let cells = ["0.1", "0.3", "123456789012345678901234", "1.7976931348623157e308", "4.9e-324", "9007199254740993", "0.000000000000000000000000001", "3.14159265358979323846264338327950288"]
+        let cells = [
+            "0.1", "0.3", "123456789012345678901234", "1.7976931348623157e308", "4.9e-324", "9007199254740993", "0.000000000000000000000000001",
+            "3.14159265358979323846264338327950288"
+        ]
         let table = try readCSV("n\n" + cells.joined(separator: "\n"))
         #expect(table.values("n") == cells.map { .number(Double($0) ?? .nan) })
     }
@@ -223,10 +230,11 @@ struct CSVTypeTests {
         let table = try readCSV("d,t\n2015-01-31,2015-01-31T12:00:00Z\n,2015-02-01T00:30:00+01:00\n")
         #expect(table.type("d") == .date)
         #expect(table.values("d") == [.date(CivilDate.milliseconds(year: 2015, month: 1, day: 31)), .null])
-        #expect(table.values("t") == [
-            .date(CivilDate.milliseconds(year: 2015, month: 1, day: 31, hour: 12)),
-            .date(CivilDate.milliseconds(year: 2015, month: 1, day: 31, hour: 23, minute: 30)),
-        ])
+        #expect(
+            table.values("t") == [
+                .date(CivilDate.milliseconds(year: 2015, month: 1, day: 31, hour: 12)),
+                .date(CivilDate.milliseconds(year: 2015, month: 1, day: 31, hour: 23, minute: 30))
+            ])
     }
 
     @Test func slashDatesAndBooleansStayText() throws {
@@ -269,7 +277,10 @@ struct CSVTypeTests {
         let options = CSVOptions(parse: ["zip": .string, "d": .date, "ok": .boolean, "n": .number])
         let table = try readCSV("zip,d,ok,n\n007,2012/01/31,Yes,1\n010,2012-02-01,FALSE,\n,,0,2\n", options)
         #expect(table.values("zip") == [.string("007"), .string("010"), .null])
-        #expect(table.values("d") == [.date(CivilDate.milliseconds(year: 2012, month: 1, day: 31)), .date(CivilDate.milliseconds(year: 2012, month: 2, day: 1)), .null])
+        #expect(
+            table.values("d") == [
+                .date(CivilDate.milliseconds(year: 2012, month: 1, day: 31)), .date(CivilDate.milliseconds(year: 2012, month: 2, day: 1)), .null
+            ])
         #expect(table.values("ok") == [.boolean(true), .boolean(false), .boolean(false)])
         #expect(table.values("n") == [.number(1), .null, .number(2)])
     }
@@ -331,7 +342,7 @@ struct UTF8CheckTests {
         let pieces: [[UInt8]] = [
             [0x61], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x99, 0x82], // valid
             [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], // overlong, surrogate, too big
-            [0x80], [0xC3], [0xE2, 0x82], [0xFF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+            [0x80], [0xC3], [0xE2, 0x82], [0xFF], [0xF8, 0x88, 0x80, 0x80, 0x80]
         ]
         for _ in 0..<2000 {
             var cell: [UInt8] = [0x78]
@@ -359,7 +370,9 @@ struct ParseDateFormatReadingTests {
     static func options(_ formats: [String: String], locale: ChartLocale = .enUS) throws -> CSVOptions {
         var dateFormats: [String: DateFormat] = [:]
         for (field, pattern) in formats { dateFormats[field] = try DateFormat(parsing: pattern) }
-        return CSVOptions(delimiter: 0x2C, parse: Dictionary(uniqueKeysWithValues: formats.keys.map { ($0, DataType.date) }), dateFormats: dateFormats, locale: locale)
+        return CSVOptions(
+            delimiter: 0x2C, parse: Dictionary(uniqueKeysWithValues: formats.keys.map { ($0, DataType.date) }), dateFormats: dateFormats,
+            locale: locale)
     }
 
     static func day(_ year: Int64, _ month: Int64, _ day: Int64) -> Value {
@@ -373,11 +386,14 @@ struct ParseDateFormatReadingTests {
     }
 
     @Test func readsTheOtherFormatsAndLocaleNames() throws {
-        let table = try readCSV("us,eu,stamp,de\n01/31/2015,31.01.2015,2015-01-31 13:45,31. Januar 2015\n", Self.options(
-            ["us": "%m/%d/%Y", "eu": "%d.%m.%Y", "stamp": "%Y-%m-%d %H:%M", "de": "%d. %B %Y"], locale: .deDE))
+        let table = try readCSV(
+            "us,eu,stamp,de\n01/31/2015,31.01.2015,2015-01-31 13:45,31. Januar 2015\n",
+            Self.options(
+                ["us": "%m/%d/%Y", "eu": "%d.%m.%Y", "stamp": "%Y-%m-%d %H:%M", "de": "%d. %B %Y"], locale: .deDE))
         #expect(table.values("us") == [Self.day(2015, 1, 31)])
         #expect(table.values("eu") == [Self.day(2015, 1, 31)])
-        #expect(table.values("stamp") == [.date(CivilDate.days(year: 2015, month: 1, day: 31) * CivilDate.millisecondsPerDay + (13 * 60 + 45) * 60_000)])
+        #expect(
+            table.values("stamp") == [.date(CivilDate.days(year: 2015, month: 1, day: 31) * CivilDate.millisecondsPerDay + (13 * 60 + 45) * 60_000)])
         #expect(table.values("de") == [Self.day(2015, 1, 31)])
     }
 
@@ -385,7 +401,8 @@ struct ParseDateFormatReadingTests {
         let errors = csvErrors("symbol,date\nMSFT,Jan 1 2000\nMSFT,2000-02-01\n", try Self.options(["date": "%b %d %Y"]))
         #expect(errors.map(\.id) == ["csv-parse-date"])
         #expect(locations(errors) == ["test.csv:3:6"])
-        #expect(errors.first?.message == "line 3: '2000-02-01' in column 'date' does not match the date format '%b %d %Y' that parse declares for 'date'")
+        #expect(
+            errors.first?.message == "line 3: '2000-02-01' in column 'date' does not match the date format '%b %d %Y' that parse declares for 'date'")
     }
 
     @Test func jsonRowsReadTheFormatToo() throws {
@@ -395,7 +412,8 @@ struct ParseDateFormatReadingTests {
             try JSONDataReader.table(from: document, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
         }
         let good = try JSONReader.read(SourceFile(path: "d.json", text: #"[{"d": "Jan 1 2000"}]"#), requireObject: false)
-        let table = try JSONDataReader.table(from: good, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
+        let table = try JSONDataReader.table(
+            from: good, property: nil, propertySpan: nil, columns: nil, parse: ["d": .date], dateFormats: ["d": format])
         #expect(table.values("d") == [Self.day(2000, 1, 1)])
     }
 }

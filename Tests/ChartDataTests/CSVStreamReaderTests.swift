@@ -1,8 +1,8 @@
 import ChartFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartData
 import ChartDiagnostics
@@ -31,7 +31,8 @@ struct CSVStreamReaderTests {
         defer { unlink(path) }
         return CSVStreamReader.read(
             path: path, delimiter: options.delimiter, parse: options.parse, dateFormats: options.dateFormats, locale: options.locale,
-            parts: parts, windowSize: window) { _ in options.columns }?.table
+            parts: parts, windowSize: window
+        ) { _ in options.columns }?.table
     }
 
     /// Every column's name, type, validity, values and (for strings) dictionary in order: equal descriptions mean
@@ -92,22 +93,25 @@ struct CSVStreamReaderTests {
     }
 
     @Test func projectionAndParseOverridesAreHonoured() throws {
-        try Self.checkSame("a,b,c\n1,yes,2015-01-01\n2,no,2015/01/02\n3,true,\n", options: CSVOptions(delimiter: 0x2C, columns: ["a", "c"], parse: ["c": .date]))
-        try Self.checkSame("a,b,c\n1,yes,2015-01-01\n2,no,2015-01-02\n3,true,\n", options: CSVOptions(delimiter: 0x2C, columns: nil, parse: ["b": .boolean, "a": .string]))
+        try Self.checkSame(
+            "a,b,c\n1,yes,2015-01-01\n2,no,2015/01/02\n3,true,\n", options: CSVOptions(delimiter: 0x2C, columns: ["a", "c"], parse: ["c": .date]))
+        try Self.checkSame(
+            "a,b,c\n1,yes,2015-01-01\n2,no,2015-01-02\n3,true,\n",
+            options: CSVOptions(delimiter: 0x2C, columns: nil, parse: ["b": .boolean, "a": .string]))
     }
 
     /// Each of these has something to report (or needs a second pass), so the stream declines.
     @Test func declinesWhatOnlyTheWholeFileReaderCanReport() {
         let cases: [(String, CSVOptions)] = [
-            ("a,b\n1,2\n3\n", .csv),                              // wrong field count
-            ("a,b\n1,\"2\n", .csv),                               // unterminated quote
-            ("a,b\n1,x\"y\n", .csv),                              // stray quote (read as text, with a warning)
-            ("a,b\n1,\"x\"y\n", .csv),                            // text after a closing quote
+            ("a,b\n1,2\n3\n", .csv), // wrong field count
+            ("a,b\n1,\"2\n", .csv), // unterminated quote
+            ("a,b\n1,x\"y\n", .csv), // stray quote (read as text, with a warning)
+            ("a,b\n1,\"x\"y\n", .csv), // text after a closing quote
             ("a,b\n1,x\n2,y\n", CSVOptions(parse: ["b": .number])), // cell not of its declared type
-            ("a,b\n1,2\n3,x\n", .csv),                            // b turns to text after numbers (second pass)
-            ("a,a\n1,2\n", .csv),                                 // duplicate header
-            ("", .csv),                                           // empty
-            ("  \n\n", .csv),                                     // blank
+            ("a,b\n1,2\n3,x\n", .csv), // b turns to text after numbers (second pass)
+            ("a,a\n1,2\n", .csv), // duplicate header
+            ("", .csv), // empty
+            ("  \n\n", .csv) // blank
         ]
         for (text, options) in cases {
             #expect(Self.stream(Array(text.utf8), options: options, parts: 1, window: 1 << 20) == nil, "\(text.debugDescription)")
@@ -182,7 +186,8 @@ struct CSVStreamReaderTests {
         for row in 0..<5000 {
             let score = Double(Int(random.next() % 2000) - 1000) / 1000
             let name = random.next() % 10 == 0 ? "\"DOE, \"\"J\"\"\nJr\"" : "NAME\(random.next() % 300)"
-            text += "\(80 + row / 100),\(chambers[Int(random.next() % 3)]),\(random.next() % 2 == 0 ? 100 : 200),\(row % 37 == 0 ? "" : String(score)),\(name)\n"
+            text +=
+                "\(80 + row / 100),\(chambers[Int(random.next() % 3)]),\(random.next() % 2 == 0 ? 100 : 200),\(row % 37 == 0 ? "" : String(score)),\(name)\n"
         }
         try Self.checkSame(text, parts: [1, 2, 4, 7], windows: [100, 4096, 1 << 20])
         try Self.checkSame(text, options: CSVOptions(columns: ["congress", "nominate_dim1", "bioname"]), parts: [2], windows: [512])

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartData
 import ChartDiagnostics
@@ -76,7 +76,10 @@ struct DataFilesTests {
         let span = SourceSpan(file: spec, range: 8..<33)
         let errors = readErrors(folder.path + "/seatle-weather.csv", written: "data/seatle-weather.csv", span: span)
         #expect(errors.map(\.id) == ["data-file-not-found"])
-        #expect(errors.first?.message == "no data file at '\(folder.path)/seatle-weather.csv' (paths are relative to the spec's folder). Did you mean 'data/seattle-weather.csv'?")
+        #expect(
+            errors.first?.message
+                == "no data file at '\(folder.path)/seatle-weather.csv' (paths are relative to the spec's folder). Did you mean 'data/seattle-weather.csv'?"
+        )
         #expect(locations(errors) == ["chart.json:1:9"])
         // Nothing close: the note lists the data files there.
         let far = readErrors(folder.path + "/zzz.csv", written: "zzz.csv")
@@ -98,12 +101,16 @@ struct DataFilesTests {
     }
 
     @Test func readTableByFormat() throws {
-        let csv = try DataFiles.readTable(SourceFile(path: "a.csv", text: "x,y\n1,a\n"), format: .csv, property: nil, propertySpan: nil, columns: ["y"], parse: [:])
+        let csv = try DataFiles.readTable(
+            SourceFile(path: "a.csv", text: "x,y\n1,a\n"), format: .csv, property: nil, propertySpan: nil, columns: ["y"], parse: [:])
         #expect(csv.table.columnNames == ["y"])
         #expect(csv.fieldNames == ["x", "y"])
-        let tsv = try DataFiles.readTable(SourceFile(path: "a.tsv", text: "x\ty\n1,5\ta\n"), format: .tsv, property: nil, propertySpan: nil, columns: nil, parse: [:])
+        let tsv = try DataFiles.readTable(
+            SourceFile(path: "a.tsv", text: "x\ty\n1,5\ta\n"), format: .tsv, property: nil, propertySpan: nil, columns: nil, parse: [:])
         #expect(tsv.table.values("x") == [.string("1,5")])
-        let json = try DataFiles.readTable(SourceFile(path: "a.json", text: #"{"rows": [{"x": 1, "y": "a"}]}"#), format: .json, property: "rows", propertySpan: nil, columns: ["x"], parse: [:])
+        let json = try DataFiles.readTable(
+            SourceFile(path: "a.json", text: #"{"rows": [{"x": 1, "y": "a"}]}"#), format: .json, property: "rows", propertySpan: nil, columns: ["x"],
+            parse: [:])
         #expect(json.table.values("x") == [.number(1)])
         #expect(json.fieldNames == ["x", "y"])
     }
@@ -111,7 +118,8 @@ struct DataFilesTests {
     @Test func blankFilesAreEmpty() {
         for format in DataFileFormat.allCases {
             do {
-                _ = try DataFiles.readTable(SourceFile(path: "blank", text: " \n\n"), format: format, property: nil, propertySpan: nil, columns: nil, parse: [:])
+                _ = try DataFiles.readTable(
+                    SourceFile(path: "blank", text: " \n\n"), format: format, property: nil, propertySpan: nil, columns: nil, parse: [:])
                 Issue.record("expected data-empty for \(format)")
             } catch {
                 #expect(error.diagnostics.map(\.id) == ["data-empty"])
@@ -132,7 +140,10 @@ struct DataFilesTests {
         #expect(names == ["date", "precipitation", "temp_max", "temp_min", "wind", "weather"])
         #expect(table.rowCount == 1461)
         #expect(table.columns.map(\.type) == [.date, .number, .number, .number, .number, .string])
-        #expect(table.row(0) == [.date(CivilDate.milliseconds(year: 2012, month: 1, day: 1)), .number(0), .number(12.8), .number(5), .number(4.7), .string("drizzle")])
+        #expect(
+            table.row(0) == [
+                .date(CivilDate.milliseconds(year: 2012, month: 1, day: 1)), .number(0), .number(12.8), .number(5), .number(4.7), .string("drizzle")
+            ])
         if case .string(_, let dictionary)? = table.column(named: "weather")?.storage {
             #expect(dictionary == ["drizzle", "rain", "sun", "snow", "fog"])
         }

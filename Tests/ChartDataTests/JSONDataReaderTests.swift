@@ -13,7 +13,8 @@ private func jsonTable(_ text: String, property: String? = nil, columns: Set<Str
     try JSONDataReader.table(from: try document(text), property: property, columns: columns, parse: parse)
 }
 
-private func jsonErrors(_ text: String, property: String? = nil, columns: Set<String>? = nil, parse: [String: DataType] = [:]) throws -> [Diagnostic] {
+private func jsonErrors(_ text: String, property: String? = nil, columns: Set<String>? = nil, parse: [String: DataType] = [:]) throws -> [Diagnostic]
+{
     let node = try document(text)
     do {
         _ = try JSONDataReader.table(from: node, property: property, columns: columns, parse: parse)
@@ -55,8 +56,9 @@ struct JSONDataReaderTests {
         let spec = SourceFile(path: "chart.json", text: #"{"property": "data.rowz"}"#)
         let node = try document(#"{"data": {"rows": []}}"#)
         do {
-            _ = try JSONDataReader.table(from: node, property: "data.rowz",
-                                         propertySpan: SourceSpan(file: spec, range: 13..<24), columns: nil, parse: [:])
+            _ = try JSONDataReader.table(
+                from: node, property: "data.rowz",
+                propertySpan: SourceSpan(file: spec, range: 13..<24), columns: nil, parse: [:])
             Issue.record("expected an error")
         } catch {
             #expect(error.diagnostics.first?.locationDescription == "chart.json:1:14")
@@ -78,10 +80,11 @@ struct JSONDataReaderTests {
     @Test func rowsThatAreNotObjects() throws {
         let errors = try jsonErrors("[{\"a\": 1},\n 2,\n \"x\"]")
         #expect(errors.map(\.id) == ["data-row-not-object", "data-row-not-object"])
-        #expect(errors.map(\.message) == [
-            "row 2 is a number; each row must be an object such as {\"field\": value}",
-            "row 3 is a string; each row must be an object such as {\"field\": value}",
-        ])
+        #expect(
+            errors.map(\.message) == [
+                "row 2 is a number; each row must be an object such as {\"field\": value}",
+                "row 3 is a string; each row must be an object such as {\"field\": value}"
+            ])
         #expect(locations(errors) == ["data.json:2:2", "data.json:3:2"])
     }
 
@@ -103,10 +106,11 @@ struct JSONDataReaderTests {
     @Test func isoDateStringsAreDatesAndEmptyStringsNull() throws {
         let table = try jsonTable(#"[{"d": "2015-01-31"}, {"d": ""}, {"d": null}, {"d": "2015-02-01T06:00:00Z"}]"#)
         #expect(table.type("d") == .date)
-        #expect(table.values("d") == [
-            .date(CivilDate.milliseconds(year: 2015, month: 1, day: 31)), .null, .null,
-            .date(CivilDate.milliseconds(year: 2015, month: 2, day: 1, hour: 6)),
-        ])
+        #expect(
+            table.values("d") == [
+                .date(CivilDate.milliseconds(year: 2015, month: 1, day: 31)), .null, .null,
+                .date(CivilDate.milliseconds(year: 2015, month: 2, day: 1, hour: 6))
+            ])
         let slashes = try jsonTable(#"[{"d": "2015/01/31"}]"#)
         #expect(slashes.type("d") == .string)
     }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct ConnectionSettingsTests {
     @Test func fullURL() throws {
-        let settings = try ConnectionSettings.parse("postgresql://reader@db.example.org:6543/voteview?sslmode=verify-full&sslrootcert=%2Ftmp%2Fca.pem&connect_timeout=5&application_name=chart%20c")
+        let settings = try ConnectionSettings.parse(
+            "postgresql://reader@db.example.org:6543/voteview?sslmode=verify-full&sslrootcert=%2Ftmp%2Fca.pem&connect_timeout=5&application_name=chart%20c"
+        )
         #expect(settings.user == "reader")
         #expect(settings.host == "db.example.org")
         #expect(settings.port == 6543)
@@ -54,11 +56,11 @@ import Testing
 
     @Test func passwordFileMatchesLikeLibpq() {
         let text = """
-        # comment
-        other:5432:*:*:wrong
-        db.example.org:*:vote\\:view:reader:pa\\:ss\\\\word
-        *:*:*:reader:fallback
-        """
+            # comment
+            other:5432:*:*:wrong
+            db.example.org:*:vote\\:view:reader:pa\\:ss\\\\word
+            *:*:*:reader:fallback
+            """
         let file = PasswordFile(text: Array(text.utf8))
         #expect(file.password(host: "db.example.org", port: 5432, database: "vote:view", user: "reader") == "pa:ss\\word")
         #expect(file.password(host: "elsewhere", port: 1, database: "x", user: "reader") == "fallback")

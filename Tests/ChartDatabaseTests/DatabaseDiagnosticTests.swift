@@ -19,7 +19,9 @@ import Testing
     @Test func displayNameHasNoSecrets() throws {
         let settings = try ConnectionSettings.parse("postgresql://reader:secret@db.example.org:6543/voteview")
         #expect(settings.displayName == "postgresql://db.example.org:6543/voteview")
-        let message = DatabaseDiagnostic.authenticationFailed(database: settings.displayName, user: "reader", serverMessage: "password authentication failed").message
+        let message = DatabaseDiagnostic.authenticationFailed(
+            database: settings.displayName, user: "reader", serverMessage: "password authentication failed"
+        ).message
         #expect(!message.contains("secret"))
     }
 

@@ -21,7 +21,8 @@ struct PostgresClientTests {
     }
 
     @Test func scramTypesAndNulls() throws {
-        let result = try client(server.url(user: "reader")).fetch("""
+        let result = try client(server.url(user: "reader")).fetch(
+            """
             SELECT 1::int2 AS a, 2::int4 AS b, 3000000000::int8 AS c, 1.5::float4 AS d, 0.1::float8 AS e, 12.50::numeric AS f,
                    'x'::text AS g, 'y'::varchar AS h, 'z'::char(3) AS i, true AS j, DATE '2024-02-29' AS k,
                    TIMESTAMP '2024-01-05 13:45:00.25' AS l, TIMESTAMPTZ '2024-01-05 13:45:00+02' AS m, NULL::int AS n,
@@ -71,7 +72,8 @@ struct PostgresClientTests {
     }
 
     @Test func verifyFullWithTheTestCA() throws {
-        let url = server.url(user: "reader", query: "sslmode=verify-full&sslrootcert=\(server.caCertificate)").replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let url = server.url(user: "reader", query: "sslmode=verify-full&sslrootcert=\(server.caCertificate)").replacingOccurrences(
+            of: "127.0.0.1", with: "localhost")
         let result = try client(url).fetch("SELECT ssl::text AS tls FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
         #expect(result.table.row(0) == [.string("true")])
     }

@@ -9,8 +9,8 @@ import Testing
     @Test func lineAndColumnOfOffsets() {
         #expect(file.lineColumn(at: 0) == (1, 1))
         #expect(file.lineColumn(at: 1) == (1, 2))
-        #expect(file.lineColumn(at: 2) == (2, 1))  // just after the first \n
-        #expect(file.lineColumn(at: 4) == (2, 3))  // the opening quote of "title"
+        #expect(file.lineColumn(at: 2) == (2, 1)) // just after the first \n
+        #expect(file.lineColumn(at: 4) == (2, 3)) // the opening quote of "title"
         // "ü" is two bytes and one column: the closing quote after "Zürich" is column 19, not 20.
         let closingQuote = Array(file.bytes).indices.filter { file.bytes[$0] == 0x22 }[3]
         #expect(file.lineColumn(at: closingQuote) == (2, 19))

@@ -6,8 +6,8 @@ import Testing
     let keys = ["title", "subtitle", "data", "mark", "encoding", "legend", "notes", "sources", "byline", "width"]
 
     @Test func typosFindTheirKey() {
-        #expect(Suggestions.closest(to: "titel", in: keys) == "title")  // a transposition is one edit
-        #expect(Suggestions.closest(to: "Encodeing", in: keys) == "encoding")  // case does not count
+        #expect(Suggestions.closest(to: "titel", in: keys) == "title") // a transposition is one edit
+        #expect(Suggestions.closest(to: "Encodeing", in: keys) == "encoding") // case does not count
         #expect(Suggestions.closest(to: "lgend", in: keys) == "legend")
         #expect(Suggestions.closest(to: "source", in: keys) == "sources")
     }
@@ -33,8 +33,8 @@ import Testing
         #expect(distance("abc", "abc") == 0)
         #expect(distance("kitten", "sitting") == 3)
         #expect(distance("ab", "ba") == 1)
-        #expect(distance("ca", "abc") == 3)  // optimal string alignment, not full Damerau
-        #expect(distance("zürich", "zurich") == 1)  // scalars, not bytes
+        #expect(distance("ca", "abc") == 3) // optimal string alignment, not full Damerau
+        #expect(distance("zürich", "zurich") == 1) // scalars, not bytes
     }
 
     @Test func didYouMeanIsReadyToAppend() {

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct AggregateCompileTests {
     let schema = ExpressionSchema(fields: [
-        ("party", .string), ("year", .number), ("sales", .number), ("visits", .number), ("when", .date), ("ok", .boolean),
+        ("party", .string), ("year", .number), ("sales", .number), ("visits", .number), ("when", .date), ("ok", .boolean)
     ])
 
     func compile(_ text: String, groupFields: [String] = ["party", "year"]) -> (CompiledAggregate?, [Diagnostic]) {
@@ -42,7 +42,7 @@ import Testing
         // The pipeline computes the calls per group, then runs the outer expression over them.
         let groups = Table(columns: [
             numberColumn(CompiledAggregate.callColumnName(0), [10, 9, nil]),
-            numberColumn(CompiledAggregate.callColumnName(1), [4, 0, 2]),
+            numberColumn(CompiledAggregate.callColumnName(1), [4, 0, 2])
         ])
         let combined = try aggregate.outer.evaluate(on: groups, rows: nil, name: "ratio")
         #expect((0..<3).map { combined[$0] } == [.number(2.5), .null, .null])
@@ -63,7 +63,7 @@ import Testing
             ("mean(sales)", .mean, .number), ("median(sales)", .median, .number), ("min(when)", .min, .date),
             ("max(party)", .max, .string), ("q1(sales)", .q1, .number), ("q3(sales)", .q3, .number),
             ("quantile(sales, 0.9)", .quantile, .number), ("stdev(sales)", .stdev, .number),
-            ("variance(sales)", .variance, .number), ("first(ok)", .first, .boolean), ("last(party)", .last, .string),
+            ("variance(sales)", .variance, .number), ("first(ok)", .first, .boolean), ("last(party)", .last, .string)
         ]
         for (text, function, type) in cases {
             let (aggregate, diagnostics) = compile(text)
@@ -92,13 +92,23 @@ import Testing
 
     /// (expression, id, message, spanned text)
     @Test(arguments: [
-        ("sales * 2", "expr-aggregate", "'sales' is not a groupBy field, so a group has many values of it; aggregate it (e.g. first(sales) or median(sales)) or add it to groupBy", "sales"),
+        (
+            "sales * 2", "expr-aggregate",
+            "'sales' is not a groupBy field, so a group has many values of it; aggregate it (e.g. first(sales) or median(sales)) or add it to groupBy",
+            "sales"
+        ),
         ("sum(count())", "expr-aggregate", "aggregates cannot be nested: 'count' is inside 'sum'", "count"),
         ("mean(1 + median(sales))", "expr-aggregate", "aggregates cannot be nested: 'median' is inside 'mean'", "median"),
         ("quantile(sales, 1.5)", "expr-aggregate", "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9", "1.5"),
         ("quantile(sales, -0.1)", "expr-aggregate", "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9", "-0.1"),
-        ("quantile(sales, visits)", "expr-aggregate", "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9", "visits"),
-        ("quantile(sales)", "expr-arguments", "'quantile' takes 2 arguments but is given 1; write quantile(x, p) with p between 0 and 1", "quantile(sales)"),
+        (
+            "quantile(sales, visits)", "expr-aggregate", "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9",
+            "visits"
+        ),
+        (
+            "quantile(sales)", "expr-arguments", "'quantile' takes 2 arguments but is given 1; write quantile(x, p) with p between 0 and 1",
+            "quantile(sales)"
+        ),
         ("count(sales, visits)", "expr-arguments", "'count' takes 0 to 1 arguments but is given 2; write count() or count(x)", "visits"),
         ("median()", "expr-arguments", "'median' takes 1 argument but is given 0; write median(x)", "median()"),
         ("median(party)", "expr-type", "'median' needs a number, but 'party' is a string", "party"),
@@ -108,7 +118,7 @@ import Testing
         ("avg(sales)", "unknown-function", "unknown function 'avg'; did you mean 'mean'?", "avg"),
         ("sum(salse)", "unknown-field", "unknown field 'salse'; did you mean 'sales'?", "salse"),
         ("count() + pary", "unknown-field", "unknown field 'pary'; did you mean 'party'?", "pary"),
-        ("sum(sales) + 'x' * 2", "expr-type", "'*' needs numbers, but 'x' is a string", "'x'"),
+        ("sum(sales) + 'x' * 2", "expr-type", "'*' needs numbers, but 'x' is a string", "'x'")
     ])
     func diagnostics(_ text: String, _ id: String, _ message: String, _ covered: String) throws {
         let (aggregate, diagnostics) = compile(text)

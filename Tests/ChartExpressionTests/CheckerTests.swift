@@ -8,8 +8,14 @@ import Testing
     /// (expression, id, message, spanned text, fix-it replacement or nil)
     @Test(arguments: [
         ("nn + 1", "unknown-field", "unknown field 'nn'; did you mean 'n'?", "nn", "n" as String?),
-        ("miles_per_gallon > 3", "unknown-field", "unknown field 'miles_per_gallon'; did you mean 'Miles per Gallon'?", "miles_per_gallon", "`Miles per Gallon`"),
-        ("`Mile per Gallon` > 3", "unknown-field", "unknown field 'Mile per Gallon'; did you mean 'Miles per Gallon'?", "`Mile per Gallon`", "`Miles per Gallon`"),
+        (
+            "miles_per_gallon > 3", "unknown-field", "unknown field 'miles_per_gallon'; did you mean 'Miles per Gallon'?", "miles_per_gallon",
+            "`Miles per Gallon`"
+        ),
+        (
+            "`Mile per Gallon` > 3", "unknown-field", "unknown field 'Mile per Gallon'; did you mean 'Miles per Gallon'?", "`Mile per Gallon`",
+            "`Miles per Gallon`"
+        ),
         ("True", "unknown-field", "unknown field 'True'; did you mean 'true'?", "True", "true"),
         ("NULL == n", "unknown-field", "unknown field 'NULL'; did you mean 'null'?", "NULL", "null"),
         ("year > 3", "unknown-field", "unknown field 'year'; 'year' is a function, called like year(…)", "year", nil),
@@ -17,19 +23,34 @@ import Testing
         ("lowr(s)", "unknown-function", "unknown function 'lowr'; did you mean 'lower'?", "lowr", "lower"),
         ("Year(d)", "unknown-function", "unknown function 'Year'; did you mean 'year'?", "Year", "year"),
         ("startswith(s, 'a')", "unknown-function", "unknown function 'startswith'; did you mean 'startsWith'?", "startswith", "startsWith"),
-        ("avg(n)", "unknown-function", "unknown function 'avg'; did you mean 'mean'? It is an aggregate, so it belongs in `aggregate`", "avg", "mean"),
+        (
+            "avg(n)", "unknown-function", "unknown function 'avg'; did you mean 'mean'? It is an aggregate, so it belongs in `aggregate`", "avg",
+            "mean"
+        ),
         ("len(s)", "unknown-function", "unknown function 'len'; did you mean 'length'?", "len", "length"),
         ("if(b, 1, 2)", "unknown-function", "there is no function 'if'; write `condition ? a : b`", "if", nil),
-        ("medain(n) > 1", "unknown-function", "unknown function 'medain'; did you mean 'median'? It is an aggregate, so it belongs in `aggregate`", "medain", "median"),
+        (
+            "medain(n) > 1", "unknown-function", "unknown function 'medain'; did you mean 'median'? It is an aggregate, so it belongs in `aggregate`",
+            "medain", "median"
+        ),
         ("frobnicate(n)", "unknown-function", "unknown function 'frobnicate'", "frobnicate", nil),
         ("pow(n)", "expr-arguments", "'pow' takes 2 arguments but is given 1; write pow(base, exponent)", "pow(n)", nil),
         ("abs(n, m)", "expr-arguments", "'abs' takes 1 argument but is given 2; write abs(x)", "m", nil),
         ("round(n, 1, 2, 3)", "expr-arguments", "'round' takes 1 to 2 arguments but is given 4; write round(x) or round(x, digits)", "2, 3", nil),
-        ("max(n, m) + min()", "expr-aggregate", "'min' is an aggregate; use it in `aggregate`, or give min two or more values to compare within a row", "min", nil),
-        ("replace(s, 'a')", "expr-arguments", "'replace' takes 3 arguments but is given 2; write replace(text, find, replacement)", "replace(s, 'a')", nil),
+        (
+            "max(n, m) + min()", "expr-aggregate",
+            "'min' is an aggregate; use it in `aggregate`, or give min two or more values to compare within a row", "min", nil
+        ),
+        (
+            "replace(s, 'a')", "expr-arguments", "'replace' takes 3 arguments but is given 2; write replace(text, find, replacement)",
+            "replace(s, 'a')", nil
+        ),
         ("'abc' * 2", "expr-type", "'*' needs numbers, but 'abc' is a string", "'abc'", nil),
         ("n - '12'", "expr-type", "'-' needs numbers, but '12' is a string; write 12 without quotes", "'12'", "12"),
-        ("d + 1", "expr-type", "'+' adds numbers or joins strings, but 'd' is a date; use year(…), number(…) (milliseconds) or another date function", "d", nil),
+        (
+            "d + 1", "expr-type",
+            "'+' adds numbers or joins strings, but 'd' is a date; use year(…), number(…) (milliseconds) or another date function", "d", nil
+        ),
         ("b * 2", "expr-type", "'*' needs numbers, but 'b' is a boolean", "b", nil),
         ("-s", "expr-type", "'-' needs a number, but 's' is a string", "s", nil),
         ("!n", "expr-type", "'!' needs a boolean, but 'n' is a number", "n", nil),
@@ -43,21 +64,33 @@ import Testing
         ("min(s, t)", "expr-type", "'min' needs a number or a date, but 's' is a string", "s", nil),
         ("date(b)", "expr-type", "'date' needs a string or a date or a number, but 'b' is a boolean", "b", nil),
         ("date(2020, '1')", "expr-type", "'date' needs a number, but '1' is a string (date(year, month, day) takes numbers)", "'1'", nil),
-        ("d == 2012", "expr-type", "'==' compares 'd', a date, with 2012, a number; they can never be equal; to compare years write year(d) == 2012", "2012", nil),
+        (
+            "d == 2012", "expr-type",
+            "'==' compares 'd', a date, with 2012, a number; they can never be equal; to compare years write year(d) == 2012", "2012", nil
+        ),
         ("d < n", "expr-type", "'<' cannot compare 'd', a date, with 'n', a number; to compare years write year(d) < n", "n", nil),
-        ("n == '100'", "expr-type", "'==' compares 'n', a number, with '100', a string; they can never be equal; write 100 without quotes", "'100'", "100"),
+        (
+            "n == '100'", "expr-type", "'==' compares 'n', a number, with '100', a string; they can never be equal; write 100 without quotes",
+            "'100'", "100"
+        ),
         ("s != 5", "expr-type", "'!=' compares 's', a string, with 5, a number; they can never be equal; write '5' in quotes", "5", "'5'"),
-        ("d > '2020-13-01'", "expr-type", "'2020-13-01' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", "'2020-13-01'", nil),
+        (
+            "d > '2020-13-01'", "expr-type",
+            "'2020-13-01' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", "'2020-13-01'", nil
+        ),
         ("d > s", "expr-type", "'>' cannot compare 'd', a date, with 's', a string; convert the string with date(…)", "s", nil),
         ("b < true", "expr-type", "'<' cannot order booleans; compare them with == or !=", "<", nil),
         ("s in ('a', 2)", "expr-type", "'in' compares 's', a string, with 2, a number; they can never be equal; write '2' in quotes", "2", "'2'"),
-        ("d in ('2020-01-01', 'soon')", "expr-type", "'soon' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", "'soon'", nil),
+        (
+            "d in ('2020-01-01', 'soon')", "expr-type",
+            "'soon' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", "'soon'", nil
+        ),
         ("b ? 1 : 'x'", "expr-type", "the two branches of '?' must have the same type, but 1 is a number and 'x' is a string", "'x'", nil),
         ("n ? 1 : 2", "expr-type", "the condition before '?' must be a boolean, but 'n' is a number", "n", nil),
         ("format(n, s)", "expr-type", "the pattern of 'format' must be a string literal such as \",.0f\" or \"%Y\"", "s", nil),
         ("format(s, ',.0f')", "expr-type", "'format' needs a number or a date, but 's' is a string", "s", nil),
         ("median(n)", "expr-aggregate", "'median' is an aggregate; use it in `aggregate`", "median", nil),
-        ("count() > 3", "expr-aggregate", "'count' is an aggregate; use it in `aggregate`", "count", nil),
+        ("count() > 3", "expr-aggregate", "'count' is an aggregate; use it in `aggregate`", "count", nil)
     ])
     func diagnostic(_ text: String, _ id: String, _ message: String, _ covered: String, _ replacement: String?) throws {
         let diagnostics = rowDiagnostics(text)
@@ -76,7 +109,7 @@ import Testing
         "d in ('2024-02-29', null)", "n == null", "null != s", "b == true", "!b || n > 0", "b ? s : null",
         "`Miles per Gallon` / 2", "year(d) == 2024", "weekday(d) == 'Mon'", "isValid(n) && length(s) > 2",
         "date(s) > d", "min(d, date('2020-01-01'))", "max(n, 1, m)", "string(b) + string(d)", "number(s) + 1",
-        "abs(null)", "1 + null", "null", "null == null", "n in (1, null, 3)", "contains(lower(s), 'a')",
+        "abs(null)", "1 + null", "null", "null == null", "n in (1, null, 3)", "contains(lower(s), 'a')"
     ])
     func validExpressionsHaveNoDiagnostics(_ text: String) {
         #expect(rowDiagnostics(text).map(\.message) == [])
@@ -179,7 +212,9 @@ import Testing
         let (compiled, diagnostics) = filter("n * 2")
         #expect(compiled == nil)
         #expect(diagnostics.map(\.id) == ["expr-type"])
-        #expect(diagnostics.first?.message == "a filter must be true or false for each row, but this expression gives a number; compare it, e.g. `n * 2 != 0`")
+        #expect(
+            diagnostics.first?.message
+                == "a filter must be true or false for each row, but this expression gives a number; compare it, e.g. `n * 2 != 0`")
         #expect(diagnostics.first.map(spanned) == "n * 2")
         #expect(filter("nn").1.map(\.id) == ["unknown-field"])
     }

@@ -17,7 +17,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("day(d)", [num(29), num(31), N, num(1), num(1)]),
         ("weekday(d)", [str("Thu"), str("Sun"), N, str("Thu"), str("Wed")]),
         ("dayofyear(d)", [num(60), num(365), N, num(1), num(61)]),
-        ("hour(d)", [num(0), num(23), N, num(0), num(13)]),
+        ("hour(d)", [num(0), num(23), N, num(0), num(13)])
     ])
     func partsInUTC(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -37,9 +37,11 @@ private func str(_ x: String) -> Value { .string(x) }
         ("2023-10-01", 2023, 4, "Oct", 1, 274, 0, "Sun"),
         ("1969-12-31T23:00:00Z", 1969, 4, "Dec", 31, 365, 23, "Wed"),
         ("1600-02-29", 1600, 1, "Feb", 29, 60, 0, "Tue"),
-        ("2020-01-01T01:00:00+02:00", 2019, 4, "Dec", 31, 365, 23, "Tue"),
+        ("2020-01-01T01:00:00+02:00", 2019, 4, "Dec", 31, 365, 23, "Tue")
     ])
-    func edgeCases(_ text: String, _ year: Double, _ quarter: Double, _ month: String, _ day: Double, _ dayOfYear: Double, _ hour: Double, _ weekday: String) throws {
+    func edgeCases(
+        _ text: String, _ year: Double, _ quarter: Double, _ month: String, _ day: Double, _ dayOfYear: Double, _ hour: Double, _ weekday: String
+    ) throws {
         let table = Table(columns: [dateColumn("d", [text])])
         #expect(try values("year(d)", on: table) == [num(year)])
         #expect(try values("quarter(d)", on: table) == [num(quarter)])
@@ -57,7 +59,7 @@ private func str(_ x: String) -> Value { .string(x) }
         (ChartLocale.enUS, ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"], [str("Thu"), str("Sun"), N, str("Thu"), str("Wed")]),
         (ChartLocale.enGB, ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], [str("Thu"), str("Sun"), N, str("Thu"), str("Wed")]),
         (ChartLocale.deDE, ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"], [str("Do"), str("So"), N, str("Do"), str("Mi")]),
-        (ChartLocale.frFR, ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."], [str("jeu."), str("dim."), N, str("jeu."), str("mer.")]),
+        (ChartLocale.frFR, ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."], [str("jeu."), str("dim."), N, str("jeu."), str("mer.")])
     ])
     func weekdayNamesAndNaturalOrder(_ locale: ChartLocale, _ order: [String], _ expected: [Value]) throws {
         let column = try evaluate("weekday(d)", locale: locale)
@@ -66,9 +68,18 @@ private func str(_ x: String) -> Value { .string(x) }
     }
 
     @Test(arguments: [
-        (ChartLocale.enUS, ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], [str("Feb"), str("Dec"), N, str("Jan"), str("Mar")]),
-        (ChartLocale.deDE, ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"], [str("Feb"), str("Dez"), N, str("Jan"), str("Mär")]),
-        (ChartLocale.frFR, ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."], [str("févr."), str("déc."), N, str("janv."), str("mars")]),
+        (
+            ChartLocale.enUS, ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+            [str("Feb"), str("Dec"), N, str("Jan"), str("Mar")]
+        ),
+        (
+            ChartLocale.deDE, ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
+            [str("Feb"), str("Dez"), N, str("Jan"), str("Mär")]
+        ),
+        (
+            ChartLocale.frFR, ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
+            [str("févr."), str("déc."), N, str("janv."), str("mars")]
+        )
     ])
     func monthNamesAndNaturalOrder(_ locale: ChartLocale, _ order: [String], _ expected: [Value]) throws {
         let column = try evaluate("month(d)", locale: locale)

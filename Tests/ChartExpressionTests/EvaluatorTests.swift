@@ -30,7 +30,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("n * 1e308 * 10", [N, N, N, num(0), N]),
         ("n + null", [N, N, N, N, N]),
         ("2 * n + 1", [num(3), num(-4), N, num(1), num(21)]),
-        ("`Miles per Gallon` - 15", [num(3), num(0), N, num(1), num(2)]),
+        ("`Miles per Gallon` - 15", [num(3), num(0), N, num(1), num(2)])
     ])
     func arithmetic(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -45,7 +45,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("s + b", [str("appletrue"), str("Bananafalse"), N, str("true"), str("applefalse")]),
         ("n + ''", [str("1"), str("-2.5"), N, str("0"), str("10")]),
         ("s + null", [N, N, N, N, N]),
-        ("'year ' + 2012", [str("year 2012"), str("year 2012"), str("year 2012"), str("year 2012"), str("year 2012")]),
+        ("'year ' + 2012", [str("year 2012"), str("year 2012"), str("year 2012"), str("year 2012"), str("year 2012")])
     ])
     func joining(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -84,7 +84,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("b == true", [T, F, F, T, F]),
         ("b != true", [F, T, F, F, T]),
         ("b == b", [T, T, F, T, T]),
-        ("b == null", [F, F, T, F, F]),
+        ("b == null", [F, F, T, F, F])
     ])
     func comparisons(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -102,7 +102,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("d in ('2024-02-29', '1970-01-01')", [T, F, F, T, F]),
         ("b in (false)", [F, T, F, F, T]),
         ("null in (n)", [F, F, T, F, F]),
-        ("!(n in (1, 10))", [F, T, T, T, F]),
+        ("!(n in (1, 10))", [F, T, T, T, F])
     ])
     func membership(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -124,7 +124,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("n > 0 ? s : t", [str("apple"), str("y"), str("z"), N, str("apple")]),
         ("b ? d : null", [date("2024-02-29"), N, N, date("1970-01-01"), N]),
         ("b ? b : n > 0", [T, F, F, T, T]),
-        ("null ? 1 : 2", [num(2), num(2), num(2), num(2), num(2)]),
+        ("null ? 1 : 2", [num(2), num(2), num(2), num(2), num(2)])
     ])
     func logicAndConditional(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -147,7 +147,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("max(n, m, 1)", [num(2), num(2), N, num(1), N]),
         ("min(d, date('2000-01-01'))", [date("2000-01-01"), date("2000-01-01"), N, date("1970-01-01"), date("2000-01-01")]),
         ("round(n * 1.23456, 2)", [num(1.23), num(-3.09), N, num(0), num(12.35)]),
-        ("round(n * 1234, -2)", [num(1200), num(-3100), N, num(0), num(12300)]),
+        ("round(n * 1234, -2)", [num(1200), num(-3100), N, num(0), num(12300)])
     ])
     func numericFunctions(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -174,7 +174,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("string(d)", [str("2024-02-29"), str("2023-12-31T23:59:59Z"), N, str("1970-01-01"), str("2000-03-01T13:45:00Z")]),
         ("isValid(n)", [T, T, F, T, T]),
         ("isValid(t)", [T, T, T, F, T]),
-        ("isValid(null)", [F, F, F, F, F]),
+        ("isValid(null)", [F, F, F, F, F])
     ])
     func stringAndConversionFunctions(_ text: String, _ expected: [Value]) throws {
         #expect(try values(text) == expected)
@@ -210,7 +210,7 @@ private func str(_ x: String) -> Value { .string(x) }
         ("endsWith('abc', '')", T),
         ("'a' < 'B'", F),
         ("'Z' < 'a'", T),
-        ("'é' > 'z'", T),
+        ("'é' > 'z'", T)
     ])
     func scalarCases(_ text: String, _ expected: Value) throws {
         let table = Table(columns: [numberColumn("x", [1])])
@@ -300,7 +300,8 @@ private func str(_ x: String) -> Value { .string(x) }
     }
 
     @Test func rowsOutsideTheTableAreADiagnostic() throws {
-        let expression = try #require(ExpressionCompiler.compileRow(ExpressionSource(standalone: "n"), schema: ExpressionSchema(table: sampleTable)).0)
+        let expression = try #require(
+            ExpressionCompiler.compileRow(ExpressionSource(standalone: "n"), schema: ExpressionSchema(table: sampleTable)).0)
         #expect(throws: DiagnosticError.self) { try expression.evaluate(on: sampleTable, rows: [0, 5], name: "x") }
         #expect(throws: DiagnosticError.self) { try expression.selectRows(of: sampleTable, rows: [-1]) }
     }

@@ -16,14 +16,15 @@ private func str(_ x: String) -> Value { .string(x) }
         ("format(d, '%Y-%m-%d')", ChartLocale.enUS, [str("2024-02-29"), str("2023-12-31"), N, str("1970-01-01"), str("2000-03-01")]),
         ("format(d, '%b %Y')", ChartLocale.frFR, [str("févr. 2024"), str("déc. 2023"), N, str("janv. 1970"), str("mars 2000")]),
         ("format(d, '%a %H:%M')", ChartLocale.enUS, [str("Thu 00:00"), str("Sun 23:59"), N, str("Thu 00:00"), str("Wed 13:45")]),
-        ("'Total: ' + format(m, ',')", ChartLocale.enUS, [str("Total: 2"), str("Total: 2"), str("Total: 3"), str("Total: 0"), N]),
+        ("'Total: ' + format(m, ',')", ChartLocale.enUS, [str("Total: 2"), str("Total: 2"), str("Total: 3"), str("Total: 0"), N])
     ])
     func formats(_ text: String, _ locale: ChartLocale, _ expected: [Value]) throws {
         #expect(try values(text, locale: locale) == expected)
     }
 
     @Test func constantsAreFormattedWhileChecking() throws {
-        let (compiled, _) = ExpressionCompiler.compileRow(ExpressionSource(standalone: "format(1234.5, ',.2f')"), schema: ExpressionSchema(fields: []))
+        let (compiled, _) = ExpressionCompiler.compileRow(
+            ExpressionSource(standalone: "format(1234.5, ',.2f')"), schema: ExpressionSchema(fields: []))
         #expect(compiled?.constantValue == .string("1,234.50"))
         #expect(compiled?.resultType == .string)
     }
@@ -55,7 +56,10 @@ private func str(_ x: String) -> Value { .string(x) }
 
     @Test func datePatternWithoutDirectivesIsAnError() throws {
         let diagnostics = rowDiagnostics("format(d, 'Year')")
-        #expect(diagnostics.map(\.message) == ["\"Year\" has no date directives, so every date would print as that text; write directives such as %Y, %b %Y or %Y-%m-%d"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "\"Year\" has no date directives, so every date would print as that text; write directives such as %Y, %b %Y or %Y-%m-%d"
+            ])
         #expect(diagnostics.first.map(spanned) == "'Year'")
     }
 }

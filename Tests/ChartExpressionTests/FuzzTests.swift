@@ -14,7 +14,7 @@ import ChartTestSupport
         "min(n, m, 3) > max(-1, abs(n))", "number('1e3') + sqrt(log(exp(1)) * log10(100))",
         "quarter(d) * 10 + dayofyear(d) / hour(d)", "format(n, ',.0f')", "median(n) / count()",
         "sum(n) / sum(m) * 100", "quantile(n, 0.9) - q1(m)", "s + ': ' + string(distinct(t))",
-        "first(d) < last(d) ? 'up' : 'down'", "date(2012, 2, 29) == d", "-(-n) == n", "1e3 * .5 - 2.",
+        "first(d) < last(d) ? 'up' : 'down'", "date(2012, 2, 29) == d", "-(-n) == n", "1e3 * .5 - 2."
     ]
 
     static let fragments: [String] = [
@@ -22,7 +22,7 @@ import ChartTestSupport
         "&&", "||", "&", "|", " in ", " in (", " and ", " or ", "not ", "null", "true", "false", "1e", "1e999", ".", "..",
         "é", "≥", "≠", "−", "‘", "“", "\u{0}", "\n", "\t", "\u{A0}", "count(", "min(", "max(", "year(", "month(", "format(",
         "quantile(", "sum(", "median(", "#", "$", "0", "9.", "x", "n", "s", "d", "b", "`a b`", "`n`", "((((", "))))",
-        "'2020-01-01'", "*", "🙂", "e\u{301}", "in", "()", "(,)", ", ,",
+        "'2020-01-01'", "*", "🙂", "e\u{301}", "in", "()", "(,)", ", ,"
     ]
 
     /// Applies one to three random edits: delete, insert a fragment, duplicate, replace, truncate.
@@ -68,7 +68,9 @@ import ChartTestSupport
                 Issue.record("diagnostic without span for \(text.debugDescription): \(diagnostic.message)")
                 continue
             }
-            #expect(bounds.contains(span.range.lowerBound) && bounds.contains(span.range.upperBound), "span \(span.range) outside \(bounds) for \(text.debugDescription)")
+            #expect(
+                bounds.contains(span.range.lowerBound) && bounds.contains(span.range.upperBound),
+                "span \(span.range) outside \(bounds) for \(text.debugDescription)")
             if let fixIt = diagnostic.fixIt { #expect(bounds.contains(fixIt.span.range.lowerBound) && bounds.contains(fixIt.span.range.upperBound)) }
             for note in diagnostic.notes {
                 if let noteSpan = note.span { #expect(bounds.contains(noteSpan.range.lowerBound) && bounds.contains(noteSpan.range.upperBound)) }
@@ -168,7 +170,7 @@ import ChartTestSupport
             String(repeating: "\\", count: 1000),
             String(repeating: "é", count: 10_000),
             "\u{0}\u{1}\u{7F}",
-            String(repeating: "n+", count: 10_000) + "n",
+            String(repeating: "n+", count: 10_000) + "n"
         ]
         for text in inputs {
             Self.exercise(ExpressionSource(standalone: text), bounds: 0...text.utf8.count)

@@ -35,7 +35,7 @@ import ChartDiagnostics
         ("true && false || null", "((true && false) || null)"),
         ("año + Größe", "(año + Größe)"),
         ("a\u{00A0}+\tb\n", "(a + b)"),
-        ("party_code == 100 ? 'Democrats' : 'Republicans'", "((party_code == 100) ? 'Democrats' : 'Republicans')"),
+        ("party_code == 100 ? 'Democrats' : 'Republicans'", "((party_code == 100) ? 'Democrats' : 'Republicans')")
     ])
     func precedence(_ text: String, _ expected: String) {
         #expect(parsed(text) == expected)
@@ -115,7 +115,7 @@ import ChartDiagnostics
         ("a ? b", "expected ':' after the first branch of the '?' at 1:3, found the end of the expression", "1:6", ""),
         ("a &&", "expected a value after '&&', but the expression ends", "1:5", ""),
         ("f(,)", "expected a value after '(', found ','", "1:3", ","),
-        ("+1", "expected a value, found '+' (there is no unary '+'; write the number alone)", "1:1", "+"),
+        ("+1", "expected a value, found '+' (there is no unary '+'; write the number alone)", "1:1", "+")
     ])
     func syntaxErrors(_ text: String, _ message: String, _ at: String, _ covered: String) {
         let (expr, diagnostics) = parse(text)
@@ -145,7 +145,7 @@ import ChartDiagnostics
         ("a ≥ 1", "(a >= 1)", "'≥' is not an operator; did you mean '>='?", "≥", ">="),
         ("a ≠ 1", "(a != 1)", "'≠' is not an operator; did you mean '!='?", "≠", "!="),
         ("a − 1", "(a - 1)", "'−' is not the minus operator; did you mean '-'?", "−", "-"),
-        ("count(*)", "count()", "write count() to count rows, without '*'", "*", ""),
+        ("count(*)", "count()", "write count() to count rows, without '*'", "*", "")
     ])
     func recoveredOperators(_ text: String, _ tree: String, _ message: String, _ covered: String, _ replacement: String) throws {
         let (expr, diagnostics) = parse(text)
@@ -166,7 +166,10 @@ import ChartDiagnostics
 
         let (incomplete, incompleteDiagnostics) = parse("a and")
         #expect(incomplete == nil)
-        #expect(incompleteDiagnostics.map(\.message) == ["'and' is not an operator; did you mean '&&'?", "expected a value after 'and', but the expression ends"])
+        #expect(
+            incompleteDiagnostics.map(\.message) == [
+                "'and' is not an operator; did you mean '&&'?", "expected a value after 'and', but the expression ends"
+            ])
     }
 
     @Test func deepNestingIsRejectedNotCrashed() {

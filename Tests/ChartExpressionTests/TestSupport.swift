@@ -114,7 +114,7 @@ let sampleTable = Table(columns: [
     stringColumn("t", ["x", "y", "z", nil, "x"]),
     dateColumn("d", ["2024-02-29", "2023-12-31T23:59:59Z", nil, "1970-01-01", "2000-03-01T13:45:00Z"]),
     booleanColumn("b", [true, false, nil, true, false]),
-    numberColumn("Miles per Gallon", [18, 15, nil, 16, 17]),
+    numberColumn("Miles per Gallon", [18, 15, nil, 16, 17])
 ])
 
 struct CompileFailure: Error, CustomStringConvertible {
@@ -124,7 +124,8 @@ struct CompileFailure: Error, CustomStringConvertible {
 
 /// Compiles `text` against `table`'s schema and evaluates it on every row.
 func evaluate(_ text: String, on table: Table = sampleTable, rows: [Int]? = nil, locale: ChartLocale = .enUS) throws -> Column {
-    let (compiled, diagnostics) = ExpressionCompiler.compileRow(ExpressionSource(standalone: text), schema: ExpressionSchema(table: table), environment: ExpressionEnvironment(locale: locale))
+    let (compiled, diagnostics) = ExpressionCompiler.compileRow(
+        ExpressionSource(standalone: text), schema: ExpressionSchema(table: table), environment: ExpressionEnvironment(locale: locale))
     guard let compiled else { throw CompileFailure(diagnostics: diagnostics) }
     do {
         return try compiled.evaluate(on: table, rows: rows, name: "result")

@@ -43,7 +43,8 @@ import ChartDiagnostics
         #expect(rowDiagnostics.map(\.id) == [ExpressionDiagnostic.Kind.window.rawValue])
         #expect(rowDiagnostics.first?.span?.range == 0..<6)
         #expect(rowDiagnostics.first?.message.contains("belongs in `window`") == true)
-        let (aggregate, aggregateDiagnostics) = ExpressionCompiler.compileAggregate(ExpressionSource(standalone: "sum(lag(rain))"), schema: schema, groupFields: [])
+        let (aggregate, aggregateDiagnostics) = ExpressionCompiler.compileAggregate(
+            ExpressionSource(standalone: "sum(lag(rain))"), schema: schema, groupFields: [])
         #expect(aggregate == nil)
         #expect(aggregateDiagnostics.map(\.id) == [ExpressionDiagnostic.Kind.window.rawValue])
         let (filter, _) = ExpressionCompiler.compileFilter(ExpressionSource(standalone: "rank(rain) <= 5"), schema: schema)
@@ -74,6 +75,6 @@ import ChartDiagnostics
         #expect(errors("rolling_avg(rain, 7)").map(\.id) == [ExpressionDiagnostic.Kind.unknownFunction.rawValue])
         #expect(compile("rolling_avg(rain, 7)").1.first?.message.contains("rolling_mean") == true)
         #expect(compile("min(location)").0?.resultType == .string)
-        #expect(compile("max(high, rain)").0?.calls.isEmpty == true)  // two values: the row function
+        #expect(compile("max(high, rain)").0?.calls.isEmpty == true) // two values: the row function
     }
 }

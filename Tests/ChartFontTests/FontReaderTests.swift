@@ -34,24 +34,26 @@ struct FontReaderTests {
     /// sample scalar (-1 when unmapped).
     static func fontToolsFacts(_ path: String) throws -> [String] {
         let script = """
-        import sys
-        from fontTools.ttLib import TTFont
-        f = TTFont(sys.argv[1])
-        cmap = f.getBestCmap()
-        hmtx = f['hmtx']
-        name = f['name']
-        print(f['head'].unitsPerEm, f['hhea'].ascent, f['hhea'].descent, f['hhea'].lineGap, f['OS/2'].usWeightClass)
-        print(name.getDebugName(1)); print(name.getDebugName(2)); print(name.getDebugName(6))
-        for s in sys.argv[2].split(','):
-            g = cmap.get(int(s))
-            print(hmtx[g][0] if g is not None else -1)
-        """
+            import sys
+            from fontTools.ttLib import TTFont
+            f = TTFont(sys.argv[1])
+            cmap = f.getBestCmap()
+            hmtx = f['hmtx']
+            name = f['name']
+            print(f['head'].unitsPerEm, f['hhea'].ascent, f['hhea'].descent, f['hhea'].lineGap, f['OS/2'].usWeightClass)
+            print(name.getDebugName(1)); print(name.getDebugName(2)); print(name.getDebugName(6))
+            for s in sys.argv[2].split(','):
+                g = cmap.get(int(s))
+                print(hmtx[g][0] if g is not None else -1)
+            """
         let result = try InstalledFonts.run(InstalledFonts.python, ["-c", script, path, sample.map(String.init).joined(separator: ",")])
         #expect(result.status == 0)
         return result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    @Test("advances, metrics and names equal fontTools' for Liberation Sans and DejaVu", .enabled(if: InstalledFonts.present && InstalledFonts.hasFontTools, "needs fonts-liberation, fonts-dejavu-core and python3-fonttools"))
+    @Test(
+        "advances, metrics and names equal fontTools' for Liberation Sans and DejaVu",
+        .enabled(if: InstalledFonts.present && InstalledFonts.hasFontTools, "needs fonts-liberation, fonts-dejavu-core and python3-fonttools"))
     func matchesFontTools() throws {
         for path in InstalledFonts.all {
             let face = try OpenTypeFace.read(path: path)
@@ -70,18 +72,20 @@ struct FontReaderTests {
 
     /// The cmap is not copied into a table when a face opens: every lookup searches the file's own segments or
     /// groups, and the first range is walked once. Both must give fontTools' answer for every mapped scalar.
-    @Test("every mapped scalar's glyph and advance equal fontTools', looked up and walked", .enabled(if: InstalledFonts.present && InstalledFonts.hasFontTools, "needs fonts-liberation, fonts-dejavu-core and python3-fonttools"))
+    @Test(
+        "every mapped scalar's glyph and advance equal fontTools', looked up and walked",
+        .enabled(if: InstalledFonts.present && InstalledFonts.hasFontTools, "needs fonts-liberation, fonts-dejavu-core and python3-fonttools"))
     func everyScalarMatchesFontTools() throws {
         let script = """
-        import sys
-        from fontTools.ttLib import TTFont
-        f = TTFont(sys.argv[1])
-        hmtx = f['hmtx']
-        order = f.getGlyphOrder()
-        ids = {name: i for i, name in enumerate(order)}
-        for s, g in sorted(f.getBestCmap().items()):
-            print(s, ids[g], hmtx[g][0])
-        """
+            import sys
+            from fontTools.ttLib import TTFont
+            f = TTFont(sys.argv[1])
+            hmtx = f['hmtx']
+            order = f.getGlyphOrder()
+            ids = {name: i for i, name in enumerate(order)}
+            for s, g in sorted(f.getBestCmap().items()):
+                print(s, ids[g], hmtx[g][0])
+            """
         for path in InstalledFonts.all {
             let face = try OpenTypeFace.read(path: path)
             let result = try InstalledFonts.run(InstalledFonts.python, ["-c", script, path])
@@ -167,7 +171,13 @@ struct FontReaderTests {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-subset-\(getpid()).ttf")
             try Data(bytes).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let check = try InstalledFonts.run(InstalledFonts.python, ["-c", "import sys; from fontTools.ttLib import TTFont; f = TTFont(sys.argv[1]); f['glyf']; f.getGlyphSet()['P'].draw(__import__('fontTools.pens.recordingPen', fromlist=['x']).RecordingPen()); print(f['maxp'].numGlyphs)", file.path])
+            let check = try InstalledFonts.run(
+                InstalledFonts.python,
+                [
+                    "-c",
+                    "import sys; from fontTools.ttLib import TTFont; f = TTFont(sys.argv[1]); f['glyf']; f.getGlyphSet()['P'].draw(__import__('fontTools.pens.recordingPen', fromlist=['x']).RecordingPen()); print(f['maxp'].numGlyphs)",
+                    file.path
+                ])
             #expect(check.status == 0)
             #expect(check.output.trimmingCharacters(in: .whitespacesAndNewlines) == String(face.glyphCount))
         }

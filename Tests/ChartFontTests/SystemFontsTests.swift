@@ -49,18 +49,21 @@ struct SystemFontsTests {
     func notFound() throws {
         let cache = FontCache()
         do {
-            _ = try cache.find(families: ["No Such Family", "sans-serif"], style: .regular, directories: ["/nonexistent"], install: "fonts-liberation")
+            _ = try cache.find(
+                families: ["No Such Family", "sans-serif"], style: .regular, directories: ["/nonexistent"], install: "fonts-liberation")
             Issue.record("expected an error")
         } catch {
             #expect(error.diagnostic.id == "font-not-found")
-            #expect(error.diagnostic.message == "no installed font of the family 'No Such Family' in the system font folders; install fonts-liberation")
+            #expect(
+                error.diagnostic.message == "no installed font of the family 'No Such Family' in the system font folders; install fonts-liberation")
         }
     }
 
     @Test("default folders are the ones browsers search")
     func folders() {
         #if os(Linux)
-        #expect(SystemFonts.defaultDirectories(home: "/h") == ["/usr/share/fonts", "/usr/local/share/fonts", "/h/.local/share/fonts", "/h/.fonts"])
+            #expect(
+                SystemFonts.defaultDirectories(home: "/h") == ["/usr/share/fonts", "/usr/local/share/fonts", "/h/.local/share/fonts", "/h/.fonts"])
         #endif
     }
 }

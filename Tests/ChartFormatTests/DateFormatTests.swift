@@ -21,7 +21,7 @@ import Testing
             ("%j", "066"), ("%-j", "66"), ("%q", "1"), ("%u", "6"), ("%w", "6"), ("%%", "%"),
             ("%_m", " 3"), ("%0e", "07"), ("%_H", "14"), ("%0q", "01"),
             ("%Y-%m-%dT%H:%M:%S.%LZ", "2015-03-07T14:05:09.250Z"), ("Q%q %Y", "Q1 2015"), ("%d/%m/%Y", "07/03/2015"),
-            ("→ %b", "→ Mar"), ("100%% %Y", "100% 2015"), ("", ""), ("no directives", "no directives"),
+            ("→ %b", "→ Mar"), ("100%% %Y", "100% 2015"), ("", ""), ("no directives", "no directives")
         ]
         for (pattern, text) in expected {
             #expect(f(pattern, sample) == text, "\(pattern)")
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func edgesOfTheClockAndCalendar() {
-        let midnight = CivilDate.milliseconds(year: 2000, month: 1, day: 2)  // a Sunday
+        let midnight = CivilDate.milliseconds(year: 2000, month: 1, day: 2) // a Sunday
         #expect(f("%I %p", midnight) == "12 AM")
         #expect(f("%I %p", midnight + 12 * 3_600_000) == "12 PM")
         #expect(f("%u %w %a", midnight) == "7 0 Sun")

@@ -39,7 +39,8 @@ import Testing
                 #expect(try parse("%d %B %Y", "3 \(long) 2021", locale) == Self.milliseconds(2021, Int64(month), 3), "\(locale.identifier) \(long)")
                 #expect(try parse("%d %b %Y", "3 \(short) 2021", locale) == Self.milliseconds(2021, Int64(month), 3), "\(locale.identifier) \(short)")
                 let english = ChartLocale.enUS.shortMonths[month - 1]
-                #expect(try parse("%d %b %Y", "3 \(english) 2021", locale) == Self.milliseconds(2021, Int64(month), 3), "\(locale.identifier) \(english)")
+                #expect(
+                    try parse("%d %b %Y", "3 \(english) 2021", locale) == Self.milliseconds(2021, Int64(month), 3), "\(locale.identifier) \(english)")
             }
         }
         #expect(try parse("%d %B %Y", "1 März 2000", .deDE) == Self.milliseconds(2000, 3, 1))
@@ -47,8 +48,8 @@ import Testing
 
     @Test func whatDoesNotMatchIsNil() throws {
         #expect(try parse("%b %d %Y", "2000-01-01") == nil)
-        #expect(try parse("%m/%d/%Y", "31/01/2015") == nil)  // month 31
-        #expect(try parse("%Y-%m-%d", "2015-02-29") == nil)  // not a leap year
+        #expect(try parse("%m/%d/%Y", "31/01/2015") == nil) // month 31
+        #expect(try parse("%Y-%m-%d", "2015-02-29") == nil) // not a leap year
         #expect(try parse("%Y-%m-%d", "2015-01-31 extra") == nil)
         #expect(try parse("%Y-%m-%d", "") == nil)
         #expect(try parse("%H:%M", "24:00") == nil)
@@ -56,7 +57,9 @@ import Testing
     }
 
     @Test func aQuarterCannotBeReadBack() throws {
-        #expect(try DateFormat(parsing: "%Y Q%q").parsingProblem == FormatError(message: "'%q' (the quarter) cannot be read back into a date; read the year and month instead (%Y-%m)", offset: 4))
+        #expect(
+            try DateFormat(parsing: "%Y Q%q").parsingProblem
+                == FormatError(message: "'%q' (the quarter) cannot be read back into a date; read the year and month instead (%Y-%m)", offset: 4))
         #expect(try DateFormat(parsing: "%b %d %Y").parsingProblem == nil)
     }
 }

@@ -66,15 +66,15 @@ import Testing
         #expect(f(".2f", -0.125) == minus + "0.13")
         #expect(f(".2f", 1.005) == "1.00")
         #expect(f(".1f", 0.25) == "0.3")
-        #expect(f(".1f", 0.35) == "0.3")  // 0.34999999999999997…
-        #expect(f(".1f", 0.05) == "0.1")  // 0.05000000000000000277…
+        #expect(f(".1f", 0.35) == "0.3") // 0.34999999999999997…
+        #expect(f(".1f", 0.05) == "0.1") // 0.05000000000000000277…
         #expect(f(".0f", 2.5) == "3")
         #expect(f(".0f", -2.5) == minus + "3")
         #expect(f(".0f", 0.5) == "1")
         #expect(f(".0f", 0.49999999999999994) == "0")
         #expect(f("d", 2.5) == "3")
         #expect(f("d", 1234.4) == "1234")
-        #expect(f(".2f", 9.995) == "9.99")  // 9.9949999999999992…
+        #expect(f(".2f", 9.995) == "9.99") // 9.9949999999999992…
         #expect(f(".2f", 9.996) == "10.00")
         #expect(f(".2e", 9.996) == "1.00e+1")
         #expect(f(".3r", 0.0012345) == "0.00123")
@@ -217,7 +217,7 @@ import Testing
         let tenth = DecimalDigits(exactly: 0.1)
         #expect(tenth.pointPosition == 0)
         #expect(tenth.digits.map(String.init).joined() == "1000000000000000055511151231257827021181583404541015625")
-        let big = DecimalDigits(exactly: 1_180_591_620_717_411_303_424)  // 2^70
+        let big = DecimalDigits(exactly: 1_180_591_620_717_411_303_424) // 2^70
         #expect(big.digits.map(String.init).joined() == "1180591620717411303424")
         #expect(big.pointPosition == 22)
         let tiny = DecimalDigits(exactly: Double.leastNonzeroMagnitude)

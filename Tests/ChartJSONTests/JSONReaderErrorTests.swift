@@ -63,7 +63,7 @@ import Testing
         ("@", "json-unexpected-character", "1:1"),
         ("[1 ; 2]", "json-unexpected-character", "1:4"),
         ("]", "json-unexpected-character", "1:1"),
-        ("[1:2]", "json-unexpected-character", "1:3"),
+        ("[1:2]", "json-unexpected-character", "1:3")
     ])
     func errorIdAndPosition(text: String, id: String, where expected: String) {
         let diagnostic = failure(text)
@@ -156,16 +156,16 @@ import Testing
 
     @Test func invalidUTF8IsReportedAtTheExactByte() {
         let cases: [([UInt8], String)] = [
-            ([0x22, 0x61, 0xFF, 0x22], "1:3"),  // never valid
-            ([0x22, 0x61, 0x62, 0xC3, 0x28, 0x22], "1:4"),  // lead byte without continuation
-            ([0x22, 0x80, 0x22], "1:2"),  // stray continuation byte
-            ([0x22, 0xC0, 0xAF, 0x22], "1:2"),  // overlong
-            ([0x22, 0xE0, 0x80, 0xAF, 0x22], "1:2"),  // overlong, 3 bytes
-            ([0x22, 0xED, 0xA0, 0x80, 0x22], "1:2"),  // encoded surrogate
-            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "1:2"),  // beyond U+10FFFF
-            ([0x0A, 0x22, 0xE2, 0x82], "2:2"),  // truncated by the end of the file
-            ([0x5B, 0x31, 0x2C, 0xE9, 0x5D], "1:4"),  // Latin-1 'é' outside a string
-            ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0x5C, 0x6E, 0xE9, 0x22, 0x7D], "1:9"),  // after an escape
+            ([0x22, 0x61, 0xFF, 0x22], "1:3"), // never valid
+            ([0x22, 0x61, 0x62, 0xC3, 0x28, 0x22], "1:4"), // lead byte without continuation
+            ([0x22, 0x80, 0x22], "1:2"), // stray continuation byte
+            ([0x22, 0xC0, 0xAF, 0x22], "1:2"), // overlong
+            ([0x22, 0xE0, 0x80, 0xAF, 0x22], "1:2"), // overlong, 3 bytes
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], "1:2"), // encoded surrogate
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "1:2"), // beyond U+10FFFF
+            ([0x0A, 0x22, 0xE2, 0x82], "2:2"), // truncated by the end of the file
+            ([0x5B, 0x31, 0x2C, 0xE9, 0x5D], "1:4"), // Latin-1 'é' outside a string
+            ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0x5C, 0x6E, 0xE9, 0x22, 0x7D], "1:9") // after an escape
         ]
         for (bytes, expected) in cases {
             let diagnostic = failure(bytes: bytes)
@@ -194,6 +194,8 @@ import Testing
     @Test func diagnosticsRenderAsCompilerOutput() throws {
         let diagnostic = try #require(failure("{\n  \"a\": [1, 2,]\n}"))
         let text = DiagnosticFormatter().render([diagnostic])
-        #expect(text.hasPrefix("t.json:2:13: error: trailing comma: JSON does not allow a comma after the last element of an array [json-trailing-comma]\n"))
+        #expect(
+            text.hasPrefix(
+                "t.json:2:13: error: trailing comma: JSON does not allow a comma after the last element of an array [json-trailing-comma]\n"))
     }
 }

@@ -23,11 +23,12 @@ import ChartTestSupport
         #"{"data": {"values": [{"day": "Mon", "count": 3}, {"day": "Tue", "count": -1.5e3}]}, "mark": "bar", "filter": ["count > 0", "day != 'Sun'"]}"#,
         #"{"encoding": {"x": {"field": "median", "title": "← liberal · conservative →", "scale": {"domain": [-0.6, 0.6]}}, "y": {"field": "year", "title": null, "axis": false}}}"#,
         "{\n  \"notes\": [\"a\\nb\", \"\\u00e9\\ud83d\\ude00\"],\n  \"sources\": \"Voteview\",\n  \"width\": 640\n}\n",
-        "\u{FEFF}[true, false, null, 0, -0.0, 1E+2, \"\\\"\\\\\\/\\b\\f\\n\\r\\t\", {}, []]",
+        "\u{FEFF}[true, false, null, 0, -0.0, 1E+2, \"\\\"\\\\\\/\\b\\f\\n\\r\\t\", {}, []]"
     ]
 
     /// Bytes worth inserting: structure, quotes, escapes, digits, and bytes that are invalid or partial UTF-8.
-    static let interesting: [UInt8] = Array("{}[]\":,\\/'*-+.0123456789eEtfnu \n\t".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+    static let interesting: [UInt8] =
+        Array("{}[]\":,\\/'*-+.0123456789eEtfnu \n\t".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
 
     @Test func randomMutationsNeverCrashAndAlwaysPointInsideTheFile() {
         var random = SeededRandom(seed: 0x5EED_CAFE)

@@ -19,7 +19,9 @@ import Testing
     }
 
     /// The plot of `spec` over `table` in a 600 × 400 region at the origin.
-    static func plot(_ spec: ChartSpec, _ table: Table, region: Box = Box(x: 0, y: 0, width: 600, height: 400)) throws -> (area: PlotArea, model: PlotModel) {
+    static func plot(_ spec: ChartSpec, _ table: Table, region: Box = Box(x: 0, y: 0, width: 600, height: 400)) throws -> (
+        area: PlotArea, model: PlotModel
+    ) {
         _ = try ChartLayoutEngine.check(spec, table: table)
         let model = try PlotModel(spec: spec, table: table)
         return (try PlotArea(model: model, region: region), model)
@@ -27,7 +29,7 @@ import Testing
 
     static let table = Table(columns: [
         Fixture.numbers("x", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
-        Fixture.numbers("y", [-3, 1, 4, 2, 6, 5, 7, 3, 8, 4]),
+        Fixture.numbers("y", [-3, 1, 4, 2, 6, 5, 7, 3, 8, 4])
     ])
 
     /// The annotation groups, in paint order, with their `data-type`.
@@ -105,14 +107,16 @@ import Testing
     @Test func aRangeOnATimeAxisSpansItsDates() throws {
         let table = Table(columns: [
             Column(name: "d", type: .date, values: (0..<12).map { .date(Int64($0) * 30 * 86_400_000 + 1_577_836_800_000) }),
-            Fixture.numbers("v", (0..<12).map { Double($0 % 5) }),
+            Fixture.numbers("v", (0..<12).map { Double($0 % 5) })
         ])
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": "line", "encoding": { "x": { "field": "d" }, "y": { "field": "v" } },
               "annotations": [{ "type": "range", "x": ["2020-02-01", "2020-04-30"] }] }
             """)
         let (area, _) = try Self.plot(spec, table)
-        let rect = try #require(Self.annotations(area.node).first?.group.children.compactMap { if case .rect(let r) = $0 { return r } else { return nil } }.first)
+        let rect = try #require(
+            Self.annotations(area.node).first?.group.children.compactMap { if case .rect(let r) = $0 { return r } else { return nil } }.first)
         let from = try #require(ISODate.parseValue("2020-02-01")), to = try #require(ISODate.parseValue("2020-04-30"))
         #expect(abs(rect.box.minX - (area.scales.x?.position(from) ?? .nan)) < 1e-9)
         #expect(abs(rect.box.maxX - (area.scales.x?.position(to) ?? .nan)) < 1e-9)
@@ -120,14 +124,16 @@ import Testing
 
     @Test func aRangeOverCategoriesCoversTheirBands() throws {
         let table = Table(columns: [Fixture.strings("day", ["Mon", "Tue", "Wed", "Thu", "Fri"]), Fixture.numbers("n", [3, 5, 2, 6, 4])])
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": "bar", "encoding": { "x": { "field": "day" }, "y": { "field": "n" } },
               "annotations": [{ "type": "range", "x": ["Tue", "Thu"] }, { "type": "rule", "x": "Wed" }] }
             """)
         let (area, _) = try Self.plot(spec, table)
         let scale = try #require(area.scales.x)
         let groups = Self.annotations(area.node)
-        let rect = try #require(groups.first { $0.type == "range" }?.group.children.compactMap { if case .rect(let r) = $0 { return r } else { return nil } }.first)
+        let rect = try #require(
+            groups.first { $0.type == "range" }?.group.children.compactMap { if case .rect(let r) = $0 { return r } else { return nil } }.first)
         let tue = try #require(scale.position(key: "Tue")), thu = try #require(scale.position(key: "Thu"))
         #expect(rect.box.minX <= tue && rect.box.maxX >= thu + scale.bandwidth)
         #expect(rect.box.minX > tue - scale.step && rect.box.maxX < thu + scale.step)
@@ -136,9 +142,11 @@ import Testing
     }
 
     @Test func rangesAreDrawnBelowTheMarksRulesAndNotesAbove() throws {
-        let spec = try Self.spec(Self.lineJSON(#"""
-            { "type": "rule", "y": 2 }, { "type": "range", "y": [1, 3] }, { "type": "text", "x": 4, "y": 6, "text": "Peak" }
-            """#))
+        let spec = try Self.spec(
+            Self.lineJSON(
+                #"""
+                { "type": "rule", "y": 2 }, { "type": "range", "y": [1, 3] }, { "type": "text", "x": 4, "y": 6, "text": "Peak" }
+                """#))
         let (area, _) = try Self.plot(spec, Self.table)
         guard case .group(let plot) = area.node else { Issue.record("no plot group"); return }
         let classes = plot.children.map { node -> String in
@@ -163,7 +171,8 @@ import Testing
     }
 
     @Test func aValueOutsideAnExplicitDomainIsNotDrawnAndDoesNotStretchIt() throws {
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": "line",
               "encoding": { "x": { "field": "x" }, "y": { "field": "y", "scale": { "domain": [-5, 10] } } },
               "annotations": [{ "type": "rule", "y": 25 }, { "type": "rule", "y": 9 }, { "type": "range", "y": [8, 30] }] }
@@ -198,7 +207,10 @@ import Testing
     }
 
     @Test func anArrowEndsJustShortOfItsPointAndStartsOnTheNoteBoxEdge() throws {
-        let spec = try Self.spec(Self.lineJSON(#"{ "type": "text", "x": 6, "y": 7, "text": "A note that wraps over two lines or more", "position": "left", "connector": "arrow", "width": 120 }"#))
+        let spec = try Self.spec(
+            Self.lineJSON(
+                #"{ "type": "text", "x": 6, "y": 7, "text": "A note that wraps over two lines or more", "position": "left", "connector": "arrow", "width": 120 }"#
+            ))
         let (area, _) = try Self.plot(spec, Self.table)
         let note = try #require(Self.notes(area).first)
         let line = try #require(note.connector)
@@ -214,7 +226,8 @@ import Testing
     }
 
     @Test func aNoteSitsAtItsPositionAndOffsetWhenTheSpotIsFree() throws {
-        let spec = try Self.spec(Self.lineJSON(#"{ "type": "text", "x": 2, "y": 0, "text": "Dip", "position": "bottom", "offset": 20, "connector": "none" }"#))
+        let spec = try Self.spec(
+            Self.lineJSON(#"{ "type": "text", "x": 2, "y": 0, "text": "Dip", "position": "bottom", "offset": 20, "connector": "none" }"#))
         let (area, _) = try Self.plot(spec, Self.table)
         let note = try #require(Self.notes(area).first)
         let px = try #require(area.scales.x?.position(2)), py = try #require(area.scales.y?.position(0))
@@ -240,7 +253,8 @@ import Testing
 
     @Test func aNoteMovesOffValueLabels() throws {
         let table = Table(columns: [Fixture.strings("day", ["Mon", "Tue", "Wed", "Thu", "Fri"]), Fixture.numbers("n", [3, 5, 2, 6, 4])])
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": { "type": "bar", "labels": true },
               "encoding": { "x": { "field": "day" }, "y": { "field": "n" } },
               "annotations": [{ "type": "text", "x": "Thu", "y": 6, "text": "Best", "position": "top", "offset": 2 }] }
@@ -256,7 +270,7 @@ import Testing
         let count = 160
         let table = Table(columns: [
             Fixture.numbers("x", (0..<count).map(Double.init)),
-            Fixture.numbers("y", (0..<count).map { Double(($0 * 37) % 23) + Double($0) / 10 }),
+            Fixture.numbers("y", (0..<count).map { Double(($0 * 37) % 23) + Double($0) / 10 })
         ])
         let words = ["Record", "high", "after", "the", "storm", "a note", "peak", "low point", "since 1995", "new rule", "→ here"]
         let positions = Annotation.NotePosition.allCases.map(\.rawValue)
@@ -269,7 +283,9 @@ import Testing
                 let text = (0..<(1 + random.below(6))).map { _ in words[random.below(words.count)] }.joined(separator: " ")
                 let position = positions[random.below(positions.count)]
                 let connector = ["line", "arrow", "none"][random.below(3)]
-                notes.append(#"{ "type": "text", "x": \#(row), "y": \#(y), "text": "\#(text)", "position": "\#(position)", "offset": \#(random.below(60)), "connector": "\#(connector)", "width": \#(60 + random.below(140)) }"#)
+                notes.append(
+                    #"{ "type": "text", "x": \#(row), "y": \#(y), "text": "\#(text)", "position": "\#(position)", "offset": \#(random.below(60)), "connector": "\#(connector)", "width": \#(60 + random.below(140)) }"#
+                )
             }
             notes.append(#"{ "type": "rule", "y": 10, "label": "Ten" }"#)
             notes.append(#"{ "type": "range", "x": [20, 60], "label": "A range" }"#)
@@ -293,7 +309,8 @@ import Testing
     }
 
     @Test func theNarrowPageLayoutReplacesNotesAtTheSameTextSize() throws {
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": "line", "width": 700,
               "encoding": { "x": { "field": "x" }, "y": { "field": "y" } },
               "annotations": [{ "type": "text", "x": 8, "y": 8, "text": "The highest value of the series, at the right", "position": "right", "connector": "arrow", "width": 180 }] }
@@ -315,9 +332,10 @@ import Testing
         let table = Table(columns: [
             Fixture.numbers("x", (0..<20).map { Double($0 % 10) }),
             Fixture.numbers("y", (0..<20).map { $0 < 10 ? Double($0) : 4 }),
-            Fixture.strings("s", (0..<20).map { $0 < 10 ? "shown" : "hidden" }),
+            Fixture.strings("s", (0..<20).map { $0 < 10 ? "shown" : "hidden" })
         ])
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": "line", "legend": { "hidden": ["hidden"] },
               "encoding": { "x": { "field": "x" }, "y": { "field": "y" }, "color": { "field": "s" } },
               "annotations": [{ "type": "text", "x": 3, "y": 3, "text": "Here", "position": "top", "offset": 30 }] }
@@ -334,26 +352,33 @@ import Testing
     @Test func aRuleLabelThatMustGoOverTheMarksSitsOnAHalo() throws {
         // Full-height bars leave no free spot at the line's ends: the label goes over them on the background.
         let table = Table(columns: [Fixture.strings("day", ["Mon", "Tue", "Wed"]), Fixture.numbers("n", [10, 10, 10])])
-        let spec = try Self.spec("""
+        let spec = try Self.spec(
+            """
             { "data": { "url": "d.csv" }, "mark": "bar", "encoding": { "y": { "field": "day" }, "x": { "field": "n", "scale": { "domain": [0, 10] } } },
               "annotations": [{ "type": "rule", "x": 5, "label": "A label that is long enough not to fit anywhere free" }] }
             """)
         let (area, _) = try Self.plot(spec, table, region: Box(x: 0, y: 0, width: 300, height: 200))
         let group = try #require(Self.annotations(area.node).first).group
         let label = try #require(Self.texts(group).first)
-        let halo = try #require(group.children.compactMap { if case .rect(let r) = $0, r.classes.contains("chartc-annotation-halo") { return r } else { return nil } }.first)
+        let halo = try #require(
+            group.children.compactMap { if case .rect(let r) = $0, r.classes.contains("chartc-annotation-halo") { return r } else { return nil } }
+                .first)
         #expect(halo.box.contains(label.box))
         #expect(halo.fill == .color(ChartTheme.standard.background))
         // Drawn behind its text.
         let order = group.children.map(\.classes)
-        #expect((order.firstIndex { $0.contains("chartc-annotation-halo") } ?? 99) < (order.firstIndex { $0.contains("chartc-annotation-label") } ?? -1))
+        #expect(
+            (order.firstIndex { $0.contains("chartc-annotation-halo") } ?? 99) < (order.firstIndex { $0.contains("chartc-annotation-label") } ?? -1))
     }
 
     @Test func anAnnotationValueDoesNotThinBarsOnAContinuousAxis() throws {
         // A rule between two years must not count as a bar position when bars are sized by their spacing.
-        let table = Table(columns: [Fixture.numbers("year", (0..<40).map { 2000 + Double($0) }), Fixture.numbers("n", (0..<40).map { Double($0 % 7) + 1 })])
+        let table = Table(columns: [
+            Fixture.numbers("year", (0..<40).map { 2000 + Double($0) }), Fixture.numbers("n", (0..<40).map { Double($0 % 7) + 1 })
+        ])
         func barWidths(_ annotations: String) throws -> [Double] {
-            let spec = try Self.spec("""
+            let spec = try Self.spec(
+                """
                 { "data": { "url": "d.csv" }, "mark": "bar",
                   "encoding": { "x": { "field": "year", "type": "quantitative" }, "y": { "field": "n" } },
                   "annotations": [\(annotations)] }
@@ -361,7 +386,9 @@ import Testing
             let (area, _) = try Self.plot(spec, table)
             var widths: [Double] = []
             func visit(_ node: SceneNode) {
-                if case .rect(let rect) = node, !rect.classes.contains("chartc-annotation-range"), !rect.classes.contains("chartc-annotation-halo") { widths.append(rect.box.width) }
+                if case .rect(let rect) = node, !rect.classes.contains("chartc-annotation-range"), !rect.classes.contains("chartc-annotation-halo") {
+                    widths.append(rect.box.width)
+                }
                 for child in node.children { visit(child) }
             }
             guard case .group(let plot) = area.node else { return [] }
@@ -380,7 +407,7 @@ import Testing
         #"{ "type": "range", "x": [5, 5], "label": "empty" }"#,
         #"{ "type": "text", "x": 1, "y": 2, "text": "Unbreakable-text-that-is-much-wider-than-any-note-could-be-wrapped-at", "width": 20 }"#,
         #"{ "type": "rule", "y": 1, "label": "" }"#,
-        #"{ "type": "text", "x": 4, "y": 3, "text": "On the point", "offset": 0, "connector": "arrow" }"#,
+        #"{ "type": "text", "x": 4, "y": 3, "text": "On the point", "offset": 0, "connector": "arrow" }"#
     ])
     func extremeValuesNeverBreakTheLayout(annotation: String) throws {
         let spec = try Self.spec(Self.lineJSON(annotation))
@@ -402,4 +429,3 @@ extension ISODate {
     /// Milliseconds as a Double, for comparing with scale positions.
     static func parseValue(_ text: String) -> Double? { parse(text).map(Double.init) }
 }
-

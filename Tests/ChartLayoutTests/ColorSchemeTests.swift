@@ -16,7 +16,10 @@ struct ColorSchemeTests {
         #expect(Color.black.relativeLuminance == 0)
         #expect(Color.white.relativeLuminance == 1)
         // A translucent color is judged as it shows: half black on white is 50% grey.
-        #expect(abs(Color(red: 0, green: 0, blue: 0, alpha: 0.5).contrastRatio(with: .white) - Color(red: 0.5, green: 0.5, blue: 0.5).contrastRatio(with: .white)) < 1e-12)
+        #expect(
+            abs(
+                Color(red: 0, green: 0, blue: 0, alpha: 0.5).contrastRatio(with: .white)
+                    - Color(red: 0.5, green: 0.5, blue: 0.5).contrastRatio(with: .white)) < 1e-12)
     }
 
     @Test func readableText() {
@@ -30,8 +33,14 @@ struct ColorSchemeTests {
     }
 
     @Test func categoricalPalettes() {
-        #expect(ColorScheme.category10.colors.map(\.hex) == ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"])
-        #expect(ColorScheme.tableau10.colors.map(\.hex) == ["#4e79a7", "#f28e2c", "#e15759", "#76b7b2", "#59a14f", "#edc949", "#af7aa1", "#ff9da7", "#9c755f", "#bab0ab"])
+        #expect(
+            ColorScheme.category10.colors.map(\.hex) == [
+                "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"
+            ])
+        #expect(
+            ColorScheme.tableau10.colors.map(\.hex) == [
+                "#4e79a7", "#f28e2c", "#e15759", "#76b7b2", "#59a14f", "#edc949", "#af7aa1", "#ff9da7", "#9c755f", "#bab0ab"
+            ])
         #expect(ColorScheme.set2.colors.count == 8)
         #expect(ColorScheme.dark2.colors.first?.hex == "#1b9e77")
         #expect(ColorScheme.paired.colors.count == 12)

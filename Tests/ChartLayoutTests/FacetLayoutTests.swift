@@ -9,7 +9,9 @@ import Testing
 /// overlapping at any count and width) and the histogram's edge-to-edge bars.
 @Suite struct FacetLayoutTests {
     /// `count` panels named by `name`, each with five points whose y range grows with the panel.
-    static func chart(count: Int, width: Double, mark: MarkType = .line, name: (Int) -> String = { "P\($0)" }, facet: (inout FacetSpec) -> Void = { _ in }) -> (ChartSpec, Table) {
+    static func chart(
+        count: Int, width: Double, mark: MarkType = .line, name: (Int) -> String = { "P\($0)" }, facet: (inout FacetSpec) -> Void = { _ in }
+    ) -> (ChartSpec, Table) {
         var panels: [String] = [], xs: [Double?] = [], ys: [Double?] = []
         for panel in 0..<count {
             for x in 0..<5 {
@@ -31,7 +33,9 @@ import Testing
 
     static func grid(_ spec: ChartSpec, _ table: Table) throws -> FacetLayout {
         let facet = try #require(spec.facet)
-        return try FacetLayout(spec: spec, facet: facet, table: table, layers: [try PlotModel(spec: spec, table: table)], theme: .standard, options: LayoutOptions(), region: Box(x: 20, y: 100, width: spec.width.value - 40, height: 400))
+        return try FacetLayout(
+            spec: spec, facet: facet, table: table, layers: [try PlotModel(spec: spec, table: table)], theme: .standard, options: LayoutOptions(),
+            region: Box(x: 20, y: 100, width: spec.width.value - 40, height: 400))
     }
 
     /// The lines drawn directly in each panel's `chartc-plot` group (gridlines and baselines), in panel order.
@@ -99,7 +103,9 @@ import Testing
 
     @Test func panelsNeverOverlapEachOtherOrTheirTitles() throws {
         let long = { (index: Int) -> String in
-            index % 3 == 0 ? "Panel \(index) with a rather long name that will not fit on one line at all, ever" : (index % 3 == 1 ? "P\(index)" : "Supercalifragilisticexpialidocious\(index)")
+            index % 3 == 0
+                ? "Panel \(index) with a rather long name that will not fit on one line at all, ever"
+                : (index % 3 == 1 ? "P\(index)" : "Supercalifragilisticexpialidocious\(index)")
         }
         for count in [1, 2, 3, 5, 8, 13, 20, 27, 40] {
             for width in [320.0, 480, 640, 900, 1200] {
@@ -116,7 +122,9 @@ import Testing
                     for title in titles { #expect(!title.overlaps(plots[i], tolerance: 0.5), "\(count) panels at \(width): a title on plot \(i)") }
                 }
                 for i in titles.indices {
-                    for j in titles.indices where j > i { #expect(!titles[i].overlaps(titles[j], tolerance: 0.5), "\(count) panels at \(width): titles \(i), \(j)") }
+                    for j in titles.indices where j > i {
+                        #expect(!titles[i].overlaps(titles[j], tolerance: 0.5), "\(count) panels at \(width): titles \(i), \(j)")
+                    }
                     #expect(titles[i].height <= 2 * 20, "titles wrap to two lines at most")
                 }
                 let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
@@ -130,7 +138,8 @@ import Testing
             var (spec, table) = Self.chart(count: 5, width: width, name: { "Site \($0)" })
             let names = ["Wisconsin No. 38", "Velvet", "No. 475", "Manchuria Extraordinary Long Name", "Glabron"]
             let categories = (0..<table.rowCount).map { names[$0 % 5] }
-            table = Table(columns: [table.columns[0], table.columns[1], Fixture.strings("variety", categories), table.columns[2]], rowCount: table.rowCount)
+            table = Table(
+                columns: [table.columns[0], table.columns[1], Fixture.strings("variety", categories), table.columns[2]], rowCount: table.rowCount)
             spec.mark = MarkSpec(type: Located(.point, at: nil))
             spec.encoding.x = Fixture.channel(.x, "y")
             spec.encoding.y = Fixture.channel(.y, "variety", title: .hidden)
@@ -166,10 +175,12 @@ import Testing
     @Test func aTotalOnTheFacetFieldIsDrawnInEveryPanel() throws {
         var (spec, table) = Self.chart(count: 3, width: 640)
         spec.total = [TotalSpec(field: Located("panel", at: nil), label: Located("All", at: nil))]
-        let extra = Table(columns: [Fixture.strings("panel", ["All", "All"]), Fixture.numbers("x", [2000, 2001]), Fixture.numbers("y", [5, 6])], rowCount: 2)
-        table = Table(columns: zip(table.columns, extra.columns).map { a, b in
-            Column(name: a.name, type: a.type, values: (0..<a.count).map { a[$0] } + (0..<b.count).map { b[$0] })
-        }, rowCount: table.rowCount + 2)
+        let extra = Table(
+            columns: [Fixture.strings("panel", ["All", "All"]), Fixture.numbers("x", [2000, 2001]), Fixture.numbers("y", [5, 6])], rowCount: 2)
+        table = Table(
+            columns: zip(table.columns, extra.columns).map { a, b in
+                Column(name: a.name, type: a.type, values: (0..<a.count).map { a[$0] } + (0..<b.count).map { b[$0] })
+            }, rowCount: table.rowCount + 2)
         let panels = FacetPanels.split(table, facet: try #require(spec.facet), spec: spec, locale: .enUS)
         #expect(panels.map(\.key) == ["P0", "P1", "P2"])
         for panel in panels { #expect(panel.rows.suffix(2) == [15, 16]) }
@@ -177,7 +188,8 @@ import Testing
 
     @Test func panelTitlesReadLikeAxisLabels() {
         #expect(FacetPanels.titles([.number(2012), .number(2013)], column: Fixture.numbers("y", [2012, 2013]), locale: .enUS) == ["2012", "2013"])
-        #expect(FacetPanels.titles([.number(1500), .number(25000)], column: Fixture.numbers("n", [1500, 25000]), locale: .enUS) == ["1,500", "25,000"])
+        #expect(
+            FacetPanels.titles([.number(1500), .number(25000)], column: Fixture.numbers("n", [1500, 25000]), locale: .enUS) == ["1,500", "25,000"])
         var bins = Fixture.numbers("b", [-2, 0.6000000000000001])
         bins.binStep = 0.2
         #expect(FacetPanels.titles([.number(-2), .number(0.6000000000000001)], column: bins, locale: .enUS) == ["−2 to −1.8", "0.6–0.8"])

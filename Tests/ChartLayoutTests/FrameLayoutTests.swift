@@ -20,7 +20,10 @@ import ChartSpec
     }
 
     @Test func spaceBelongsToTheWordBeforeIt() {
-        let runs = [TextRun("Parties | ", style: regular, link: "https://a.example"), TextRun("Voteview", style: TextStyle(size: 12, italic: true), link: "https://a.example")]
+        let runs = [
+            TextRun("Parties | ", style: regular, link: "https://a.example"),
+            TextRun("Voteview", style: TextStyle(size: 12, italic: true), link: "https://a.example")
+        ]
         let lines = RichTextWrapper.wrap(runs, width: 500)
         #expect(lines.count == 1)
         #expect(lines[0].runs.map(\.text) == ["Parties | ", "Voteview"])
@@ -43,8 +46,13 @@ import ChartSpec
 }
 
 @Suite struct FrameLayoutTests {
-    func frame(width: Double = 640, notes: [String] = ["First note.", "Second note."], sources: [FrameLayout.SourceEntry] = [.init(title: "Report", site: "Agency", url: "https://example.com")]) -> FrameLayout {
-        FrameLayout(title: "A title", subtitle: "A subtitle that says what the chart shows.", notes: notes, sources: sources, byline: "Chart: Someone", width: width)
+    func frame(
+        width: Double = 640, notes: [String] = ["First note.", "Second note."],
+        sources: [FrameLayout.SourceEntry] = [.init(title: "Report", site: "Agency", url: "https://example.com")]
+    ) -> FrameLayout {
+        FrameLayout(
+            title: "A title", subtitle: "A subtitle that says what the chart shows.", notes: notes, sources: sources, byline: "Chart: Someone",
+            width: width)
     }
 
     @Test func headerIsTitleThenSubtitleAndFooterIsNotesSourcesByline() {
@@ -79,7 +87,9 @@ import ChartSpec
     }
 
     @Test func sourcesJoinEntriesAndOmitTheSeparatorWhenAPartIsMissing() throws {
-        let layout = frame(sources: [.init(title: "Report", site: "Agency", url: "https://example.com"), .init(site: "Census"), .init(title: "Survey")])
+        let layout = frame(sources: [
+            .init(title: "Report", site: "Agency", url: "https://example.com"), .init(site: "Census"), .init(title: "Survey")
+        ])
         let sources = try #require(layout.footer.first { $0.className == "chartc-sources" })
         let text = sources.texts.map(\.text).joined()
         #expect(text == "Sources: Report | Agency; Census; Survey")
@@ -106,7 +116,8 @@ import ChartSpec
         spec.height = Located(height, at: nil)
         spec.encoding.x = Fixture.channel(.x, "name")
         spec.encoding.y = Fixture.channel(.y, "value")
-        return try ChartLayoutEngine.layout(spec: spec, table: Table(columns: [Fixture.strings("name", ["a", "b"]), Fixture.numbers("value", [1, 2])]))
+        return try ChartLayoutEngine.layout(
+            spec: spec, table: Table(columns: [Fixture.strings("name", ["a", "b"]), Fixture.numbers("value", [1, 2])]))
     }
 
     @Test func widthsUpToTheParsersBoundAreDrawnAsAsked() throws {

@@ -40,7 +40,8 @@ import ChartFormat
     let scale = ContinuousColorScale(domain: ScaleInterval(0, 100), scheme: .blues)
 
     @Test func besideThePlotTheRampStandsUprightLowAtTheBottom() throws {
-        let legend = ColorRampLegend(scale: scale, title: "Rain (mm)", labels: TickLabels(kind: .number, locale: .enUS), maxWidth: 150, orientation: .vertical(length: 160))
+        let legend = ColorRampLegend(
+            scale: scale, title: "Rain (mm)", labels: TickLabels(kind: .number, locale: .enUS), maxWidth: 150, orientation: .vertical(length: 160))
         #expect(legend.gradient.y1 == 1 && legend.gradient.y2 == 0 && legend.gradient.x1 == legend.gradient.x2)
         #expect(legend.height >= 160)
         #expect(legend.width < 150)

@@ -51,7 +51,8 @@ import ChartFormat
     }
 
     @Test func marginsFitTheWidestLabelAndTheTitle() {
-        let axis = Axis(position: .left, ticks: [AxisTick(position: 0, label: "1,000,000"), AxisTick(position: 100, label: "0")], title: "Dollars", grid: true)
+        let axis = Axis(
+            position: .left, ticks: [AxisTick(position: 0, label: "1,000,000"), AxisTick(position: 100, label: "0")], title: "Dollars", grid: true)
         let layout = AxisLayout(axis: axis, plotWidth: 300, plotHeight: 100, maxLabelWidth: 200, titleWidth: 300)
         let widest = TextMeasurer.width("1,000,000", style: ChartTheme.standard.axisLabelStyle)
         #expect(abs(layout.margins.left - (widest + AxisLayout.labelGap)) < 0.001)

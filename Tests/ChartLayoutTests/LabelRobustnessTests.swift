@@ -16,7 +16,7 @@ import ChartSpec
         let count = 20_000
         let table = Table(columns: [
             F.strings("name", (0..<count).map { "C\($0)" }),
-            F.numbers("value", (0..<count).map { Double(($0 * 7919) % 1000) }),
+            F.numbers("value", (0..<count).map { Double(($0 * 7919) % 1000) })
         ])
         let clock = ContinuousClock()
         let elapsed = try clock.measure { _ = try ChartLayoutEngine.layout(spec: spec, table: table) }
@@ -63,7 +63,7 @@ import ChartSpec
             spec.encoding.y = F.channel(.y, "y")
             spec.encoding.text = F.channel(.text, "label")
             let table = Table(columns: [
-                F.numbers("x", [1, 2, 3, 3]), F.numbers("y", [0, 5, 5, nil]), F.strings("label", ["zero", "", "same", "null"]),
+                F.numbers("x", [1, 2, 3, 3]), F.numbers("y", [0, 5, 5, nil]), F.strings("label", ["zero", "", "same", "null"])
             ])
             let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
             #expect(scene.textLayoutProblems().isEmpty, "\(mark): \(scene.textLayoutProblems())")

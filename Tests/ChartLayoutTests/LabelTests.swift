@@ -172,7 +172,7 @@ import ChartSpec
         let table = Table(columns: [
             F.strings("year", ["2020", "2020", "2021", "2021"]),
             F.strings("kind", ["A", "B", "A", "B"]),
-            F.numbers("value", [10, 30, 1, 40]),
+            F.numbers("value", [10, 30, 1, 40])
         ])
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         // The 1 is a sliver: its label would spill into the segment above, so it is left out.
@@ -273,7 +273,8 @@ import ChartSpec
         spec.encoding.y = F.channel(.y, "y")
         spec.encoding.text = F.channel(.text, "name")
         // Two points on top of each other mid-plot: the second label cannot go above, so it goes below.
-        let table = Table(columns: [F.numbers("x", [3, 3, 1, 5]), F.numbers("y", [3, 3, 1, 5]), F.strings("name", ["First", "Second", "Low", "High"])])
+        let table = Table(columns: [F.numbers("x", [3, 3, 1, 5]), F.numbers("y", [3, 3, 1, 5]), F.strings("name", ["First", "Second", "Low", "High"])]
+        )
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         let placed = labels(scene)
         #expect(placed.map(\.text) == ["First", "Second", "Low", "High"])

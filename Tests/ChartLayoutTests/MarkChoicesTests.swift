@@ -23,16 +23,17 @@ import ChartSpec
     }
 
     @Test func timeAndLogAxesFollowTheirData() throws {
-        let model = try PlotModel(spec: {
-            var spec = F.spec(.line)
-            spec.encoding.x = F.channel(.x, "year", type: .temporal)
-            var y = F.channel(.y, "population")
-            var scale = ScaleSpec()
-            scale.type = Located(.log, at: nil)
-            y.scale = scale
-            spec.encoding.y = y
-            return spec
-        }(), table: Table(columns: [F.numbers("year", [1790, 1850, 2020]), F.numbers("population", [3.9e6, 2.3e7, 3.3e8])]))
+        let model = try PlotModel(
+            spec: {
+                var spec = F.spec(.line)
+                spec.encoding.x = F.channel(.x, "year", type: .temporal)
+                var y = F.channel(.y, "population")
+                var scale = ScaleSpec()
+                scale.type = Located(.log, at: nil)
+                y.scale = scale
+                spec.encoding.y = y
+                return spec
+            }(), table: Table(columns: [F.numbers("year", [1790, 1850, 2020]), F.numbers("population", [3.9e6, 2.3e7, 3.3e8])]))
         let scales = try PlotScales(model: model, width: 600, height: 400)
         // Years from 1790 to 2020, not rounded out to 1750 and 2050.
         #expect(scales.x?.domain?.lower == 1790 && scales.x?.domain?.upper == 2020)
@@ -107,7 +108,8 @@ import ChartSpec
         let parsed = SpecParser.parse(SourceFile(path: "along.chart.json", text: text))
         #expect(parsed.succeeded, "\(parsed.diagnostics.map(\.message))")
         let spec = try #require(parsed.spec)
-        let scene = try ChartLayoutEngine.layout(spec: spec, table: Table(columns: [F.numbers("d", [1]), F.numbers("low", [2]), F.numbers("high", [9])]))
+        let scene = try ChartLayoutEngine.layout(
+            spec: spec, table: Table(columns: [F.numbers("d", [1]), F.numbers("low", [2]), F.numbers("high", [9])]))
         #expect(F.rects(scene, class: "chartc-bar").first?.fill == .gradient(id: MarkContext.alongGradientID))
     }
 }

@@ -70,7 +70,7 @@ import Testing
         let day = 86_400_000.0
         let table = Table(columns: [
             Column(name: "day", type: .date, values: [3, 1, 2].map { Value.date(Int64($0 * day)) }),
-            F.numbers("count", [1, 2, 3]),
+            F.numbers("count", [1, 2, 3])
         ])
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         #expect(order(F.rects(scene, class: "chartc-bar").map(\.box.x)) == [1, 2, 0])
@@ -91,7 +91,7 @@ import Testing
         let table = Table(columns: [
             F.strings("year", ["2020", "2020", "2021", "2021"]),
             F.strings("kind", ["A", "B", "A", "B"]),
-            F.numbers("value", [10, 30, 20, 20]),
+            F.numbers("value", [10, 30, 20, 20])
         ])
         return (spec, table)
     }
@@ -153,7 +153,9 @@ import Testing
         spec.encoding.y = F.channel(.y, "v")
         spec.encoding.color = F.channel(.color, "s")
         spec.legend = LegendSpec(hidden: [Located("Hidden", at: nil)])
-        let table = Table(columns: [F.numbers("t", [1, 2, 1, 2]), F.numbers("v", [1, 2, 3, 4]), F.strings("s", ["Shown", "Shown", "Hidden", "Hidden"])])
+        let table = Table(columns: [
+            F.numbers("t", [1, 2, 1, 2]), F.numbers("v", [1, 2, 3, 4]), F.strings("s", ["Shown", "Shown", "Hidden", "Hidden"])
+        ])
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         #expect(scene.groups(withClass: "chartc-series").map { $0.data.first?.value } == ["Shown"])
         #expect(scene.groups(withClass: "chartc-legend-item").map { $0.data.first?.value } == ["Shown"])

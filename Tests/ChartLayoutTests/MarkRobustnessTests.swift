@@ -9,7 +9,7 @@ import ChartSpec
     typealias F = Fixture
 
     static let columns: [[Double?]] = [
-        [], [nil, nil], [.nan, 1, .infinity], [5], [0, 0, 0], [-1e300, 1e300], [1e-300, 2e-300], [-3, -2, -1],
+        [], [nil, nil], [.nan, 1, .infinity], [5], [0, 0, 0], [-1e300, 1e300], [1e-300, 2e-300], [-3, -2, -1]
     ]
 
     @Test(arguments: MarkType.allCases)

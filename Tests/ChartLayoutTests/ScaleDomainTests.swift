@@ -4,7 +4,9 @@ import Testing
 
 /// The one place that turns a data extent and `zero`/`nice`/`domain` options into a final domain.
 struct ScaleDomainTests {
-    private func resolve(_ kind: ContinuousScaleKind, _ extent: ScaleInterval?, _ options: DomainOptions = DomainOptions(), hasData: Bool = true) throws -> ScaleInterval {
+    private func resolve(_ kind: ContinuousScaleKind, _ extent: ScaleInterval?, _ options: DomainOptions = DomainOptions(), hasData: Bool = true)
+        throws -> ScaleInterval
+    {
         try ScaleDomain.resolve(kind, extent: extent, options: options, hasData: hasData)
     }
 
@@ -25,10 +27,13 @@ struct ScaleDomainTests {
         let years = DomainOptions(explicitStart: 1945, explicitEnd: 2030, tickCount: 10)
         let domain = try resolve(.years, ScaleInterval(1947, 2025), years)
         #expect(domain == ScaleInterval(1945, 2030))
-        #expect(LinearScale.years(domain: domain, range: ScaleInterval(400, 0)).ticks(count: 10) == [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020, 2030])
+        #expect(
+            LinearScale.years(domain: domain, range: ScaleInterval(400, 0)).ticks(count: 10) == [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020, 2030]
+        )
         // Zero does not override an explicit domain; explicit order is kept.
         #expect(try resolve(.linear, ScaleInterval(3, 7), DomainOptions(zero: true, explicitStart: 10, explicitEnd: 2)) == ScaleInterval(10, 2))
-        #expect(try resolve(.linear, ScaleInterval(3, 7), DomainOptions(nice: true, explicitStart: 0.13, explicitEnd: 0.96)) == ScaleInterval(0.13, 0.96))
+        #expect(
+            try resolve(.linear, ScaleInterval(3, 7), DomainOptions(nice: true, explicitStart: 0.13, explicitEnd: 0.96)) == ScaleInterval(0.13, 0.96))
     }
 
     @Test func oneExplicitEnd() throws {

@@ -4,8 +4,9 @@ import Testing
 /// Extreme and hostile domains: every scale must return quickly, never trap, and keep tick counts bounded.
 struct ScaleRobustnessTests {
     private let extremes: [Double] = [
-        0, -0.0, 1, -1, Double.leastNonzeroMagnitude * 1000, -Double.leastNonzeroMagnitude * 1000, Double.leastNonzeroMagnitude, 1e-12, 0.1, 0.3, 7, 1e15, 9.007199254740993e15, 1e22, 1e23, 1e300,
-        Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, -1e300, .nan, .infinity, -.infinity,
+        0, -0.0, 1, -1, Double.leastNonzeroMagnitude * 1000, -Double.leastNonzeroMagnitude * 1000, Double.leastNonzeroMagnitude, 1e-12, 0.1, 0.3, 7,
+        1e15, 9.007199254740993e15, 1e22, 1e23, 1e300,
+        Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, -1e300, .nan, .infinity, -.infinity
     ]
 
     @Test func linearTicksOnExtremeDomains() {

@@ -21,9 +21,12 @@ struct ScaleTimeTests {
     @Test func seconds() {
         let ticks = scale(ms(2024, 3, 10, 9, 59, 58), ms(2024, 3, 10, 10, 1, 2)).timeTicks(count: 6)
         #expect(ticks.interval == TimeTickInterval(.second, 10))
-        #expect(ticks.values == [ms(2024, 3, 10, 10, 0, 0), ms(2024, 3, 10, 10, 0, 10), ms(2024, 3, 10, 10, 0, 20),
-                                 ms(2024, 3, 10, 10, 0, 30), ms(2024, 3, 10, 10, 0, 40), ms(2024, 3, 10, 10, 0, 50),
-                                 ms(2024, 3, 10, 10, 1, 0)])
+        #expect(
+            ticks.values == [
+                ms(2024, 3, 10, 10, 0, 0), ms(2024, 3, 10, 10, 0, 10), ms(2024, 3, 10, 10, 0, 20),
+                ms(2024, 3, 10, 10, 0, 30), ms(2024, 3, 10, 10, 0, 40), ms(2024, 3, 10, 10, 0, 50),
+                ms(2024, 3, 10, 10, 1, 0)
+            ])
     }
 
     @Test func minutes() {
@@ -47,19 +50,28 @@ struct ScaleTimeTests {
     @Test func everyOtherDaySkipsThe31st() {
         let ticks = scale(ms(2024, 1, 20), ms(2024, 2, 10)).timeTicks(count: 10)
         #expect(ticks.interval == TimeTickInterval(.day, 2))
-        #expect(ticks.values == [ms(2024, 1, 21), ms(2024, 1, 23), ms(2024, 1, 25), ms(2024, 1, 27), ms(2024, 1, 29),
-                                 ms(2024, 2, 1), ms(2024, 2, 3), ms(2024, 2, 5), ms(2024, 2, 7), ms(2024, 2, 9)])
+        #expect(
+            ticks.values == [
+                ms(2024, 1, 21), ms(2024, 1, 23), ms(2024, 1, 25), ms(2024, 1, 27), ms(2024, 1, 29),
+                ms(2024, 2, 1), ms(2024, 2, 3), ms(2024, 2, 5), ms(2024, 2, 7), ms(2024, 2, 9)
+            ])
     }
 
     @Test func weeksStartOnTheLocalesFirstWeekday() {
         // 2024-01-01 was a Monday.
         let sundays = scale(ms(2024, 1, 1), ms(2024, 3, 1), firstWeekday: ChartLocale.enUS.firstWeekday).timeTicks(count: 8)
         #expect(sundays.interval == TimeTickInterval(.week))
-        #expect(sundays.values == [ms(2024, 1, 7), ms(2024, 1, 14), ms(2024, 1, 21), ms(2024, 1, 28),
-                                   ms(2024, 2, 4), ms(2024, 2, 11), ms(2024, 2, 18), ms(2024, 2, 25)])
+        #expect(
+            sundays.values == [
+                ms(2024, 1, 7), ms(2024, 1, 14), ms(2024, 1, 21), ms(2024, 1, 28),
+                ms(2024, 2, 4), ms(2024, 2, 11), ms(2024, 2, 18), ms(2024, 2, 25)
+            ])
         let mondays = scale(ms(2024, 1, 1), ms(2024, 3, 1), firstWeekday: ChartLocale.enGB.firstWeekday).timeTicks(count: 8)
-        #expect(mondays.values == [ms(2024, 1, 1), ms(2024, 1, 8), ms(2024, 1, 15), ms(2024, 1, 22), ms(2024, 1, 29),
-                                   ms(2024, 2, 5), ms(2024, 2, 12), ms(2024, 2, 19), ms(2024, 2, 26)])
+        #expect(
+            mondays.values == [
+                ms(2024, 1, 1), ms(2024, 1, 8), ms(2024, 1, 15), ms(2024, 1, 22), ms(2024, 1, 29),
+                ms(2024, 2, 5), ms(2024, 2, 12), ms(2024, 2, 19), ms(2024, 2, 26)
+            ])
     }
 
     @Test func months() {
@@ -98,12 +110,16 @@ struct ScaleTimeTests {
     }
 
     @Test func tickCountStaysNearTheHint() {
-        let spans: [(Int64, Int64)] = [(0, 5000), (ms(2024, 1, 1), ms(2024, 1, 1, 7)), (ms(2024, 1, 1), ms(2024, 4, 17)), (ms(1990), ms(2024, 6)), (ms(-500), ms(2024))]
+        let spans: [(Int64, Int64)] = [
+            (0, 5000), (ms(2024, 1, 1), ms(2024, 1, 1, 7)), (ms(2024, 1, 1), ms(2024, 4, 17)), (ms(1990), ms(2024, 6)), (ms(-500), ms(2024))
+        ]
         for (start, end) in spans {
             for count in [3, 5, 8, 10, 15] {
                 let ticks = scale(start, end).timeTicks(count: count)
                 #expect(!ticks.values.isEmpty)
-                #expect(Double(ticks.values.count) <= Double(count) * 1.5 + 1, "\(ticks.values.count) for count \(count), \(String(describing: ticks.interval))")
+                #expect(
+                    Double(ticks.values.count) <= Double(count) * 1.5 + 1,
+                    "\(ticks.values.count) for count \(count), \(String(describing: ticks.interval))")
             }
         }
     }

@@ -46,11 +46,12 @@ import Testing
 
     func block(_ widths: [Double]) -> TextBlock {
         // Lines of known width, with simple metrics: ascent 8, descent 2, line height 12.
-        TextBlock(lines: widths.map { _ in TextBlockLine(runs: [TextRun("x", style: style)]) }.enumerated().map { index, line in
-            var copy = line
-            copy.width = widths[index]
-            return copy
-        }, lineHeight: 12, ascent: 8, descent: 2)
+        TextBlock(
+            lines: widths.map { _ in TextBlockLine(runs: [TextRun("x", style: style)]) }.enumerated().map { index, line in
+                var copy = line
+                copy.width = widths[index]
+                return copy
+            }, lineHeight: 12, ascent: 8, descent: 2)
     }
 
     @Test func boxFollowsTheAnchor() {
@@ -83,7 +84,9 @@ import Testing
         #expect(wrapped.lines.count > 1)
         #expect(wrapped.width <= 60)
         #expect(wrapped.text == "one two three four five six seven")
-        #expect(wrapped.height == TextMeasurer.ascent(style) + Double(wrapped.lines.count - 1) * TextMeasurer.lineHeight(style) + TextMeasurer.descent(style))
+        #expect(
+            wrapped.height == TextMeasurer.ascent(style) + Double(wrapped.lines.count - 1) * TextMeasurer.lineHeight(style)
+                + TextMeasurer.descent(style))
     }
 }
 
@@ -93,12 +96,17 @@ import Testing
     }
 
     @Test func textBoxesApplyGroupTranslations() {
-        let scene = Scene(width: 200, height: 100, children: [
-            label("a", x: 10, y: 10),
-            .group(GroupNode(translate: (dx: 50, dy: 20), children: [
-                .group(GroupNode(translate: (dx: 5, dy: 5), children: [label("b", x: 1, y: 2)])),
-            ])),
-        ])
+        let scene = Scene(
+            width: 200, height: 100,
+            children: [
+                label("a", x: 10, y: 10),
+                .group(
+                    GroupNode(
+                        translate: (dx: 50, dy: 20),
+                        children: [
+                            .group(GroupNode(translate: (dx: 5, dy: 5), children: [label("b", x: 1, y: 2)]))
+                        ]))
+            ])
         let boxes = scene.textBoxes()
         #expect(boxes.count == 2)
         #expect(boxes[0].minX == 10 && boxes[0].minY == 10)
@@ -123,12 +131,17 @@ import Testing
     }
 
     @Test func findsNodesAndGroupsByClass() {
-        let scene = Scene(width: 100, height: 100, children: [
-            .group(GroupNode(classes: ["chartc-marks"], children: [
-                .group(GroupNode(classes: ["chartc-series"], data: [DataAttribute("series", "A")])),
-                .group(GroupNode(classes: ["chartc-series"], data: [DataAttribute("series", "B")])),
-            ])),
-        ])
+        let scene = Scene(
+            width: 100, height: 100,
+            children: [
+                .group(
+                    GroupNode(
+                        classes: ["chartc-marks"],
+                        children: [
+                            .group(GroupNode(classes: ["chartc-series"], data: [DataAttribute("series", "A")])),
+                            .group(GroupNode(classes: ["chartc-series"], data: [DataAttribute("series", "B")]))
+                        ]))
+            ])
         #expect(scene.groups(withClass: "chartc-series").map { $0.data.first?.value } == ["A", "B"])
         #expect(scene.nodes(withClass: "chartc-marks").count == 1)
     }

@@ -17,7 +17,8 @@ import Testing
     @Test func greedyBreaksAtSpaces() {
         // Exactly the width of the first three words: they fit, the fourth goes to the next line.
         let lines = LineBreaker.wrap("Political ideology in Congress, 1948-2025", width: width("Political ideology in"), style: style)
-        #expect(texts(lines) == ["Political ideology in", "Congress, 1948-2025"] || texts(lines) == ["Political ideology in", "Congress,", "1948-2025"])
+        #expect(
+            texts(lines) == ["Political ideology in", "Congress, 1948-2025"] || texts(lines) == ["Political ideology in", "Congress,", "1948-2025"])
         // One px less and "in" moves down.
         let narrower = LineBreaker.wrap("Political ideology in Congress", width: width("Political ideology in") - 1, style: style)
         #expect(texts(narrower) == ["Political ideology", "in Congress"])
@@ -87,8 +88,10 @@ import Testing
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
-        let pieces = ["the", "Congress", "median", "DW-NOMINATE", "1948-2025", "—", "well-known", "  ", " ", "\n",
-                      "https://example.org/a/b", "Ünïcödé", "中文", "e\u{301}", "10\u{00A0}%", "W", "WWWWWWWWWWWWWWW", "-0.5"]
+        let pieces = [
+            "the", "Congress", "median", "DW-NOMINATE", "1948-2025", "—", "well-known", "  ", " ", "\n",
+            "https://example.org/a/b", "Ünïcödé", "中文", "e\u{301}", "10\u{00A0}%", "W", "WWWWWWWWWWWWWWW", "-0.5"
+        ]
         let styles = [TextStyle(size: 11), TextStyle(size: 14, weight: .bold), TextStyle(size: 22, italic: true)]
         for _ in 0..<300 {
             var text = ""

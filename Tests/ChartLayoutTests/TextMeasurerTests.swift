@@ -71,7 +71,7 @@ import Testing
         #expect(TextMeasurer.width(cut, style: style) <= 80)
         #expect(text.hasPrefix(String(cut.dropLast())))
         // One more character would not have fitted.
-        let next = text.prefix(cut.count)  // the kept characters plus the one that was cut
+        let next = text.prefix(cut.count) // the kept characters plus the one that was cut
         #expect(TextMeasurer.width(next + "…", style: style) > 80)
         #expect(cut == "Median DW-…")
         // The space before the cut is dropped: "Median …" becomes "Median…".

@@ -18,15 +18,16 @@ import Testing
         #expect(cache.bodyPath(for: url) == folder.path + "/nested/chartc/\(key).body")
         #expect(FileManager.default.contents(atPath: cache.bodyPath(for: url)) == Data(body))
         let metadataText = try #require(FileManager.default.contents(atPath: cache.metadataPath(for: url)))
-        #expect(String(decoding: metadataText, as: UTF8.self) == """
-            chartc-cache 1
-            url: \(url)
-            sha256: \(SHA256.hex(of: body))
-            bytes: 27
-            content-type: text/csv
-            etag: "abc"
+        #expect(
+            String(decoding: metadataText, as: UTF8.self) == """
+                chartc-cache 1
+                url: \(url)
+                sha256: \(SHA256.hex(of: body))
+                bytes: 27
+                content-type: text/csv
+                etag: "abc"
 
-            """)
+                """)
         #expect(cache.entry(for: url) == DataCache.Entry(metadata: stored, body: body))
         // No temporary files are left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted()

@@ -76,9 +76,11 @@ import Testing
         let url = "http://127.0.0.1:9/never.csv"
         Self.write(Self.spec(url: url), to: folder.file("remote.chart.json"))
         let console = BufferConsole()
-        #expect(Chartc.run(["data", folder.file("remote.chart.json"), "--offline"], console: console, environment: Self.environment(cache: cache)) == 1)
+        #expect(
+            Chartc.run(["data", folder.file("remote.chart.json"), "--offline"], console: console, environment: Self.environment(cache: cache)) == 1)
         #expect(console.output == "")
-        #expect(console.error.contains("error: \(url) is not in the cache (\(cache.path)); --offline builds only from cached data [fetch-not-cached]"))
+        #expect(
+            console.error.contains("error: \(url) is not in the cache (\(cache.path)); --offline builds only from cached data [fetch-not-cached]"))
     }
 
     @Test func dataPrintsTheTableOfARemoteSpec() throws {
@@ -90,7 +92,10 @@ import Testing
         defer { cache.remove() }
         Self.write(Self.spec(url: server.url("/points.csv")), to: folder.file("remote.chart.json"))
         let console = BufferConsole()
-        #expect(Chartc.run(["data", folder.file("remote.chart.json"), "--refresh", "--timeout", "1.5", "--connect-timeout", "1"], console: console, environment: Self.environment(cache: cache)) == 0)
+        #expect(
+            Chartc.run(
+                ["data", folder.file("remote.chart.json"), "--refresh", "--timeout", "1.5", "--connect-timeout", "1"], console: console,
+                environment: Self.environment(cache: cache)) == 0)
         #expect(console.output == "a,b\n1,2\n3,5\n")
     }
 
@@ -99,7 +104,9 @@ import Testing
         defer { cache.remove() }
         let badTimeout = BufferConsole()
         #expect(Chartc.run(["build", "x.chart.json", "--timeout", "soon"], console: badTimeout, environment: Self.environment(cache: cache)) == 2)
-        #expect(badTimeout.error.hasPrefix("chartc build: error: invalid value 'soon' for '--timeout'. Expected a number of seconds greater than 0, such as 30 or 2.5.\n"))
+        #expect(
+            badTimeout.error.hasPrefix(
+                "chartc build: error: invalid value 'soon' for '--timeout'. Expected a number of seconds greater than 0, such as 30 or 2.5.\n"))
         let zero = BufferConsole()
         #expect(Chartc.run(["data", "x.chart.json", "--connect-timeout", "0"], console: zero, environment: Self.environment(cache: cache)) == 2)
         let both = BufferConsole()

@@ -111,7 +111,8 @@ import Testing
         #expect(offline.contentType == "text/csv")
 
         // Without --offline the build needs the server, and the error points at the cached copy.
-        let error = try #require(fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: cache)).fetch(url, expecting: .csv) })
+        let error = try #require(
+            fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: cache)).fetch(url, expecting: .csv) })
         #expect(error.kind == .connectionRefused)
         #expect(error.notes.contains("an earlier download of it is cached: --offline builds from that copy"))
     }
@@ -120,17 +121,19 @@ import Testing
         let cache = try TemporaryFolder()
         defer { cache.remove() }
         let url = "http://127.0.0.1:9/never-fetched.csv"
-        let error = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: cache, mode: .offline)).fetch(url, expecting: .csv)
-        })
+        let error = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: cache, mode: .offline)).fetch(url, expecting: .csv)
+            })
         #expect(error.kind == .notCached)
         #expect(error.diagnosticID == "fetch-not-cached")
         #expect(error.message == "\(url) is not in the cache (\(cache.path)); --offline builds only from cached data")
         #expect(error.notes == ["build once without --offline, with network, to download it"])
 
-        let noCache = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: nil, mode: .offline)).fetch(url, expecting: .csv)
-        })
+        let noCache = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: nil, mode: .offline)).fetch(url, expecting: .csv)
+            })
         #expect(noCache.kind == .notCached)
     }
 
@@ -170,9 +173,10 @@ import Testing
     @Test func connectionRefusedNamesHostAndPort() throws {
         let port = try LoopbackServer.closedPort()
         let url = "http://127.0.0.1:\(port)/a.csv"
-        let error = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv)
-        })
+        let error = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv)
+            })
         #expect(error.kind == .connectionRefused)
         #expect(error.message == "could not connect to 127.0.0.1:\(port) (connection refused) for \(url)")
     }
@@ -183,9 +187,10 @@ import Testing
         let url = server.url("/slow.csv")
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: nil, connectTimeout: 1, totalTimeout: 2)).fetch(url, expecting: .csv)
-        })
+        let error = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: nil, connectTimeout: 1, totalTimeout: 2)).fetch(url, expecting: .csv)
+            })
         let elapsed = clock.now - start
         #expect(error.kind == .timedOut)
         #expect(error.message == "timed out after 1 s waiting for \(url) (no response from 127.0.0.1:\(server.port))")
@@ -201,9 +206,10 @@ import Testing
         let url = server.url("/stalled.csv")
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: nil, connectTimeout: 1, totalTimeout: 1.5)).fetch(url, expecting: .csv)
-        })
+        let error = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: nil, connectTimeout: 1, totalTimeout: 1.5)).fetch(url, expecting: .csv)
+            })
         #expect(error.kind == .timedOut)
         #expect(error.message == "timed out after 1.5 s waiting for \(url) to finish downloading (8 bytes received)")
         #expect(clock.now - start < .milliseconds(3000))
@@ -216,9 +222,10 @@ import Testing
         let cache = try TemporaryFolder()
         defer { cache.remove() }
         let url = server.url("/big.csv")
-        let error = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: cache, maxBytes: 1024)).fetch(url, expecting: .csv)
-        })
+        let error = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: cache, maxBytes: 1024)).fetch(url, expecting: .csv)
+            })
         #expect(error.kind == .tooLarge)
         #expect(error.message == "\(url) is larger than the 1 KiB download limit (the server announces 2 KiB)")
         #expect(DataCache(directory: cache.path).entry(for: url) == nil)
@@ -231,9 +238,10 @@ import Testing
         let cache = try TemporaryFolder()
         defer { cache.remove() }
         let url = server.url("/members.csv")
-        let error = try #require(fetchError { () throws(FetchError) in
-            try RemoteFetcher(options: testOptions(cache: cache)).fetch(url, expecting: .csv)
-        })
+        let error = try #require(
+            fetchError { () throws(FetchError) in
+                try RemoteFetcher(options: testOptions(cache: cache)).fetch(url, expecting: .csv)
+            })
         #expect(error.kind == .wrongContent)
         #expect(error.diagnosticID == "fetch-wrong-content")
         #expect(error.message == "the response from \(url) is HTML, not CSV (Content-Type: text/html; charset=utf-8)")
@@ -259,7 +267,8 @@ import Testing
         }
         defer { server.stop() }
         let url = server.url("/a.csv")
-        let error = try #require(fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv) })
+        let error = try #require(
+            fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv) })
         #expect(error.kind == .tooManyRedirects)
         #expect(error.message == "\(url) redirects too many times (or to nowhere); open it in a browser to see where it leads")
     }
@@ -268,7 +277,8 @@ import Testing
         let server = try LoopbackServer { _ in .close }
         defer { server.stop() }
         let url = server.url("/a.csv")
-        let error = try #require(fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv) })
+        let error = try #require(
+            fetchError { () throws(FetchError) in try RemoteFetcher(options: testOptions(cache: nil)).fetch(url, expecting: .csv) })
         #expect(error.url == url)
         #expect(error.kind == .failed)
         #expect(error.message == "127.0.0.1:\(server.port) closed the connection without answering \(url)")

@@ -6,14 +6,17 @@ import Testing
 /// and the malformed ones rejected before any download is tried.
 @Suite struct RemoteAddressTests {
     @Test(arguments: [
-        ("https://voteview.com/static/data/out/members/HSall_members.csv", "https", "voteview.com", 443, "/static/data/out/members/HSall_members.csv"),
+        (
+            "https://voteview.com/static/data/out/members/HSall_members.csv", "https", "voteview.com", 443,
+            "/static/data/out/members/HSall_members.csv"
+        ),
         ("HTTP://Example.org:8080/a/b.tsv?x=1#top", "http", "Example.org", 8080, "/a/b.tsv"),
         ("http://127.0.0.1:9/", "http", "127.0.0.1", 9, "/"),
         ("http://[::1]:8000/data.json", "http", "::1", 8000, "/data.json"),
         ("https://user:secret@host.example/x", "https", "host.example", 443, "/x"),
         ("https://example.com", "https", "example.com", 443, ""),
         ("https://example.com:/my%20data.csv", "https", "example.com", 443, "/my data.csv"),
-        ("https://example.com/caf\u{E9}.csv", "https", "example.com", 443, "/caf\u{E9}.csv"),
+        ("https://example.com/caf\u{E9}.csv", "https", "example.com", 443, "/caf\u{E9}.csv")
     ])
     func partsOfAValidURL(text: String, scheme: String, host: String, port: Int, path: String) throws {
         let address = try RemoteAddress(text)
@@ -31,7 +34,7 @@ import Testing
     @Test(arguments: [
         "https:///no-host.csv", "https://:8080/x", "http://[::1/x", "http://[]/x", "http://host:80a/x",
         "http://host:123456/x", "http://host:70000/x", "http://ho[st/x", "http://host/%zz", "http://host/a%2", "https://host/a<b>",
-        "http:/one-slash.csv",
+        "http:/one-slash.csv"
     ])
     func malformedURLsAreRejected(text: String) {
         #expect(throws: FetchError.self) { try RemoteAddress(text) }
@@ -43,7 +46,7 @@ import Testing
         ("https:///d.csv", "it has no host"),
         ("http://[::1/d.csv", "its IPv6 address is not a bracketed address such as [::1]"),
         ("https://host/a<b>", "it contains '<', which a URL cannot hold; write it as %3C"),
-        ("https://host/100%.csv", "a '%' is not followed by two hex digits"),
+        ("https://host/100%.csv", "a '%' is not followed by two hex digits")
     ])
     func malformedURLsSayWhatIsWrong(text: String, reason: String) {
         do {

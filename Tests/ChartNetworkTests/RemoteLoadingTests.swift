@@ -77,7 +77,10 @@ import Testing
             try DataLoader.load(unknownSource, baseDirectory: ".", columns: nil, context: Self.context(nil))
         }
         #expect(unknown.map(\.id) == ["data-format-unknown"])
-        #expect(unknown.first?.message == "cannot tell the format of '\(server.url("/export?kind=csv"))': its name has no .csv, .tsv or .json extension and the server sent Content-Type: text/plain; add \"format\": \"csv\", \"tsv\" or \"json\" to data")
+        #expect(
+            unknown.first?.message
+                == "cannot tell the format of '\(server.url("/export?kind=csv"))': its name has no .csv, .tsv or .json extension and the server sent Content-Type: text/plain; add \"format\": \"csv\", \"tsv\" or \"json\" to data"
+        )
         let declared = try DataLoader.load(
             Self.source(server.url("/export?kind=csv"), extra: ", \"format\": \"csv\""),
             baseDirectory: ".", columns: nil, context: Self.context(nil))

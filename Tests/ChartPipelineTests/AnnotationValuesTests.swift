@@ -9,18 +9,20 @@ import Testing
 /// `aggregate`, with errors inside the expression string.
 @Suite struct AnnotationValuesTests {
     static func spec(_ annotations: String, extra: String = "") throws -> ChartSpec {
-        let text = #"{ "data": { "url": "d.csv" }, "mark": "bar", \#(extra) "encoding": { "x": { "field": "day" }, "y": { "field": "n" } }, "annotations": [\#(annotations)] }"#
+        let text =
+            #"{ "data": { "url": "d.csv" }, "mark": "bar", \#(extra) "encoding": { "x": { "field": "day" }, "y": { "field": "n" } }, "annotations": [\#(annotations)] }"#
         return try #require(SpecParser.parse(SourceFile(path: "s.chart.json", text: text)).spec)
     }
 
     static let rows = Table(columns: [
         T.strings("day", ["Mon", "Tue", "Wed", "Thu"]),
         T.numbers("n", [2, 4, nil, 9]),
-        T.dates("d", ["2015-01-01", "2015-03-01", "2015-02-01", "2015-01-15"]),
+        T.dates("d", ["2015-01-01", "2015-03-01", "2015-02-01", "2015-01-15"])
     ])
 
     @Test func aggregatesResolveOverTheOutputRows() throws {
-        let spec = try Self.spec(#"""
+        let spec = try Self.spec(
+            #"""
             { "type": "rule", "y": { "aggregate": "mean(n)" } }, { "type": "range", "y": [{ "aggregate": "min(n)" }, { "aggregate": "quantile(n, 0.5) * 2" }] },
             { "type": "text", "x": { "aggregate": "last(day)" }, "y": { "aggregate": "count()" }, "text": "n" }, { "type": "rule", "x": { "aggregate": "max(d)" } },
             { "type": "rule", "y": 3 }

@@ -8,16 +8,19 @@ import Testing
 @testable import ChartPipeline
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC §13 bins: `bin(x, step)` against an independent `floor(x / step) * step`, `bin(x)`'s round step over
 /// varied data, the step kept through the pipeline, `complete` over intervals, and `NAME_end`.
 @Suite struct BinTests {
-    static func run(_ rows: [Double?], calculate: String, filter: String? = nil, aggregate: Bool = true, complete: Bool = false) throws -> (Table, Plan) {
+    static func run(_ rows: [Double?], calculate: String, filter: String? = nil, aggregate: Bool = true, complete: Bool = false) throws -> (
+        Table, Plan
+    ) {
         let values = rows.map { "{ \"x\": \($0.map { String($0) } ?? "null") }" }.joined(separator: ", ")
         let filterText = filter.map { ", \"filter\": \"\($0)\"" } ?? ""
-        let aggregateText = aggregate ? ", \"groupBy\": [\"b\"], \"aggregate\": { \"n\": \"count()\" }" + (complete ? ", \"complete\": true" : "") : ""
+        let aggregateText =
+            aggregate ? ", \"groupBy\": [\"b\"], \"aggregate\": { \"n\": \"count()\" }" + (complete ? ", \"complete\": true" : "") : ""
         let text = """
             { "data": { "values": [\(values)], "parse": { "x": "number" } },
               "calculate": { "b": "\(calculate)" }\(filterText)\(aggregateText),
@@ -119,7 +122,7 @@ import Glibc
 
     @Test(arguments: [
         ("bin(x) + 1", "expr-arguments"), ("bin('a', 2)", "expr-type"), ("bin(x, 0)", "expr-type"),
-        ("bin(x, -1)", "expr-type"), ("bin(x, x)", "expr-type"), ("bin(x, 1, 2)", "expr-arguments"), ("bni(x, 2)", "unknown-function"),
+        ("bin(x, -1)", "expr-type"), ("bin(x, x)", "expr-type"), ("bin(x, 1, 2)", "expr-arguments"), ("bni(x, 2)", "unknown-function")
     ])
     func badBinsAreReportedAtTheirPosition(expression: String, id: String) throws {
         let text = """

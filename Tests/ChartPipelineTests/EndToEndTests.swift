@@ -41,16 +41,17 @@ private func runSpec(_ specText: String, csv: String, dataName: String = "member
     //   (0.3 is stored as 0.29999999999999998890, so the exact midpoint of -0.25 and it prints as
     //   0.024999999999999994, as DuckDB's quantile_cont prints it.)
     // 1949: D -0.375 (the empty score skipped); R 0.25; all -0.375 0.25 → -0.0625.
-    #expect(TableWriter.csv(output.table) == """
-        year,party,median
-        1947,Congress,0.024999999999999994
-        1947,Democrats,-0.325
-        1947,Republicans,0.4
-        1949,Congress,-0.0625
-        1949,Democrats,-0.375
-        1949,Republicans,0.25
+    #expect(
+        TableWriter.csv(output.table) == """
+            year,party,median
+            1947,Congress,0.024999999999999994
+            1947,Democrats,-0.325
+            1947,Republicans,0.4
+            1949,Congress,-0.0625
+            1949,Democrats,-0.375
+            1949,Republicans,0.25
 
-        """)
+            """)
     #expect(output.plan.columns == ["congress", "chamber", "party_code", "nominate_dim1"])
     #expect(output.plan.description.hasPrefix("load    "))
     #expect(output.plan.description.contains("HSall_members.csv  (csv; 4 of 5 columns: congress, chamber, party_code, nominate_dim1)"))

@@ -51,7 +51,7 @@ import Testing
         inputs: [
             ReductionInput(.count, values: nil, name: "n"),
             ReductionInput(.sum, values: x, name: "s"),
-            ReductionInput(.mean, values: x, name: "m"),
+            ReductionInput(.mean, values: x, name: "m")
         ],
         rowCount: 3,
         completeDomains: [T.weekdays.map(Value.string)]

@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func aLayerWithItsOwnAggregationAggregatesAfterTheTopLevelFilter() throws {
-        let output = try run(#"""
+        let output = try run(
+            #"""
             "calculate": { "w": "v * 2" }, "filter": "v > 0",
             "layers": [
               { "mark": "point" },
@@ -39,7 +40,8 @@ import Testing
 
     @Test func aLayersFilterAppliesLastOverTheRowsItDraws() throws {
         // `mean` exists only after the aggregation: a filter on it can only run last.
-        let output = try run(#"""
+        let output = try run(
+            #"""
             "groupBy": ["d"], "aggregate": { "mean": "mean(v)" },
             "layers": [
               { "mark": "line" },
@@ -54,7 +56,8 @@ import Testing
     }
 
     @Test func aLayerWithItsOwnDataIgnoresTheTopLevelCalculateAndFilter() throws {
-        let output = try run(#"""
+        let output = try run(
+            #"""
             "calculate": { "w": "v * 2" }, "filter": "v > 100",
             "layers": [
               { "mark": "point" },
@@ -66,7 +69,8 @@ import Testing
     }
 
     @Test func everyLayersPlanningErrorIsReportedOnce() throws {
-        let text = #"{ "data": { "values": \#(Self.rows) }, "calculate": { "w": "nope + 1" }, "layers": [{ "mark": "point", "groupBy": ["d"], "aggregate": { "n": "count()" } }, { "mark": "line", "filter": "missing > 0" }] }"#
+        let text =
+            #"{ "data": { "values": \#(Self.rows) }, "calculate": { "w": "nope + 1" }, "layers": [{ "mark": "point", "groupBy": ["d"], "aggregate": { "n": "count()" } }, { "mark": "line", "filter": "missing > 0" }] }"#
         let spec = try #require(SpecParser.parse(SourceFile(path: "/tmp/layers.chart.json", text: text)).spec)
         #expect(throws: DiagnosticError.self) { try Pipeline.runLayers(spec: spec, context: .standard()) }
         do {
@@ -83,7 +87,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try "d,v\na,1\na,3\nb,10\n".write(to: folder.appendingPathComponent("x.csv"), atomically: true, encoding: .utf8)
-        let text = #"{ "data": { "url": "x.csv" }, "layers": [{ "mark": "point" }, { "mark": "line", "groupBy": ["d"], "aggregate": { "s": "sum(v)" }, "filter": "s > 5" }] }"#
+        let text =
+            #"{ "data": { "url": "x.csv" }, "layers": [{ "mark": "point" }, { "mark": "line", "groupBy": ["d"], "aggregate": { "s": "sum(v)" }, "filter": "s > 5" }] }"#
         let spec = try #require(SpecParser.parse(SourceFile(path: folder.appendingPathComponent("c.chart.json").path, text: text)).spec)
         let output = try Pipeline.runLayers(spec: spec, context: .standard())
         #expect(TableWriter.csv(output.layers[1].table) == "d,s\nb,10\n")

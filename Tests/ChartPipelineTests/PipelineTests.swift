@@ -11,19 +11,19 @@ import Testing
 /// The SPEC §10 polarization pipeline over a small inline table, with hand-computed medians.
 enum Polarization {
     static let rows: [(congress: Double, chamber: String, party: Double, score: Double?, name: String)] = [
-        (79, "House", 100, -0.5, "a"),       // before 1947: filtered out
+        (79, "House", 100, -0.5, "a"), // before 1947: filtered out
         (80, "House", 100, -0.4, "b"),
         (80, "Senate", 100, -0.2, "c"),
         (80, "House", 200, 0.3, "d"),
-        (80, "President", 100, -0.9, "e"),   // the President: filtered out
-        (80, "House", 328, 0.0, "f"),        // neither party: filtered out
+        (80, "President", 100, -0.9, "e"), // the President: filtered out
+        (80, "House", 328, 0.0, "f"), // neither party: filtered out
         (80, "Senate", 200, 0.5, "g"),
         (80, "House", 200, 0.4, "h"),
         (81, "House", 100, -0.3, "i"),
         (81, "House", 200, 0.2, "j"),
         (81, "Senate", 100, -0.1, "k"),
         (81, "House", 100, -0.5, "l"),
-        (81, "House", 100, nil, "m"),        // no score: skipped by the median, still a Democrat row
+        (81, "House", 100, nil, "m") // no score: skipped by the median, still a Democrat row
     ]
 
     static var table: Table {
@@ -32,7 +32,7 @@ enum Polarization {
             T.strings("chamber", rows.map(\.chamber)),
             T.numbers("party_code", rows.map(\.party)),
             T.numbers("nominate_dim1", rows.map(\.score)),
-            T.strings("bioname", rows.map(\.name)),
+            T.strings("bioname", rows.map(\.name))
         ])
     }
 
@@ -61,7 +61,8 @@ enum Polarization {
         }
         spec.total = total.map { TotalSpec(field: Located($0.0, at: nil), label: Located($0.1, at: nil)) }
         spec.sort = sort.map { key in
-            key.hasPrefix("-") ? SortKey(field: String(key.dropFirst()), descending: true, span: nil) : SortKey(field: key, descending: false, span: nil)
+            key.hasPrefix("-")
+                ? SortKey(field: String(key.dropFirst()), descending: true, span: nil) : SortKey(field: key, descending: false, span: nil)
         }
         if let complete { spec.complete = Located(complete, at: nil) }
         return spec
@@ -102,7 +103,7 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     let specs = [
         Polarization.spec(),
         Polarization.spec(filter: ["party == 'Democrats'", "congress >= 80", "year > 1948 || chamber == 'Senate'"]),
-        Polarization.spec(groupBy: [], aggregate: nil, total: []),
+        Polarization.spec(groupBy: [], aggregate: nil, total: [])
     ]
     for spec in specs {
         let (planned, _) = plan(spec)
@@ -127,7 +128,10 @@ func withoutPushDown(_ plan: Plan) -> Plan {
         case .keep: "keep"
         }
     }
-    #expect(shape == ["load", "filter congress >= 80", "calc year", "filter year > 1948", "calc party", "filter party == 'Democrats'", "aggregate", "sort"])
+    #expect(
+        shape == [
+            "load", "filter congress >= 80", "calc year", "filter year > 1948", "calc party", "filter party == 'Democrats'", "aggregate", "sort"
+        ])
 }
 
 @Test func projectionReadsOnlyTheColumnsTheSpecUses() throws {
@@ -211,7 +215,9 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     let plan = try #require(planned)
     #expect(plan.outputFields.map(\.type) == [.string, .string, .number])
     let result = try PipelineRunner.run(plan, input: Polarization.table)
-    #expect(TableWriter.csv(result) == "year,party,n\n1947,Democrats,2\n1947,Republicans,3\n1949,Democrats,4\n1949,Republicans,1\nAll,Democrats,6\nAll,Republicans,4\n")
+    #expect(
+        TableWriter.csv(result)
+            == "year,party,n\n1947,Democrats,2\n1947,Republicans,3\n1949,Democrats,4\n1949,Republicans,1\nAll,Democrats,6\nAll,Republicans,4\n")
 }
 
 @Test func completeFillsEveryWeekday() throws {
@@ -238,7 +244,9 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     spec.encoding.color = color
     let (planned, _) = plan(spec)
     let result = try PipelineRunner.run(#require(planned), input: Polarization.table)
-    #expect(TableWriter.csv(result) == "year,party,n\n1947,Democrats,2\n1947,Republicans,3\n1947,Whigs,0\n1949,Democrats,4\n1949,Republicans,1\n1949,Whigs,0\n")
+    #expect(
+        TableWriter.csv(result)
+            == "year,party,n\n1947,Democrats,2\n1947,Republicans,3\n1947,Whigs,0\n1949,Democrats,4\n1949,Republicans,1\n1949,Whigs,0\n")
 }
 
 @Test func unknownFieldsGetADidYouMean() {
@@ -287,7 +295,7 @@ func withoutPushDown(_ plan: Plan) -> Plan {
     let count = 1200
     let table = Table(columns: [
         T.numbers("a", (0..<count).map { Double($0) }),
-        T.numbers("b", (0..<count).map { Double($0 * 7) }),
+        T.numbers("b", (0..<count).map { Double($0 * 7) })
     ])
     let spec = Polarization.spec(calculate: [], filter: [], groupBy: ["a", "b"], aggregate: [("n", "count()")], total: [], complete: true)
     let (planned, _) = Planner.plan(spec, schema: [("a", .number), ("b", .number)])

@@ -39,7 +39,7 @@ import Testing
         let output = try Self.run(csv: Array("party,name,score,note\nD,Ann,1.5,x\nR,Bob,2,y\nD,Cy,3,z\n".utf8))
         #expect(output.plan.columns == ["party", "score"])
         #expect(TableWriter.csv(output.table) == "party,total\nD,4.5\nR,2\n")
-        #expect(output.provenance.isEmpty)  // local files are not hashed
+        #expect(output.provenance.isEmpty) // local files are not hashed
     }
 
     @Test func lintSchemaTypesOnlyTheNamedColumnsButListsThemAll() throws {

@@ -23,7 +23,8 @@ import Testing
         return (run, schema, file)
     }
 
-    static let spec = "{\n  \"data\": { \"url\": \"data.csv\" },\n  \"mark\": \"bar\",\n  \"encoding\": { \"x\": { \"field\": \"a\" }, \"y\": { \"field\": \"b\" } }\n}\n"
+    static let spec =
+        "{\n  \"data\": { \"url\": \"data.csv\" },\n  \"mark\": \"bar\",\n  \"encoding\": { \"x\": { \"field\": \"a\" }, \"y\": { \"field\": \"b\" } }\n}\n"
 
     @Test func anErrorInTheDataFileNamesTheSpec() throws {
         let (run, schema, file) = try diagnostics(spec: Self.spec, csv: "a,b\n1,2\n3,4,5\n")
@@ -48,7 +49,9 @@ import Testing
         #expect(!error.notes.contains { $0.message.hasSuffix("is read by this spec") })
         // Inline values are in the spec: nothing to name.
         let inline = try #require(SpecParser.parse(SourceFile(path: "v.chart.json", text: #"{"data": {"values": [{"a": 1}]}, "mark": "bar"}"#)).spec)
-        #expect(ReadBySpecNote.adding(to: [Diagnostic(TestMessage(.error, "x", "m"), path: "elsewhere.csv")], for: inline.data).first?.notes.isEmpty == true)
+        #expect(
+            ReadBySpecNote.adding(to: [Diagnostic(TestMessage(.error, "x", "m"), path: "elsewhere.csv")], for: inline.data).first?.notes.isEmpty
+                == true)
     }
 }
 

@@ -142,7 +142,7 @@ private func reduce(_ reduction: Reduction, _ column: Column? = values) -> [Doub
                 let sorted = values.sorted()
                 let expected = Reducer.interpolate(sorted: sorted[...], p: p)
                 #expect(quantile.bitPattern == expected.bitPattern, "trial \(trial), n \(count), p \(p)")
-                #expect(selected.sorted() == sorted)  // a reordering, nothing lost
+                #expect(selected.sorted() == sorted) // a reordering, nothing lost
             }
         }
     }
@@ -157,10 +157,10 @@ private func reduce(_ reduction: Reduction, _ column: Column? = values) -> [Doub
         for pattern in 0..<4 {
             let values: [Double] = (0..<5000).map { i in
                 switch pattern {
-                case 0: Double(i)              // sorted
-                case 1: Double(5000 - i)       // reversed
-                case 2: Double(i % 2 == 0 ? i : 5000 - i)  // organ pipe
-                default: 7                     // all equal
+                case 0: Double(i) // sorted
+                case 1: Double(5000 - i) // reversed
+                case 2: Double(i % 2 == 0 ? i : 5000 - i) // organ pipe
+                default: 7 // all equal
                 }
             }
             for p in [0.0, 0.33, 0.5, 1] {

@@ -17,7 +17,7 @@ import Testing
 @Test func numbersSortNumericallyAndStably() {
     let table = Table(columns: [
         T.numbers("n", [10, 9, nil, -1, 9, 100, -0.0, 0]),
-        T.numbers("row", [0, 1, 2, 3, 4, 5, 6, 7]),
+        T.numbers("row", [0, 1, 2, 3, 4, 5, 6, 7])
     ])
     let ascending = RowSorter.sorted(table, by: [SortOrder("n")])
     #expect(T.numbersOf(ascending.columns[1]) == [3, 6, 7, 1, 4, 0, 5, 2])
@@ -28,7 +28,7 @@ import Testing
 @Test func laterKeysBreakTies() {
     let table = Table(columns: [
         T.strings("party", ["R", "D", "R", "D"]),
-        T.numbers("year", [2000, 2000, 1990, 1990]),
+        T.numbers("year", [2000, 2000, 1990, 1990])
     ])
     let sorted = RowSorter.sorted(table, by: [SortOrder("year", descending: true), SortOrder("party")])
     #expect(T.stringsOf(sorted.columns[0]) == ["D", "R", "D", "R"])
@@ -38,7 +38,7 @@ import Testing
 @Test func datesAndBooleansSort() {
     let table = Table(columns: [
         T.dates("d", ["2021-05-01", nil, "1999-12-31", "2021-05-01T00:00:01Z"]),
-        T.booleans("b", [true, false, nil, false]),
+        T.booleans("b", [true, false, nil, false])
     ])
     #expect(RowSorter.permutation(table, by: [SortOrder("d")]) == [2, 0, 3, 1])
     #expect(RowSorter.permutation(table, by: [SortOrder("b")]) == [1, 3, 0, 2])

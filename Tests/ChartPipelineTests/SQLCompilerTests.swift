@@ -20,7 +20,8 @@ import Testing
 
     @Test func constantsAreParametersAndNamesAreQuoted() throws {
         let schema: [SQLCompiler.Column] = [(Self.hostile, .string, 25), ("v", .number, 701), ("d", .date, 1184)]
-        let plan = try compiled(#"""
+        let plan = try compiled(
+            #"""
             "calculate": {"x'; DROP": "v * 2"},
             "filter": ["`a \"b\"; -- c /* d` != '\\'; DROP TABLE t; --'", "d >= '2020-01-01'"],
             "groupBy": ["a \"b\"; -- c /* d"], "aggregate": {"m": "median(`x'; DROP`)", "s": "sum(v)"}
@@ -33,7 +34,7 @@ import Testing
         #expect(plan.loadStep.sqlParameters.contains("2020-01-01T00:00:00.000Z"))
         #expect(sql.contains("sum(\"chartc_arg1\" ORDER BY \"chartc_argorder\")"), "\(sql)")
         #expect(plan.isCompiledAggregation)
-        #expect(plan.databaseSteps.count == 3)  // calculate, filter, aggregate
+        #expect(plan.databaseSteps.count == 3) // calculate, filter, aggregate
     }
 
     /// PostgreSQL refuses a parameter the statement never names: a calculation nothing reads adds none.
@@ -41,7 +42,7 @@ import Testing
         let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("d", .date, 1184)]
         for members in [
             #""calculate": {"unused": "v * 1000 + 7", "m": "month(d)"}, "filter": "v > 3", "groupBy": ["m"], "aggregate": {"n": "count()"}"#,
-            #""calculate": {"unused": "s == 'x'", "w": "weekday(d)"}, "filter": ["w != 'Mon'", "v < 9"]"#,
+            #""calculate": {"unused": "s == 'x'", "w": "weekday(d)"}, "filter": ["w != 'Mon'", "v < 9"]"#
         ] {
             let plan = try compiled(members, schema: schema)
             let sql = try #require(plan.loadStep.sql)
@@ -72,7 +73,8 @@ import Testing
         let text = #"{"data": {"database": "$DB", "query": "SELECT 1 AS v"}, "aggregate": {"s": "sum(v)", "n": "count()"}, "mark": "bar"}"#
         let spec = try #require(SpecParser.parse(SourceFile(path: "c.chart.json", text: text)).spec)
         let plan = try #require(Planner.plan(spec, schema: [("v", .number)]).0)
-        let fromQuery = try #require(SQLCompiler.compile(plan, relation: "(SELECT 1 AS v\n) AS \"chartc_base\"", columns: [("v", .number, 701)], inputOrder: nil))
+        let fromQuery = try #require(
+            SQLCompiler.compile(plan, relation: "(SELECT 1 AS v\n) AS \"chartc_base\"", columns: [("v", .number, 701)], inputOrder: nil))
         #expect(!fromQuery.isCompiledAggregation)
         let counts = try compiled(#""aggregate": {"n": "count()", "hi": "max(v)"}"#, schema: [("v", .number, 701)])
         #expect(counts.isCompiledAggregation)

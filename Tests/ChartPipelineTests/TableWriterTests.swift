@@ -7,7 +7,7 @@ private let table = Table(columns: [
     T.numbers("year", [2012, 0.1, -0.0, nil, 1e21]),
     T.strings("name, full", ["a,b", "say \"hi\"", "", nil, "two\nlines"]),
     T.dates("when", ["2012-01-17", "2012-01-17T08:30:00Z", nil, "1999-12-31T23:59:59.5Z", nil]),
-    T.booleans("ok", [true, false, nil, true, false]),
+    T.booleans("ok", [true, false, nil, true, false])
 ])
 
 @Test func csvQuotesOnlyWhatMustBeQuoted() {
@@ -19,7 +19,7 @@ private let table = Table(columns: [
         #",,1999-12-31T23:59:59.500Z,true"#,
         #"1e+21,"two"#,
         #"lines",,false"#,
-        "",
+        ""
     ].joined(separator: "\n")
     #expect(TableWriter.csv(table) == expected)
 }

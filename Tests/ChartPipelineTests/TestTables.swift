@@ -15,10 +15,12 @@ enum T {
     }
 
     static func dates(_ name: String, _ values: [String?]) -> Column {
-        Column(name: name, type: .date, values: values.map { text in
-            guard let text, let ms = ISO.parse(text) else { return .null }
-            return .date(ms)
-        })
+        Column(
+            name: name, type: .date,
+            values: values.map { text in
+                guard let text, let ms = ISO.parse(text) else { return .null }
+                return .date(ms)
+            })
     }
 
     static func booleans(_ name: String, _ values: [Bool?]) -> Column {

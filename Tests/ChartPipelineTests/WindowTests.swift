@@ -37,7 +37,9 @@ import Testing
         return rows
     }
 
-    static func run(_ rows: [Row], window: [(String, String)], windowBy: [String] = ["p"], sort: [String] = ["p", "t"], keep: String? = nil) throws -> Table {
+    static func run(_ rows: [Row], window: [(String, String)], windowBy: [String] = ["p"], sort: [String] = ["p", "t"], keep: String? = nil) throws
+        -> Table
+    {
         let values = rows.map { row in
             "{ \"p\": \"\(row.p)\", \"t\": \(row.t), \"x\": \(row.x.map { String($0) } ?? "null") }"
         }.joined(separator: ", ")
@@ -125,7 +127,7 @@ import Testing
         ("rk", "rank(x)", "rank", 1), ("drk", "dense_rank(x)", "dense_rank", 1),
         ("sm", "sum(x)", "sum", 1), ("mn", "mean(x)", "mean", 1), ("md", "median(x)", "median", 1),
         ("mi", "min(x)", "min", 1), ("ma", "max(x)", "max", 1), ("cn", "count(x)", "count", 1),
-        ("cr", "count()", "count()", 1), ("fi", "first(x)", "first", 1), ("la", "last(x)", "last", 1),
+        ("cr", "count()", "count()", 1), ("fi", "first(x)", "first", 1), ("la", "last(x)", "last", 1)
     ]
 
     @Test(arguments: 0..<40) func everyFunctionMatchesTheNaiveReference(seed: Int) throws {
@@ -137,15 +139,20 @@ import Testing
             let actual = Self.numbers(table, call.name)
             let wanted = expected.map { Self.reference(call.function, call.n, $0.values, $0.position) }
             let mismatches = actual.indices.filter { !Self.close(actual[$0], wanted[$0]) }
-            #expect(mismatches.isEmpty, "\(call.expression) seed \(seed): rows \(mismatches.prefix(5)) got \(mismatches.prefix(5).map { actual[$0] }) want \(mismatches.prefix(5).map { wanted[$0] })")
+            #expect(
+                mismatches.isEmpty,
+                "\(call.expression) seed \(seed): rows \(mismatches.prefix(5)) got \(mismatches.prefix(5).map { actual[$0] }) want \(mismatches.prefix(5).map { wanted[$0] })"
+            )
         }
     }
 
     @Test func combinedExpressionsAndEarlierWindowFields() throws {
         let rows = Self.randomRows(seed: 7)
-        let table = try Self.run(rows, window: [
-            ("share", "x / sum(x)"), ("index", "100 * rolling_mean(x, 2) / first(x)"), ("cs", "cumsum(x)"), ("cs2", "lag(cs) + 1"),
-        ])
+        let table = try Self.run(
+            rows,
+            window: [
+                ("share", "x / sum(x)"), ("index", "100 * rolling_mean(x, 2) / first(x)"), ("cs", "cumsum(x)"), ("cs2", "lag(cs) + 1")
+            ])
         let expected = Self.partitions(rows)
         for (row, entry) in expected.enumerated() {
             let x = entry.values[entry.position]
@@ -154,7 +161,9 @@ import Testing
             if let x, let sum, sum != 0 { share = x / sum }
             #expect(Self.close(Self.numbers(table, "share")[row], share))
             var index: Double? = nil
-            if let mean = Self.reference("rolling_mean", 2, entry.values, entry.position), let first = Self.reference("first", 1, entry.values, entry.position), first != 0 {
+            if let mean = Self.reference("rolling_mean", 2, entry.values, entry.position),
+                let first = Self.reference("first", 1, entry.values, entry.position), first != 0
+            {
                 index = 100 * mean / first
             }
             #expect(Self.close(Self.numbers(table, "index")[row], index))

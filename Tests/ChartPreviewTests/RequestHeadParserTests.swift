@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func rejectsMalformedRequests() {
-        #expect(parse("GET / HTTP/1.1\r\n\r\n") == .rejected(.badRequest))  // no Host
+        #expect(parse("GET / HTTP/1.1\r\n\r\n") == .rejected(.badRequest)) // no Host
         #expect(parse("GET  / HTTP/1.1\r\nHost: a\r\n\r\n") == .rejected(.badRequest))
         #expect(parse("GET http://x/ HTTP/1.1\r\nHost: a\r\n\r\n") == .rejected(.badRequest))
         #expect(parse("GET / HTTP/2.0\r\nHost: a\r\n\r\n") == .rejected(.versionNotSupported))
@@ -54,7 +54,10 @@ import Testing
         #expect(RequestPath.segments("/files/a%20b/c.csv") == ["files", "a b", "c.csv"])
         #expect(RequestPath.segments("/") == [])
         #expect(RequestPath.segments("/events/") == ["events"])
-        for bad in ["/files/../x", "/files/%2e%2e/x", "/files/a%2Fb", "/files/a%5cb", "/files/a\\b", "/files/%00", "/files/%zz", "/files//x", "/files/./x", "/files/%ff"] {
+        for bad in [
+            "/files/../x", "/files/%2e%2e/x", "/files/a%2Fb", "/files/a%5cb", "/files/a\\b", "/files/%00", "/files/%zz", "/files//x", "/files/./x",
+            "/files/%ff"
+        ] {
             #expect(RequestPath.segments(Substring(bad)) == nil, "\(bad)")
         }
         #expect(RequestPath.encodePath("a b/ü.json") == "a%20b/%C3%BC.json")

@@ -11,7 +11,9 @@ enum DejaVuFiles {
 
 /// The widths layout measures with a theme's font files equal what Chromium draws with the same installed face
 /// (kerning on, as in the page and the SVG), within 1%: the measurement every wrap, label and collision rests on.
-@Suite(.serialized, .enabled(if: (BrowserAvailability.chromium || BrowserAvailability.required) && DejaVuFiles.present, "needs chromium and fonts-dejavu-core"))
+@Suite(
+    .serialized,
+    .enabled(if: (BrowserAvailability.chromium || BrowserAvailability.required) && DejaVuFiles.present, "needs chromium and fonts-dejavu-core"))
 struct FontWidthBrowserTests {
     static let dejaVu = DejaVuFiles.folder
 
@@ -20,7 +22,7 @@ struct FontWidthBrowserTests {
         "Resident population at each census, 1790–2020",
         "−0.60 +0.40 1,234,567 50M 200M",
         "Quelle : Décennie — 5 mm or more; Jan Feb Mar",
-        "Wettest months each year (WMY), ÉTÉ, Œuvre",
+        "Wettest months each year (WMY), ÉTÉ, Œuvre"
     ]
 
     /// A theme measuring with the four faces of `family`.
@@ -37,7 +39,7 @@ struct FontWidthBrowserTests {
 
     @Test(arguments: [
         ("DejaVu Sans", ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"]),
-        ("DejaVu Serif", ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSerif-BoldItalic.ttf"]),
+        ("DejaVu Serif", ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSerif-BoldItalic.ttf"])
     ])
     func widthsEqualChromiumsWithinOnePercent(family: String, files: [String]) throws {
         let theme = try theme(family: family, files: files)
@@ -51,7 +53,8 @@ struct FontWidthBrowserTests {
                 style.italic = italic
                 for text in Self.texts {
                     expected.append(TextMeasurer.width(text, style: style))
-                    let css = "font-family: '\(family)'; font-size: \(Int(size))px; font-weight: \(weight == .bold ? "bold" : "normal"); font-style: \(italic ? "italic" : "normal")"
+                    let css =
+                        "font-family: '\(family)'; font-size: \(Int(size))px; font-weight: \(weight == .bold ? "bold" : "normal"); font-style: \(italic ? "italic" : "normal")"
                     spans += "<span style=\"\(css)\">\(text)</span><br>\n"
                 }
             }
@@ -60,12 +63,16 @@ struct FontWidthBrowserTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/widths.html"
-        try "<!DOCTYPE html><meta charset=\"utf-8\"><body style=\"white-space: pre\">\n\(spans)</body>".write(toFile: file, atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><meta charset=\"utf-8\"><body style=\"white-space: pre\">\n\(spans)</body>".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let browser = try HeadlessChromium()
         let page = try browser.openPage(width: 1600, height: 1200)
         try page.load(file)
-        let measured = try #require(try page.string("Array.prototype.map.call(document.querySelectorAll('span'), function (s) { return s.getBoundingClientRect().width; }).join(',')"))
-            .split(separator: ",").compactMap { Double($0) }
+        let measured = try #require(
+            try page.string(
+                "Array.prototype.map.call(document.querySelectorAll('span'), function (s) { return s.getBoundingClientRect().width; }).join(',')")
+        )
+        .split(separator: ",").compactMap { Double($0) }
         try #require(measured.count == expected.count)
         var worst = 0.0
         for (ours, chromium) in zip(expected, measured) {

@@ -9,7 +9,7 @@ import ChartLayout
             subtitle: "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.",
             notes: [
                 "Using the median DW-NOMINATE score from each major party in Congress, we can track how the parties have shifted over time.",
-                "The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes.",
+                "The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes."
             ],
             sources: [.init(title: "Parties at a Glance", site: "Voteview", url: "https://voteview.com/parties/all"), .init(site: "Census Bureau")],
             byline: "Chart: The Daily Example",

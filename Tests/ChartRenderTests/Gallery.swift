@@ -47,7 +47,9 @@ enum Gallery {
             }
         }
         let table = Table(columns: [numbers("year", years), strings("party", parties), numbers("median", medians)])
-        var spec = spec(.line, title: "Political ideology in Congress, 1948-2025", subtitle: "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.")
+        var spec = spec(
+            .line, title: "Political ideology in Congress, 1948-2025",
+            subtitle: "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.")
         spec.mark.interpolate = Located(.catmullRom, at: nil)
         var x = channel(.x, "median", title: .text(Located("← More liberal · More conservative →", at: nil)))
         var xScale = ScaleSpec()
@@ -71,18 +73,23 @@ enum Gallery {
         spec.encoding.color = color
         spec.legend = LegendSpec(position: Located(.top, at: nil), hidden: [Located("Congress", at: nil)])
         spec.notes = [
-            Located("Using the median DW-NOMINATE score from each major party in Congress, we can track how the parties have shifted over time.", at: nil),
-            Located("The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes.", at: nil),
+            Located(
+                "Using the median DW-NOMINATE score from each major party in Congress, we can track how the parties have shifted over time.", at: nil),
+            Located("The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes.", at: nil)
         ]
-        spec.sources = [SourceReference(title: Located("Parties at a Glance", at: nil), site: Located("Voteview", at: nil), url: Located("https://voteview.com/parties/all", at: nil))]
+        spec.sources = [
+            SourceReference(
+                title: Located("Parties at a Glance", at: nil), site: Located("Voteview", at: nil),
+                url: Located("https://voteview.com/parties/all", at: nil))
+        ]
         return (spec, table)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Gallery {
@@ -102,7 +109,9 @@ extension Gallery {
 
         // Vertical bars with a negative value.
         do {
-            let table = Table(columns: [strings("region", ["North", "East", "South", "West", "Central"]), numbers("change", [12.5, 8.1, -3.2, 15.9, 4.4])])
+            let table = Table(columns: [
+                strings("region", ["North", "East", "South", "West", "Central"]), numbers("change", [12.5, 8.1, -3.2, 15.9, 4.4])
+            ])
             var spec = spec(.bar, title: "Sales grew everywhere but the South", subtitle: "Change in sales from 2023 to 2024, percent")
             spec.encoding.x = channel(.x, "region", title: .hidden)
             spec.encoding.y = channel(.y, "change", title: .text(Located("Change (%)", at: nil)))
@@ -278,7 +287,7 @@ extension Gallery {
             let table = Table(columns: [
                 strings("month", months),
                 numbers("low", [-4, -3, 1, 5, 10, 14, 16, 15, 11, 6, 1, -2]),
-                numbers("high", [3, 5, 10, 15, 20, 24, 26, 25, 20, 14, 8, 4]),
+                numbers("high", [3, 5, 10, 15, 20, 24, 26, 25, 20, 14, 8, 4])
             ])
             var spec = spec(.bar, title: "A year of temperatures", subtitle: "Average daily range by month, °C")
             spec.mark.cornerRadius = Located(4, at: nil)

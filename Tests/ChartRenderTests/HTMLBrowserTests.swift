@@ -16,7 +16,11 @@ enum BrowserAvailability {
 /// The HTML page in a real headless Chromium: it loads without errors or requests, the legend buttons work
 /// with a mouse and a keyboard, tooltips show formatted values on hover and focus, the table and CSV link are
 /// there, and injected markup stays text.
-@Suite(.serialized, .enabled(if: BrowserAvailability.chromium || BrowserAvailability.required, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the browser tests"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: BrowserAvailability.chromium || BrowserAvailability.required,
+        "chromium is not installed (apt-get install chromium fonts-liberation); skipping the browser tests"))
 struct HTMLBrowserTests {
     /// Writes `html` to a temporary file and opens it at `width` px.
     func open(_ html: String, width: Int = 1000, height: Int = 800, dark: Bool = false) throws -> (HeadlessChromium, BrowserPage, String) {
@@ -63,7 +67,9 @@ struct HTMLBrowserTests {
         // The hidden series starts hidden, its entry dimmed, its button not pressed.
         #expect(try display("Congress") == "none")
         #expect(try pressed("Congress") == "false")
-        #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-legend-item[data-series=\"Congress\"]')).opacity") == "0.35")
+        #expect(
+            try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-legend-item[data-series=\"Congress\"]')).opacity")
+                == "0.35")
         #expect(try display("Democrats") == "inline")
 
         // The keyboard: Tab reaches the buttons in legend order; Space and Enter press them.
@@ -76,7 +82,8 @@ struct HTMLBrowserTests {
         #expect(try display("Congress") == "inline")
         #expect(try pressed("Congress") == "true")
         // Both layouts follow.
-        #expect(try page.string("document.querySelector('.chartc-view-narrow button[data-series=\"Congress\"]').getAttribute('aria-pressed')") == "true")
+        #expect(
+            try page.string("document.querySelector('.chartc-view-narrow button[data-series=\"Congress\"]').getAttribute('aria-pressed')") == "true")
         try page.press("Enter")
         #expect(try display("Congress") == "none")
 
@@ -98,7 +105,8 @@ struct HTMLBrowserTests {
         let point = try center(page, ".chartc-view-wide [data-row=\"0\"]")
         try page.moveMouse(x: point.x + 5, y: point.y - 3)
         #expect(try page.bool("document.querySelector('.chartc-tooltip').hidden") == false)
-        let text = try page.string("Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
+        let text = try page.string(
+            "Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
         #expect(text == "Democrats|median|\u{2212}0.38|year|2019")
         // The tooltip sits above the point, inside the figure.
         let tooltipBottom = try #require(try page.number("document.querySelector('.chartc-tooltip').getBoundingClientRect().bottom"))
@@ -110,9 +118,11 @@ struct HTMLBrowserTests {
         // Far from every point it goes away; hidden series are never picked.
         try page.moveMouse(x: 990, y: 790)
         #expect(try page.bool("document.querySelector('.chartc-tooltip').hidden") == true)
-        let hiddenPoint = try center(page, ".chartc-view-wide .chartc-legend")  // anywhere else
+        let hiddenPoint = try center(page, ".chartc-view-wide .chartc-legend") // anywhere else
         _ = hiddenPoint
-        #expect(try page.number("document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Congress\"] [data-row]').getBoundingClientRect().width") == 0)
+        #expect(
+            try page.number(
+                "document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Congress\"] [data-row]').getBoundingClientRect().width") == 0)
 
         // Keyboard: Tab past the three legend buttons lands on the marks and shows the first value.
         for _ in 0..<4 { try page.press("Tab") }
@@ -135,8 +145,12 @@ struct HTMLBrowserTests {
         let (_, page, _) = try open(fixturePage())
         #expect(try page.number("document.querySelectorAll('.chartc-table tbody tr').length") == 9)
         #expect(try page.string("document.querySelector('.chartc-table caption').textContent") == "Data: Ideology in Congress")
-        let csv = try page.string("decodeURIComponent(document.querySelector('a.chartc-download').getAttribute('href').slice('data:text/csv;charset=utf-8,'.length))")
-        #expect(csv == "year,party,median\n2019,Democrats,-0.38\n2021,Democrats,\n2023,Democrats,-0.36\n2019,Republicans,0.52\n2021,Republicans,0.54\n2023,Republicans,0.55\n2019,Congress,0.07\n2021,Congress,0.09\n2023,Congress,0.11\n")
+        let csv = try page.string(
+            "decodeURIComponent(document.querySelector('a.chartc-download').getAttribute('href').slice('data:text/csv;charset=utf-8,'.length))")
+        #expect(
+            csv
+                == "year,party,median\n2019,Democrats,-0.38\n2021,Democrats,\n2023,Democrats,-0.36\n2019,Republicans,0.52\n2021,Republicans,0.54\n2023,Republicans,0.55\n2019,Congress,0.07\n2021,Congress,0.09\n2023,Congress,0.11\n"
+        )
         #expect(try page.string("document.querySelector('a.chartc-download').getAttribute('download')") == "congress.csv")
         // The table is read out by screen readers but shown only on request.
         #expect(try page.number("document.querySelector('.chartc-table').getBoundingClientRect().height") == 1)
@@ -182,7 +196,9 @@ struct HTMLBrowserTests {
         #expect(width == 360)
         let entry = try center(page, ".chartc-view-narrow .chartc-legend-item[data-series=\"Republicans\"] text")
         try page.click(x: entry.x, y: entry.y)
-        #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-narrow .chartc-series[data-series=\"Republicans\"]')).display") == "none")
+        #expect(
+            try page.string("getComputedStyle(document.querySelector('.chartc-view-narrow .chartc-series[data-series=\"Republicans\"]')).display")
+                == "none")
         #expect(page.problems == [])
     }
 
@@ -191,28 +207,32 @@ struct HTMLBrowserTests {
         #expect(try page.string("getComputedStyle(document.body).backgroundColor") == "rgb(23, 24, 26)")
         #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-background')).fill") == "rgb(23, 24, 26)")
         // The navy series is lightened, the red one kept.
-        #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Democrats\"] path')).stroke") != "rgb(31, 95, 191)")
-        #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Republicans\"] path')).stroke") == "rgb(214, 39, 40)")
+        #expect(
+            try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Democrats\"] path')).stroke")
+                != "rgb(31, 95, 191)")
+        #expect(
+            try page.string("getComputedStyle(document.querySelector('.chartc-view-wide .chartc-series[data-series=\"Republicans\"] path')).stroke")
+                == "rgb(214, 39, 40)")
         #expect(page.problems == [])
     }
 
     /// A house style with a `dark` variant: cream paper in light mode, the variant's own colors in dark mode.
     static let houseWithDark = """
-    {
-      "background": "#fbf8f1",
-      "text": { "title": { "color": "#111111" }, "axis": { "color": "#555555" } },
-      "grid": { "color": "#ddd6c8" },
-      "colors": { "categorical": ["#1f4e8c", "#a8322d", "#6b6b6b"] },
-      "variants": {
-        "dark": {
-          "background": "#1c1b19",
-          "text": { "title": { "color": "#f2efe8" }, "axis": { "color": "#b9b4a8" } },
-          "grid": { "color": "#3a3833" },
-          "colors": { "categorical": ["#7fb0ff", "#ff8a7a", "#bdbdbd"] }
+        {
+          "background": "#fbf8f1",
+          "text": { "title": { "color": "#111111" }, "axis": { "color": "#555555" } },
+          "grid": { "color": "#ddd6c8" },
+          "colors": { "categorical": ["#1f4e8c", "#a8322d", "#6b6b6b"] },
+          "variants": {
+            "dark": {
+              "background": "#1c1b19",
+              "text": { "title": { "color": "#f2efe8" }, "axis": { "color": "#b9b4a8" } },
+              "grid": { "color": "#3a3833" },
+              "colors": { "categorical": ["#7fb0ff", "#ff8a7a", "#bdbdbd"] }
+            }
+          }
         }
-      }
-    }
-    """
+        """
 
     func loadTheme(_ json: String) throws -> ChartTheme {
         let folder = NSTemporaryDirectory() + "chartc-theme-" + UUID().uuidString
@@ -227,10 +247,14 @@ struct HTMLBrowserTests {
         let theme = try loadTheme(Self.houseWithDark)
         let html = try HTMLSpecs.polarization(ownColors: false).page(theme: theme)
         let fill = { (page: BrowserPage, selector: String) throws -> String? in
-            try page.string("(function () { var all = document.querySelectorAll('\(selector)'); for (var i = 0; i < all.length; i++) { var box = all[i].getBoundingClientRect(); if (box.width > 0 || box.height > 0) { return getComputedStyle(all[i]).fill; } } return null; })()")
+            try page.string(
+                "(function () { var all = document.querySelectorAll('\(selector)'); for (var i = 0; i < all.length; i++) { var box = all[i].getBoundingClientRect(); if (box.width > 0 || box.height > 0) { return getComputedStyle(all[i]).fill; } } return null; })()"
+            )
         }
         let stroke = { (page: BrowserPage, selector: String) throws -> String? in
-            try page.string("(function () { var all = document.querySelectorAll('\(selector)'); for (var i = 0; i < all.length; i++) { var box = all[i].getBoundingClientRect(); if (box.width > 0 || box.height > 0) { return getComputedStyle(all[i]).stroke; } } return null; })()")
+            try page.string(
+                "(function () { var all = document.querySelectorAll('\(selector)'); for (var i = 0; i < all.length; i++) { var box = all[i].getBoundingClientRect(); if (box.width > 0 || box.height > 0) { return getComputedStyle(all[i]).stroke; } } return null; })()"
+            )
         }
         let democrats = ".chartc-view-wide .chartc-series[data-series=\"Democrats\"] path"
 
@@ -258,7 +282,10 @@ struct HTMLBrowserTests {
         let entry = try center(dark, ".chartc-scheme-dark .chartc-view-wide .chartc-legend-item[data-series=\"Congress\"] text")
         try dark.click(x: entry.x, y: entry.y)
         #expect(try dark.string("getComputedStyle(document.querySelector('\(congress)')).display") == "inline")
-        #expect(try dark.string("document.querySelector('.chartc-scheme-light .chartc-view-wide .chartc-series[data-series=\"Congress\"]').getAttribute('data-hidden')") == "false")
+        #expect(
+            try dark.string(
+                "document.querySelector('.chartc-scheme-light .chartc-view-wide .chartc-series[data-series=\"Congress\"]').getAttribute('data-hidden')"
+            ) == "false")
         // Hovering a dark mark shows its tooltip with the dark series color.
         let point = try center(dark, ".chartc-scheme-dark .chartc-view-wide .chartc-series[data-series=\"Republicans\"] [data-row]")
         try dark.moveMouse(x: point.x, y: point.y)
@@ -304,7 +331,8 @@ struct HTMLBrowserTests {
         // the year as a year. Row 0 is Democrats 1949 (−0.28).
         let point = try center(page, ".chartc-view-wide [data-row=\"0\"]")
         try page.moveMouse(x: point.x + 2, y: point.y + 2)
-        let text = try page.string("Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
+        let text = try page.string(
+            "Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
         #expect(text == "Democrats|\u{2190} More liberal \u{00b7} More conservative \u{2192}|\u{2212}0.28|year|1949")
         // The point shows while it is the subject.
         #expect(try page.string("getComputedStyle(document.querySelector('.chartc-view-wide [data-row=\"0\"]')).opacity") == "1")
@@ -316,7 +344,8 @@ struct HTMLBrowserTests {
         // Row 2: Mon, rain, 112 days.
         let bar = try center(page, ".chartc-view-wide rect[data-row=\"2\"]")
         try page.moveMouse(x: bar.x, y: bar.y)
-        let text = try page.string("Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
+        let text = try page.string(
+            "Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')")
         #expect(text == "rain|weekday|Mon|Days|112")
         #expect(try page.string("document.querySelector('.chartc-tooltip-swatch').style.background") != "")
         #expect(page.problems == [])
@@ -343,7 +372,8 @@ struct HTMLBrowserTests {
         let other = try center(page, ".chartc-view-wide rect[data-row=\"1\"]")
         try page.moveMouse(x: other.x, y: other.y)
         try page.click(x: other.x, y: other.y)
-        let csv = try page.string("decodeURIComponent(document.querySelector('a.chartc-download').getAttribute('href').slice('data:text/csv;charset=utf-8,'.length))")
+        let csv = try page.string(
+            "decodeURIComponent(document.querySelector('a.chartc-download').getAttribute('href').slice('data:text/csv;charset=utf-8,'.length))")
         #expect(csv?.hasPrefix("name,group,value\n\"</script><img src=x onerror=\"\"window.pwned=1\"\"><script>window.pwned=2</script>\"") == true)
         #expect(try page.bool("window.pwned === undefined") == true)
         #expect(page.problems == [])

@@ -34,7 +34,8 @@ enum HTMLFixture {
     static func spec(title: String = "Ideology in Congress", name: String = "congress", hidden: [String] = ["Congress"]) -> ChartSpec {
         let file = SourceFile(path: "charts/" + name + ".chart.json", bytes: [])
         let span = SourceSpan(file: file, offset: 0)
-        var spec = ChartSpec(file: file, data: DataSource(origin: .values(JSONValue(kind: .array([]), span: span))), mark: MarkSpec(type: Located(.line, at: nil)))
+        var spec = ChartSpec(
+            file: file, data: DataSource(origin: .values(JSONValue(kind: .array([]), span: span))), mark: MarkSpec(type: Located(.line, at: nil)))
         spec.title = Located(title, at: nil)
         var x = ChannelDef(channel: .x, field: Located("median", at: nil))
         x.format = Located("+.2f", at: nil)
@@ -51,10 +52,12 @@ enum HTMLFixture {
     }
 
     /// The scene of `spec` over `table(partyNames:)` at `width`.
-    static func scene(width: Double = 640, title: String = "Ideology in Congress", partyNames: [String] = parties, hidden: [String] = ["Congress"]) -> Scene {
+    static func scene(width: Double = 640, title: String = "Ideology in Congress", partyNames: [String] = parties, hidden: [String] = ["Congress"])
+        -> Scene
+    {
         let style = TextStyle(size: 21, weight: .bold)
         var children: [SceneNode] = [
-            .text(TextNode(block: .single(title, style: style), x: 20, top: 18, fill: "#1a1a1a", classes: ["chartc-title"])),
+            .text(TextNode(block: .single(title, style: style), x: 20, top: 18, fill: "#1a1a1a", classes: ["chartc-title"]))
         ]
         let entries = zip(partyNames, colors).map { LegendEntry(series: $0.0, color: $0.1) }
         let legend = Legend(entries: entries, title: nil, symbol: .line, direction: .rows, maxWidth: width - 40)
@@ -62,7 +65,8 @@ enum HTMLFixture {
         // Mark the hidden entries the way the interactive layout does.
         if case .group(var group) = legendNode {
             group.children = group.children.map { child in
-                guard case .group(var item) = child, let series = item.data.first(where: { $0.name == "series" })?.value, hidden.contains(series) else { return child }
+                guard case .group(var item) = child, let series = item.data.first(where: { $0.name == "series" })?.value, hidden.contains(series)
+                else { return child }
                 item.data.append(DataAttribute("hidden", "true"))
                 return .group(item)
             }
@@ -79,7 +83,11 @@ enum HTMLFixture {
                 let px = 40 + Double(p) * plotWidth / 3 + Double(y) * 12
                 let py = plotHeight - Double(y) * 100 - 20
                 if y == 0 { path.move(to: px, py) } else { path.line(to: px, py) }
-                points.append(.circle(CircleNode(cx: px, cy: py, radius: 4, fill: .color(colors[p]), stroke: Stroke(.color("#ffffff"), width: 1), classes: ["chartc-hover-point"], data: [DataAttribute("row", String(row))])))
+                points.append(
+                    .circle(
+                        CircleNode(
+                            cx: px, cy: py, radius: 4, fill: .color(colors[p]), stroke: Stroke(.color("#ffffff"), width: 1),
+                            classes: ["chartc-hover-point"], data: [DataAttribute("row", String(row))])))
             }
             var data = [DataAttribute("series", name)]
             if hidden.contains(name) { data.append(DataAttribute("hidden", "true")) }
@@ -87,7 +95,11 @@ enum HTMLFixture {
             seriesNodes.append(.group(GroupNode(classes: ["chartc-series"], data: data, children: [line] + points)))
         }
         let grid = SceneNode.line(LineNode(x1: 0, y1: plotHeight, x2: plotWidth, y2: plotHeight, stroke: .color("#e3e3e3")))
-        children.append(.group(GroupNode(classes: ["chartc-plot"], translate: (dx: 40, dy: 100), children: [grid, .group(GroupNode(classes: ["chartc-marks"], children: seriesNodes))])))
+        children.append(
+            .group(
+                GroupNode(
+                    classes: ["chartc-plot"], translate: (dx: 40, dy: 100),
+                    children: [grid, .group(GroupNode(classes: ["chartc-marks"], children: seriesNodes))])))
         children.append(legendNode)
         return Scene(width: width, height: 400, title: title, description: "Three lines.", children: children)
     }

@@ -13,7 +13,8 @@ import Testing
 /// each layer's marks show their own row's fields once, without the fields of other layers.
 extension HTMLBrowserTests {
     static func layeredPage() throws -> String {
-        let rows = #"[{ "year": 2019, "s": "A", "v": 10 }, { "year": 2020, "s": "A", "v": 30 }, { "year": 2021, "s": "A", "v": 20 }, { "year": 2019, "s": "B", "v": 5 }, { "year": 2020, "s": "B", "v": 12 }, { "year": 2021, "s": "B", "v": 48 }]"#
+        let rows =
+            #"[{ "year": 2019, "s": "A", "v": 10 }, { "year": 2020, "s": "A", "v": 30 }, { "year": 2021, "s": "A", "v": 20 }, { "year": 2019, "s": "B", "v": 5 }, { "year": 2020, "s": "B", "v": 12 }, { "year": 2021, "s": "B", "v": 48 }]"#
         let text = #"""
             { "title": "Layers", "data": { "values": \#(rows) },
               "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
@@ -34,7 +35,8 @@ extension HTMLBrowserTests {
         let (_, page, _) = try open(try Self.layeredPage())
         #expect(page.problems == [])
         let shown = { (series: String) throws -> [String] in
-            let script = "Array.from(document.querySelectorAll('.chartc-view-wide .chartc-marks .chartc-series[data-series=\"\(series)\"]'), e => getComputedStyle(e).display).join(',')"
+            let script =
+                "Array.from(document.querySelectorAll('.chartc-view-wide .chartc-marks .chartc-series[data-series=\"\(series)\"]'), e => getComputedStyle(e).display).join(',')"
             return (try page.string(script) ?? "").split(separator: ",").map(String.init)
         }
         // Series B is drawn by the line and the point layer; one legend entry stands for both.
@@ -47,7 +49,8 @@ extension HTMLBrowserTests {
         try page.click(x: entry.x, y: entry.y)
         #expect(try shown("B") == ["inline", "inline"])
 
-        let tooltip = "Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')"
+        let tooltip =
+            "Array.from(document.querySelectorAll('.chartc-tooltip-heading, .chartc-tooltip dt, .chartc-tooltip dd'), e => e.textContent).join('|')"
         // Layer 1's first row (A in 2021) follows layer 0's six rows.
         let point = try center(page, ".chartc-view-wide circle[data-row=\"6\"]")
         try page.moveMouse(x: point.x, y: point.y)
@@ -59,4 +62,3 @@ extension HTMLBrowserTests {
         #expect(page.problems == [])
     }
 }
-

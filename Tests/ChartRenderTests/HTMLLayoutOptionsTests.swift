@@ -64,7 +64,7 @@ import ChartLayout
         let page = try chart.page()
         #expect(page.contains("<div class=\"chartc-view chartc-view-narrow\">"))
         #expect(page.contains("viewBox=\"0 0 320 "))
-        #expect(page.contains("@container (max-width: 333.98px) {\n"))  // 0.8 × 417, rounded
+        #expect(page.contains("@container (max-width: 333.98px) {\n")) // 0.8 × 417, rounded
         #expect(page.contains(".chartc-view-narrow { display: block; max-width: 480px; margin: 0 auto; }"))
     }
 

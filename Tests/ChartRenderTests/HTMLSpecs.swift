@@ -58,41 +58,43 @@ enum HTMLSpecs {
 
     /// `ownColors: false` leaves the party colors to the theme's categorical palette.
     static func polarization(ownColors: Bool = true) throws -> Built {
-        try build("""
-        {
-          "title": "Political ideology in Congress, 1948-2025",
-          "subtitle": "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.",
-          "data": { "values": \(polarizationRows()) },
-          "mark": { "type": "line", "interpolate": "catmull-rom" },
-          "encoding": {
-            "x": { "field": "median", "title": "\u{2190} More liberal \u{00b7} More conservative \u{2192}", "format": "+.2f", "scale": { "domain": [-0.6, 0.6] } },
-            "y": { "field": "year", "type": "temporal", "title": null, "scale": { "domain": [1945, 2030] }, "axis": { "position": "left", "tickCount": 10 } },
-            "color": { "field": "party", "title": "Party", "scale": { "domain": ["Democrats", "Republicans", "Congress"]\(ownColors ? ", \"range\": [\"#1f5fbf\", \"#d62728\", \"#8c8c8c\"]" : "") } }
-          },
-          "legend": { "position": "top", "hidden": ["Congress"] },
-          "notes": ["The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes."],
-          "sources": [ { "title": "Parties at a Glance", "site": "Voteview", "url": "https://voteview.com/parties/all" } ]
-        }
-        """, name: "polarization")
+        try build(
+            """
+            {
+              "title": "Political ideology in Congress, 1948-2025",
+              "subtitle": "On average, Democrats and Republicans are farther apart ideologically today than at any time in the past 80 years.",
+              "data": { "values": \(polarizationRows()) },
+              "mark": { "type": "line", "interpolate": "catmull-rom" },
+              "encoding": {
+                "x": { "field": "median", "title": "\u{2190} More liberal \u{00b7} More conservative \u{2192}", "format": "+.2f", "scale": { "domain": [-0.6, 0.6] } },
+                "y": { "field": "year", "type": "temporal", "title": null, "scale": { "domain": [1945, 2030] }, "axis": { "position": "left", "tickCount": 10 } },
+                "color": { "field": "party", "title": "Party", "scale": { "domain": ["Democrats", "Republicans", "Congress"]\(ownColors ? ", \"range\": [\"#1f5fbf\", \"#d62728\", \"#8c8c8c\"]" : "") } }
+              },
+              "legend": { "position": "top", "hidden": ["Congress"] },
+              "notes": ["The congressional median (gray line) swings back and forth as the balance of power in the House and Senate changes."],
+              "sources": [ { "title": "Parties at a Glance", "site": "Voteview", "url": "https://voteview.com/parties/all" } ]
+            }
+            """, name: "polarization")
     }
 
     static func weekdays() throws -> Built {
-        try build("""
-        {
-          "title": "Rainy days in Seattle by weekday",
-          "data": { "values": [
-            { "weekday": "Sun", "kind": "rain", "days": 120 }, { "weekday": "Sun", "kind": "drizzle", "days": 30 },
-            { "weekday": "Mon", "kind": "rain", "days": 112 }, { "weekday": "Mon", "kind": "drizzle", "days": 25 },
-            { "weekday": "Tue", "kind": "rain", "days": 98 }, { "weekday": "Tue", "kind": "drizzle", "days": 40 }
-          ] },
-          "mark": "bar",
-          "encoding": {
-            "x": { "field": "weekday", "title": null },
-            "y": { "field": "days", "title": "Days", "format": ",d" },
-            "color": { "field": "kind" }
-          }
-        }
-        """, name: "weekdays")
+        try build(
+            """
+            {
+              "title": "Rainy days in Seattle by weekday",
+              "data": { "values": [
+                { "weekday": "Sun", "kind": "rain", "days": 120 }, { "weekday": "Sun", "kind": "drizzle", "days": 30 },
+                { "weekday": "Mon", "kind": "rain", "days": 112 }, { "weekday": "Mon", "kind": "drizzle", "days": 25 },
+                { "weekday": "Tue", "kind": "rain", "days": 98 }, { "weekday": "Tue", "kind": "drizzle", "days": 40 }
+              ] },
+              "mark": "bar",
+              "encoding": {
+                "x": { "field": "weekday", "title": null },
+                "y": { "field": "days", "title": "Days", "format": ",d" },
+                "color": { "field": "kind" }
+              }
+            }
+            """, name: "weekdays")
     }
 
     static let attack = "</script><img src=x onerror=\\\"window.pwned=1\\\"><script>window.pwned=2</script>"
@@ -100,24 +102,25 @@ enum HTMLSpecs {
 
     /// Every string a reader sees carries markup and script.
     static func injection() throws -> Built {
-        try build("""
-        {
-          "title": "\(attack)",
-          "subtitle": "<b>bold?</b> & <i>italic?</i>",
-          "alt": "\(attack)",
-          "data": { "values": [
-            { "name": "\(attack)", "group": "\(attack)", "value": 3 },
-            { "name": "<svg onload=\\"window.pwned=3\\">", "group": "' onmouseover='window.pwned=4", "value": 5 }
-          ] },
-          "mark": "bar",
-          "encoding": {
-            "x": { "field": "name", "title": "<u>x</u>" },
-            "y": { "field": "value", "title": "\(attack)" },
-            "color": { "field": "group" }
-          },
-          "notes": ["\(attack)"],
-          "byline": "<a href=\\"javascript:alert(1)\\">me</a>"
-        }
-        """, name: "injection")
+        try build(
+            """
+            {
+              "title": "\(attack)",
+              "subtitle": "<b>bold?</b> & <i>italic?</i>",
+              "alt": "\(attack)",
+              "data": { "values": [
+                { "name": "\(attack)", "group": "\(attack)", "value": 3 },
+                { "name": "<svg onload=\\"window.pwned=3\\">", "group": "' onmouseover='window.pwned=4", "value": 5 }
+              ] },
+              "mark": "bar",
+              "encoding": {
+                "x": { "field": "name", "title": "<u>x</u>" },
+                "y": { "field": "value", "title": "\(attack)" },
+                "color": { "field": "group" }
+              },
+              "notes": ["\(attack)"],
+              "byline": "<a href=\\"javascript:alert(1)\\">me</a>"
+            }
+            """, name: "injection")
     }
 }

@@ -34,8 +34,10 @@ import Testing
         let style = try #require(between(html, "<style>", "</style>"))
         let script = try #require(between(html, "<script>", "</script>"))
         let policy = try #require(between(html, "<meta http-equiv=\"Content-Security-Policy\" content=\"", "\">"))
-        #expect(policy.replacingOccurrences(of: "&apos;", with: "'") == "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
-            + "; base-uri 'none'; form-action 'none'")
+        #expect(
+            policy.replacingOccurrences(of: "&apos;", with: "'") == "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script)
+                + "; style-src " + ContentSecurityPolicy.source(for: style)
+                + "; base-uri 'none'; form-action 'none'")
         #expect(script == PageScript.source)
         // The policy comes before anything it governs.
         let policyAt = try #require(html.range(of: "Content-Security-Policy")).lowerBound
@@ -62,7 +64,10 @@ import Testing
     @Test func aButtonPerLegendEntryOverTheEntry() throws {
         let html = page(narrow: false)
         #expect(count("<button type=\"button\" class=\"chartc-toggle\"", in: html) == 3)
-        #expect(html.contains("<button type=\"button\" class=\"chartc-toggle\" id=\"chartc-congress-w-toggle-0\" data-series=\"Democrats\" aria-pressed=\"true\"><span class=\"chartc-sr-only\">Democrats</span></button>"))
+        #expect(
+            html.contains(
+                "<button type=\"button\" class=\"chartc-toggle\" id=\"chartc-congress-w-toggle-0\" data-series=\"Democrats\" aria-pressed=\"true\"><span class=\"chartc-sr-only\">Democrats</span></button>"
+            ))
         #expect(html.contains("id=\"chartc-congress-w-toggle-2\" data-series=\"Congress\" aria-pressed=\"false\">"))
         // The first entry: legend at (20, 56); a line symbol 18 px wide, 3 px thick, centered on the label's
         // x-height; padded by 3 px on every side.
@@ -80,7 +85,10 @@ import Testing
         let html = page()
         let table = HTMLFixture.table()
         #expect(html.contains("<caption>Data: Ideology in Congress</caption>"))
-        #expect(html.contains("<thead><tr><th scope=\"col\" class=\"chartc-number\">year</th><th scope=\"col\">party</th><th scope=\"col\" class=\"chartc-number\">median</th></tr></thead>"))
+        #expect(
+            html.contains(
+                "<thead><tr><th scope=\"col\" class=\"chartc-number\">year</th><th scope=\"col\">party</th><th scope=\"col\" class=\"chartc-number\">median</th></tr></thead>"
+            ))
         #expect(count("    <tr>", in: html) == 9)
         #expect(html.contains("<tr><td class=\"chartc-number\">2021</td><td>Democrats</td><td class=\"chartc-number\"></td></tr>"))
         #expect(html.contains("<tr><td class=\"chartc-number\">2019</td><td>Democrats</td><td class=\"chartc-number\">-0.38</td></tr>"))

@@ -34,7 +34,8 @@ import Testing
         return Built(spec: spec, output: output, chart: chart)
     }
 
-    static let rows = #"[{ "year": 2019, "s": "A", "v": 10 }, { "year": 2020, "s": "A", "v": 30 }, { "year": 2021, "s": "A", "v": 20 }, { "year": 2019, "s": "B", "v": 5 }, { "year": 2020, "s": "B", "v": 12 }, { "year": 2021, "s": "B", "v": 48 }]"#
+    static let rows =
+        #"[{ "year": 2019, "s": "A", "v": 10 }, { "year": 2020, "s": "A", "v": 30 }, { "year": 2021, "s": "A", "v": 20 }, { "year": 2019, "s": "B", "v": 5 }, { "year": 2020, "s": "B", "v": 12 }, { "year": 2021, "s": "B", "v": 48 }]"#
 
     static func circles(_ scene: Scene, class name: String) -> [CircleNode] {
         scene.nodes(withClass: name).compactMap { if case .circle(let circle) = $0 { circle } else { nil } }
@@ -46,7 +47,8 @@ import Testing
     }
 
     @Test func aPointAndALineAtTheSameValueLandOnTheSamePixel() throws {
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "layers": [{ "mark": "line" }, { "mark": "point" }]
             """#)
@@ -57,13 +59,16 @@ import Testing
         #expect(points.count == 6)
         let vertices = lines.flatMap(Self.vertices)
         for point in points {
-            #expect(vertices.contains { abs($0.0 - point.cx) < 0.01 && abs($0.1 - point.cy) < 0.01 }, "point at \(point.cx),\(point.cy) is on no line vertex")
+            #expect(
+                vertices.contains { abs($0.0 - point.cx) < 0.01 && abs($0.1 - point.cy) < 0.01 },
+                "point at \(point.cx),\(point.cy) is on no line vertex")
         }
     }
 
     @Test func theSharedScaleCoversEveryLayer() throws {
         // The second layer's values (up to 96) stretch the y scale the first layer alone would stop at 48.
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
             "layers": [{ "mark": "line" }, { "mark": "point", "calculate": { "w": "v * 2" }, "encoding": { "y": { "field": "w" } } }]
             """#)
@@ -80,16 +85,18 @@ import Testing
     }
 
     @Test func theLegendListsASeriesOnceWithALineAndADot() throws {
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "layers": [{ "mark": "line" }, { "mark": "point", "filter": "year == 2021" }]
             """#)
         let scene = try built.scene()
         let items = scene.nodes(withClass: "chartc-legend-item")
-        #expect(items.compactMap { node -> String? in
-            if case .group(let group) = node { return group.data.first { $0.name == "series" }?.value }
-            return nil
-        } == ["A", "B"])
+        #expect(
+            items.compactMap { node -> String? in
+                if case .group(let group) = node { return group.data.first { $0.name == "series" }?.value }
+                return nil
+            } == ["A", "B"])
         // Each entry: a line with a dot.
         for item in items {
             guard case .group(let group) = item else { continue }
@@ -104,25 +111,30 @@ import Testing
     }
 
     @Test func theSVGHasOneGroupPerLayerInOrder() throws {
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "layers": [{ "mark": "area", "encoding": { "color": null } }, { "mark": "line" }, { "mark": "text", "filter": "year == 2021", "encoding": { "text": { "field": "v" } } }]
             """#)
         let svg = try built.svg()
         let layers = svg.components(separatedBy: "<g class=\"chartc-layer\"").dropFirst().map { String($0.prefix(40)) }
-        #expect(layers.map { $0.components(separatedBy: ">").first ?? "" } == [
-            #" data-layer="0" data-mark="area""#, #" data-layer="1" data-mark="line""#, #" data-layer="2" data-mark="text""#,
-        ])
+        #expect(
+            layers.map { $0.components(separatedBy: ">").first ?? "" } == [
+                #" data-layer="0" data-mark="area""#, #" data-layer="1" data-mark="line""#, #" data-layer="2" data-mark="text""#
+            ])
         // Inside chartc-marks, each holding its series groups.
         let marks = try #require(svg.range(of: "<g class=\"chartc-marks\">"))
         let firstLayer = try #require(svg.range(of: "<g class=\"chartc-layer\""))
         #expect(marks.upperBound <= firstLayer.lowerBound)
-        #expect(svg.contains(#"<g class="chartc-layer" data-layer="0" data-mark="area">"# + "\n" + #"        <g class="chartc-series" data-series="area">"#))
+        #expect(
+            svg.contains(
+                #"<g class="chartc-layer" data-layer="0" data-mark="area">"# + "\n" + #"        <g class="chartc-series" data-series="area">"#))
         #expect(svg.components(separatedBy: "data-series=\"A\"").count - 1 == 3, "series A in the line, the text layer and the legend")
     }
 
     @Test func aHiddenSeriesIsLeftOutOfEveryLayer() throws {
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "legend": { "hidden": ["B"] },
             "layers": [{ "mark": "line" }, { "mark": "point" }]
@@ -137,7 +149,8 @@ import Testing
     @Test func labelsOfEveryLayerNeverOverlap() throws {
         // Value labels on the points and text marks of another layer at the same places: one placer keeps them
         // apart (the ones with no room are left out).
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "layers": [
               { "mark": { "type": "point", "labels": true } },
@@ -163,7 +176,8 @@ import Testing
     @Test func aTextLayerMovesOffTheLineItLabels() throws {
         // SPEC §11's example: a text layer filtered to one row prints its value at the line's point; it moves just
         // off the line rather than across it.
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
             "filter": "s == 'A'",
             "layers": [{ "mark": "line" }, { "mark": "text", "filter": "year == 2020", "encoding": { "text": { "field": "v" } } }]
@@ -180,7 +194,8 @@ import Testing
     @Test func textOnBarsKeepsOffAnAverageRule() throws {
         // Bars, their values as a text layer, and a rule at the mean (its own aggregation, x removed): no value
         // is printed across the rule or inside a bar's top edge.
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "filter": "s == 'B'",
             "encoding": { "x": { "field": "year", "type": "ordinal" }, "y": { "field": "v" } },
             "layers": [
@@ -203,7 +218,8 @@ import Testing
     @Test func aColorRampIsSharedAcrossLayers() throws {
         // Layer 0 colors by v (5…48), layer 1 by w = 2v (10…96): one ramp over 5…96, so equal values get equal
         // colors in both layers.
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" } },
             "layers": [
               { "mark": "point", "encoding": { "color": { "field": "v" } } },
@@ -218,7 +234,8 @@ import Testing
     }
 
     @Test func aOneMarkSpecKeepsItsStructure() throws {
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "mark": "line"
             """#)
@@ -228,7 +245,8 @@ import Testing
     }
 
     @Test func tooltipRowsFollowTheLayersAndShowAFieldOnce() throws {
-        let built = try Self.build(#"""
+        let built = try Self.build(
+            #"""
             "encoding": { "x": { "field": "year", "type": "temporal" }, "y": { "field": "v" }, "color": { "field": "s" } },
             "layers": [{ "mark": "line" }, { "mark": "bar", "groupBy": ["year"], "aggregate": { "total": "sum(v)" }, "encoding": { "y": { "field": "total" }, "color": null } }]
             """#)

@@ -6,8 +6,11 @@ import Testing
 /// reach on their own: the JSON it sends, the base64 it reads, the file URLs it opens.
 @Suite struct ReviewToolTests {
     @Test func messagesAreJSONInTheOrderWritten() {
-        let message: DevToolsValue = ["id": 3, "method": "Page.navigate", "params": ["url": "file:///a \"b\".html", "mobile": false, "scale": 1.5, "list": [1, "x"]]]
-        #expect(message.json == #"{"id":3,"method":"Page.navigate","params":{"url":"file:///a \"b\".html","mobile":false,"scale":1.5,"list":[1,"x"]}}"#)
+        let message: DevToolsValue = [
+            "id": 3, "method": "Page.navigate", "params": ["url": "file:///a \"b\".html", "mobile": false, "scale": 1.5, "list": [1, "x"]]
+        ]
+        #expect(
+            message.json == #"{"id":3,"method":"Page.navigate","params":{"url":"file:///a \"b\".html","mobile":false,"scale":1.5,"list":[1,"x"]}}"#)
         #expect(message.setting("sessionId", "S").json.hasSuffix(#","sessionId":"S"}"#))
         #expect(message.setting("id", 4).json.hasPrefix(#"{"id":4,"#))
     }
@@ -27,7 +30,10 @@ import Testing
         #expect(HeadlessChromium.fileURL("/tmp/chart-1_x.html") == URL(fileURLWithPath: "/tmp/chart-1_x.html").absoluteString)
     }
 
-    @Test(.enabled(if: BrowserAvailability.chromium || BrowserAvailability.required, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the review screenshots"))
+    @Test(
+        .enabled(
+            if: BrowserAvailability.chromium || BrowserAvailability.required,
+            "chromium is not installed (apt-get install chromium fonts-liberation); skipping the review screenshots"))
     func reviewWritesFourScreenshotsOfAPage() throws {
         let folder = NSTemporaryDirectory() + "chartc-review-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

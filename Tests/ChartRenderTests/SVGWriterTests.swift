@@ -3,7 +3,7 @@ import ChartLayout
 @testable import ChartRender
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Parses SVG text with the platform XML parser: well-formed or not, and the elements seen.
@@ -21,7 +21,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         return check
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+        attributes attributeDict: [String: String] = [:]
+    ) {
         elements.append(elementName)
         attributes.append(attributeDict)
     }
@@ -57,8 +60,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         return Scene(
             width: 640, height: 480.5, title: title, description: description,
             definitions: [
-                .linearGradient(LinearGradient(id: "along-0", x1: 0, y1: 400, x2: 0, y2: 0, stops: [.init(offset: 0, color: "#2166ac"), .init(offset: 1, color: "#b2182b")])),
-                .clipRect(id: "plot", box: Box(x: 0, y: 0, width: 100, height: 100)),
+                .linearGradient(
+                    LinearGradient(
+                        id: "along-0", x1: 0, y1: 400, x2: 0, y2: 0, stops: [.init(offset: 0, color: "#2166ac"), .init(offset: 1, color: "#b2182b")])),
+                .clipRect(id: "plot", box: Box(x: 0, y: 0, width: 100, height: 100))
             ],
             children: [.group(GroupNode(classes: ["chartc-plot"], clipID: "plot", children: [.group(group)])), .text(text)]
         )
@@ -140,10 +145,13 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         let runs = [
             TextRun("Sources: ", style: TextStyle(size: 12, weight: .bold)),
             TextRun("Parties | ", style: style, link: "https://example.com/?a=1&b=2"),
-            TextRun("Voteview", style: TextStyle(size: 12, italic: true), link: "https://example.com/?a=1&b=2"),
+            TextRun("Voteview", style: TextStyle(size: 12, italic: true), link: "https://example.com/?a=1&b=2")
         ]
         let block = TextBlock(lines: [TextBlockLine(runs: runs)], style: style)
-        let svg = SVGWriter.write(Scene(width: 300, height: 40, children: [.text(TextNode(block: block, x: 20, top: 5, style: style, fill: "#666", classes: ["chartc-sources"]))]))
+        let svg = SVGWriter.write(
+            Scene(
+                width: 300, height: 40,
+                children: [.text(TextNode(block: block, x: 20, top: 5, style: style, fill: "#666", classes: ["chartc-sources"]))]))
         #expect(XMLCheck.parse(svg).error == nil)
         #expect(svg.contains("<tspan font-weight=\"bold\">Sources: </tspan>"))
         #expect(svg.contains("<a href=\"https://example.com/?a=1&amp;b=2\">Parties | <tspan font-style=\"italic\">Voteview</tspan></a>"))

@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test func everyTypeAndValueKindParses() throws {
-        let (result, _) = annotations(#"""
+        let (result, _) = annotations(
+            #"""
             { "type": "rule", "y": 0 }, { "type": "rule", "y": { "aggregate": "mean(days)" }, "label": "Average", "style": "dashed", "color": "#333" },
             { "type": "range", "x": ["2020-02-01", "2020-04-30"], "label": "Recession", "panel": "Seattle" },
             { "type": "text", "x": "2015-08-12", "y": 35, "text": "Hottest day", "position": "bottom-left", "offset": 12, "connector": "arrow", "width": 90 }
@@ -94,10 +95,13 @@ import Testing
     }
 
     @Test func fmtOrdersAnnotationKeys() throws {
-        let text = #"{ "data": { "url": "a.csv" }, "annotations": [{ "connector": "arrow", "text": "a", "y": 2, "x": 1, "type": "text" }], "mark": "bar" }"#
+        let text =
+            #"{ "data": { "url": "a.csv" }, "annotations": [{ "connector": "arrow", "text": "a", "y": 2, "x": 1, "type": "text" }], "mark": "bar" }"#
         let root = try JSONReader.read(SourceFile(path: "s.chart.json", text: text), requireObject: true)
         let formatted = SpecFormatter.format(root)
         #expect(formatted.contains(#"{ "type": "text", "x": 1, "y": 2, "text": "a", "connector": "arrow" }"#), "\(formatted)")
-        #expect(formatted.range(of: "\"mark\"")?.lowerBound ?? formatted.endIndex < formatted.range(of: "\"annotations\"")?.lowerBound ?? formatted.startIndex)
+        #expect(
+            formatted.range(of: "\"mark\"")?.lowerBound ?? formatted.endIndex < formatted.range(of: "\"annotations\"")?.lowerBound
+                ?? formatted.startIndex)
     }
 }

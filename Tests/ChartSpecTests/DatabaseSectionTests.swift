@@ -18,7 +18,10 @@ import Testing
     }
 
     @Test func queryWithURL() throws {
-        let result = parse(lines(#""data": { "database": "postgresql://reader@db.example.org/voteview?sslmode=verify-full", "query": "SELECT * FROM members" }"#, markLine))
+        let result = parse(
+            lines(
+                #""data": { "database": "postgresql://reader@db.example.org/voteview?sslmode=verify-full", "query": "SELECT * FROM members" }"#,
+                markLine))
         #expect(result.diagnostics.isEmpty)
     }
 

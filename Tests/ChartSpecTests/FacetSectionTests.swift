@@ -20,7 +20,7 @@ import Testing
         (#""facet": { "field": "city", "sort": ‸5 }"#, "wrong-type"),
         (#""facet": { "field": "city", "y": ‸"indepedent" }"#, "unknown-value"),
         (#""facet": { "field": "city", "x": ‸true }"#, "wrong-type"),
-        (#"‸"facets": { "field": "city" }"#, "unknown-key"),
+        (#"‸"facets": { "field": "city" }"#, "unknown-key")
     ])
     func checkIdAndPosition(entry: String, id: String) {
         let (text, columns) = marked(entry)
@@ -30,13 +30,20 @@ import Testing
     }
 
     @Test func suggestionsNameTheIntendedKeyOrValue() {
-        #expect(parse(lines(dataLine, markLine, #""facet": { "field": "city", "colums": 2 }"#)).diagnostics.first?.message.contains("'columns'") == true)
+        #expect(
+            parse(lines(dataLine, markLine, #""facet": { "field": "city", "colums": 2 }"#)).diagnostics.first?.message.contains("'columns'") == true)
         #expect(parse(lines(dataLine, markLine, #""facets": { "field": "city" }"#)).diagnostics.first?.message.contains("'facet'") == true)
-        #expect(parse(lines(dataLine, markLine, #""facet": { "field": "city", "y": "free" }"#)).diagnostics.first?.message.contains("'independent'") == true)
+        #expect(
+            parse(lines(dataLine, markLine, #""facet": { "field": "city", "y": "free" }"#)).diagnostics.first?.message.contains("'independent'")
+                == true)
     }
 
     @Test func everyKeyIsKept() throws {
-        let result = parse(lines(dataLine, markLine, #""facet": { "field": "city", "columns": 3, "columnsNarrow": 2, "sort": "-median(yield)", "x": "independent", "y": "shared", "$comment": "ok" }"#))
+        let result = parse(
+            lines(
+                dataLine, markLine,
+                #""facet": { "field": "city", "columns": 3, "columnsNarrow": 2, "sort": "-median(yield)", "x": "independent", "y": "shared", "$comment": "ok" }"#
+            ))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let facet = try #require(result.spec?.facet)
         #expect(facet.field.value == "city")

@@ -10,11 +10,12 @@ import Testing
     static let data = #""data": { "values": [{ "m": "Jan", "v": 1, "w": 2 }] }"#
 
     @Test func layersParseWithInheritanceOverrideAndRemoval() throws {
-        let result = parse(lines(
-            Self.data,
-            #""encoding": { "x": { "field": "m" }, "y": { "field": "v" }, "color": { "field": "m" } }"#,
-            #""layers": [{ "mark": "area", "encoding": { "y": { "field": "w" }, "color": null } }, { "mark": { "type": "line", "points": true }, "filter": "v > 0" }]"#
-        ))
+        let result = parse(
+            lines(
+                Self.data,
+                #""encoding": { "x": { "field": "m" }, "y": { "field": "v" }, "color": { "field": "m" } }"#,
+                #""layers": [{ "mark": "area", "encoding": { "y": { "field": "w" }, "color": null } }, { "mark": { "type": "line", "points": true }, "filter": "v > 0" }]"#
+            ))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let spec = try #require(result.spec)
         #expect(spec.isLayered)
@@ -36,23 +37,26 @@ import Testing
     }
 
     @Test func unknownLayerKeysGetADidYouMeanAtTheirPosition() {
-        let result = parse(lines(
-            Self.data,
-            #""layers": [{ "mark": "line", "filtr": "v > 0", "encoding": { "y": { "feild": "v" } } }]"#
-        ))
+        let result = parse(
+            lines(
+                Self.data,
+                #""layers": [{ "mark": "line", "filtr": "v > 0", "encoding": { "y": { "feild": "v" } } }]"#
+            ))
         let unknown = result.diagnostics.filter { $0.id == "unknown-key" }
-        #expect(unknown.map(\.message) == [
-            "unknown key 'filtr' in 'layers[0]'; did you mean 'filter'?",
-            "unknown key 'feild' in 'layers[0].encoding.y'; did you mean 'field'?",
-        ])
+        #expect(
+            unknown.map(\.message) == [
+                "unknown key 'filtr' in 'layers[0]'; did you mean 'filter'?",
+                "unknown key 'feild' in 'layers[0].encoding.y'; did you mean 'field'?"
+            ])
         #expect(position(unknown.first) == "3:32")
     }
 
     @Test func wrongTypesInALayerNameTheirPath() {
-        let result = parse(lines(
-            Self.data,
-            #""layers": [{ "mark": { "type": "line", "opacity": "0.5" }, "groupBy": "m" }, 3]"#
-        ))
+        let result = parse(
+            lines(
+                Self.data,
+                #""layers": [{ "mark": { "type": "line", "opacity": "0.5" }, "groupBy": "m" }, 3]"#
+            ))
         let messages = result.diagnostics.filter { $0.id == "wrong-type" }.map(\.message)
         #expect(messages.contains { $0.hasPrefix("'layers[0].mark.opacity' must be a number") })
         #expect(messages.contains { $0.hasPrefix("'layers[0].groupBy' must be an array of field names") })
@@ -87,13 +91,14 @@ import Testing
     }
 
     @Test func aLayerPipelineFollowsTheSpec() throws {
-        let result = parse(lines(
-            #""data": { "url": "a.csv" }"#,
-            #""calculate": { "month": "month(date)" }"#,
-            #""filter": "temp > 0""#,
-            #""window": { "r": "rank()" }"#,
-            #""layers": [{ "mark": "point" }, { "mark": "line", "calculate": { "t2": "temp * 2" }, "groupBy": ["month"], "aggregate": { "mean": "mean(t2)" }, "filter": "mean > 1" }, { "mark": "line", "data": { "url": "b.csv" }, "calculate": { "z": "1" } }]"#
-        ))
+        let result = parse(
+            lines(
+                #""data": { "url": "a.csv" }"#,
+                #""calculate": { "month": "month(date)" }"#,
+                #""filter": "temp > 0""#,
+                #""window": { "r": "rank()" }"#,
+                #""layers": [{ "mark": "point" }, { "mark": "line", "calculate": { "t2": "temp * 2" }, "groupBy": ["month"], "aggregate": { "mean": "mean(t2)" }, "filter": "mean > 1" }, { "mark": "line", "data": { "url": "b.csv" }, "calculate": { "z": "1" } }]"#
+            ))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let spec = try #require(result.spec)
         // Shared rows: the top-level pipeline as it is.
@@ -119,20 +124,21 @@ import Testing
     @Test func fmtOrdersLayerKeys() throws {
         let text = #"{"layers": [{"filter": "a > 1", "encoding": {"y": {"field": "a"}}, "mark": "line"}], "data": {"url": "a.csv"}}"#
         let root = try JSONReader.read(SourceFile(path: "s.chart.json", text: text), requireObject: true)
-        #expect(SpecFormatter.format(root) == """
-            {
-              "data": { "url": "a.csv" },
-              "layers": [
+        #expect(
+            SpecFormatter.format(root) == """
                 {
-                  "mark": "line",
-                  "encoding": {
-                    "y": { "field": "a" }
-                  },
-                  "filter": "a > 1"
+                  "data": { "url": "a.csv" },
+                  "layers": [
+                    {
+                      "mark": "line",
+                      "encoding": {
+                        "y": { "field": "a" }
+                      },
+                      "filter": "a > 1"
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
     }
 }

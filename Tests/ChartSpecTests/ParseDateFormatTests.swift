@@ -23,12 +23,13 @@ import ChartDiagnostics
         let span = result.diagnostics.first?.span
         #expect(position(span) == "2:52")
         #expect(span?.range.count == 2)
-        #expect(result.diagnostics.first?.message.hasPrefix("invalid date format \"%b %Q %Y\" in 'data.parse.Date': unknown date directive '%Q'") == true)
+        #expect(
+            result.diagnostics.first?.message.hasPrefix("invalid date format \"%b %Q %Y\" in 'data.parse.Date': unknown date directive '%Q'") == true)
     }
 
     @Test func aQuarterCannotBeParsed() {
         let result = parse(lines(#""data": { "url": "a.csv", "parse": { "q": "%Y Q%q" } }"#, markLine))
         #expect(result.ids == ["invalid-parse-format"])
-        #expect(position(result.diagnostics.first) == "2:50")  // the `%` of `%q`
+        #expect(position(result.diagnostics.first) == "2:50") // the `%` of `%q`
     }
 }

@@ -69,7 +69,7 @@ import Testing
         (#""encoding": { "y": { "field": "a", "axis": { "tickCount": ‸-1 } } }"#, "invalid-value"),
         (#""encoding": { "tooltip": [‸3] }"#, "wrong-type"),
         (#""encoding": ‸1"#, "wrong-type"),
-        (#"‸"interpolate": "linear""#, "unknown-key"),
+        (#"‸"interpolate": "linear""#, "unknown-key")
     ])
     func checkIdAndPosition(entry: String, id: String) {
         let (text, columns) = marked(entry)
@@ -91,7 +91,7 @@ import Testing
         (#""data": { "url": "a.csv", "format": ‸"xls" }"#, "unknown-value"),
         (#""data": { "url": "a.csv", "parse": { "n": ‸"int" } }"#, "unknown-value"),
         (#""data": { "url": "a.csv", "parse": ‸["n"] }"#, "wrong-type"),
-        (#""data": { ‸"uri": "a.csv" }"#, "unknown-key"),
+        (#""data": { ‸"uri": "a.csv" }"#, "unknown-key")
     ])
     func dataChecks(entry: String, id: String) {
         let (text, columns) = marked(entry)
@@ -110,7 +110,7 @@ import Testing
         (#""mark": { "type": "bar", "labels": { "position": ‸"below" } }"#, "unknown-value"),
         (#""mark": { "type": "bar", "points": ‸1 }"#, "wrong-type"),
         (#""mark": { "type": "bar", "strokeWidth": ‸-1 }"#, "invalid-value"),
-        (#""mark": { "type": "bar", ‸"colour": "red" }"#, "unknown-key"),
+        (#""mark": { "type": "bar", ‸"colour": "red" }"#, "unknown-key")
     ])
     func markChecks(entry: String, id: String) {
         let (text, columns) = marked(entry)
@@ -149,7 +149,9 @@ import Testing
         #expect(parse(lines(dataLine, #""mark": "scatter""#)).diagnostics.first?.fixIt?.replacement == "\"point\"")
         #expect(parse(lines(dataLine, #""mark": "Bar""#)).diagnostics.first?.fixIt?.replacement == "\"bar\"")
         #expect(parse(lines(dataLine, markLine, #""encoding": { "colour": { "field": "a" } }"#)).diagnostics.first?.fixIt?.replacement == "\"color\"")
-        #expect(parse(lines(dataLine, markLine, #""encoding": { "x": { "field": "a", "type": "quantity" } }"#)).diagnostics.first?.fixIt?.replacement == "\"quantitative\"")
+        #expect(
+            parse(lines(dataLine, markLine, #""encoding": { "x": { "field": "a", "type": "quantity" } }"#)).diagnostics.first?.fixIt?.replacement
+                == "\"quantitative\"")
         #expect(parse(lines(#""data": { "url": "a.csv", "parse": { "n": "int" } }"#, markLine)).diagnostics.first?.fixIt?.replacement == "\"number\"")
         #expect(parse(lines(dataLine, markLine, #""locale": "pt-BR""#)).diagnostics.first?.severity == .warning)
     }
@@ -160,10 +162,16 @@ import Testing
         #expect(message(#""width": -1"#) == "'width' must be a positive number of pixels, at most 20000, found -1")
         #expect(message(#""interpolate": "linear""#) == "unknown key 'interpolate' at the top level; 'interpolate' belongs in 'mark'")
         #expect(message(#""field": "a""#) == "unknown key 'field' at the top level; 'field' belongs in a channel such as 'encoding.x'")
-        #expect(message(#""encoding": { "x": { "field": "a", "domain": [0, 1] } }"#) == "unknown key 'domain' in 'encoding.x'; 'domain' belongs in a channel's 'scale'")
+        #expect(
+            message(#""encoding": { "x": { "field": "a", "domain": [0, 1] } }"#)
+                == "unknown key 'domain' in 'encoding.x'; 'domain' belongs in a channel's 'scale'")
         #expect(message(#""groupBy": ["a"]"#)?.hasPrefix("'groupBy' needs an 'aggregate'") == true)
-        #expect(message(#""encoding": { "x": { "field": "a", "stack": "none" } }"#) == "'encoding.x.stack' is turned off with false, not the string 'none'")
-        #expect(message(#""legend": { "position": "middle" }"#) == "unknown legend position 'middle' for 'legend.position': expected top, right, bottom, left, direct or none")
+        #expect(
+            message(#""encoding": { "x": { "field": "a", "stack": "none" } }"#)
+                == "'encoding.x.stack' is turned off with false, not the string 'none'")
+        #expect(
+            message(#""legend": { "position": "middle" }"#)
+                == "unknown legend position 'middle' for 'legend.position': expected top, right, bottom, left, direct or none")
         let unknownNoSuggestion = parse(lines(dataLine, markLine, #""zzz": 1"#)).diagnostics.first
         #expect(unknownNoSuggestion?.message == "unknown key 'zzz' at the top level")
         #expect(unknownNoSuggestion?.notes.first?.message.hasPrefix("keys allowed here: title, subtitle, data,") == true)
@@ -179,7 +187,8 @@ import Testing
     }
 
     @Test func totalFieldSuggestion() throws {
-        let result = parse(lines(dataLine, markLine, #""groupBy": ["year", "party"]"#, #""aggregate": { "n": "count()" }"#, #""total": { "pary": "All" }"#))
+        let result = parse(
+            lines(dataLine, markLine, #""groupBy": ["year", "party"]"#, #""aggregate": { "n": "count()" }"#, #""total": { "pary": "All" }"#))
         let diagnostic = try #require(result.first("total-not-grouped"))
         #expect(diagnostic.message == "'total' collapses the field 'pary', which is not in 'groupBy'; did you mean 'party'?")
         #expect(position(diagnostic) == "6:14")
@@ -218,13 +227,17 @@ import Testing
             #""mark": { "type": ‸"lines", "opacity": ‸3 }"#,
             #""encoding": { "x": { "field": "day", "type": ‸"nominl" }, "y": { ‸"feild": "n" } }"#,
             #""sources": [‸{ "url": ‸"javascript:void(0)" }]"#,
-            #""width": ‸"wide""#,
+            #""width": ‸"wide""#
         ].map(marked)
-        let result = parse(lines(entries.map(\.text)[0], entries.map(\.text)[1], entries.map(\.text)[2], entries.map(\.text)[3], entries.map(\.text)[4], entries.map(\.text)[5], entries.map(\.text)[6]))
-        #expect(result.ids == [
-            "unknown-key", "unknown-value", "groupby-without-aggregate", "unknown-value", "invalid-value", "unknown-value",
-            "unknown-key", "source-without-name", "invalid-url-scheme", "wrong-type",
-        ])
+        let result = parse(
+            lines(
+                entries.map(\.text)[0], entries.map(\.text)[1], entries.map(\.text)[2], entries.map(\.text)[3], entries.map(\.text)[4],
+                entries.map(\.text)[5], entries.map(\.text)[6]))
+        #expect(
+            result.ids == [
+                "unknown-key", "unknown-value", "groupby-without-aggregate", "unknown-value", "invalid-value", "unknown-value",
+                "unknown-key", "source-without-name", "invalid-url-scheme", "wrong-type"
+            ])
         let expected = entries.enumerated().flatMap { line, entry in entry.columns.map { "\(line + 2):\($0)" } }
         #expect(result.diagnostics.map { position($0) ?? "" } == expected)
         #expect(result.spec == nil)

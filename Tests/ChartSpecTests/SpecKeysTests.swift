@@ -37,10 +37,12 @@ import Testing
             #expect(unknownKeys(lines(dataLine, markLine, #""encoding": { "color": { "field": "a", "\#(key)": null } }"#)) == [], "channel.\(key)")
         }
         for key in SpecKeys.scale {
-            #expect(unknownKeys(lines(dataLine, markLine, #""encoding": { "x": { "field": "a", "scale": { "\#(key)": null } } }"#)) == [], "scale.\(key)")
+            #expect(
+                unknownKeys(lines(dataLine, markLine, #""encoding": { "x": { "field": "a", "scale": { "\#(key)": null } } }"#)) == [], "scale.\(key)")
         }
         for key in SpecKeys.axis {
-            #expect(unknownKeys(lines(dataLine, markLine, #""encoding": { "x": { "field": "a", "axis": { "\#(key)": null } } }"#)) == [], "axis.\(key)")
+            #expect(
+                unknownKeys(lines(dataLine, markLine, #""encoding": { "x": { "field": "a", "axis": { "\#(key)": null } } }"#)) == [], "axis.\(key)")
         }
         for key in SpecKeys.legend {
             #expect(unknownKeys(lines(dataLine, markLine, #""legend": { "\#(key)": null }"#)) == [], "legend.\(key)")
@@ -50,4 +52,3 @@ import Testing
         }
     }
 }
-

@@ -10,7 +10,7 @@ import ChartTestSupport
 @Suite struct SpecRobustnessTests {
     static let replacements = [
         "1", "-1", "0", "2.5", "1e308", "\"x\"", "\"\"", "\"line\"", "\"-\"", "true", "false", "null", "[]", "{}",
-        "[\"a\", 1]", "[[1]]", "{\"field\": \"a\"}", "{\"zzz\": 1}", "{\"type\": \"bar\"}", "\"javascript:x\"",
+        "[\"a\", 1]", "[[1]]", "{\"field\": \"a\"}", "{\"zzz\": 1}", "{\"type\": \"bar\"}", "\"javascript:x\""
     ]
     static let keyNames = ["zzz", "titel", "type", "field", "$comment", "x", "url", "values", "", "-"]
 
@@ -63,7 +63,10 @@ import ChartTestSupport
     }
 
     /// JSON text for `value`, with pre-order node number `target` written as `replacement`.
-    static func write(_ value: JSONValue, replacing target: Int = -1, with replacement: String = "", renamingKey keyTarget: Int = -1, to newKey: String = "", counter: inout Int) -> String {
+    static func write(
+        _ value: JSONValue, replacing target: Int = -1, with replacement: String = "", renamingKey keyTarget: Int = -1, to newKey: String = "",
+        counter: inout Int
+    ) -> String {
         let number = counter
         counter += 1
         if number == target { return replacement }
@@ -83,7 +86,9 @@ import ChartTestSupport
             }
             return "{" + unique.joined(separator: ", ") + "}"
         case .array(let items):
-            return "[" + items.map { write($0, replacing: target, with: replacement, renamingKey: keyTarget, to: newKey, counter: &counter) }.joined(separator: ", ") + "]"
+            return "["
+                + items.map { write($0, replacing: target, with: replacement, renamingKey: keyTarget, to: newKey, counter: &counter) }.joined(
+                    separator: ", ") + "]"
         case .string(let string):
             return JSONText.quote(string.value)
         case .number(_, let lexeme):

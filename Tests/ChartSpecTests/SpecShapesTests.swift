@@ -33,7 +33,8 @@ import Testing
         #expect(single.sources[0].title?.value == "Voteview")
         #expect(single.sources[0].site == nil)
 
-        let lists = try spec(#""filter": ["a > 1", "b < 2"]"#, #""notes": ["x", "y"]"#, #""sources": ["Census", { "site": "BLS", "url": "../about.html" }]"#)
+        let lists = try spec(
+            #""filter": ["a > 1", "b < 2"]"#, #""notes": ["x", "y"]"#, #""sources": ["Census", { "site": "BLS", "url": "../about.html" }]"#)
         #expect(lists.filter.map(\.text) == ["a > 1", "b < 2"])
         #expect(lists.notes.map(\.value) == ["x", "y"])
         #expect(lists.sources.map { $0.title?.value } == ["Census", nil])
@@ -65,10 +66,11 @@ import Testing
     @Test func markAsObjectWithLabels() throws {
         #expect(try spec(#""encoding": {}"#).mark.type.value == .bar)
 
-        let result = parse(lines(
-            dataLine,
-            ##""mark": { "type": "bar", "labels": true, "color": "#4c78a8", "opacity": 0.5, "cornerRadius": 2, "width": 12 }"##
-        ))
+        let result = parse(
+            lines(
+                dataLine,
+                ##""mark": { "type": "bar", "labels": true, "color": "#4c78a8", "opacity": 0.5, "cornerRadius": 2, "width": 12 }"##
+            ))
         #expect(result.diagnostics.isEmpty)
         let mark = try #require(result.spec?.mark)
         #expect(mark.labels != nil)
@@ -78,10 +80,11 @@ import Testing
         #expect(mark.cornerRadius?.value == 2)
         #expect(mark.width?.value == 12)
 
-        let detailed = parse(lines(
-            dataLine,
-            #""mark": { "type": "line", "points": true, "labels": { "position": "end", "angle": -90, "format": ".0%", "skipZero": true } }"#
-        ))
+        let detailed = parse(
+            lines(
+                dataLine,
+                #""mark": { "type": "line", "points": true, "labels": { "position": "end", "angle": -90, "format": ".0%", "skipZero": true } }"#
+            ))
         #expect(detailed.diagnostics.isEmpty)
         let labels = try #require(detailed.spec?.mark.labels)
         #expect(detailed.spec?.mark.points == true)
@@ -122,10 +125,11 @@ import Testing
     }
 
     @Test func inlineValuesAndDataOptions() throws {
-        let result = parse(lines(
-            #""data": { "values": [{ "day": "Mon", "count": 3 }], "format": "json", "property": "rows", "parse": { "day": "string", "when": "date" } }"#,
-            markLine
-        ))
+        let result = parse(
+            lines(
+                #""data": { "values": [{ "day": "Mon", "count": 3 }], "format": "json", "property": "rows", "parse": { "day": "string", "when": "date" } }"#,
+                markLine
+            ))
         #expect(result.diagnostics.isEmpty)
         let data = try #require(result.spec?.data)
         guard case .values(let rows) = data.origin else {
@@ -175,9 +179,11 @@ import Testing
 
 /// `window`, `windowBy` and `keep` (SPEC §14) as the model keeps them.
 @Test func windowKeysAreParsedInKeyOrder() throws {
-    let result = parse(lines(dataLine, markLine,
-        #""window": { "avg7": "rolling_mean(high, 7)", "share": "rain / sum(rain)", "$comment": "x" }"#,
-        #""windowBy": ["location"]"#, #""keep": "share > 0.1""#))
+    let result = parse(
+        lines(
+            dataLine, markLine,
+            #""window": { "avg7": "rolling_mean(high, 7)", "share": "rain / sum(rain)", "$comment": "x" }"#,
+            #""windowBy": ["location"]"#, #""keep": "share > 0.1""#))
     let spec = try #require(result.spec, "\(result.diagnostics.map(\.message))")
     #expect(spec.window.map(\.name.value) == ["avg7", "share"])
     #expect(spec.window.map(\.expression.text) == ["rolling_mean(high, 7)", "rain / sum(rain)"])

@@ -32,23 +32,27 @@ import Testing
     }
 
     @Test func everyProblemIsCollected() throws {
-        let found = try errors("""
-        {
-          "background": "#ggg",
-          "text": { "title": { "size": "big", "weight": "heavy" } },
-          "padding": { "top": -4 },
-          "font": { "family": [] },
-          "colors": { "categorical": ["red", "nope"] }
-        }
-        """)
-        #expect(found.map(\.id) == ["theme-bad-color", "theme-wrong-type", "theme-invalid-value", "theme-invalid-value", "theme-wrong-type", "theme-bad-color"])
+        let found = try errors(
+            """
+            {
+              "background": "#ggg",
+              "text": { "title": { "size": "big", "weight": "heavy" } },
+              "padding": { "top": -4 },
+              "font": { "family": [] },
+              "colors": { "categorical": ["red", "nope"] }
+            }
+            """)
+        #expect(
+            found.map(\.id) == [
+                "theme-bad-color", "theme-wrong-type", "theme-invalid-value", "theme-invalid-value", "theme-wrong-type", "theme-bad-color"
+            ])
         #expect(found.map(position) == ["2:17", "3:32", "3:49", "4:23", "5:23", "6:38"])
     }
 
     @Test func badJSONIsAnErrorAtItsPosition() throws {
         let found = try errors("{\n  \"background\": \"#fff\",\n}")
         #expect(found.count == 1)
-        #expect(found.first.map(position) == "2:23")  // the trailing comma
+        #expect(found.first.map(position) == "2:23") // the trailing comma
     }
 
     @Test func aMissingFileNamesIt() throws {

@@ -9,7 +9,7 @@ import Testing
     @Test func resolutionOrder() throws {
         let folder = try ThemeTestFolder()
         try folder.makeFolder("repo/.git")
-        try folder.write("chartc.theme.json", ##"{ "background": "#000001" }"##)  // outside the repository: never used
+        try folder.write("chartc.theme.json", ##"{ "background": "#000001" }"##) // outside the repository: never used
         try folder.write("repo/chartc.theme.json", ##"{ "background": "#000002" }"##)
         try folder.write("repo/charts/own.theme.json", ##"{ "background": "#000003" }"##)
         try folder.write("repo/cli.theme.json", ##"{ "background": "#000004" }"##)
@@ -22,7 +22,9 @@ import Testing
         // The spec's theme key (relative to the spec) beats it.
         #expect(try background(.init(specPath: spec, specTheme: ("../own.theme.json", nil))) == "#000003")
         // --theme beats both.
-        #expect(try background(.init(specPath: spec, commandLineTheme: folder.path + "/repo/cli.theme.json", specTheme: ("../own.theme.json", nil))) == "#000004")
+        #expect(
+            try background(.init(specPath: spec, commandLineTheme: folder.path + "/repo/cli.theme.json", specTheme: ("../own.theme.json", nil)))
+                == "#000004")
         // The search stops at .git: a theme above the repository never applies.
         try FileManager.default.removeItem(atPath: folder.path + "/repo/chartc.theme.json")
         #expect(try background(.init(specPath: spec)) == "#ffffff")
@@ -66,11 +68,14 @@ import Testing
 
     @Test func variantsApplyOverTheWholeChain() throws {
         let folder = try ThemeTestFolder()
-        try folder.write("base.theme.json", ##"{ "background": "#ffffff", "variants": { "dark": { "text": { "title": { "color": "#eeeeee" } } } } }"##)
-        let path = try folder.write("house.theme.json", ##"""
-        { "extends": "base.theme.json", "size": { "width": 600 },
-          "variants": { "print": { "size": { "width": 480 } }, "dark": { "background": "#161616" } } }
-        """##)
+        try folder.write(
+            "base.theme.json", ##"{ "background": "#ffffff", "variants": { "dark": { "text": { "title": { "color": "#eeeeee" } } } } }"##)
+        let path = try folder.write(
+            "house.theme.json",
+            ##"""
+            { "extends": "base.theme.json", "size": { "width": 600 },
+              "variants": { "print": { "size": { "width": 480 } }, "dark": { "background": "#161616" } } }
+            """##)
         let plain = try ThemeResolver.resolve(file: path)
         #expect(plain.number("size.width") == 600)
         #expect(plain.text("text.title.color") == "#1a1a1a")
@@ -85,11 +90,14 @@ import Testing
     /// The HTML page's dark mode: the chain's `dark` variant over the theme and the variant asked for.
     @Test func theDarkVariantIsResolvedForThePagesDarkMode() throws {
         let folder = try ThemeTestFolder()
-        try folder.write("base.theme.json", ##"{ "background": "#ffffff", "variants": { "dark": { "text": { "title": { "color": "#eeeeee" } } } } }"##)
-        let path = try folder.write("house.theme.json", ##"""
-        { "extends": "base.theme.json", "grid": { "color": "#dddddd" },
-          "variants": { "print": { "size": { "width": 480 } }, "dark": { "background": "#161616" } } }
-        """##)
+        try folder.write(
+            "base.theme.json", ##"{ "background": "#ffffff", "variants": { "dark": { "text": { "title": { "color": "#eeeeee" } } } } }"##)
+        let path = try folder.write(
+            "house.theme.json",
+            ##"""
+            { "extends": "base.theme.json", "grid": { "color": "#dddddd" },
+              "variants": { "print": { "size": { "width": 480 } }, "dark": { "background": "#161616" } } }
+            """##)
         let plain = try ThemeResolver.resolve(file: path)
         let dark = try #require(plain.darkVariant)
         #expect(dark.text("background") == "#161616")

@@ -11,8 +11,8 @@ public enum ExampleSpecs {
 
     /// The package's root folder, found from this source file (`Tests/ChartTestSupport/ExampleSpecs.swift`).
     public static let packageRoot: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // ChartTestSupport
-        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent() // ChartTestSupport
+        .deletingLastPathComponent() // Tests
         .deletingLastPathComponent()
         .path
 

@@ -101,19 +101,30 @@ public final class PostgresTestServer: @unchecked Sendable {
         // Certificates: a CA, a server certificate for localhost / 127.0.0.1 signed by it, and an unrelated CA.
         let tlsFolder = folder + "/tls"
         let openssl: [[String]] = [
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=chartc test CA", "-keyout", "\(tlsFolder)/ca.key", "-out", "\(tlsFolder)/ca.crt"],
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=another CA", "-keyout", "\(tlsFolder)/other-ca.key", "-out", "\(tlsFolder)/other-ca.crt"],
-            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "\(tlsFolder)/server.key", "-out", "\(tlsFolder)/server.csr"],
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=chartc test CA", "-keyout", "\(tlsFolder)/ca.key",
+                "-out", "\(tlsFolder)/ca.crt"
+            ],
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=another CA", "-keyout", "\(tlsFolder)/other-ca.key",
+                "-out", "\(tlsFolder)/other-ca.crt"
+            ],
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "\(tlsFolder)/server.key", "-out",
+                "\(tlsFolder)/server.csr"
+            ]
         ]
         for arguments in openssl {
             let result = try run("/usr/bin/openssl", arguments)
             guard result.status == 0 else { throw StartFailure(description: "openssl failed: \(result.errors)") }
         }
         try "subjectAltName=DNS:localhost\n".write(toFile: "\(tlsFolder)/san.ext", atomically: true, encoding: .utf8)
-        let sign = try run("/usr/bin/openssl", [
-            "x509", "-req", "-in", "\(tlsFolder)/server.csr", "-CA", "\(tlsFolder)/ca.crt", "-CAkey", "\(tlsFolder)/ca.key",
-            "-CAcreateserial", "-days", "2", "-extfile", "\(tlsFolder)/san.ext", "-out", "\(tlsFolder)/server.crt",
-        ])
+        let sign = try run(
+            "/usr/bin/openssl",
+            [
+                "x509", "-req", "-in", "\(tlsFolder)/server.csr", "-CA", "\(tlsFolder)/ca.crt", "-CAkey", "\(tlsFolder)/ca.key",
+                "-CAcreateserial", "-days", "2", "-extfile", "\(tlsFolder)/san.ext", "-out", "\(tlsFolder)/server.crt"
+            ])
         guard sign.status == 0 else { throw StartFailure(description: "openssl x509 failed: \(sign.errors)") }
         try server.password.write(toFile: folder + "/pwfile", atomically: true, encoding: .utf8)
         chmod(tlsFolder + "/server.key", 0o600)
@@ -125,35 +136,37 @@ public final class PostgresTestServer: @unchecked Sendable {
             guard chown.status == 0 else { throw StartFailure(description: "chown failed: \(chown.errors)") }
         }
 
-        let initdb = try run(runAs.first ?? "\(binaries)/initdb", Array(runAs.dropFirst()) + (isRoot ? ["\(binaries)/initdb"] : []) + [
-            "-D", folder + "/data", "-U", "postgres", "--pwfile", folder + "/pwfile", "--auth", "scram-sha-256",
-            "-E", "UTF8", "--locale", "C", "--no-sync",
-        ])
+        let initdb = try run(
+            runAs.first ?? "\(binaries)/initdb",
+            Array(runAs.dropFirst()) + (isRoot ? ["\(binaries)/initdb"] : []) + [
+                "-D", folder + "/data", "-U", "postgres", "--pwfile", folder + "/pwfile", "--auth", "scram-sha-256",
+                "-E", "UTF8", "--locale", "C", "--no-sync"
+            ])
         guard initdb.status == 0 else { throw StartFailure(description: "initdb failed: \(initdb.errors)") }
         let configuration = """
 
-        listen_addresses = '127.0.0.1'
-        port = \(port)
-        unix_socket_directories = '\(folder)'
-        password_encryption = 'scram-sha-256'
-        fsync = off
-        max_connections = 40
-        ssl = \(tls ? "on" : "off")
-        ssl_cert_file = '\(tlsFolder)/server.crt'
-        ssl_key_file = '\(tlsFolder)/server.key'
-        log_min_messages = warning
+            listen_addresses = '127.0.0.1'
+            port = \(port)
+            unix_socket_directories = '\(folder)'
+            password_encryption = 'scram-sha-256'
+            fsync = off
+            max_connections = 40
+            ssl = \(tls ? "on" : "off")
+            ssl_cert_file = '\(tlsFolder)/server.crt'
+            ssl_key_file = '\(tlsFolder)/server.key'
+            log_min_messages = warning
 
-        """
+            """
         let confPath = folder + "/data/postgresql.conf"
         let existing = (try? String(contentsOfFile: confPath, encoding: .utf8)) ?? ""
         try (existing + configuration).write(toFile: confPath, atomically: false, encoding: .utf8)
         let hba = """
-        local all all trust
-        host all trustuser 127.0.0.1/32 trust
-        host all md5user 127.0.0.1/32 md5
-        host all all 127.0.0.1/32 scram-sha-256
+            local all all trust
+            host all trustuser 127.0.0.1/32 trust
+            host all md5user 127.0.0.1/32 md5
+            host all all 127.0.0.1/32 scram-sha-256
 
-        """
+            """
         try hba.write(toFile: folder + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
         if isRoot { _ = try run("/bin/chown", ["-R", "postgres:postgres", folder + "/data"]) }
 
@@ -171,7 +184,8 @@ public final class PostgresTestServer: @unchecked Sendable {
         _ = try run("/bin/sh", ["-c", "nohup sh -c \"$0\" >/dev/null 2>&1 </dev/null &", watchdog])
 
         try server.psql("CREATE DATABASE charts", database: "postgres")
-        try server.psql("""
+        try server.psql(
+            """
             CREATE ROLE reader LOGIN PASSWORD '\(server.password.replacingOccurrences(of: "'", with: "''"))';
             CREATE ROLE trustuser LOGIN;
             SET password_encryption = 'md5';
@@ -188,7 +202,9 @@ public final class PostgresTestServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard bound == 0 else { throw StartFailure(description: "no free loopback port") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }

@@ -1,9 +1,9 @@
 @testable import chartc_fetch
 import ChartNetwork
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Testing
 
@@ -13,7 +13,10 @@ import Testing
     @Test func anInvalidAddressIsAFailureReply() throws {
         let request = FetchRequest(url: "ftp://example.com/data.csv", options: FetchOptions())
         let reply = FetchHelper.reply(to: request)
-        #expect(reply == .failure(FetchError(.invalidURL, url: "ftp://example.com/data.csv", "'ftp://example.com/data.csv' is not an http:// or https:// URL")))
+        #expect(
+            reply
+                == .failure(
+                    FetchError(.invalidURL, url: "ftp://example.com/data.csv", "'ftp://example.com/data.csv' is not an http:// or https:// URL")))
         // And it survives the trip through the wire format unchanged.
         #expect(try FetchReply.decode(reply.encoded(), url: request.url) == reply)
     }

@@ -2,7 +2,7 @@
 import ChartNetwork
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Testing
 
@@ -18,7 +18,9 @@ import Testing
         #expect(dns.notes == ["check the host name for typos, and that this machine is online"])
         let tls = HTTPTransfer.describe(URLError(.serverCertificateUntrusted), address: address, options: options)
         #expect(tls.kind == .tlsFailure)
-        #expect(tls.message == "TLS handshake failed with data.example.org:443 for https://data.example.org/members.csv: the server's certificate is not trusted")
+        #expect(
+            tls.message
+                == "TLS handshake failed with data.example.org:443 for https://data.example.org/members.csv: the server's certificate is not trusted")
         let timeout = HTTPTransfer.describe(URLError(.timedOut), address: address, options: options)
         #expect(timeout.message == "timed out after 60 s waiting for https://data.example.org/members.csv")
         let lost = HTTPTransfer.describe(URLError(.networkConnectionLost), address: address, options: options)

@@ -34,7 +34,9 @@ public struct ArgumentParser: Sendable {
             if first.hasPrefix("-") && first != "-" {
                 var names = ["help"]
                 if program.version != nil { names.append("version") }
-                throw UsageError(.unknownOption, "unknown option '\(first)'", suggestion: Self.suggestion(for: first, longNames: names, commands: program.commands.map(\.name)))
+                throw UsageError(
+                    .unknownOption, "unknown option '\(first)'",
+                    suggestion: Self.suggestion(for: first, longNames: names, commands: program.commands.map(\.name)))
             }
             let command = try commandNamed(first)
             return try parse(rest, for: command)
@@ -99,7 +101,9 @@ public struct ArgumentParser: Sendable {
 
             guard option.takesValue else {
                 if inlineValue != nil {
-                    throw UsageError(.unexpectedValue, "'\(spelling)' is a flag and takes no value", suggestion: "Write '\(spelling)' alone.", command: command.name)
+                    throw UsageError(
+                        .unexpectedValue, "'\(spelling)' is a flag and takes no value", suggestion: "Write '\(spelling)' alone.",
+                        command: command.name)
                 }
                 parsed.record(option: option.name, values: [])
                 continue
@@ -120,7 +124,9 @@ public struct ArgumentParser: Sendable {
             let items = option.isList ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
             for item in items where !option.allowedValues.isEmpty && !option.allowedValues.contains(item) {
                 let didYouMean = Suggestions.closest(to: item, in: option.allowedValues).map { "Did you mean '\($0)'? " } ?? ""
-                throw UsageError(.invalidValue, "invalid value '\(item)' for '\(spelling)'", suggestion: didYouMean + Self.expectation(for: option), command: command.name)
+                throw UsageError(
+                    .invalidValue, "invalid value '\(item)' for '\(spelling)'", suggestion: didYouMean + Self.expectation(for: option),
+                    command: command.name)
             }
             parsed.record(option: option.name, values: items)
         }
@@ -139,10 +145,15 @@ public struct ArgumentParser: Sendable {
             }
         }
         if let extra = remaining.first {
-            let takes = command.arguments.isEmpty ? "no arguments"
-                : command.arguments.count == 1 ? "one \(command.arguments[0].name)"
-                : command.arguments.map(\.name).joined(separator: " ")
-            throw UsageError(.unexpectedArgument, "unexpected argument '\(extra)'", suggestion: "'\(program.name) \(command.name)' takes \(takes).", command: command.name)
+            let takes =
+                command.arguments.isEmpty
+                ? "no arguments"
+                : command.arguments.count == 1
+                    ? "one \(command.arguments[0].name)"
+                    : command.arguments.map(\.name).joined(separator: " ")
+            throw UsageError(
+                .unexpectedArgument, "unexpected argument '\(extra)'", suggestion: "'\(program.name) \(command.name)' takes \(takes).",
+                command: command.name)
         }
         return .run(parsed)
     }
@@ -150,14 +161,17 @@ public struct ArgumentParser: Sendable {
     private func commandNamed(_ name: String) throws(UsageError) -> CommandDescription {
         if let command = program.command(named: name) { return command }
         let names = program.commands.map(\.name)
-        let suggestion = Suggestions.closest(to: name, in: names).map { "Did you mean '\($0)'?" }
+        let suggestion =
+            Suggestions.closest(to: name, in: names).map { "Did you mean '\($0)'?" }
             ?? "Commands: \(names.joined(separator: ", "))."
         throw UsageError(.unknownCommand, "unknown command '\(name)'", suggestion: suggestion)
     }
 
     private func unknownOption(_ spelling: String, in command: CommandDescription) -> UsageError {
         let longNames = command.options.map(\.name) + ["help"]
-        return UsageError(.unknownOption, "unknown option '\(spelling)'", suggestion: Self.suggestion(for: spelling, longNames: longNames, commands: []), command: command.name)
+        return UsageError(
+            .unknownOption, "unknown option '\(spelling)'", suggestion: Self.suggestion(for: spelling, longNames: longNames, commands: []),
+            command: command.name)
     }
 
     /// `Did you mean '--format'?` for `--fromat`, `-format` or `--formt`; for a command typed as an option

@@ -155,7 +155,9 @@ public struct ProgramDescription: Sendable {
     public var commands: [CommandDescription]
     public var examples: [Example]
 
-    public init(name: String, version: String? = nil, abstract: String, discussion: String = "", commands: [CommandDescription], examples: [Example] = []) {
+    public init(
+        name: String, version: String? = nil, abstract: String, discussion: String = "", commands: [CommandDescription], examples: [Example] = []
+    ) {
         self.name = name
         self.version = version
         self.abstract = abstract

@@ -17,7 +17,9 @@ public struct CommandLineProgram {
     private let handlers: [(name: String, run: Handler)]
 
     /// `commands` pairs each command's description with its handler, in the order help lists them.
-    public init(name: String, version: String?, abstract: String, discussion: String = "", examples: [Example] = [], commands: [(CommandDescription, Handler)]) {
+    public init(
+        name: String, version: String?, abstract: String, discussion: String = "", examples: [Example] = [], commands: [(CommandDescription, Handler)]
+    ) {
         self.description = ProgramDescription(
             name: name, version: version, abstract: abstract, discussion: discussion,
             commands: commands.map(\.0), examples: examples

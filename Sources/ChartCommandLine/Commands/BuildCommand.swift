@@ -11,15 +11,19 @@ enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
         abstract: "Build charts (SVG, HTML or PDF) from specs.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n" + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
+        discussion:
+            "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n"
+            + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
-            .value("format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue), list: true, default: "svg"),
+            .value(
+                "format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue),
+                list: true, default: "svg")
         ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example("chartc build examples", "Build every chart under examples/ next to its spec."),
-            Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html."),
+            Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html.")
         ]
     )
 
@@ -43,7 +47,9 @@ enum BuildCommand {
             do {
                 try FileSystem.createDirectory(outputDirectory)
             } catch {
-                console.report([Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot create the output folder: \(error.reason)", path: error.path)])
+                console.report([
+                    Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot create the output folder: \(error.reason)", path: error.path)
+                ])
                 return .failure
             }
         }
@@ -115,7 +121,8 @@ enum BuildCommand {
     }
 
     /// Parse, run the pipeline, render each format, write each file.
-    static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments) -> Outcome {
+    static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments) -> Outcome
+    {
         let compiled = Compiler.compile(path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments)
         var outcome = Outcome(diagnostics: compiled.diagnostics)
         guard compiled.files.count == outputs.count else { return outcome }
@@ -125,7 +132,8 @@ enum BuildCommand {
                 outcome.written.append(output.path)
             }
         } catch {
-            outcome.diagnostics.append(Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the chart: \(error.reason)", path: error.path))
+            outcome.diagnostics.append(
+                Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the chart: \(error.reason)", path: error.path))
         }
         return outcome
     }

@@ -29,10 +29,12 @@ public protocol ChartRenderer: Sendable {
     func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String
     /// The output file's bytes: what `build` writes. Text formats are their text's UTF-8 (the default); binary
     /// formats (PDF) implement this.
-    func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8]
+    func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
+        -> [UInt8]
     /// The same for a spec with `layers` (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`),
     /// `table` the top-level output. Renderers without layers can leave this to the default, which ignores them.
-    func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8]
+    func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
+        throws(DiagnosticError) -> [UInt8]
 }
 
 extension ChartRenderer {
@@ -40,15 +42,21 @@ extension ChartRenderer {
         try render(spec: spec, table: table, format: format)
     }
 
-    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
+        -> String
+    {
         try render(spec: spec, table: table, sources: sources, format: format)
     }
 
-    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
+        -> [UInt8]
+    {
         Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8)
     }
 
-    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
+        throws(DiagnosticError) -> [UInt8]
+    {
         try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme)
     }
 }

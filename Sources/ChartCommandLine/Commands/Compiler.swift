@@ -72,7 +72,9 @@ enum Compiler {
     }
 
     /// Parse, run the pipeline and render each format: what `build` writes to files and `preview` serves.
-    static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil) -> CompiledChart {
+    static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil)
+        -> CompiledChart
+    {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -95,14 +97,18 @@ enum Compiler {
                 // `{ "aggregate": … }` annotation values over the chart's output rows (SPEC §12), for layout.
                 let resolved = try AnnotationValues.resolve(spec, table: result.top.table)
                 for format in formats {
-                    files.append(try renderer.renderBytes(spec: resolved, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format, theme: theme))
+                    files.append(
+                        try renderer.renderBytes(
+                            spec: resolved, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format,
+                            theme: theme))
                 }
             } else {
                 let result = try run(spec, context: context)
                 compiled.diagnostics += result.warnings
                 let resolved = try AnnotationValues.resolve(spec, table: result.table)
                 for format in formats {
-                    files.append(try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
+                    files.append(
+                        try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
                 }
             }
             compiled.files = files

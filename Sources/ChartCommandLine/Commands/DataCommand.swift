@@ -7,14 +7,16 @@ enum DataCommand {
     static let description = CommandDescription(
         name: "data",
         abstract: "Print the table a chart is drawn from.",
-        discussion: "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter).",
+        discussion:
+            "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter).",
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         options: [
             .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
-            .value("layer", valueName: "N", help: "For a spec with layers: print the rows layer N draws (from 0) instead of the top-level output."),
+            .value("layer", valueName: "N", help: "For a spec with layers: print the rows layer N draws (from 0) instead of the top-level output.")
         ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
-            Example("chartc data examples/polarization/polarization.chart.json", "Print the yearly party medians behind the polarization chart as CSV."),
+            Example(
+                "chartc data examples/polarization/polarization.chart.json", "Print the yearly party medians behind the polarization chart as CSV.")
         ]
     )
 
@@ -25,7 +27,8 @@ enum DataCommand {
         var layer: Int?
         if let text = arguments.value("layer") {
             guard let number = Int(text), number >= 0 else {
-                throw UsageError(.invalidValue, "invalid value '\(text)' for '--layer'", suggestion: "Expected a layer number: 0 for the first layer.")
+                throw UsageError(
+                    .invalidValue, "invalid value '\(text)' for '--layer'", suggestion: "Expected a layer number: 0 for the first layer.")
             }
             layer = number
         }

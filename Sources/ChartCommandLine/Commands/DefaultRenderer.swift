@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartData
 import ChartDiagnostics
@@ -25,7 +25,9 @@ public struct DefaultRenderer: ChartRenderer {
         try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
     }
 
-    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String {
+    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
+        -> String
+    {
         // The theme's default size applies where the spec gives none.
         let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
         switch format {
@@ -41,7 +43,9 @@ public struct DefaultRenderer: ChartRenderer {
         }
     }
 
-    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
+        -> [UInt8]
+    {
         guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8) }
         let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
         return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
@@ -53,15 +57,18 @@ public struct DefaultRenderer: ChartRenderer {
             return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
         } catch {
             // A face that is not installed has no file of its own to point at: name the spec whose PDF needs it.
-            throw DiagnosticError(error.diagnostics.map { diagnostic in
-                var located = diagnostic
-                if located.path == nil && located.span == nil { located.path = spec.file.path }
-                return located
-            })
+            throw DiagnosticError(
+                error.diagnostics.map { diagnostic in
+                    var located = diagnostic
+                    if located.path == nil && located.span == nil { located.path = spec.file.path }
+                    return located
+                })
         }
     }
 
-    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> [UInt8] {
+    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
+        throws(DiagnosticError) -> [UInt8]
+    {
         guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
         let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table, layers: layers)
         switch format {

@@ -11,14 +11,15 @@ enum FormatCommand {
     static let description = CommandDescription(
         name: "fmt",
         abstract: "Rewrite specs in the canonical layout.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). Keys go in the order the language reference lists them, with two-space indentation and short lists of values on one line; the meaning of a spec never changes. A file that is not valid JSON is reported and left alone.\n\nExit status: 0 every file is formatted, 1 a file could not be read or formatted (or, with --check, is not formatted), 2 usage.",
+        discussion:
+            "Each PATH is a spec file or a folder (every *.chart.json file under it). Keys go in the order the language reference lists them, with two-space indentation and short lists of values on one line; the meaning of a spec never changes. A file that is not valid JSON is reported and left alone.\n\nExit status: 0 every file is formatted, 1 a file could not be read or formatted (or, with --check, is not formatted), 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to format.", repeated: true)],
         options: [
-            .flag("check", help: "Change nothing; fail if a file is not formatted."),
+            .flag("check", help: "Change nothing; fail if a file is not formatted.")
         ],
         examples: [
             Example("chartc fmt examples", "Format every spec under examples/."),
-            Example("chartc fmt charts --check", "In CI: fail when a spec is not formatted."),
+            Example("chartc fmt charts --check", "In CI: fail when a spec is not formatted.")
         ]
     )
 
@@ -47,9 +48,13 @@ enum FormatCommand {
         let failed = outcomes.filter { $0 == .failed }.count + pathDiagnostics.errorCount
         let checked = counted(files.count, "file")
         if check {
-            console.printError(changed == 0 ? "\(checked) formatted" : "\(counted(changed, "file")) of \(files.count) not formatted; run 'chartc fmt' on \(changed == 1 ? "it" : "them")")
+            console.printError(
+                changed == 0
+                    ? "\(checked) formatted"
+                    : "\(counted(changed, "file")) of \(files.count) not formatted; run 'chartc fmt' on \(changed == 1 ? "it" : "them")")
         } else {
-            console.printError("\(counted(changed, "file")) reformatted, \(files.count - changed - outcomes.filter { $0 == .failed }.count) already formatted")
+            console.printError(
+                "\(counted(changed, "file")) reformatted, \(files.count - changed - outcomes.filter { $0 == .failed }.count) already formatted")
         }
         return changed > 0 && check || failed > 0 ? .failure : .success
     }
@@ -74,7 +79,14 @@ enum FormatCommand {
         // Never write something that means anything else (a formatter bug must not cost a user their spec).
         let reread = try? JSONReader.read(SourceFile(path: path, bytes: bytes), requireObject: true)
         guard let reread, SpecFormatter.sameMeaning(root, reread) else {
-            return (.failed, [Diagnostic(CommandLineDiagnostic.Kind.formatFailed, "chartc could not format this file without changing its meaning; it was left as it was (please report this)", path: path)])
+            return (
+                .failed,
+                [
+                    Diagnostic(
+                        CommandLineDiagnostic.Kind.formatFailed,
+                        "chartc could not format this file without changing its meaning; it was left as it was (please report this)", path: path)
+                ]
+            )
         }
         if check {
             return (.unformatted, [unformatted(file, formatted: bytes)])

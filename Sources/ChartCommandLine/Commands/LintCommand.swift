@@ -13,16 +13,19 @@ enum LintCommand {
     static let description = CommandDescription(
         name: "lint",
         abstract: "Check specs for errors and publishing mistakes.",
-        discussion: "Each PATH is a spec file or a folder (every *.chart.json file under it). Every spec is parsed and, when its data is a local file, its fields and expressions are checked against the data's columns. Of a CSV or TSV file larger than 1 MiB only the first MiB is read, so that lint stays fast (build reads every row); --all-rows reads it whole. Each problem prints as 'file:line:col: error|warning: message [rule]'. Warnings, such as a missing title, fail the run only with --strict.\n\nExit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage.",
+        discussion:
+            "Each PATH is a spec file or a folder (every *.chart.json file under it). Every spec is parsed and, when its data is a local file, its fields and expressions are checked against the data's columns. Of a CSV or TSV file larger than 1 MiB only the first MiB is read, so that lint stays fast (build reads every row); --all-rows reads it whole. Each problem prints as 'file:line:col: error|warning: message [rule]'. Warnings, such as a missing title, fail the run only with --strict.\n\nExit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to check.", repeated: true)],
         options: [
-            .value("format", valueName: "FORMAT", help: "How to print problems: text for people, json for tools, github for workflow annotations.", allowed: DiagnosticFormat.allCases.map(\.rawValue), default: "text"),
+            .value(
+                "format", valueName: "FORMAT", help: "How to print problems: text for people, json for tools, github for workflow annotations.",
+                allowed: DiagnosticFormat.allCases.map(\.rawValue), default: "text"),
             .flag("strict", help: "Fail on warnings too."),
-            .flag("all-rows", help: "Check against every row of a large data file (slower), not only its first MiB."),
+            .flag("all-rows", help: "Check against every row of a large data file (slower), not only its first MiB.")
         ] + ThemeOptions.options,
         examples: [
             Example("chartc lint examples", "Check every spec under examples/."),
-            Example("chartc lint charts --format github --strict", "Annotate a pull request; any warning fails the check."),
+            Example("chartc lint charts --format github --strict", "Annotate a pull request; any warning fails the check.")
         ]
     )
 
@@ -55,7 +58,9 @@ enum LintCommand {
 
     /// Every diagnostic for one spec file, in file order (the policy is `Linter.lint`'s; the theme each spec
     /// resolves to under `arguments` is checked too).
-    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes, arguments: ParsedArguments? = nil) -> [Diagnostic] {
+    static func lint(_ path: String, fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes, arguments: ParsedArguments? = nil)
+        -> [Diagnostic]
+    {
         switch SpecFiles.read(path) {
         case .success(let file):
             let options = Linter.Options(fetch: fetch, sampleBytes: sampleBytes) { spec in ThemeOptions.lintTheme(for: spec, arguments: arguments) }

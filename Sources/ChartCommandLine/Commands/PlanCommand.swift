@@ -8,10 +8,12 @@ enum PlanCommand {
     static let description = CommandDescription(
         name: "plan",
         abstract: "Print the data pipeline planned for a spec.",
-        discussion: "Shows the steps chartc will run for the spec's data: the columns it reads, the calculations and filters in the order they run, grouping, aggregation and sorting.",
+        discussion:
+            "Shows the steps chartc will run for the spec's data: the columns it reads, the calculations and filters in the order they run, grouping, aggregation and sorting.",
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         examples: [
-            Example("chartc plan examples/polarization/polarization.chart.json", "Show which columns of the members file the polarization chart reads."),
+            Example(
+                "chartc plan examples/polarization/polarization.chart.json", "Show which columns of the members file the polarization chart reads.")
         ]
     )
 

@@ -13,15 +13,17 @@ enum PreviewCommand {
     static let description = CommandDescription(
         name: "preview",
         abstract: "Serve charts in the browser and update them as their specs change.",
-        discussion: "Builds every spec under each PATH (the files build would take; .chartcignore respected) and serves them on http://127.0.0.1:PORT/ (and [::1]) only: an index of the charts, and for each chart its HTML page with a bar showing its path and build time. When a spec, a local data file it reads, or a new spec changes, the charts that depend on it are rebuilt and open pages update in place, keeping the scroll position and the series shown. A spec with errors shows its diagnostics, as printed here, over the last chart that built. Remote data is downloaded on the first build and then read from the cache; press r in a chart's page (or pass --refresh) to download it again.\n\nThe server answers only requests addressed to localhost, serves only files under PATH and stops on Ctrl-C.\n\n" + NetworkOptions.discussion + "\n\nExit status: 0 after Ctrl-C, 1 the server cannot start, 2 usage.",
+        discussion:
+            "Builds every spec under each PATH (the files build would take; .chartcignore respected) and serves them on http://127.0.0.1:PORT/ (and [::1]) only: an index of the charts, and for each chart its HTML page with a bar showing its path and build time. When a spec, a local data file it reads, or a new spec changes, the charts that depend on it are rebuilt and open pages update in place, keeping the scroll position and the series shown. A spec with errors shows its diagnostics, as printed here, over the last chart that built. Remote data is downloaded on the first build and then read from the cache; press r in a chart's page (or pass --refresh) to download it again.\n\nThe server answers only requests addressed to localhost, serves only files under PATH and stops on Ctrl-C.\n\n"
+            + NetworkOptions.discussion + "\n\nExit status: 0 after Ctrl-C, 1 the server cannot start, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to preview.", repeated: true)],
         options: [
             .value("port", valueName: "N", help: "Listen on port N (0: a free port, printed).", default: "0"),
-            .flag("poll", help: "Watch files by polling their modification times (for file systems without change events)."),
+            .flag("poll", help: "Watch files by polling their modification times (for file systems without change events).")
         ] + NetworkOptions.options,
         examples: [
             Example("chartc preview examples", "Serve the gallery on a free port; open the address it prints."),
-            Example("chartc preview charts/sales.chart.json --port 8080", "Serve one chart on http://127.0.0.1:8080/."),
+            Example("chartc preview charts/sales.chart.json --port 8080", "Serve one chart on http://127.0.0.1:8080/.")
         ]
     )
 
@@ -29,7 +31,8 @@ enum PreviewCommand {
         let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
         let portText = arguments.value("port") ?? "0"
         guard let port = UInt16(portText) else {
-            throw UsageError(.invalidValue, "invalid value '\(portText)' for '--port'", suggestion: "Expected a port number from 0 to 65535; 0 picks a free one.")
+            throw UsageError(
+                .invalidValue, "invalid value '\(portText)' for '--port'", suggestion: "Expected a port number from 0 to 65535; 0 picks a free one.")
         }
         let paths = arguments.positional("PATH")
         // A path that does not exist is a typo, not a folder to wait for: say so and stop.
@@ -111,7 +114,9 @@ enum PreviewCommand {
             var context = base
             context.fetch.mode = mode
             let compiled = Compiler.compile(path, formats: formats, renderer: renderer, context: context)
-            guard mode == .offline, base.fetch.mode != .offline, compiled.diagnostics.hasErrors, compiled.spec?.data.isRemote == true else { return compiled }
+            guard mode == .offline, base.fetch.mode != .offline, compiled.diagnostics.hasErrors, compiled.spec?.data.isRemote == true else {
+                return compiled
+            }
             context.fetch.mode = .normal
             return Compiler.compile(path, formats: formats, renderer: renderer, context: context)
         }

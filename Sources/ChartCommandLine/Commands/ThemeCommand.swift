@@ -12,7 +12,7 @@ enum ThemeCommand {
         options: ThemeOptions.options,
         examples: [
             Example("chartc theme examples/house-style/print.chart.json", "Show the resolved house style of a chart."),
-            Example("chartc theme chart.chart.json --theme house.theme.json --variant dark", "The dark variant of a given theme."),
+            Example("chartc theme chart.chart.json --theme house.theme.json --variant dark", "The dark variant of a given theme.")
         ]
     )
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which of the two output streams a command writes to: results on `output`, diagnostics and summaries on
@@ -33,14 +33,14 @@ public final class StandardConsole: Console {
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                    Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 #else
-                Darwin.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                    Darwin.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 #endif
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // a closed pipe (`chartc data … | head`): nothing more to say
+                return // a closed pipe (`chartc data … | head`): nothing more to say
             }
             offset += written
         }

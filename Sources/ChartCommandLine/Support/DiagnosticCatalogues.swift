@@ -33,7 +33,7 @@ public enum DiagnosticCatalogues {
         SemanticDiagnostic.Kind.self,
         LayerDiagnostic.Kind.self,
         SpecDiagnostic.Kind.self,
-        ThemeDiagnostic.Kind.self,
+        ThemeDiagnostic.Kind.self
     ]
 
     /// Every id chartc can produce, with its severity, in the order of `kinds`.

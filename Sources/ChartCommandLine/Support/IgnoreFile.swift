@@ -39,7 +39,9 @@ struct IgnoreFile: Sendable {
         var t = 0
         var star: (p: Int, t: Int)?
         while t < text.count {
-            if p < pattern.count && (pattern[p] == UInt8(ascii: "?") && text[t] != UInt8(ascii: "/") || pattern[p] == text[t] && pattern[p] != UInt8(ascii: "*")) {
+            if p < pattern.count
+                && (pattern[p] == UInt8(ascii: "?") && text[t] != UInt8(ascii: "/") || pattern[p] == text[t] && pattern[p] != UInt8(ascii: "*"))
+            {
                 p += 1
                 t += 1
             } else if p < pattern.count && pattern[p] == UInt8(ascii: "*") {

@@ -8,12 +8,17 @@ enum NetworkOptions {
     static let options: [OptionDescription] = [
         .flag("offline", help: "Never use the network: read remote data from the cache only."),
         .flag("refresh", help: "Download remote data again, even when the cached copy is current."),
-        .value("timeout", valueName: "SECONDS", help: "Longest time one download of remote data may take.", default: format(FetchOptions.defaultTotalTimeout)),
-        .value("connect-timeout", valueName: "SECONDS", help: "Longest wait for a server to start answering.", default: format(FetchOptions.defaultConnectTimeout)),
+        .value(
+            "timeout", valueName: "SECONDS", help: "Longest time one download of remote data may take.",
+            default: format(FetchOptions.defaultTotalTimeout)),
+        .value(
+            "connect-timeout", valueName: "SECONDS", help: "Longest wait for a server to start answering.",
+            default: format(FetchOptions.defaultConnectTimeout))
     ]
 
     /// A sentence for command discussions.
-    static let discussion = "Remote data (http:// and https:// URLs) is cached under $XDG_CACHE_HOME/chartc (default ~/.cache/chartc) and revalidated with the server on each run; --offline builds from the cache alone."
+    static let discussion =
+        "Remote data (http:// and https:// URLs) is cached under $XDG_CACHE_HOME/chartc (default ~/.cache/chartc) and revalidated with the server on each run; --offline builds from the cache alone."
 
     /// The environment's fetch options with the command line's flags applied.
     static func context(from arguments: ParsedArguments, base: FetchOptions) throws(UsageError) -> LoadContext {
@@ -21,7 +26,9 @@ enum NetworkOptions {
         let offline = arguments.flag("offline")
         let refresh = arguments.flag("refresh")
         if offline && refresh {
-            throw UsageError(.invalidValue, "'--offline' and '--refresh' cannot be used together", suggestion: "--offline never downloads; --refresh always does. Choose one.")
+            throw UsageError(
+                .invalidValue, "'--offline' and '--refresh' cannot be used together",
+                suggestion: "--offline never downloads; --refresh always does. Choose one.")
         }
         if offline { fetch.mode = .offline }
         if refresh { fetch.mode = .refresh }
@@ -33,7 +40,9 @@ enum NetworkOptions {
     /// A positive number of seconds, at most a day.
     private static func seconds(_ text: String, option: String) throws(UsageError) -> Double {
         guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-            throw UsageError(.invalidValue, "invalid value '\(text)' for '\(option)'", suggestion: "Expected a number of seconds greater than 0, such as 30 or 2.5.")
+            throw UsageError(
+                .invalidValue, "invalid value '\(text)' for '\(option)'",
+                suggestion: "Expected a number of seconds greater than 0, such as 30 or 2.5.")
         }
         return value
     }

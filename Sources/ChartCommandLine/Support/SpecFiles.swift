@@ -20,11 +20,12 @@ public enum SpecFiles {
                 var found: [String] = []
                 collect(in: path, depth: 0, into: &found)
                 if found.isEmpty {
-                    diagnostics.append(Diagnostic(
-                        CommandLineDiagnostic.Kind.noSpecsFound,
-                        "the folder has no chart specs: no '*\(suffix)' file in it or in any folder below it",
-                        path: path
-                    ))
+                    diagnostics.append(
+                        Diagnostic(
+                            CommandLineDiagnostic.Kind.noSpecsFound,
+                            "the folder has no chart specs: no '*\(suffix)' file in it or in any folder below it",
+                            path: path
+                        ))
                 }
                 for file in found where !files.contains(file) { files.append(file) }
             case .missing:

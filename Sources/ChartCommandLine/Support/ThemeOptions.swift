@@ -8,10 +8,11 @@ import ChartStyle
 enum ThemeOptions {
     static let options: [OptionDescription] = [
         .value("theme", valueName: "FILE", help: "House style file; overrides the spec's 'theme' and any chartc.theme.json."),
-        .value("variant", valueName: "NAME", help: "Apply the theme's variant NAME (its 'variants' key)."),
+        .value("variant", valueName: "NAME", help: "Apply the theme's variant NAME (its 'variants' key).")
     ]
 
-    static let discussion = "A spec's house style is, in order: --theme FILE, the spec's 'theme' key, the nearest chartc.theme.json in the spec's folder or a parent (up to the folder holding .git), else the built-in theme (specs/default.theme.json)."
+    static let discussion =
+        "A spec's house style is, in order: --theme FILE, the spec's 'theme' key, the nearest chartc.theme.json in the spec's folder or a parent (up to the folder holding .git), else the built-in theme (specs/default.theme.json)."
 
     static func request(for spec: ChartSpec, arguments: ParsedArguments?) -> ThemeResolver.Request {
         ThemeResolver.Request(

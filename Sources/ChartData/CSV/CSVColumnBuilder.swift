@@ -133,7 +133,8 @@ struct CSVColumnBuilder {
                         out[row] = 0
                         isValid[row] = false
                     } else if flags[row] & CSVChunk.cellIsEscaped == 0,
-                              let date = declared ? declaredDate(base, start, end) : Self.date(base, start, end) {
+                        let date = declared ? declaredDate(base, start, end) : Self.date(base, start, end)
+                    {
                         out[row] = date
                         isValid[row] = true
                     } else if declared {

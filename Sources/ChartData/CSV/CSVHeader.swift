@@ -41,10 +41,11 @@ struct CSVHeader {
             if let name {
                 names.append(name)
             } else {
-                errors.append(Diagnostic(
-                    DataDiagnostic.Kind.csvInvalidUTF8,
-                    "the header name in column \(names.count + 1) is not valid UTF-8; save the file as UTF-8",
-                    at: SourceSpan(file: file, range: span)))
+                errors.append(
+                    Diagnostic(
+                        DataDiagnostic.Kind.csvInvalidUTF8,
+                        "the header name in column \(names.count + 1) is not valid UTF-8; save the file as UTF-8",
+                        at: SourceSpan(file: file, range: span)))
                 names.append("")
             }
             spans.append(span)
@@ -67,11 +68,12 @@ struct CSVHeader {
         var firstIndex: [String: Int] = [:]
         for (index, name) in names.enumerated() {
             if let first = firstIndex[name] {
-                errors.append(Diagnostic(
-                    DataDiagnostic.Kind.csvDuplicateHeader,
-                    "the header names column \(index + 1) '\(name)' again (column \(first + 1) has that name); rename one of them",
-                    at: SourceSpan(file: file, range: spans[index]),
-                    notes: [DiagnosticNote("'\(name)' is first used here", at: SourceSpan(file: file, range: spans[first]))]))
+                errors.append(
+                    Diagnostic(
+                        DataDiagnostic.Kind.csvDuplicateHeader,
+                        "the header names column \(index + 1) '\(name)' again (column \(first + 1) has that name); rename one of them",
+                        at: SourceSpan(file: file, range: spans[index]),
+                        notes: [DiagnosticNote("'\(name)' is first used here", at: SourceSpan(file: file, range: spans[first]))]))
             } else {
                 firstIndex[name] = index
             }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartDiagnostics
 
@@ -45,7 +45,9 @@ public enum CSVReader {
     }
 
     /// The table, every name in the header (not only the projected ones) and the warnings, from one read.
-    static func readWithHeader(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String], warnings: [Diagnostic]) {
+    static func readWithHeader(_ file: SourceFile, options: CSVOptions) throws(DiagnosticError) -> (
+        table: Table, names: [String], warnings: [Diagnostic]
+    ) {
         let result: Result<(table: Table, names: [String], warnings: [Diagnostic]), DiagnosticError> = file.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return .failure(DiagnosticError(emptyFile(file)))
@@ -78,8 +80,12 @@ public enum CSVReader {
     // MARK: - Reading
 
     private static func readHeader(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, delimiter: UInt8) throws(DiagnosticError) -> CSVHeader {
-        guard delimiter != CSVTokenizer.quote && delimiter != CSVTokenizer.lineFeed && delimiter != CSVTokenizer.carriageReturn && delimiter != 0 else {
-            throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.csvInvalidDelimiter, "a quote, a line break or NUL cannot separate fields", at: SourceSpan(file: file, offset: 0)))
+        guard delimiter != CSVTokenizer.quote && delimiter != CSVTokenizer.lineFeed && delimiter != CSVTokenizer.carriageReturn && delimiter != 0
+        else {
+            throw DiagnosticError(
+                Diagnostic(
+                    DataDiagnostic.Kind.csvInvalidDelimiter, "a quote, a line break or NUL cannot separate fields",
+                    at: SourceSpan(file: file, offset: 0)))
         }
         try checkEncoding(file: file, base: base, count: count)
         let start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
@@ -89,7 +95,9 @@ public enum CSVReader {
         return header
     }
 
-    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> (table: Table, names: [String], warnings: [Diagnostic]) {
+    private static func readTable(file: SourceFile, base: UnsafePointer<UInt8>, count: Int, options: CSVOptions) throws(DiagnosticError) -> (
+        table: Table, names: [String], warnings: [Diagnostic]
+    ) {
         let header = try readHeader(file: file, base: base, count: count, delimiter: options.delimiter)
         let fieldCount = header.names.count
         let capacity = estimateRows(base: base + header.bodyStart, count: count - header.bodyStart)
@@ -99,9 +107,10 @@ public enum CSVReader {
         var builders: [CSVColumnBuilder] = []
         for (index, name) in header.names.enumerated() where options.columns?.contains(name) ?? true {
             builderOf[index] = builders.count
-            builders.append(CSVColumnBuilder(
-                name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity,
-                dateFormat: options.dateFormats[name], locale: options.locale))
+            builders.append(
+                CSVColumnBuilder(
+                    name: name, fieldIndex: index, declared: options.parse[name], capacity: capacity,
+                    dateFormat: options.dateFormats[name], locale: options.locale))
         }
 
         var errors: [Diagnostic] = []
@@ -120,8 +129,10 @@ public enum CSVReader {
                     columns[index].append(chunk: chunk, column: index, rows: chunkRow, base: base, failures: &failures)
                     for failure in failures {
                         let span = clamped(chunk.span(column: index, row: failure.row), count)
-                        errors.append(cellDiagnostic(failure.error, span: span, content: chunk.content(column: index, row: failure.row),
-                                                     column: columns[index].name, dateFormat: columns[index].dateFormat?.pattern, file: file))
+                        errors.append(
+                            cellDiagnostic(
+                                failure.error, span: span, content: chunk.content(column: index, row: failure.row),
+                                column: columns[index].name, dateFormat: columns[index].dateFormat?.pattern, file: file))
                     }
                     failures.removeAll(keepingCapacity: true)
                 }
@@ -164,9 +175,10 @@ public enum CSVReader {
                     }
                 }
                 if fieldIndex != fieldCount {
-                    errors.append(fieldCountDiagnostic(
-                        file: file, header: header, fields: fieldIndex, recordStart: recordStart,
-                        recordEnd: recordEnd, extraFieldStart: extraFieldStart))
+                    errors.append(
+                        fieldCountDiagnostic(
+                            file: file, header: header, fields: fieldIndex, recordStart: recordStart,
+                            recordEnd: recordEnd, extraFieldStart: extraFieldStart))
                 }
                 rowCount += 1
                 chunkRow += 1
@@ -182,7 +194,10 @@ public enum CSVReader {
         }
         if !errors.isEmpty { throw DiagnosticError(sortedAndCapped(errors)) }
         if strayQuotes > 1 {
-            strayQuote?.notes.append(DiagnosticNote("\(strayQuotes - 1) more field\(strayQuotes == 2 ? "" : "s") in this file hold\(strayQuotes == 2 ? "s" : "") a quote the same way"))
+            strayQuote?.notes.append(
+                DiagnosticNote(
+                    "\(strayQuotes - 1) more field\(strayQuotes == 2 ? "" : "s") in this file hold\(strayQuotes == 2 ? "s" : "") a quote the same way"
+                ))
         }
         return (Table(columns: builders.map { $0.finish() }, rowCount: rowCount), header.names, strayQuote.map { [$0] } ?? [])
     }
@@ -216,7 +231,8 @@ public enum CSVReader {
                         let builder = builderOf[fieldIndex]
                         if let failure = columns[builder].fillPending(row: row, base, field.start, field.end, escaped: field.escaped) {
                             let span = clamped(field.quoted ? (field.start - 1)..<(field.end + 1) : field.start..<field.end, count)
-                            errors.append(cellDiagnostic(failure, span: span, content: field.start..<field.end, column: columns[builder].name, file: file))
+                            errors.append(
+                                cellDiagnostic(failure, span: span, content: field.start..<field.end, column: columns[builder].name, file: file))
                         }
                     }
                     fieldIndex += 1
@@ -232,17 +248,19 @@ public enum CSVReader {
     /// Empty, UTF-16/32 and binary files, caught before tokenizing so the message says what the file is.
     private static func checkEncoding(file: SourceFile, base: UnsafePointer<UInt8>, count: Int) throws(DiagnosticError) {
         if count >= 2 && ((base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)) {
-            throw DiagnosticError(Diagnostic(
-                DataDiagnostic.Kind.encoding,
-                "\(file.path) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
-                at: SourceSpan(file: file, range: 0..<2)))
+            throw DiagnosticError(
+                Diagnostic(
+                    DataDiagnostic.Kind.encoding,
+                    "\(file.path) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
+                    at: SourceSpan(file: file, range: 0..<2)))
         }
         if let nul = memchr(base, 0, count) {
             let offset = UnsafeRawPointer(nul) - UnsafeRawPointer(base)
-            throw DiagnosticError(Diagnostic(
-                DataDiagnostic.Kind.binary,
-                "\(file.path) looks like a binary file, not text (it contains a NUL byte); expected CSV or TSV text",
-                at: SourceSpan(file: file, range: offset..<(offset + 1))))
+            throw DiagnosticError(
+                Diagnostic(
+                    DataDiagnostic.Kind.binary,
+                    "\(file.path) looks like a binary file, not text (it contains a NUL byte); expected CSV or TSV text",
+                    at: SourceSpan(file: file, range: offset..<(offset + 1))))
         }
     }
 
@@ -292,23 +310,37 @@ public enum CSVReader {
     }
 
     private static func cellDiagnostic(
-        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, dateFormat: String? = nil, file: SourceFile
+        _ failure: CSVColumnBuilder.CellError, span range: Range<Int>, content: Range<Int>, column: String, dateFormat: String? = nil,
+        file: SourceFile
     ) -> Diagnostic {
         let span = SourceSpan(file: file, range: range)
         let line = file.lineColumn(at: range.lowerBound).line
         let text = String(decoding: file.bytes[content].prefix(40), as: UTF8.self)
         switch failure {
         case .notNumber:
-            return Diagnostic(DataDiagnostic.Kind.csvParseNumber, "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
+            return Diagnostic(
+                DataDiagnostic.Kind.csvParseNumber,
+                "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
         case .notDate:
             if let dateFormat {
-                return Diagnostic(DataDiagnostic.Kind.csvParseDate, "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'", at: span)
+                return Diagnostic(
+                    DataDiagnostic.Kind.csvParseDate,
+                    "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'",
+                    at: span)
             }
-            return Diagnostic(DataDiagnostic.Kind.csvParseDate, "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date", at: span)
+            return Diagnostic(
+                DataDiagnostic.Kind.csvParseDate,
+                "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date",
+                at: span)
         case .notBoolean:
-            return Diagnostic(DataDiagnostic.Kind.csvParseBoolean, "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean", at: span)
+            return Diagnostic(
+                DataDiagnostic.Kind.csvParseBoolean,
+                "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean",
+                at: span)
         case .invalidUTF8:
-            return Diagnostic(DataDiagnostic.Kind.csvInvalidUTF8, "line \(line): the cell in column '\(column)' is not valid UTF-8; save the file as UTF-8", at: span)
+            return Diagnostic(
+                DataDiagnostic.Kind.csvInvalidUTF8, "line \(line): the cell in column '\(column)' is not valid UTF-8; save the file as UTF-8",
+                at: span)
         }
     }
 
@@ -318,15 +350,18 @@ public enum CSVReader {
         let line = file.lineColumn(at: recordStart).line
         let expected = header.names.count
         let message = "line \(line) has \(fields) field\(fields == 1 ? "" : "s"), the header has \(expected)"
-        let headerNote = DiagnosticNote("the header is here", at: SourceSpan(file: file, range: header.spans[0].lowerBound..<(header.spans[expected - 1].upperBound)))
+        let headerNote = DiagnosticNote(
+            "the header is here", at: SourceSpan(file: file, range: header.spans[0].lowerBound..<(header.spans[expected - 1].upperBound)))
         if fields > expected {
             let start = extraFieldStart >= 0 ? extraFieldStart : recordStart
-            return Diagnostic(DataDiagnostic.Kind.csvFieldCount, message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
-                          at: SourceSpan(file: file, range: start..<max(start, recordEnd)), notes: [headerNote])
+            return Diagnostic(
+                DataDiagnostic.Kind.csvFieldCount, message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
+                at: SourceSpan(file: file, range: start..<max(start, recordEnd)), notes: [headerNote])
         }
         let missing = header.names[fields...].prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (expected - fields > 3 ? ", …" : "")
-        return Diagnostic(DataDiagnostic.Kind.csvFieldCount, message + "; missing \(missing)",
-                      at: SourceSpan(file: file, range: recordEnd..<recordEnd), notes: [headerNote])
+        return Diagnostic(
+            DataDiagnostic.Kind.csvFieldCount, message + "; missing \(missing)",
+            at: SourceSpan(file: file, range: recordEnd..<recordEnd), notes: [headerNote])
     }
 
     /// Diagnostics in file order, at most `maxErrors`, the last one saying that reading stopped.

@@ -1,9 +1,9 @@
 import ChartSystem
 import ChartValues
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartDiagnostics
 import ChartFormat
@@ -61,8 +61,9 @@ public enum CSVStreamReader {
             builderOf[index] = projected.count
             projected.append((name, index))
         }
-        let layout = RecordLayout(fieldCount: names.count, builderOf: builderOf, delimiter: delimiter,
-                                  checkUTF8: projected.count < names.count)
+        let layout = RecordLayout(
+            fieldCount: names.count, builderOf: builderOf, delimiter: delimiter,
+            checkUTF8: projected.count < names.count)
 
         let ranges = starts.indices.map { index in starts[index]..<(index + 1 < starts.count ? starts[index + 1] : size) }
         let parse = parse
@@ -73,7 +74,8 @@ public enum CSVStreamReader {
             // The first part reserves room for every row, so joining the others appends in place.
             let share = first ? estimatedRows : estimatedRows * range.count / max(bodySize, 1) + 16
             let builders = columnsRead.map {
-                CSVColumnBuilder(name: $0.name, fieldIndex: $0.field, declared: parse[$0.name], capacity: share, dateFormat: dateFormats[$0.name], locale: locale)
+                CSVColumnBuilder(
+                    name: $0.name, fieldIndex: $0.field, declared: parse[$0.name], capacity: share, dateFormat: dateFormats[$0.name], locale: locale)
             }
             var part = CSVPart(descriptor: descriptor, range: range, fileSize: size, layout: layout, builders: builders, windowSize: windowSize)
             return part.read() ? part : nil
@@ -142,8 +144,8 @@ public enum CSVStreamReader {
             let start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
             let file = SourceFile(path: path, bytes: [])
             guard let header = try? CSVHeader.read(file: file, base: base, count: limit, start: start, delimiter: delimiter),
-                  header.bodyStart <= limit,
-                  memchr(base, 0, header.bodyStart) == nil
+                header.bodyStart <= limit,
+                memchr(base, 0, header.bodyStart) == nil
             else { return nil }
             return header
         }
@@ -283,7 +285,7 @@ struct CSVPart: Sendable {
             let target = nextRead < range.upperBound ? range.upperBound : fileSize
             let wanted = min(capacity - filled, target - nextRead)
             let got = readFully(descriptor, buffer + filled, wanted, at: nextRead)
-            guard got == wanted else { return false }  // an error, or the file shrank
+            guard got == wanted else { return false } // an error, or the file shrank
             filled += got
             nextRead += got
             let atFileEnd = nextRead == fileSize

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds field boundaries in CSV/TSV bytes (RFC 4180): one field per `next()` call, with its byte range and
@@ -71,7 +71,8 @@ struct CSVTokenizer {
         let raw = UnsafeRawPointer(base)
         while index + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let found = Self.zeroBytes(word ^ delimiterWord)
+            let found =
+                Self.zeroBytes(word ^ delimiterWord)
                 | Self.zeroBytes(word ^ (UInt64(Self.quote) &* Self.ones))
                 | Self.zeroBytes(word ^ (UInt64(Self.lineFeed) &* Self.ones))
                 | Self.zeroBytes(word ^ (UInt64(Self.carriageReturn) &* Self.ones))
@@ -133,7 +134,9 @@ struct CSVTokenizer {
         while true {
             guard let found = findQuote(from: index) else {
                 position = count
-                return Field(start: opening + 1, end: count, quoted: true, escaped: escaped, endsRecord: true, problem: .unterminatedQuote, problemOffset: opening)
+                return Field(
+                    start: opening + 1, end: count, quoted: true, escaped: escaped, endsRecord: true, problem: .unterminatedQuote,
+                    problemOffset: opening)
             }
             if found + 1 < count && base[found + 1] == Self.quote {
                 escaped = true
@@ -144,7 +147,8 @@ struct CSVTokenizer {
             let after = found + 1
             if after >= count || base[after] == delimiter || base[after] == Self.lineFeed || base[after] == Self.carriageReturn {
                 let endsRecord = finishField(at: after)
-                return Field(start: opening + 1, end: contentEnd, quoted: true, escaped: escaped, endsRecord: endsRecord, problem: .none, problemOffset: 0)
+                return Field(
+                    start: opening + 1, end: contentEnd, quoted: true, escaped: escaped, endsRecord: endsRecord, problem: .none, problemOffset: 0)
             }
             // Recover: read on to the end of the field as unquoted text.
             var scan = after
@@ -154,7 +158,9 @@ struct CSVTokenizer {
                 scan += 1
             }
             let endsRecord = finishField(at: scan)
-            return Field(start: opening + 1, end: contentEnd, quoted: true, escaped: escaped, endsRecord: endsRecord, problem: .textAfterQuote, problemOffset: after)
+            return Field(
+                start: opening + 1, end: contentEnd, quoted: true, escaped: escaped, endsRecord: endsRecord, problem: .textAfterQuote,
+                problemOffset: after)
         }
     }
 
@@ -202,7 +208,8 @@ struct CSVTokenizer {
             if start + 8 <= count && base[start] != Self.quote {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
                 let delimiters = Self.everyZeroByte(word ^ delimiterWord)
-                let stops = Self.everyZeroByte(word ^ (UInt64(Self.quote) &* Self.ones))
+                let stops =
+                    Self.everyZeroByte(word ^ (UInt64(Self.quote) &* Self.ones))
                     | Self.everyZeroByte(word ^ (UInt64(Self.lineFeed) &* Self.ones))
                     | Self.everyZeroByte(word ^ (UInt64(Self.carriageReturn) &* Self.ones))
                 // Only delimiters before the first quote or line break end plain fields.

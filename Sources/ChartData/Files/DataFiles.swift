@@ -1,8 +1,8 @@
 import ChartValues
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartDiagnostics
 import ChartFormat
@@ -27,9 +27,12 @@ public enum DataFiles {
         } catch {
             if error.isMissing { throw DiagnosticError(notFound(path: path, written: written ?? path, span: span)) }
             if error.isDirectory {
-                throw DiagnosticError(problem(.fileIsDirectory, "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
+                throw DiagnosticError(
+                    problem(
+                        .fileIsDirectory, "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
             }
-            throw DiagnosticError(problem(.fileUnreadable, "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
+            throw DiagnosticError(
+                problem(.fileUnreadable, "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
         }
     }
 
@@ -61,12 +64,15 @@ public enum DataFiles {
             // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
             // throughout is read whole (one fast pass, eight ASCII bytes at a time, decides).
             if columns != nil && !isUTF8(file.bytes) { columns = nil }
-            let read = try CSVReader.readWithHeader(file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse, dateFormats: dateFormats, locale: locale))
+            let read = try CSVReader.readWithHeader(
+                file, options: CSVOptions(delimiter: delimiter, columns: columns, parse: parse, dateFormats: dateFormats, locale: locale))
             return (read.table, read.names, read.warnings)
         case .json:
             let document = try JSONReader.read(file, requireObject: false)
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
-            let table = try JSONDataReader.table(from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse, dateFormats: dateFormats, locale: locale)
+            let table = try JSONDataReader.table(
+                from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse, dateFormats: dateFormats,
+                locale: locale)
             return (table, names, [])
         }
     }
@@ -84,7 +90,10 @@ public enum DataFiles {
         case .tsv: delimiter = 0x09
         case .json: return nil
         }
-        guard let (table, names) = CSVStreamReader.read(path: path, delimiter: delimiter, parse: parse, dateFormats: dateFormats, locale: locale, projection: projection) else { return nil }
+        guard
+            let (table, names) = CSVStreamReader.read(
+                path: path, delimiter: delimiter, parse: parse, dateFormats: dateFormats, locale: locale, projection: projection)
+        else { return nil }
         return (table, names)
     }
 

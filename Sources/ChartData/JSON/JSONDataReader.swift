@@ -21,7 +21,9 @@ import ChartValues
 /// the numbers 1 and 0), `string` (anything, as written); a value that does not fit is an error at the value.
 public enum JSONDataReader {
     /// An array of objects, or the array at the dotted `property` path inside the document.
-    public static func table(from document: JSONValue, property: String?, columns: Set<String>?, parse: [String: DataType]) throws(DiagnosticError) -> Table {
+    public static func table(from document: JSONValue, property: String?, columns: Set<String>?, parse: [String: DataType]) throws(DiagnosticError)
+        -> Table
+    {
         try table(from: document, property: property, propertySpan: nil, columns: columns, parse: parse)
     }
 
@@ -44,7 +46,9 @@ public enum JSONDataReader {
         }
         var built: [Column] = []
         for (slot, name) in read.enumerated() {
-            if let column = buildColumn(name: name, cells: cells[slot], declared: parse[name], dateFormat: dateFormats[name], locale: locale, errors: &errors) {
+            if let column = buildColumn(
+                name: name, cells: cells[slot], declared: parse[name], dateFormat: dateFormats[name], locale: locale, errors: &errors)
+            {
                 built.append(column)
             }
             if errors.count >= maxErrors { break }
@@ -72,20 +76,22 @@ public enum JSONDataReader {
             for part in property.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
                 let here = path.isEmpty ? "the document" : "'\(path.joined(separator: "."))'"
                 guard let members = node.objectValue else {
-                    throw DiagnosticError(Diagnostic(
-                        DataDiagnostic.Kind.propertyNotFound,
-                        "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
-                        at: propertySpan ?? node.span,
-                        notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
+                    throw DiagnosticError(
+                        Diagnostic(
+                            DataDiagnostic.Kind.propertyNotFound,
+                            "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
+                            at: propertySpan ?? node.span,
+                            notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
                 }
                 guard let member = members.first(where: { $0.key == part }) else {
                     let keys = members.map(\.key)
                     let listed = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
-                    throw DiagnosticError(Diagnostic(
-                        DataDiagnostic.Kind.propertyNotFound,
-                        "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
-                        at: propertySpan ?? node.span,
-                        notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
+                    throw DiagnosticError(
+                        Diagnostic(
+                            DataDiagnostic.Kind.propertyNotFound,
+                            "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
+                            at: propertySpan ?? node.span,
+                            notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
                 }
                 path.append(part)
                 node = member.value
@@ -106,10 +112,11 @@ public enum JSONDataReader {
             if let members = item.objectValue {
                 rows.append(members)
             } else if errors.count < maxErrors {
-                errors.append(Diagnostic(
-                    DataDiagnostic.Kind.rowNotObject,
-                    "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
-                    at: item.span))
+                errors.append(
+                    Diagnostic(
+                        DataDiagnostic.Kind.rowNotObject,
+                        "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
+                        at: item.span))
             }
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
@@ -173,10 +180,11 @@ public enum JSONDataReader {
             case .date: dates += 1
             case .nested:
                 if let cell = cells[row] {
-                    errors.append(Diagnostic(
-                        DataDiagnostic.Kind.jsonDataNested,
-                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
-                        at: cell.span))
+                    errors.append(
+                        Diagnostic(
+                            DataDiagnostic.Kind.jsonDataNested,
+                            "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
+                            at: cell.span))
                 }
                 return nil
             }
@@ -271,6 +279,8 @@ public enum JSONDataReader {
         case .null, .object, .array: written = article(cell.typeName)
         }
         let typeName = article(type.rawValue)
-        return Diagnostic(DataDiagnostic.Kind.jsonParse(type), "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
+        return Diagnostic(
+            DataDiagnostic.Kind.jsonParse(type),
+            "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
     }
 }

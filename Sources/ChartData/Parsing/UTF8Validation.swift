@@ -7,7 +7,8 @@ enum UTF8Validation {
         while index < count {
             // ASCII fast path, eight bytes at a time.
             while index + 8 <= count,
-                  UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
             }
             guard index < count else { return true }

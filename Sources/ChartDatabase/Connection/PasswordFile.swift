@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `~/.pgpass` as libpq reads it: lines `hostname:port:database:username:password`, `*` matching anything in
@@ -9,7 +9,7 @@ import Darwin
 /// is ignored (with a warning) unless only its owner may read it (mode 0600 or stricter), as libpq does.
 public struct PasswordFile: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
-        var fields: [String]  // host, port, database, user, password
+        var fields: [String] // host, port, database, user, password
     }
 
     var entries: [Entry]
@@ -72,7 +72,8 @@ public struct PasswordFile: Sendable, Equatable {
             return Lookup(file: nil, warning: "password file \"\(path)\" is not a plain file")
         }
         if info.st_mode & 0o077 != 0 {
-            return Lookup(file: nil, warning: "password file \"\(path)\" has group or world access and is ignored; permissions should be u=rw (0600) or less")
+            return Lookup(
+                file: nil, warning: "password file \"\(path)\" has group or world access and is ignored; permissions should be u=rw (0600) or less")
         }
         guard let bytes = readWhole(path) else { return Lookup(file: nil, warning: nil) }
         return Lookup(file: PasswordFile(text: bytes), warning: nil)

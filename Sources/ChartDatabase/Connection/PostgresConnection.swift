@@ -1,8 +1,8 @@
 import ChartSpec
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One session with a PostgreSQL server over protocol 3.0: connect (TCP or Unix socket), negotiate TLS as
@@ -66,7 +66,9 @@ final class PostgresConnection {
         }
     }
 
-    private static func attempt(settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double) throws(DatabaseFailure) -> PostgresConnection {
+    private static func attempt(settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double)
+        throws(DatabaseFailure) -> PostgresConnection
+    {
         let name = settings.displayName
         let host = settings.host ?? defaultHost(port: settings.port)
         let socket: Socket
@@ -79,7 +81,10 @@ final class PostgresConnection {
         if useTLS && !host.hasPrefix("/") {
             try connection.negotiateTLS(host: host, deadline: deadline, seconds: seconds)
         } else if useTLS && settings.sslMode != .prefer && settings.sslMode != .allow {
-            throw DatabaseFailure(.tlsUnavailable(database: name, reason: "the connection is a Unix-domain socket, which has no TLS; use sslmode=disable or prefer for a local socket"))
+            throw DatabaseFailure(
+                .tlsUnavailable(
+                    database: name,
+                    reason: "the connection is a Unix-domain socket, which has no TLS; use sslmode=disable or prefer for a local socket"))
         }
         try connection.startUp(deadline: deadline, seconds: seconds)
         return connection
@@ -109,7 +114,7 @@ final class PostgresConnection {
         switch TLSLibrary.load() {
         case .success(let loaded): library = loaded
         case .failure(let failure):
-            if mode == .prefer || mode == .allow { return }  // as libpq built without TLS: plain
+            if mode == .prefer || mode == .allow { return } // as libpq built without TLS: plain
             throw DatabaseFailure(.tlsUnavailable(database: displayName, reason: failure.reason))
         }
         // libpq: verify-ca/verify-full need a root certificate; require with sslrootcert given acts as verify-ca.
@@ -119,9 +124,12 @@ final class PostgresConnection {
             let fallback = home + "/.postgresql/root.crt"
             var info = stat()
             guard !home.isEmpty, stat(fallback, &info) == 0 else {
-                throw DatabaseFailure(.tlsCertificate(
-                    database: displayName,
-                    reason: "sslmode=\(mode.rawValue) needs the CA certificate to check against: give sslrootcert=/path/to/ca.pem (or sslrootcert=system) in the URL, or put it at ~/.postgresql/root.crt"))
+                throw DatabaseFailure(
+                    .tlsCertificate(
+                        database: displayName,
+                        reason:
+                            "sslmode=\(mode.rawValue) needs the CA certificate to check against: give sslrootcert=/path/to/ca.pem (or sslrootcert=system) in the URL, or put it at ~/.postgresql/root.crt"
+                    ))
             }
             roots = fallback
         }
@@ -165,7 +173,7 @@ final class PostgresConnection {
             ("user", credentials.user), ("database", credentials.database),
             ("application_name", settings.applicationName ?? "chartc"),
             // Results as chartc reads them: UTF-8, ISO dates, timestamps with time zone in UTC, shortest exact floats.
-            ("client_encoding", "UTF8"), ("DateStyle", "ISO, YMD"), ("TimeZone", "UTC"), ("extra_float_digits", "3"),
+            ("client_encoding", "UTF8"), ("DateStyle", "ISO, YMD"), ("TimeZone", "UTC"), ("extra_float_digits", "3")
         ]
         if settings.applicationName == nil { parameters[2].1 = "chartc" }
         try write(FrontendMessage.startup(parameters).bytes, deadline: deadline, seconds: seconds)
@@ -181,7 +189,10 @@ final class PostgresConnection {
                     continue
                 case 3:
                     guard tls != nil else {
-                        throw DatabaseFailure(.authenticationUnsupported(database: displayName, method: "a cleartext password over a connection without TLS (chartc sends one only over TLS: use sslmode=require)"))
+                        throw DatabaseFailure(
+                            .authenticationUnsupported(
+                                database: displayName,
+                                method: "a cleartext password over a connection without TLS (chartc sends one only over TLS: use sslmode=require)"))
                     }
                     try write(FrontendMessage.password(try password()).bytes, deadline: deadline, seconds: seconds)
                 case 5:
@@ -197,7 +208,8 @@ final class PostgresConnection {
                     var client = SCRAMClient(password: try password(), clientNonce: Self.nonce())
                     let first = client.firstMessage()
                     scram = client
-                    try write(FrontendMessage.saslInitialResponse(mechanism: "SCRAM-SHA-256", data: first).bytes, deadline: deadline, seconds: seconds)
+                    try write(
+                        FrontendMessage.saslInitialResponse(mechanism: "SCRAM-SHA-256", data: first).bytes, deadline: deadline, seconds: seconds)
                 case 11:
                     guard var client = scram else { throw protocolError("SASL continue without SASL start") }
                     let final: [UInt8]
@@ -220,13 +232,13 @@ final class PostgresConnection {
                 processID = cursor.int32() ?? 0
                 secretKey = Array(cursor.rest())
             case UInt8(ascii: "S"):
-                continue  // ParameterStatus
+                continue // ParameterStatus
             case UInt8(ascii: "Z"):
                 return
             case UInt8(ascii: "E"):
                 throw serverFailure(ServerMessage(message.body))
             case UInt8(ascii: "v"):
-                continue  // NegotiateProtocolVersion: chartc asks only for 3.0, which every server speaks
+                continue // NegotiateProtocolVersion: chartc asks only for 3.0, which every server speaks
             default:
                 throw protocolError("message '\(Character(Unicode.Scalar(message.type)))' during startup")
             }
@@ -252,7 +264,7 @@ final class PostgresConnection {
         let messages = [
             FrontendMessage.parse("BEGIN TRANSACTION READ ONLY"), .bind([]), .execute(),
             .parse(sql), .describe(statement: true),
-            .parse("ROLLBACK"), .bind([]), .execute(), .sync(),
+            .parse("ROLLBACK"), .bind([]), .execute(), .sync()
         ]
         try write(messages.flatMap(\.bytes), deadline: deadline, seconds: seconds)
         var fields: [ResultField]?
@@ -273,11 +285,13 @@ final class PostgresConnection {
 
     /// Runs `sql` with `parameters` in a read-only transaction, handing every `RowDescription` and `DataRow`
     /// message to `handle` as it arrives (rows are never collected here).
-    func run(_ sql: String, parameters: [String?], deadline: Double, seconds: Double, handle: (BackendMessage) throws(DatabaseFailure) -> Void) throws(DatabaseFailure) {
+    func run(_ sql: String, parameters: [String?], deadline: Double, seconds: Double, handle: (BackendMessage) throws(DatabaseFailure) -> Void)
+        throws(DatabaseFailure)
+    {
         let messages = [
             FrontendMessage.parse("BEGIN TRANSACTION READ ONLY"), .bind([]), .execute(),
             .parse(sql), .bind(parameters), .describe(statement: false), .execute(),
-            .parse("ROLLBACK"), .bind([]), .execute(), .sync(),
+            .parse("ROLLBACK"), .bind([]), .execute(), .sync()
         ]
         try write(messages.flatMap(\.bytes), deadline: deadline, seconds: seconds)
         try readUntilReady(deadline: deadline, seconds: seconds) { message throws(DatabaseFailure) in
@@ -286,7 +300,8 @@ final class PostgresConnection {
     }
 
     /// Reads messages up to `ReadyForQuery`, throwing the first `ErrorResponse` once the server is ready again.
-    private func readUntilReady(deadline: Double, seconds: Double, _ handle: (BackendMessage) throws(DatabaseFailure) -> Void) throws(DatabaseFailure) {
+    private func readUntilReady(deadline: Double, seconds: Double, _ handle: (BackendMessage) throws(DatabaseFailure) -> Void) throws(DatabaseFailure)
+    {
         var firstError: ServerMessage?
         while true {
             let message: BackendMessage
@@ -350,7 +365,8 @@ final class PostgresConnection {
 
     private func failure(_ failure: Socket.Failure, seconds: Double, connecting: Bool) -> DatabaseDiagnostic {
         switch failure {
-        case .timedOut: connecting ? .connectTimeout(database: displayName, seconds: seconds) : .serverStoppedAnswering(database: displayName, seconds: seconds)
+        case .timedOut:
+            connecting ? .connectTimeout(database: displayName, seconds: seconds) : .serverStoppedAnswering(database: displayName, seconds: seconds)
         case .closed: .connectionLost(database: displayName)
         case .refused: .connectionRefused(database: displayName)
         case .unknownHost: .connectionLost(database: displayName)
@@ -377,8 +393,9 @@ final class PostgresConnection {
         while true {
             let available = buffer.count - bufferStart
             if available >= 5 {
-                let length = Int(UInt32(buffer[bufferStart + 1]) << 24 | UInt32(buffer[bufferStart + 2]) << 16
-                    | UInt32(buffer[bufferStart + 3]) << 8 | UInt32(buffer[bufferStart + 4]))
+                let length = Int(
+                    UInt32(buffer[bufferStart + 1]) << 24 | UInt32(buffer[bufferStart + 2]) << 16
+                        | UInt32(buffer[bufferStart + 3]) << 8 | UInt32(buffer[bufferStart + 4]))
                 guard length >= 4, length <= 1 << 30 else { throw protocolError("a message length of \(length)") }
                 if available >= length + 1 {
                     let type = buffer[bufferStart]
@@ -388,7 +405,7 @@ final class PostgresConnection {
                         notices.append(ServerMessage(body))
                         continue
                     }
-                    if type == UInt8(ascii: "A") { continue }  // NotificationResponse
+                    if type == UInt8(ascii: "A") { continue } // NotificationResponse
                     return BackendMessage(type: type, body: body)
                 }
             }

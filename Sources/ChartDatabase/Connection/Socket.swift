@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A connected stream socket (TCP or Unix-domain) with deadlines on every read and write: non-blocking I/O
@@ -44,9 +44,9 @@ final class Socket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #endif
         hints.ai_protocol = Int32(IPPROTO_TCP)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -78,9 +78,9 @@ final class Socket {
 
     private static func connectUnix(path: String, deadline: Double) throws(Failure) -> Socket {
         #if canImport(Glibc)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+            let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw .other("cannot create a socket") }
         let candidate = Socket(descriptor: descriptor)
@@ -171,8 +171,8 @@ private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockadd
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
 private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
     #else
-    send(descriptor, buffer, count, 0)
+        send(descriptor, buffer, count, 0)
     #endif
 }

@@ -19,7 +19,8 @@ struct MessageCursor {
     mutating func int32() -> Int32? {
         guard remaining >= 4 else { return nil }
         defer { index += 4 }
-        return Int32(bitPattern: UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3]))
+        return Int32(
+            bitPattern: UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3]))
     }
 
     mutating func int16() -> Int16? {

@@ -17,9 +17,9 @@ public struct ResultDecoder: Sendable {
     /// The chartc type of a PostgreSQL type OID.
     public static func dataType(ofOID oid: UInt32) -> DataType {
         switch oid {
-        case 20, 21, 23, 26, 700, 701, 1700: .number  // int8, int2, int4, oid, float4, float8, numeric
+        case 20, 21, 23, 26, 700, 701, 1700: .number // int8, int2, int4, oid, float4, float8, numeric
         case 16: .boolean
-        case 1082, 1114, 1184: .date  // date, timestamp, timestamptz
+        case 1082, 1114, 1184: .date // date, timestamp, timestamptz
         default: .string
         }
     }
@@ -53,11 +53,13 @@ public struct ResultDecoder: Sendable {
     private mutating func append(_ text: ArraySlice<UInt8>, to index: Int) {
         switch types[index] {
         case .number:
-            if let number = text.withContiguousStorageIfAvailable({ DecimalParser.parse($0) }) ?? DecimalParser.parse(String(decoding: text, as: UTF8.self)),
-               number.isFinite {
+            if let number = text.withContiguousStorageIfAvailable({ DecimalParser.parse($0) })
+                ?? DecimalParser.parse(String(decoding: text, as: UTF8.self)),
+                number.isFinite
+            {
                 builders[index].appendNumber(number)
             } else {
-                builders[index].appendNull()  // NaN, ±Infinity: chartc's pipeline has no non-finite numbers
+                builders[index].appendNull() // NaN, ±Infinity: chartc's pipeline has no non-finite numbers
             }
         case .date:
             if let date = Self.date(text) { builders[index].appendDate(date) } else { builders[index].appendNull() }
@@ -74,7 +76,8 @@ public struct ResultDecoder: Sendable {
         var bytes = Array(text)
         // timestamptz in UTC ends in `+00` (or `+00:30`-style offsets for other zones): ISODate wants `+HH:MM`.
         if bytes.count > 19, let sign = bytes.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }), sign > 10,
-           bytes.count - sign == 3 {
+            bytes.count - sign == 3
+        {
             bytes += Array(":00".utf8)
         }
         return ISODate.parse(bytes)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The system's OpenSSL (libssl 3), loaded with `dlopen` only when a connection uses TLS: chartc links no TLS
@@ -42,7 +42,9 @@ struct TLSLibrary {
             if handle != nil { break }
         }
         guard let handle else {
-            return .failure(TLSLoadFailure(reason: "the system's OpenSSL library (libssl.so.3) could not be loaded; install it (Debian: apt-get install libssl3)"))
+            return .failure(
+                TLSLoadFailure(reason: "the system's OpenSSL library (libssl.so.3) could not be loaded; install it (Debian: apt-get install libssl3)")
+            )
         }
         func symbol<T>(_ name: String, as type: T.Type) -> T? {
             guard let address = dlsym(handle, name) else { return nil }
@@ -52,7 +54,8 @@ struct TLSLibrary {
             let clientMethod = symbol("TLS_client_method", as: (@convention(c) () -> Pointer?).self),
             let contextNew = symbol("SSL_CTX_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
             let contextFree = symbol("SSL_CTX_free", as: (@convention(c) (Pointer?) -> Void).self),
-            let loadVerifyLocations = symbol("SSL_CTX_load_verify_locations", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
+            let loadVerifyLocations = symbol(
+                "SSL_CTX_load_verify_locations", as: (@convention(c) (Pointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
             let setDefaultVerifyPaths = symbol("SSL_CTX_set_default_verify_paths", as: (@convention(c) (Pointer?) -> Int32).self),
             let setVerify = symbol("SSL_CTX_set_verify", as: (@convention(c) (Pointer?, Int32, UnsafeRawPointer?) -> Void).self),
             let sslNew = symbol("SSL_new", as: (@convention(c) (Pointer?) -> Pointer?).self),
@@ -73,12 +76,13 @@ struct TLSLibrary {
             dlclose(handle)
             return .failure(TLSLoadFailure(reason: "the system's libssl lacks a function chartc needs (OpenSSL 1.1.1 or later is required)"))
         }
-        return .success(TLSLibrary(
-            handle: handle, clientMethod: clientMethod, contextNew: contextNew, contextFree: contextFree,
-            loadVerifyLocations: loadVerifyLocations, setDefaultVerifyPaths: setDefaultVerifyPaths, setVerify: setVerify,
-            sslNew: sslNew, sslFree: sslFree, setFD: setFD, setHost: setHost, control: control, connect: connect, read: read,
-            write: write, getError: getError, shutdown: shutdown, verifyResult: verifyResult,
-            verifyErrorString: verifyErrorString, errorGet: errorGet, errorString: errorString))
+        return .success(
+            TLSLibrary(
+                handle: handle, clientMethod: clientMethod, contextNew: contextNew, contextFree: contextFree,
+                loadVerifyLocations: loadVerifyLocations, setDefaultVerifyPaths: setDefaultVerifyPaths, setVerify: setVerify,
+                sslNew: sslNew, sslFree: sslFree, setFD: setFD, setHost: setHost, control: control, connect: connect, read: read,
+                write: write, getError: getError, shutdown: shutdown, verifyResult: verifyResult,
+                verifyErrorString: verifyErrorString, errorGet: errorGet, errorString: errorString))
     }
 
     /// The oldest queued OpenSSL error as text (and the queue emptied), or nil.

@@ -38,7 +38,8 @@ final class TLSSession {
             }
             guard loaded == 1 else {
                 library.contextFree(context)
-                throw .certificate("cannot read the root certificates \(verification.rootCertificates ?? "of the system") (\(library.lastError() ?? "unreadable"))")
+                throw .certificate(
+                    "cannot read the root certificates \(verification.rootCertificates ?? "of the system") (\(library.lastError() ?? "unreadable"))")
             }
             library.setVerify(context, 1 /* SSL_VERIFY_PEER */, nil)
         }
@@ -108,7 +109,7 @@ final class TLSSession {
             switch library.getError(ssl, count) {
             case 2: try socket.wait(for: 1, deadline: deadline)
             case 3: try socket.wait(for: 4, deadline: deadline)
-            case 6: throw .closed  // SSL_ERROR_ZERO_RETURN
+            case 6: throw .closed // SSL_ERROR_ZERO_RETURN
             default: throw .closed
             }
         }

@@ -65,13 +65,13 @@ enum FunctionAliases {
         ("rollmean", "rolling_mean"), ("running_sum", "cumsum"), ("cumulative_sum", "cumsum"),
         ("running_total", "cumsum"), ("shift", "lag"), ("diff", "change"), ("percent_change", "pct_change"),
         ("pctchange", "pct_change"), ("rownumber", "row_number"), ("denserank", "dense_rank"),
-        ("first_value", "first"), ("last_value", "last"),
+        ("first_value", "first"), ("last_value", "last")
     ]
 
     /// Functions that are operators here.
     static let operators: [(String, String)] = [
         ("if", "`condition ? a : b`"), ("iif", "`condition ? a : b`"), ("ifelse", "`condition ? a : b`"),
         ("concat", "`a + b`"), ("isnull", "`x == null`"), ("isna", "`x == null`"), ("not", "`!x`"),
-        ("coalesce", "`x != null ? x : y`"), ("ifnull", "`x != null ? x : y`"),
+        ("coalesce", "`x != null ? x : y`"), ("ifnull", "`x != null ? x : y`")
     ]
 }

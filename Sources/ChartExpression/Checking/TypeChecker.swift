@@ -48,7 +48,9 @@ struct TypeChecker {
 
     // MARK: reporting
 
-    private mutating func report(_ kind: ExpressionDiagnostic.Kind, _ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+    private mutating func report(
+        _ kind: ExpressionDiagnostic.Kind, _ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil
+    ) {
         let span = source.span(for: range)
         diagnostics.append(Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
     }
@@ -117,13 +119,17 @@ struct TypeChecker {
             switch op {
             case .not:
                 guard operand.type == .boolean || operand.type == nil else {
-                    report(ExpressionDiagnostic.Kind.type, "'!' needs a boolean, but \(describe(operandExpr)) is \(Self.typeName(operand.type))", at: operandExpr.range)
+                    report(
+                        ExpressionDiagnostic.Kind.type, "'!' needs a boolean, but \(describe(operandExpr)) is \(Self.typeName(operand.type))",
+                        at: operandExpr.range)
                     return nil
                 }
                 return fold(TypedNode(.not(operand), type: .boolean, range: expr.range))
             case .negate:
                 guard operand.type == .number || operand.type == nil else {
-                    report(ExpressionDiagnostic.Kind.type, "'-' needs a number, but \(describe(operandExpr)) is \(Self.typeName(operand.type))", at: operandExpr.range)
+                    report(
+                        ExpressionDiagnostic.Kind.type, "'-' needs a number, but \(describe(operandExpr)) is \(Self.typeName(operand.type))",
+                        at: operandExpr.range)
                     return nil
                 }
                 return fold(TypedNode(.negate(operand), type: operand.type, range: expr.range))
@@ -131,7 +137,9 @@ struct TypeChecker {
         case .binary(let op, let leftExpr, let rightExpr):
             if let field = unquotedFieldName(expr) {
                 report(
-                    .operatorInFieldName(field, left: leftExpr.kind == .field(field) ? field : text(leftExpr.range), operator: op.rawValue, right: text(rightExpr.range)),
+                    .operatorInFieldName(
+                        field, left: leftExpr.kind == .field(field) ? field : text(leftExpr.range), operator: op.rawValue,
+                        right: text(rightExpr.range)),
                     at: expr.range,
                     fixIt: Self.fieldReference(field)
                 )
@@ -159,7 +167,10 @@ struct TypeChecker {
             guard let condition, let then, let otherwise else { return nil }
             var failed = false
             if condition.type != .boolean && condition.type != nil {
-                report(ExpressionDiagnostic.Kind.type, "the condition before '?' must be a boolean, but \(describe(conditionExpr)) is \(Self.typeName(condition.type))", at: conditionExpr.range)
+                report(
+                    ExpressionDiagnostic.Kind.type,
+                    "the condition before '?' must be a boolean, but \(describe(conditionExpr)) is \(Self.typeName(condition.type))",
+                    at: conditionExpr.range)
                 failed = true
             }
             if let a = then.type, let b = otherwise.type, a != b {
@@ -255,7 +266,9 @@ struct TypeChecker {
 
     // MARK: operators
 
-    private mutating func checkBinary(_ op: BinaryOperator, _ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr, _ expr: Expr) -> TypedNode? {
+    private mutating func checkBinary(_ op: BinaryOperator, _ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr, _ expr: Expr)
+        -> TypedNode?
+    {
         switch op {
         case .add:
             if left.type == .string || right.type == .string {
@@ -280,7 +293,9 @@ struct TypeChecker {
         case .and, .or:
             var failed = false
             for (node, nodeExpr) in [(left, leftExpr), (right, rightExpr)] where node.type != .boolean && node.type != nil {
-                report(ExpressionDiagnostic.Kind.type, "'\(op.rawValue)' needs booleans, but \(describe(nodeExpr)) is \(Self.typeName(node.type))", at: nodeExpr.range)
+                report(
+                    ExpressionDiagnostic.Kind.type, "'\(op.rawValue)' needs booleans, but \(describe(nodeExpr)) is \(Self.typeName(node.type))",
+                    at: nodeExpr.range)
                 failed = true
             }
             if failed { return nil }
@@ -289,7 +304,10 @@ struct TypeChecker {
         }
     }
 
-    private mutating func checkArithmetic(_ arithmetic: ArithmeticOperator, _ op: BinaryOperator, _ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr, _ expr: Expr) -> TypedNode? {
+    private mutating func checkArithmetic(
+        _ arithmetic: ArithmeticOperator, _ op: BinaryOperator, _ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr,
+        _ expr: Expr
+    ) -> TypedNode? {
         var failed = false
         for (node, nodeExpr) in [(left, leftExpr), (right, rightExpr)] where node.type != .number && node.type != nil {
             let needs = op == .add ? "'+' adds numbers or joins strings" : "'\(op.rawValue)' needs numbers"
@@ -309,7 +327,10 @@ struct TypeChecker {
         return fold(TypedNode(.arithmetic(arithmetic, left, right), type: .number, range: expr.range))
     }
 
-    private mutating func checkComparison(_ comparison: ComparisonOperator, _ op: BinaryOperator, _ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr, _ expr: Expr) -> TypedNode? {
+    private mutating func checkComparison(
+        _ comparison: ComparisonOperator, _ op: BinaryOperator, _ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr,
+        _ expr: Expr
+    ) -> TypedNode? {
         let isEquality = comparison == .equal || comparison == .notEqual
         if left.type == nil || right.type == nil {
             guard isEquality else { return .constant(.boolean(false), range: expr.range) }
@@ -327,13 +348,15 @@ struct TypeChecker {
 
     /// Makes two operands of a comparison the same type, or reports why they cannot be: a date compared with a
     /// constant string reads the string as an ISO date; anything else of different types is an error.
-    private mutating func unify(_ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr, _ expr: Expr, op: String) -> (TypedNode, TypedNode)? {
+    private mutating func unify(_ left: TypedNode, _ right: TypedNode, _ leftExpr: Expr, _ rightExpr: Expr, _ expr: Expr, op: String) -> (
+        TypedNode, TypedNode
+    )? {
         guard let leftType = left.type, let rightType = right.type else { return (left, right) }
         if leftType == rightType { return (left, right) }
         if leftType == .date, rightType == .string, let converted = dateConstant(right, rightExpr) { return (left, converted) }
         if leftType == .string, rightType == .date, let converted = dateConstant(left, leftExpr) { return (converted, right) }
         if (leftType == .date && rightType == .string && right.isConstant) || (leftType == .string && rightType == .date && left.isConstant) {
-            return nil  // dateConstant reported it
+            return nil // dateConstant reported it
         }
         // Point at the literal side when there is one: that is usually the mistake.
         let blameRight = right.isConstant || !left.isConstant
@@ -341,7 +364,8 @@ struct TypeChecker {
         let other = blameRight ? leftExpr : rightExpr
         let blamedType = blameRight ? rightType : leftType
         let otherType = blameRight ? leftType : rightType
-        var message = "'\(op)' compares \(describe(other)), \(Self.typeName(otherType)), with \(describe(blamed)), \(Self.typeName(blamedType)); they can never be equal"
+        var message =
+            "'\(op)' compares \(describe(other)), \(Self.typeName(otherType)), with \(describe(blamed)), \(Self.typeName(blamedType)); they can never be equal"
         if op != "==" && op != "!=" && op != "in" {
             message = "'\(op)' cannot compare \(describe(other)), \(Self.typeName(otherType)), with \(describe(blamed)), \(Self.typeName(blamedType))"
         }
@@ -367,18 +391,25 @@ struct TypeChecker {
     private mutating func dateConstant(_ node: TypedNode, _ expr: Expr) -> TypedNode? {
         guard case .string(let text)? = node.constantValue else { return nil }
         guard let milliseconds = ISODate.parseLenient(text) else {
-            report(ExpressionDiagnostic.Kind.type, "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", at: expr.range)
+            report(
+                ExpressionDiagnostic.Kind.type,
+                "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", at: expr.range)
             return nil
         }
         return .constant(.date(milliseconds), range: node.range)
     }
 
-    private mutating func checkMembership(_ value: TypedNode, _ items: [TypedNode], _ valueExpr: Expr, _ itemExprs: [Expr], _ expr: Expr) -> TypedNode? {
+    private mutating func checkMembership(_ value: TypedNode, _ items: [TypedNode], _ valueExpr: Expr, _ itemExprs: [Expr], _ expr: Expr)
+        -> TypedNode?
+    {
         if value.type == nil {
             // `null in (a, b)` is `a == null || b == null`.
             var result: TypedNode = .constant(.boolean(false), range: expr.range)
             for item in items {
-                let test = item.type == nil ? TypedNode.constant(.boolean(true), range: item.range) : TypedNode(.isNull(item, negated: false), type: .boolean, range: item.range)
+                let test =
+                    item.type == nil
+                    ? TypedNode.constant(.boolean(true), range: item.range)
+                    : TypedNode(.isNull(item, negated: false), type: .boolean, range: item.range)
                 result = fold(TypedNode(.or(result, test), type: .boolean, range: expr.range))
             }
             return result
@@ -407,11 +438,17 @@ struct TypeChecker {
             case .windowOuter:
                 return checkWindowCall(window, argumentExprs, expr)
             case .windowArgument(let outer):
-                report(ExpressionDiagnostic.Kind.window, "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here", at: expr.tokenRange)
+                report(
+                    ExpressionDiagnostic.Kind.window,
+                    "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here",
+                    at: expr.tokenRange)
                 return nil
             case .row, .aggregateArgument, .aggregateOuter:
                 if window.isWindowOnly {
-                    report(ExpressionDiagnostic.Kind.window, "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)", at: expr.tokenRange)
+                    report(
+                        ExpressionDiagnostic.Kind.window,
+                        "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)", at: expr.tokenRange
+                    )
                     return nil
                 }
             }
@@ -419,7 +456,10 @@ struct TypeChecker {
         if !isScalarMinMax, WindowFunction.isAggregateOnly(name) {
             switch context {
             case .windowOuter, .windowArgument:
-                report(ExpressionDiagnostic.Kind.window, "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`", at: expr.tokenRange)
+                report(
+                    ExpressionDiagnostic.Kind.window,
+                    "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`",
+                    at: expr.tokenRange)
                 return nil
             case .row, .aggregateArgument, .aggregateOuter:
                 break
@@ -544,7 +584,10 @@ struct TypeChecker {
             return ok ? node(type) : nil
         case .lower, .upper, .trim, .length, .contains, .startsWith, .endsWith, .replace:
             for (argument, argumentExpr) in zip(arguments, argumentExprs) {
-                ok = expect(argument, argumentExpr, of: [.string], in: name, hint: argument.type == .number || argument.type == .date ? "; convert it with string(…)" : "") && ok
+                ok =
+                    expect(
+                        argument, argumentExpr, of: [.string], in: name,
+                        hint: argument.type == .number || argument.type == .date ? "; convert it with string(…)" : "") && ok
             }
             guard ok else { return nil }
             switch function {
@@ -571,7 +614,10 @@ struct TypeChecker {
         case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour:
             var hint = ""
             if arguments[0].type == .number {
-                hint = function == .year ? "; a number that holds years can be used as it is" : "; date functions need a date field (declare it with \"parse\": {\"field\": \"date\"}) or date(…)"
+                hint =
+                    function == .year
+                    ? "; a number that holds years can be used as it is"
+                    : "; date functions need a date field (declare it with \"parse\": {\"field\": \"date\"}) or date(…)"
             } else if arguments[0].type == .string {
                 hint = "; convert it with date(…)"
             }
@@ -592,7 +638,10 @@ struct TypeChecker {
         if arguments.count == 2 {
             let step = arguments[1].constantValue?.numberValue
             if step == nil || !(step ?? 0).isFinite || (step ?? 0) <= 0 {
-                report(ExpressionDiagnostic.Kind.type, "the step of 'bin' must be a positive number written here, such as bin(\(text(argumentExprs[0].range)), 5)", at: argumentExprs[1].range)
+                report(
+                    ExpressionDiagnostic.Kind.type,
+                    "the step of 'bin' must be a positive number written here, such as bin(\(text(argumentExprs[0].range)), 5)",
+                    at: argumentExprs[1].range)
                 ok = false
             }
             guard ok else { return nil }
@@ -615,9 +664,13 @@ struct TypeChecker {
         let valueOK = expect(arguments[0], argumentExprs[0], of: [.number, .date], in: "format")
         guard case .string(let pattern)? = arguments[1].constantValue else {
             if arguments[1].constantValue == .null {
-                report(ExpressionDiagnostic.Kind.type, "the pattern of 'format' cannot be null; write one such as \",.0f\" or \"%Y\"", at: argumentExprs[1].range)
+                report(
+                    ExpressionDiagnostic.Kind.type, "the pattern of 'format' cannot be null; write one such as \",.0f\" or \"%Y\"",
+                    at: argumentExprs[1].range)
             } else {
-                report(ExpressionDiagnostic.Kind.type, "the pattern of 'format' must be a string literal such as \",.0f\" or \"%Y\"", at: argumentExprs[1].range)
+                report(
+                    ExpressionDiagnostic.Kind.type, "the pattern of 'format' must be a string literal such as \",.0f\" or \"%Y\"",
+                    at: argumentExprs[1].range)
             }
             return nil
         }
@@ -639,7 +692,9 @@ struct TypeChecker {
             do {
                 formatter = .date(try DateFormat(parsing: pattern))
             } catch {
-                report(ExpressionDiagnostic.Kind.format, "invalid date format \"\(pattern)\": \(error.message)", at: patternRange(argumentExprs[1], offset: error.offset))
+                report(
+                    ExpressionDiagnostic.Kind.format, "invalid date format \"\(pattern)\": \(error.message)",
+                    at: patternRange(argumentExprs[1], offset: error.offset))
                 return nil
             }
             if !pattern.contains("%") {
@@ -694,15 +749,20 @@ struct TypeChecker {
 
     private mutating func checkAggregateCall(_ function: AggregateFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
         let types: [DataType]? = function.needsNumbers ? [.number] : function == .min || function == .max ? [.number, .date, .string] : nil
-        guard let (argument, arguments) = checkCallArguments(
-            function.rawValue, usage: function.usage, arity: function.arity, types: types, context: .aggregateArgument(function.rawValue), argumentExprs, expr
-        ) else { return nil }
+        guard
+            let (argument, arguments) = checkCallArguments(
+                function.rawValue, usage: function.usage, arity: function.arity, types: types, context: .aggregateArgument(function.rawValue),
+                argumentExprs, expr
+            )
+        else { return nil }
         let argumentType = argument?.resultType
         var parameter: Double?
         if function == .quantile {
             guard let pNode = arguments[1] else { return nil }
             guard case .number(let p)? = pNode.constantValue, p >= 0, p <= 1 else {
-                report(ExpressionDiagnostic.Kind.aggregate, "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9", at: argumentExprs[1].range)
+                report(
+                    ExpressionDiagnostic.Kind.aggregate, "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9",
+                    at: argumentExprs[1].range)
                 return nil
             }
             parameter = p
@@ -710,7 +770,8 @@ struct TypeChecker {
         let resultType = function.resultType(argumentType: argumentType)
         guard resultType != nil else { return .constant(.null, range: expr.range) }
         let index = calls.count
-        calls.append(AggregateCall(function: function, argument: argument, parameter: parameter, resultType: resultType, span: source.span(for: expr.range)))
+        calls.append(
+            AggregateCall(function: function, argument: argument, parameter: parameter, resultType: resultType, span: source.span(for: expr.range)))
         let column = CompiledAggregate.callColumnName(index)
         use(column)
         return TypedNode(.field(column), type: resultType, range: expr.range)
@@ -719,16 +780,22 @@ struct TypeChecker {
     // MARK: window functions
 
     private mutating func checkWindowCall(_ function: WindowFunction, _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
-        guard let (argument, arguments) = checkCallArguments(
-            function.rawValue, usage: function.usage, arity: function.arity, types: function.argumentTypes, context: .windowArgument(function.rawValue), argumentExprs, expr
-        ) else { return nil }
+        guard
+            let (argument, arguments) = checkCallArguments(
+                function.rawValue, usage: function.usage, arity: function.arity, types: function.argumentTypes,
+                context: .windowArgument(function.rawValue), argumentExprs, expr
+            )
+        else { return nil }
         let argumentType = argument?.resultType
         var size = 1
         if function.takesSize, argumentExprs.count == 2 {
             guard let node = arguments[1] else { return nil }
             guard case .number(let n)? = node.constantValue, n >= 1, n <= 1e9, n == n.rounded() else {
                 let what = function == .lag || function == .lead ? "rows to look \(function == .lag ? "back" : "ahead")" : "rows in the window"
-                report(ExpressionDiagnostic.Kind.windowSize, "the number of \(what) of '\(function.rawValue)' must be a positive whole number written as a constant, such as 7", at: argumentExprs[1].range)
+                report(
+                    ExpressionDiagnostic.Kind.windowSize,
+                    "the number of \(what) of '\(function.rawValue)' must be a positive whole number written as a constant, such as 7",
+                    at: argumentExprs[1].range)
                 return nil
             }
             size = Int(n)

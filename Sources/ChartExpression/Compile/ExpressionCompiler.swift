@@ -5,7 +5,9 @@ import ChartDiagnostics
 /// diagnostics found (syntax first, then names and types) and a compiled result only when there are no errors.
 public enum ExpressionCompiler {
     /// A row expression: `filter`, `calculate`, or anything else evaluated once per row.
-    public static func compileRow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
+    public static func compileRow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment())
+        -> (CompiledExpression?, [Diagnostic])
+    {
         let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
@@ -18,7 +20,9 @@ public enum ExpressionCompiler {
     /// A `calculate` field: a row expression that may also be `bin(x)`, whose step the planner chooses from the
     /// data (SPEC §13). When the whole expression is a `bin` call, `bin` describes it, so the field can remember
     /// its step.
-    public static func compileCalculation(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic], BinCall?) {
+    public static func compileCalculation(
+        _ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()
+    ) -> (CompiledExpression?, [Diagnostic], BinCall?) {
         let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
         guard let expr else { return (nil, syntaxDiagnostics, nil) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
@@ -36,7 +40,9 @@ public enum ExpressionCompiler {
     }
 
     /// A `filter` expression: a row expression that must give a boolean (or be always null, which keeps no row).
-    public static func compileFilter(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledExpression?, [Diagnostic]) {
+    public static func compileFilter(
+        _ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()
+    ) -> (CompiledExpression?, [Diagnostic]) {
         let (compiled, diagnostics) = compileRow(source, schema: schema, environment: environment)
         guard let compiled, let type = compiled.resultType, type != .boolean else { return (compiled, diagnostics) }
         let whole = 0..<source.text.utf8.count
@@ -52,7 +58,9 @@ public enum ExpressionCompiler {
 
     /// An `aggregate` value (SPEC §5): aggregate calls over row expressions, combined by an outer expression
     /// that may also use the `groupFields`.
-    public static func compileAggregate(_ source: ExpressionSource, schema: ExpressionSchema, groupFields: [String], environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledAggregate?, [Diagnostic]) {
+    public static func compileAggregate(
+        _ source: ExpressionSource, schema: ExpressionSchema, groupFields: [String], environment: ExpressionEnvironment = ExpressionEnvironment()
+    ) -> (CompiledAggregate?, [Diagnostic]) {
         let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateOuter(groupFields: groupFields))
@@ -65,7 +73,9 @@ public enum ExpressionCompiler {
 
     /// A `window` value (SPEC §14): window calls over row expressions of the output's fields, combined by an
     /// outer row expression that may also read the row's own fields.
-    public static func compileWindow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()) -> (CompiledWindow?, [Diagnostic]) {
+    public static func compileWindow(
+        _ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()
+    ) -> (CompiledWindow?, [Diagnostic]) {
         let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .windowOuter)

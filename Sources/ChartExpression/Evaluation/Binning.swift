@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SPEC §13 bins: the one definition of an interval's start (`floor(x / step) * step`), and the round step

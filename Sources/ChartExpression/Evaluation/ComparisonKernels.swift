@@ -20,7 +20,9 @@ enum ComparisonKernels {
 
     /// One loop per operator, so the operator is decided once, not per row.
     @inline(__always)
-    private static func ordered<T: Comparable>(_ op: ComparisonOperator, _ a: Operand<T>, _ b: Operand<T>, count: Int, isNull: (T) -> Bool) -> Operand<UInt8> {
+    private static func ordered<T: Comparable>(_ op: ComparisonOperator, _ a: Operand<T>, _ b: Operand<T>, count: Int, isNull: (T) -> Bool)
+        -> Operand<UInt8>
+    {
         switch op {
         case .less: return zipOperands(a, b, count: count) { !isNull($0) && !isNull($1) && $0 < $1 ? 1 : 0 }
         case .lessOrEqual: return zipOperands(a, b, count: count) { !isNull($0) && !isNull($1) && $0 <= $1 ? 1 : 0 }
@@ -131,11 +133,12 @@ enum ComparisonKernels {
         case .number:
             let list = constants.compactMap(\.numberValue)
             if list.count <= 8 {
-                return Vector(booleans: mapOperand(value.numbers, count: count) { x in
-                    if x.isNaN { return matchesNull }
-                    for candidate in list where candidate == x { return 1 }
-                    return 0
-                })
+                return Vector(
+                    booleans: mapOperand(value.numbers, count: count) { x in
+                        if x.isNaN { return matchesNull }
+                        for candidate in list where candidate == x { return 1 }
+                        return 0
+                    })
             }
             let set = Set(list)
             return Vector(booleans: mapOperand(value.numbers, count: count) { x in x.isNaN ? matchesNull : (set.contains(x) ? 1 : 0) })
@@ -144,7 +147,8 @@ enum ComparisonKernels {
             return Vector(booleans: mapOperand(value.dates, count: count) { x in x == Vector.nullDate ? matchesNull : (set.contains(x) ? 1 : 0) })
         case .boolean:
             let set = Set(constants.compactMap(\.booleanValue).map { $0 ? UInt8(1) : 0 })
-            return Vector(booleans: mapOperand(value.booleans, count: count) { x in x == Vector.nullBoolean ? matchesNull : (set.contains(x) ? 1 : 0) })
+            return Vector(
+                booleans: mapOperand(value.booleans, count: count) { x in x == Vector.nullBoolean ? matchesNull : (set.contains(x) ? 1 : 0) })
         case .string:
             let list = constants.compactMap(\.stringValue)
             switch value.strings {

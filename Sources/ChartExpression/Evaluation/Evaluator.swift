@@ -95,21 +95,26 @@ enum Evaluator {
     static func readField(_ name: String, _ node: TypedNode, _ context: EvaluationContext) throws(DiagnosticError) -> Vector {
         let table = context.table
         guard let column = table.column(named: name) else {
-            throw DiagnosticError(Diagnostic(ExpressionDiagnostic.Kind.dataMismatch, "the data has no field '\(name)'", at: context.source.span(for: node.range)))
+            throw DiagnosticError(
+                Diagnostic(ExpressionDiagnostic.Kind.dataMismatch, "the data has no field '\(name)'", at: context.source.span(for: node.range)))
         }
         guard column.type == node.type else {
-            throw DiagnosticError(Diagnostic(
-                ExpressionDiagnostic.Kind.dataMismatch,
-                "field '\(name)' holds \(TypeChecker.typeName(column.type)) in the data, but the expression was checked with \(TypeChecker.typeName(node.type))",
-                at: context.source.span(for: node.range)
-            ))
+            throw DiagnosticError(
+                Diagnostic(
+                    ExpressionDiagnostic.Kind.dataMismatch,
+                    "field '\(name)' holds \(TypeChecker.typeName(column.type)) in the data, but the expression was checked with \(TypeChecker.typeName(node.type))",
+                    at: context.source.span(for: node.range)
+                ))
         }
         let count = context.count
         let rows = context.rows
         let valid = column.valid
         func storageTooShort(_ length: Int) -> Bool { length < table.rowCount || valid.count < table.rowCount }
         func tooShort() -> DiagnosticError {
-            DiagnosticError(Diagnostic(ExpressionDiagnostic.Kind.dataMismatch, "field '\(name)' has fewer values than the table has rows", at: context.source.span(for: node.range)))
+            DiagnosticError(
+                Diagnostic(
+                    ExpressionDiagnostic.Kind.dataMismatch, "field '\(name)' has fewer values than the table has rows",
+                    at: context.source.span(for: node.range)))
         }
         switch column.storage {
         case .number(let values):
@@ -117,9 +122,13 @@ enum Evaluator {
             let result: [Double] = valid.withUnsafeBufferPointer { validity in
                 values.withUnsafeBufferPointer { numbers in
                     if let rows {
-                        return makeArray(count) { let row = rows[$0]; let value = numbers[row]; return validity[row] && value.isFinite ? value : .nan }
+                        return makeArray(count) {
+                            let row = rows[$0]; let value = numbers[row]; return validity[row] && value.isFinite ? value : .nan
+                        }
                     }
-                    return makeArray(count) { let value = numbers[$0]; return validity[$0] && value.isFinite ? value : .nan }
+                    return makeArray(count) {
+                        let value = numbers[$0]; return validity[$0] && value.isFinite ? value : .nan
+                    }
                 }
             }
             return .number(result)
@@ -128,7 +137,9 @@ enum Evaluator {
             let result: [Int64] = valid.withUnsafeBufferPointer { validity in
                 values.withUnsafeBufferPointer { dates in
                     if let rows {
-                        return makeArray(count) { let row = rows[$0]; return validity[row] ? dates[row] : Vector.nullDate }
+                        return makeArray(count) {
+                            let row = rows[$0]; return validity[row] ? dates[row] : Vector.nullDate
+                        }
                     }
                     return makeArray(count) { validity[$0] ? dates[$0] : Vector.nullDate }
                 }
@@ -139,7 +150,9 @@ enum Evaluator {
             let result: [UInt8] = valid.withUnsafeBufferPointer { validity in
                 values.withUnsafeBufferPointer { booleans in
                     if let rows {
-                        return makeArray(count) { let row = rows[$0]; return validity[row] ? (booleans[row] ? 1 : 0) : Vector.nullBoolean }
+                        return makeArray(count) {
+                            let row = rows[$0]; return validity[row] ? (booleans[row] ? 1 : 0) : Vector.nullBoolean
+                        }
                     }
                     return makeArray(count) { validity[$0] ? (booleans[$0] ? 1 : 0) : Vector.nullBoolean }
                 }
@@ -151,9 +164,13 @@ enum Evaluator {
             let result: [UInt32] = valid.withUnsafeBufferPointer { validity in
                 codes.withUnsafeBufferPointer { stored in
                     if let rows {
-                        return makeArray(count) { let row = rows[$0]; let code = stored[row]; return validity[row] && code < limit ? code : StringVector.nullCode }
+                        return makeArray(count) {
+                            let row = rows[$0]; let code = stored[row]; return validity[row] && code < limit ? code : StringVector.nullCode
+                        }
                     }
-                    return makeArray(count) { let code = stored[$0]; return validity[$0] && code < limit ? code : StringVector.nullCode }
+                    return makeArray(count) {
+                        let code = stored[$0]; return validity[$0] && code < limit ? code : StringVector.nullCode
+                    }
                 }
             }
             return .string(StringVector(codes: result, dictionary: dictionary, naturalOrder: column.naturalOrder))
@@ -166,11 +183,26 @@ enum Evaluator {
     static func arithmetic(_ op: ArithmeticOperator, _ a: Operand<Double>, _ b: Operand<Double>, count: Int) -> Vector {
         let result: Operand<Double>
         switch op {
-        case .add: result = zipOperands(a, b, count: count) { let r = $0 + $1; return r.isFinite ? r : .nan }
-        case .subtract: result = zipOperands(a, b, count: count) { let r = $0 - $1; return r.isFinite ? r : .nan }
-        case .multiply: result = zipOperands(a, b, count: count) { let r = $0 * $1; return r.isFinite ? r : .nan }
-        case .divide: result = zipOperands(a, b, count: count) { let r = $0 / $1; return r.isFinite ? r : .nan }
-        case .remainder: result = zipOperands(a, b, count: count) { let r = $0.truncatingRemainder(dividingBy: $1); return r.isFinite ? r : .nan }
+        case .add:
+            result = zipOperands(a, b, count: count) {
+                let r = $0 + $1; return r.isFinite ? r : .nan
+            }
+        case .subtract:
+            result = zipOperands(a, b, count: count) {
+                let r = $0 - $1; return r.isFinite ? r : .nan
+            }
+        case .multiply:
+            result = zipOperands(a, b, count: count) {
+                let r = $0 * $1; return r.isFinite ? r : .nan
+            }
+        case .divide:
+            result = zipOperands(a, b, count: count) {
+                let r = $0 / $1; return r.isFinite ? r : .nan
+            }
+        case .remainder:
+            result = zipOperands(a, b, count: count) {
+                let r = $0.truncatingRemainder(dividingBy: $1); return r.isFinite ? r : .nan
+            }
         }
         return Vector(numbers: result)
     }

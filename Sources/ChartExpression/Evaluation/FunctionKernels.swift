@@ -38,7 +38,7 @@ enum FunctionKernels {
             let codes = mapOperand(arguments[0].dates, count: count) { milliseconds -> UInt32 in
                 guard milliseconds != Vector.nullDate else { return StringVector.nullCode }
                 let days = CivilDate.floorDivide(milliseconds, CivilDate.millisecondsPerDay)
-                let weekday = Int(CivilDate.floorModulo(days + 4, 7))  // 1970-01-01 was a Thursday
+                let weekday = Int(CivilDate.floorModulo(days + 4, 7)) // 1970-01-01 was a Thursday
                 return UInt32(locale.weekdayOrder(weekday))
             }
             return .string(StringVector(codes: broadcast(codes, count: count), dictionary: names, naturalOrder: names))

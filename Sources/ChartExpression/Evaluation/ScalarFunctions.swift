@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartData
 import ChartFormat
@@ -66,7 +66,8 @@ enum ScalarFunctions {
             guard let text = stringArgument(arguments, 0), let part = stringArgument(arguments, 1) else { return .null }
             return .boolean(text.utf8.reversed().starts(with: part.utf8.reversed()))
         case .replace:
-            guard let text = stringArgument(arguments, 0), let find = stringArgument(arguments, 1), let replacement = stringArgument(arguments, 2) else { return .null }
+            guard let text = stringArgument(arguments, 0), let find = stringArgument(arguments, 1), let replacement = stringArgument(arguments, 2)
+            else { return .null }
             return .string(ByteSearch.replacingAll(Array(find.utf8), with: Array(replacement.utf8), in: text))
         case .number:
             switch arguments[0] {
@@ -116,7 +117,8 @@ enum ScalarFunctions {
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 

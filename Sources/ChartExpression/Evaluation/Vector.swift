@@ -124,7 +124,8 @@ enum Vector {
             let compacted = strings.compacted()
             let valid = makeArray(count) { compacted.codes[$0] != StringVector.nullCode }
             let codes = makeArray(count) { compacted.codes[$0] == StringVector.nullCode ? 0 : compacted.codes[$0] }
-            return Column(name: name, storage: .string(codes: codes, dictionary: compacted.dictionary), valid: valid, naturalOrder: strings.naturalOrder)
+            return Column(
+                name: name, storage: .string(codes: codes, dictionary: compacted.dictionary), valid: valid, naturalOrder: strings.naturalOrder)
         case (.constant(let value), let type):
             var builder = ColumnBuilder(name: name, type: type, capacity: count)
             for _ in 0..<count { builder.append(value) }

@@ -86,7 +86,7 @@ extension CompiledExpression {
         var translator = SQLTranslator(scope: scope, locale: environment.locale, parameters: parameters)
         guard let value = translator.translate(root), value.type == .boolean || value.type == nil else { return nil }
         parameters = translator.parameters
-        return value.text.replacingNullType("bool")  // a WHERE keeps only true rows: null is false there
+        return value.text.replacingNullType("bool") // a WHERE keeps only true rows: null is false there
     }
 }
 
@@ -117,7 +117,7 @@ private struct SQLTranslator {
             guard number.isFinite else { return nil }
             return SQLValue(text: parameters.add(Self.numberText(number), cast: "float8"), type: .number)
         case .string(let text):
-            guard !text.unicodeScalars.contains("\u{0}") else { return nil }  // PostgreSQL text cannot hold NUL
+            guard !text.unicodeScalars.contains("\u{0}") else { return nil } // PostgreSQL text cannot hold NUL
             return SQLValue(text: parameters.add(text, cast: "text"), type: .string)
         case .boolean(let flag): return SQLValue(text: flag ? "TRUE" : "FALSE", type: .boolean)
         case .date(let milliseconds):
@@ -141,7 +141,8 @@ private struct SQLTranslator {
             while text.count < width { text = "0" + text }
             return text
         }
-        return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2)).\(pad(c.millisecond, 3))Z"
+        return
+            "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2)).\(pad(c.millisecond, 3))Z"
     }
 
     /// Does a (non-call) node combine weekday/month names into a string result? Then chartc's order rules
@@ -172,7 +173,8 @@ private struct SQLTranslator {
             return SQLValue(text: "(- \(x.text))", type: .number)
         case .arithmetic(let op, let left, let right):
             guard let a = value(left), let b = value(right), a.type != .string, b.type != .string,
-                  a.type == .number || a.type == nil, b.type == .number || b.type == nil else { return nil }
+                a.type == .number || a.type == nil, b.type == .number || b.type == nil
+            else { return nil }
             let (x, y) = (a.text, b.text)
             switch op {
             case .add: return SQLValue(text: "(\(x) + \(y))", type: .number)
@@ -183,8 +185,9 @@ private struct SQLTranslator {
             }
         case .concat(let left, let right):
             guard let a = value(left), let b = value(right),
-                  a.type == .string || a.type == nil, b.type == .string || b.type == nil,
-                  !Self.mixesNaturalOrder([a, b]) else { return nil }
+                a.type == .string || a.type == nil, b.type == .string || b.type == nil,
+                !Self.mixesNaturalOrder([a, b])
+            else { return nil }
             return SQLValue(text: "(\(a.text.replacingNullType("text")) || \(b.text.replacingNullType("text")))", type: .string)
         case .compare(let op, let left, let right):
             guard let a = value(left), let b = value(right), let type = a.type ?? b.type else { return nil }
@@ -279,7 +282,8 @@ private struct SQLTranslator {
             // planner cannot fold it), and chartc then runs
             // the steps itself: SQL's shortest float text differs from chartc's in its exponent form.
             return SQLValue(
-                text: "(CASE WHEN \(x.text) IS NULL THEN NULL WHEN \(x.text) = trunc(\(x.text)) AND abs(\(x.text)) < 1e15 THEN trunc(\(x.text))::bigint::text ELSE (1 / (\(x.text) * 0)::int)::text END)",
+                text:
+                    "(CASE WHEN \(x.text) IS NULL THEN NULL WHEN \(x.text) = trunc(\(x.text)) AND abs(\(x.text)) < 1e15 THEN trunc(\(x.text))::bigint::text ELSE (1 / (\(x.text) * 0)::int)::text END)",
                 type: .string)
         case .string where x.type == .string:
             return x
@@ -287,7 +291,8 @@ private struct SQLTranslator {
             return SQLValue(text: "(\(x.text) IS NOT NULL)", type: .boolean)
         case .year, .quarter, .day, .dayofyear, .hour:
             guard x.type == .date else { return nil }
-            let part = function == .year ? "YEAR" : function == .quarter ? "QUARTER" : function == .day ? "DAY" : function == .dayofyear ? "DOY" : "HOUR"
+            let part =
+                function == .year ? "YEAR" : function == .quarter ? "QUARTER" : function == .day ? "DAY" : function == .dayofyear ? "DOY" : "HOUR"
             return SQLValue(text: "EXTRACT(\(part) FROM \(x.text))::float8", type: .number)
         case .month:
             guard x.type == .date else { return nil }

@@ -66,7 +66,8 @@ struct Parser {
 
     private mutating func record(_ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
         let span = source.span(for: range)
-        diagnostics.append(Diagnostic(ExpressionDiagnostic.Kind.syntax, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
+        diagnostics.append(
+            Diagnostic(ExpressionDiagnostic.Kind.syntax, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
     }
 
     /// `line:col` of a text range in the spec file, for messages that refer back to an earlier token.
@@ -79,13 +80,17 @@ struct Parser {
     private mutating func enter() throws(ParseFailure) {
         depth += 1
         if depth > ExpressionParser.maximumDepth {
-            throw fail("the expression is nested too deeply (more than \(ExpressionParser.maximumDepth) levels); split it into several `calculate` fields", at: current.range)
+            throw fail(
+                "the expression is nested too deeply (more than \(ExpressionParser.maximumDepth) levels); split it into several `calculate` fields",
+                at: current.range)
         }
     }
 
     private mutating func checked(_ expr: Expr) throws(ParseFailure) -> Expr {
         if expr.height > ExpressionParser.maximumDepth {
-            throw fail("the expression is nested too deeply (more than \(ExpressionParser.maximumDepth) levels); split it into several `calculate` fields", at: expr.tokenRange)
+            throw fail(
+                "the expression is nested too deeply (more than \(ExpressionParser.maximumDepth) levels); split it into several `calculate` fields",
+                at: expr.tokenRange)
         }
         return expr
     }
@@ -125,11 +130,12 @@ struct Parser {
         }
         advance()
         let otherwise = try parseExpression()
-        return try checked(Expr(
-            .conditional(condition, then, otherwise),
-            range: condition.range.lowerBound..<otherwise.range.upperBound,
-            tokenRange: question.range
-        ))
+        return try checked(
+            Expr(
+                .conditional(condition, then, otherwise),
+                range: condition.range.lowerBound..<otherwise.range.upperBound,
+                tokenRange: question.range
+            ))
     }
 
     /// Precedence climbing over the binary operators and `in`.
@@ -173,7 +179,8 @@ struct Parser {
     /// After `in`: `( value, value, … )`.
     private mutating func parseMembershipList(value: Expr, keyword: Token) throws(ParseFailure) -> Expr {
         guard isPunctuation(.leftParen) else {
-            throw fail("expected '(' after 'in' to start a list of values, as in `x in (1, 2)`; found \(current.quotedDescription)", at: current.range)
+            throw fail(
+                "expected '(' after 'in' to start a list of values, as in `x in (1, 2)`; found \(current.quotedDescription)", at: current.range)
         }
         let open = advance()
         try enter()

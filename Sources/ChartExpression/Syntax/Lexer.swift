@@ -84,7 +84,8 @@ struct Lexer {
         default:
             if Self.isIdentifierStart(byte) { return scanIdentifier() }
             if byte >= 0x80 { return scanNonASCII() }
-            let shown = byte < 0x20 || byte == 0x7F ? "control character 0x\(String(byte, radix: 16))" : "character '\(Character(Unicode.Scalar(byte)))'"
+            let shown =
+                byte < 0x20 || byte == 0x7F ? "control character 0x\(String(byte, radix: 16))" : "character '\(Character(Unicode.Scalar(byte)))'"
             return fail("unexpected \(shown)", start..<start + 1)
         }
     }
@@ -103,12 +104,13 @@ struct Lexer {
     private mutating func recovered(_ intended: Punctuation, length: Int, _ message: String) -> Token {
         let range = index..<index + length
         let span = source.span(for: range)
-        diagnostics.append(Diagnostic(
-            ExpressionDiagnostic.Kind.syntax,
-            "\(message); did you mean '\(intended.rawValue)'?",
-            at: span,
-            fixIt: FixIt(span: span, replacement: intended.rawValue)
-        ))
+        diagnostics.append(
+            Diagnostic(
+                ExpressionDiagnostic.Kind.syntax,
+                "\(message); did you mean '\(intended.rawValue)'?",
+                at: span,
+                fixIt: FixIt(span: span, replacement: intended.rawValue)
+            ))
         return punctuation(intended, length: length)
     }
 
@@ -153,7 +155,9 @@ struct Lexer {
         if index < bytes.count, Self.isIdentifierPart(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
             var end = index
             while end < bytes.count, Self.isIdentifierPart(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
-            return fail("unexpected '\(String(decoding: bytes[index..<end], as: UTF8.self))' after a number; a field name cannot start with a digit unless it is written in backticks", start..<end)
+            return fail(
+                "unexpected '\(String(decoding: bytes[index..<end], as: UTF8.self))' after a number; a field name cannot start with a digit unless it is written in backticks",
+                start..<end)
         }
         let lexeme = String(decoding: bytes[range], as: UTF8.self)
         guard let value = Double(lexeme), value.isFinite else {
@@ -199,7 +203,9 @@ struct Lexer {
                 case UInt8(ascii: "r"): content.append(0x0D)
                 default:
                     let length = UTF8Scalar.decode(bytes, at: index + 1)?.length ?? 1
-                    _ = fail("unknown escape '\\\(String(decoding: bytes[(index + 1)..<(index + 1 + length)], as: UTF8.self))' in \(what); write '\\\\' for a backslash", index..<(index + 1 + length))
+                    _ = fail(
+                        "unknown escape '\\\(String(decoding: bytes[(index + 1)..<(index + 1 + length)], as: UTF8.self))' in \(what); write '\\\\' for a backslash",
+                        index..<(index + 1 + length))
                     return nil
                 }
                 index += 2

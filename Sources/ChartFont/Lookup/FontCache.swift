@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Parses each font file once per process and scans the system font folders once: a build that measures and
@@ -61,7 +61,9 @@ public final class FontCache: @unchecked Sendable {
 
     /// The face of the first installed family of `families` that best matches `style`, parsed; a
     /// `font-not-found` error (naming `install`, what to install) when no family is installed.
-    public func find(families: [String], style: FontStyleRequest, directories: [String] = SystemFonts.defaultDirectories(), install: String? = nil) throws(FontDiagnostic) -> OpenTypeFace {
+    public func find(families: [String], style: FontStyleRequest, directories: [String] = SystemFonts.defaultDirectories(), install: String? = nil)
+        throws(FontDiagnostic) -> OpenTypeFace
+    {
         let key = families.joined(separator: ",") + "|" + String(style.bold) + String(style.italic) + "|" + directories.joined(separator: ":")
         let entry: SystemFonts.Entry?
         if let known = locked({ found[key] }) {

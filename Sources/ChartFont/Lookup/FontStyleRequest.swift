@@ -21,7 +21,9 @@ public struct FontStyleRequest: Sendable, Hashable {
 /// A CSS font stack (`Helvetica, Arial, 'Liberation Sans', sans-serif`) as family names, quotes removed.
 public enum FontStack {
     /// Generic families name no installed face.
-    static let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-sans-serif", "ui-serif", "ui-monospace"]
+    static let generic: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-sans-serif", "ui-serif", "ui-monospace"
+    ]
 
     public static func families(_ stack: String) -> [String] {
         stack.split(separator: ",").compactMap { part in

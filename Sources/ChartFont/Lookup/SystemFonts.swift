@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The fonts installed on this machine, found the way a browser finds them: by the family name each font file
@@ -32,11 +32,11 @@ public struct SystemFonts: Sendable {
     /// The folders browsers search: Linux and macOS system, local and per-user folders.
     public static func defaultDirectories(home: String? = environment("HOME")) -> [String] {
         #if os(macOS)
-        var directories = ["/Library/Fonts", "/System/Library/Fonts"]
-        if let home { directories.append(home + "/Library/Fonts") }
+            var directories = ["/Library/Fonts", "/System/Library/Fonts"]
+            if let home { directories.append(home + "/Library/Fonts") }
         #else
-        var directories = ["/usr/share/fonts", "/usr/local/share/fonts"]
-        if let home { directories += [home + "/.local/share/fonts", home + "/.fonts"] }
+            var directories = ["/usr/share/fonts", "/usr/local/share/fonts"]
+            if let home { directories += [home + "/.local/share/fonts", home + "/.fonts"] }
         #endif
         return directories
     }
@@ -172,12 +172,13 @@ public struct SystemFonts: Sendable {
             }
             guard let name, let family = name.family ?? name.typographicFamily else { continue }
             let macStyle = head?.macStyle ?? 0
-            result.append(Entry(
-                path: path, faceIndex: index, family: family, typographicFamily: name.typographicFamily,
-                weight: os2?.weightClass ?? (macStyle & 1 != 0 ? 700 : 400),
-                widthClass: os2?.widthClass ?? 5,
-                italic: os2.map { $0.selection & 0x01 != 0 } ?? (macStyle & 2 != 0)
-            ))
+            result.append(
+                Entry(
+                    path: path, faceIndex: index, family: family, typographicFamily: name.typographicFamily,
+                    weight: os2?.weightClass ?? (macStyle & 1 != 0 ? 700 : 400),
+                    widthClass: os2?.widthClass ?? 5,
+                    italic: os2.map { $0.selection & 0x01 != 0 } ?? (macStyle & 2 != 0)
+                ))
         }
         return result
     }

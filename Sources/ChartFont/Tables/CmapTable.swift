@@ -123,7 +123,7 @@ struct CmapTable: Sendable {
         var mapped: [UInt16] = []
         if symbol { mapped = [UInt16](repeating: 0, count: Int(min(end, 0x100))) }
         if format == 4 {
-            var next: UInt32 = 0  // overlapping segments: the earlier one wins
+            var next: UInt32 = 0 // overlapping segments: the earlier one wins
             for segment in 0..<count {
                 let starts = start + count * 2 + 2
                 let last = data.u16(at: start + segment * 2)

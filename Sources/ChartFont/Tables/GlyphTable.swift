@@ -5,7 +5,8 @@ struct GlyphTable: Sendable {
     let offsets: [Int]
     let glyfOffset: Int
 
-    init(_ data: FontBytes, loca: TableDirectory.Record, glyf: TableDirectory.Record, numGlyphs: Int, longOffsets: Bool) throws(FontBytes.OutOfBounds) {
+    init(_ data: FontBytes, loca: TableDirectory.Record, glyf: TableDirectory.Record, numGlyphs: Int, longOffsets: Bool) throws(FontBytes.OutOfBounds)
+    {
         let size = longOffsets ? 4 : 2
         guard loca.length >= (numGlyphs + 1) * size else {
             throw FontBytes.OutOfBounds(table: "loca", problem: "is shorter than its \(numGlyphs + 1) offsets")
@@ -37,11 +38,17 @@ struct GlyphTable: Sendable {
             guard let flags = try? data.u16(at, "glyf"), let component = try? data.u16(at + 2, "glyf") else { break }
             result.append(Int(component))
             at += 4
-            at += flags & 0x0001 != 0 ? 4 : 2  // ARG_1_AND_2_ARE_WORDS
-            if flags & 0x0008 != 0 { at += 2 }  // WE_HAVE_A_SCALE
-            else if flags & 0x0040 != 0 { at += 4 }  // WE_HAVE_AN_X_AND_Y_SCALE
-            else if flags & 0x0080 != 0 { at += 8 }  // WE_HAVE_A_TWO_BY_TWO
-            if flags & 0x0020 == 0 { break }  // MORE_COMPONENTS
+            at += flags & 0x0001 != 0 ? 4 : 2 // ARG_1_AND_2_ARE_WORDS
+            if flags & 0x0008 != 0 {
+                at += 2
+            } // WE_HAVE_A_SCALE
+            else if flags & 0x0040 != 0 {
+                at += 4
+            } // WE_HAVE_AN_X_AND_Y_SCALE
+            else if flags & 0x0080 != 0 {
+                at += 8
+            } // WE_HAVE_A_TWO_BY_TWO
+            if flags & 0x0020 == 0 { break } // MORE_COMPONENTS
         }
         return result
     }

@@ -25,7 +25,7 @@ struct KernTable: Sendable {
     init(_ data: FontBytes, _ record: TableDirectory.Record) throws(FontBytes.OutOfBounds) {
         let at = record.offset
         let end = at + record.length
-        guard try data.u16(at, "kern") == 0 else {  // version 1 (Apple) tables: not read
+        guard try data.u16(at, "kern") == 0 else { // version 1 (Apple) tables: not read
             self = .empty
             return
         }

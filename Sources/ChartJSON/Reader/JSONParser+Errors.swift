@@ -245,10 +245,12 @@ extension JSONParser {
 
     /// "expected X, found Y" for any byte, naming invisible and look-alike characters, and reporting invalid
     /// UTF-8 as such.
-    func unexpected(at offset: Int, expected: String, id: JSONDiagnostic.Kind = .unexpectedCharacter, notes: [DiagnosticNote] = []) -> DiagnosticError {
+    func unexpected(at offset: Int, expected: String, id: JSONDiagnostic.Kind = .unexpectedCharacter, notes: [DiagnosticNote] = []) -> DiagnosticError
+    {
         let byte = bytes[offset]
         if byte < 0x80 {
-            let found = byte < 0x20 || byte == 0x7F
+            let found =
+                byte < 0x20 || byte == 0x7F
                 ? "control character U+\(Self.hex4(UInt32(byte)))"
                 : "'\(String(UnicodeScalar(byte)))'"
             return failure(id, "expected \(expected), found \(found)", offset..<(offset + 1), notes: notes)

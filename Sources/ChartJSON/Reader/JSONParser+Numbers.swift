@@ -7,7 +7,7 @@ extension JSONParser {
     /// Powers of ten that a `Double` holds exactly.
     private static let exactPowersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22,
+        1e20, 1e21, 1e22
     ]
 
     mutating func parseNumber() throws(DiagnosticError) -> JSONValue {
@@ -161,7 +161,9 @@ extension JSONParser {
         if let dot = body.firstIndex(of: ASCII.dot), dot + 1 == body.endIndex || !ASCII.isDigit(body[dot + 1]) {
             return failure(invalid, "'\(text)' is not a number: a decimal point must be followed by a digit", start..<end)
         }
-        if let e = body.firstIndex(where: { ($0 | 0x20) == UInt8(ascii: "e") }), body[body.startIndex..<e].allSatisfy({ ASCII.isDigit($0) || $0 == ASCII.dot }) {
+        if let e = body.firstIndex(where: { ($0 | 0x20) == UInt8(ascii: "e") }),
+            body[body.startIndex..<e].allSatisfy({ ASCII.isDigit($0) || $0 == ASCII.dot })
+        {
             var afterE = body[(e + 1)...]
             if afterE.first == ASCII.plus || afterE.first == ASCII.minus { afterE = afterE.dropFirst() }
             if afterE.isEmpty || !afterE.allSatisfy(ASCII.isDigit) {

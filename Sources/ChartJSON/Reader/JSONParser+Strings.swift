@@ -141,7 +141,7 @@ extension JSONParser {
         var scalar = unit
         if unit >= 0xD800 && unit <= 0xDBFF {
             guard end + 1 < count, bytes[end] == ASCII.backslash, bytes[end + 1] == UInt8(ascii: "u"),
-                  let low = hexUnitIfValid(at: end), low >= 0xDC00 && low <= 0xDFFF
+                let low = hexUnitIfValid(at: end), low >= 0xDC00 && low <= 0xDFFF
             else {
                 throw failure(
                     JSONDiagnostic.Kind.invalidSurrogate,

@@ -38,7 +38,10 @@ struct JSONParser {
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
         }
-        if count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] != 0 && bytes[1] == 0) || (bytes[0] == 0 && bytes[1] != 0)) {
+        if count >= 2
+            && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] != 0 && bytes[1] == 0)
+                || (bytes[0] == 0 && bytes[1] != 0))
+        {
             throw failure(
                 JSONDiagnostic.Kind.invalidUTF8,
                 "the file looks like UTF-16 text (\(bytes[0] >= 0xFE ? "it starts with a UTF-16 byte order mark" : "every other byte is zero")): JSON must be UTF-8; save the file as UTF-8",
@@ -47,7 +50,8 @@ struct JSONParser {
         }
         try skipWhitespace()
         guard index < count else {
-            let message = requireObject
+            let message =
+                requireObject
                 ? "the file is empty: a chart spec is a JSON object, e.g. { \"data\": { \"url\": \"data.csv\" }, \"mark\": \"bar\" }"
                 : "the file is empty: expected a JSON value"
             throw failure(JSONDiagnostic.Kind.empty, message, index..<index)
@@ -268,7 +272,9 @@ struct JSONParser {
         SourceSpan(file: file, range: range)
     }
 
-    func failure(_ kind: JSONDiagnostic.Kind, _ message: String, _ range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> DiagnosticError {
+    func failure(_ kind: JSONDiagnostic.Kind, _ message: String, _ range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil)
+        -> DiagnosticError
+    {
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
         return DiagnosticError(Diagnostic(kind, message, at: span(lower..<upper), notes: notes, fixIt: fixIt))

@@ -67,12 +67,15 @@ struct AnnotationLayout: Sendable {
             case .range:
                 let axis: ChannelName = annotation.x.isEmpty ? .y : .x
                 guard let span = positions.span(annotation.values(on: axis), axis: axis) else { continue }
-                let box = axis == .x
+                let box =
+                    axis == .x
                     ? Box(x: span.low, y: 0, width: span.high - span.low, height: height)
                     : Box(x: 0, y: span.low, width: width, height: span.high - span.low)
-                shapes[index].append(.rect(RectNode(
-                    box: box, fill: .color(color ?? Self.rangeColor),
-                    opacity: color == nil ? Self.rangeOpacity : Self.coloredRangeOpacity, classes: ["chartc-annotation-range"])))
+                shapes[index].append(
+                    .rect(
+                        RectNode(
+                            box: box, fill: .color(color ?? Self.rangeColor),
+                            opacity: color == nil ? Self.rangeOpacity : Self.coloredRangeOpacity, classes: ["chartc-annotation-range"])))
                 drawn[index] = true
                 if let label = labelText(annotation, axis: axis) {
                     rangeLabels.append((index, rangeLabelCandidates(label, band: box, style: style)))
@@ -82,7 +85,8 @@ struct AnnotationLayout: Sendable {
                 guard let value = annotation.values(on: axis).first, let pixel = positions.position(value, axis: axis) else { continue }
                 let dash: [Double] = annotation.style?.value == .dashed ? [4, 3] : []
                 let stroke = Stroke(.color(color ?? theme.annotationColor), width: 1, dash: dash)
-                let line = axis == .x
+                let line =
+                    axis == .x
                     ? LineNode(x1: pixel, y1: 0, x2: pixel, y2: height, stroke: stroke, classes: ["chartc-annotation-rule"])
                     : LineNode(x1: 0, y1: pixel, x2: width, y2: pixel, stroke: stroke, classes: ["chartc-annotation-rule"])
                 shapes[index].append(.line(line))
@@ -93,8 +97,8 @@ struct AnnotationLayout: Sendable {
                 }
             case .text:
                 guard let xValue = annotation.x.first, let yValue = annotation.y.first,
-                      let x = positions.position(xValue, axis: .x), let y = positions.position(yValue, axis: .y),
-                      let text = annotation.text?.value, !text.isEmpty
+                    let x = positions.position(xValue, axis: .x), let y = positions.position(yValue, axis: .y),
+                    let text = annotation.text?.value, !text.isEmpty
                 else { continue }
                 notes.append((index, Point(x, y)))
             }
@@ -120,7 +124,9 @@ struct AnnotationLayout: Sendable {
         // in their band.
         for note in notes {
             let annotation = annotations[note.index]
-            guard let nodes = placeNote(annotation, point: note.point, owner: -1 - note.index, plot: plot, placer: &placer, marks: &marks) else { continue }
+            guard let nodes = placeNote(annotation, point: note.point, owner: -1 - note.index, plot: plot, placer: &placer, marks: &marks) else {
+                continue
+            }
             texts[note.index] = nodes
             drawn[note.index] = true
         }
@@ -136,9 +142,10 @@ struct AnnotationLayout: Sendable {
         var above: [SceneNode] = []
         for (index, annotation) in annotations.enumerated() where drawn[index] {
             let kind = annotation.kind.value
-            let group = SceneNode.group(GroupNode(
-                classes: ["chartc-annotation"], data: [DataAttribute("type", kind.rawValue)],
-                children: shapes[index] + texts[index]))
+            let group = SceneNode.group(
+                GroupNode(
+                    classes: ["chartc-annotation"], data: [DataAttribute("type", kind.rawValue)],
+                    children: shapes[index] + texts[index]))
             if kind == .range { below.append(group) } else { above.append(group) }
         }
         func layer(_ children: [SceneNode], _ place: String) -> SceneNode? {
@@ -183,7 +190,9 @@ struct AnnotationLayout: Sendable {
                 if let wrap = widths.first(where: { width in
                     let block = TextBlock.wrapped(text, style: style, width: width)
                     return block.lines.count == lines && block.text == text
-                }) { wraps.append(wrap) }
+                }) {
+                    wraps.append(wrap)
+                }
             }
         }
         var nodes: [TextNode] = []
@@ -216,7 +225,9 @@ struct AnnotationLayout: Sendable {
         let wrap = Swift.max(40, Swift.min(width - band.minX - gap, Swift.max(band.width - 2 * gap, 140)))
         let block = TextBlock.wrapped(text, style: style, width: wrap)
         func node(x: Double, top: Double) -> TextNode {
-            TextNode(block: block, x: x, top: top, anchor: .start, style: style, fill: theme.annotationColor, maxWidth: wrap, classes: ["chartc-annotation-label"])
+            TextNode(
+                block: block, x: x, top: top, anchor: .start, style: style, fill: theme.annotationColor, maxWidth: wrap,
+                classes: ["chartc-annotation-label"])
         }
         var spots: [(distance: Double, x: Double, top: Double)] = []
         let down = Swift.max(2, block.lineHeight / 2), across = 12.0
@@ -235,7 +246,10 @@ struct AnnotationLayout: Sendable {
 
     /// A patch of the background behind text that had to go over marks.
     private func halo(_ box: Box) -> SceneNode {
-        .rect(RectNode(box: box.insetBy(-2), cornerRadius: 2, fill: .color(theme.background), opacity: Self.haloOpacity, classes: ["chartc-annotation-halo"]))
+        .rect(
+            RectNode(
+                box: box.insetBy(-2), cornerRadius: 2, fill: .color(theme.background), opacity: Self.haloOpacity, classes: ["chartc-annotation-halo"])
+        )
     }
 
     /// How much of the marks a halo hides.
@@ -251,7 +265,9 @@ struct AnnotationLayout: Sendable {
 
     /// A note wrapped at its width, at its position and offset from its point or the nearest free spot inside
     /// the plot, with its connector; nil when no spot is free (the note is left out rather than overlapped).
-    private func placeNote(_ annotation: Annotation, point: Point, owner: Int, plot: Box, placer: inout LabelPlacer, marks: inout LabelPlacer) -> [SceneNode]? {
+    private func placeNote(_ annotation: Annotation, point: Point, owner: Int, plot: Box, placer: inout LabelPlacer, marks: inout LabelPlacer)
+        -> [SceneNode]?
+    {
         guard let text = annotation.text?.value else { return nil }
         let style = theme.annotationStyle
         let fill = annotation.color?.value ?? theme.annotationColor
@@ -304,16 +320,25 @@ struct AnnotationLayout: Sendable {
         var nodes: [SceneNode] = []
         if connector != .none, let line = NotePlacement.connector(from: box, to: point) {
             marks.addSegment(from: line.start, to: line.end)
-            nodes.append(.line(LineNode(
-                x1: line.start.x, y1: line.start.y, x2: line.end.x, y2: line.end.y,
-                stroke: Stroke(.color(fill), width: 1), classes: ["chartc-annotation-connector"])))
+            nodes.append(
+                .line(
+                    LineNode(
+                        x1: line.start.x, y1: line.start.y, x2: line.end.x, y2: line.end.y,
+                        stroke: Stroke(.color(fill), width: 1), classes: ["chartc-annotation-connector"])))
             if connector == .arrow {
-                nodes.append(.path(PathNode(d: NotePlacement.arrowHead(from: line.start, to: line.end), fill: .color(fill), classes: ["chartc-annotation-arrow"])))
+                nodes.append(
+                    .path(
+                        PathNode(d: NotePlacement.arrowHead(from: line.start, to: line.end), fill: .color(fill), classes: ["chartc-annotation-arrow"])
+                    ))
             }
         }
         // Over the marks: on a halo of the background, so it reads on a bar or across lines.
         if overMarks { nodes.append(halo(box)) }
-        nodes.append(.text(TextNode(block: block, x: x, top: box.minY, anchor: anchor, style: style, fill: fill, maxWidth: wrap, classes: ["chartc-annotation-note"])))
+        nodes.append(
+            .text(
+                TextNode(
+                    block: block, x: x, top: box.minY, anchor: anchor, style: style, fill: fill, maxWidth: wrap, classes: ["chartc-annotation-note"]))
+        )
         return nodes
     }
 }

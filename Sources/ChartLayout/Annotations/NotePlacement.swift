@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartSpec
 
@@ -45,7 +45,9 @@ enum NotePlacement {
 
     /// Every box to try, best first: the wanted one, then spots all around the point at growing distances
     /// (every 15°, from `offset` out to `reach`), nearest to the wanted spot first. Only boxes inside `bounds`.
-    static func candidates(point: Point, size: (width: Double, height: Double), position: Annotation.NotePosition, offset: Double, bounds: Box, reach: Double) -> [Box] {
+    static func candidates(
+        point: Point, size: (width: Double, height: Double), position: Annotation.NotePosition, offset: Double, bounds: Box, reach: Double
+    ) -> [Box] {
         let wanted = box(at: position, point: point, size: size, offset: offset)
         var others: [(distance: Double, order: Int, box: Box)] = []
         var order = 0

@@ -124,9 +124,11 @@ public struct ChartTheme: Sendable {
         for path in ["colors.categorical", "colors.sequential", "colors.diverging"] {
             guard let setting = theme.settings[path], case .text(let name) = setting.value, ColorScheme.named(name) == nil else { continue }
             let suggestion = Suggestions.closest(to: name, in: ColorScheme.names)
-            problems.append(Diagnostic(
-                ThemeDiagnostic.badValue(path: path, problem: "names no color scheme: '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")),
-                at: setting.span, notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]))
+            problems.append(
+                Diagnostic(
+                    ThemeDiagnostic.badValue(
+                        path: path, problem: "names no color scheme: '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")),
+                    at: setting.span, notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         let (faces, warnings) = try ThemeFonts.load(theme)
@@ -140,11 +142,13 @@ public struct ChartTheme: Sendable {
                 throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: failure.reason), at: setting.span))
             }
             guard let logo = LogoSanitizer.sanitize(bytes) else {
-                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: "not an SVG file with a size or viewBox"), at: setting.span))
+                throw DiagnosticError(
+                    Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: "not an SVG file with a size or viewBox"), at: setting.span))
             }
             loaded.logo = logo
             if !logo.removed.isEmpty {
-                loaded.warnings.append(Diagnostic(ThemeDiagnostic.logoUnsafe(path: path, what: logo.removed.joined(separator: ", ")), at: setting.span))
+                loaded.warnings.append(
+                    Diagnostic(ThemeDiagnostic.logoUnsafe(path: path, what: logo.removed.joined(separator: ", ")), at: setting.span))
             }
         }
         return loaded
@@ -254,13 +258,17 @@ public struct ChartTheme: Sendable {
     }
 
     /// CSS generic family names: never looked up, never quoted.
-    static let genericFamilies: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace"]
+    static let genericFamilies: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif", "ui-monospace"
+    ]
 
     /// `Helvetica, Arial, 'Liberation Sans', sans-serif`: names with anything but letters and digits quoted,
     /// generic families (`sans-serif`, `serif`, …) as they are.
     static func fontStack(_ families: [String]) -> String {
         families.map { name in
-            if genericFamilies.contains(name) || name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }) {
+            if genericFamilies.contains(name)
+                || name.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" })
+            {
                 return name
             }
             return "'" + String(name.filter { $0 != "'" }) + "'"

@@ -32,7 +32,9 @@ public struct FrameLayout: Sendable {
         )
     }
 
-    public init(title: String?, subtitle: String?, notes: [String], sources: [SourceEntry], byline: String?, width: Double, theme: ChartTheme = .standard) {
+    public init(
+        title: String?, subtitle: String?, notes: [String], sources: [SourceEntry], byline: String?, width: Double, theme: ChartTheme = .standard
+    ) {
         self.theme = theme
         self.left = theme.paddingLeft
         self.contentWidth = max(40, width - theme.paddingLeft - theme.paddingRight)
@@ -54,22 +56,29 @@ public struct FrameLayout: Sendable {
             }
         }
         if let title = Self.nonBlank(title) {
-            header.append(plainBlock(title, className: "chartc-title", style: theme.titleStyle, color: theme.titleColor, lineHeight: theme.titleLineHeight, left: headerLeft, width: headerWidth))
+            header.append(
+                plainBlock(
+                    title, className: "chartc-title", style: theme.titleStyle, color: theme.titleColor, lineHeight: theme.titleLineHeight,
+                    left: headerLeft, width: headerWidth))
         }
         if let subtitle = Self.nonBlank(subtitle) {
             // Beside a top logo only while the logo reaches down that far: a subtitle that starts below it takes
             // the full width again.
             let below = header.first.map { $0.height + theme.titleSubtitleGap >= (topLogo?.height ?? 0) } ?? false
-            header.append(plainBlock(
-                subtitle, className: "chartc-subtitle", style: theme.subtitleStyle, color: theme.subtitleColor, lineHeight: theme.subtitleLineHeight,
-                left: below ? left : headerLeft, width: below ? contentWidth : headerWidth))
+            header.append(
+                plainBlock(
+                    subtitle, className: "chartc-subtitle", style: theme.subtitleStyle, color: theme.subtitleColor,
+                    lineHeight: theme.subtitleLineHeight,
+                    left: below ? left : headerLeft, width: below ? contentWidth : headerWidth))
         }
         let paragraphs = notes.compactMap(Self.nonBlank)
         if !paragraphs.isEmpty { footer.append(notesBlock(paragraphs)) }
         let entries = sources.filter { Self.nonBlank($0.title) != nil || Self.nonBlank($0.site) != nil }
         if !entries.isEmpty { footer.append(sourcesBlock(entries)) }
         if let byline = Self.nonBlank(byline) {
-            footer.append(plainBlock(byline, className: "chartc-byline", style: theme.bylineStyle, color: theme.bylineColor, lineHeight: theme.bylineLineHeight))
+            footer.append(
+                plainBlock(byline, className: "chartc-byline", style: theme.bylineStyle, color: theme.bylineColor, lineHeight: theme.bylineLineHeight)
+            )
         }
     }
 
@@ -137,12 +146,16 @@ public struct FrameLayout: Sendable {
 
     // MARK: - Blocks
 
-    private func plainBlock(_ text: String, className: String, style: TextStyle, color: String, lineHeight: Double, left: Double? = nil, width: Double? = nil) -> FrameBlock {
+    private func plainBlock(
+        _ text: String, className: String, style: TextStyle, color: String, lineHeight: Double, left: Double? = nil, width: Double? = nil
+    ) -> FrameBlock {
         let runs = [TextRun(text, style: style)]
         return richBlock(runs, className: className, style: style, color: color, lineHeight: lineHeight, left: left, width: width)
     }
 
-    private func richBlock(_ runs: [TextRun], className: String, style: TextStyle, color: String, lineHeight: Double, left: Double? = nil, width: Double? = nil) -> FrameBlock {
+    private func richBlock(
+        _ runs: [TextRun], className: String, style: TextStyle, color: String, lineHeight: Double, left: Double? = nil, width: Double? = nil
+    ) -> FrameBlock {
         let width = width ?? contentWidth
         let lines = RichTextWrapper.wrap(runs, width: width)
         let block = TextBlock(lines: lines, style: style, lineHeight: lineHeight)

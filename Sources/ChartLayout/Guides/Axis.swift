@@ -30,7 +30,10 @@ public struct Axis: Sendable {
     /// For band axes: the width a label may wrap to.
     public var bandWidth: Double?
 
-    public init(position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false, baseline: Double? = nil, strongBaseline: Bool = true, bandWidth: Double? = nil) {
+    public init(
+        position: AxisPosition, ticks: [AxisTick], title: String? = nil, grid: Bool = false, tickMarks: Bool = false, domainLine: Bool = false,
+        baseline: Double? = nil, strongBaseline: Bool = true, bandWidth: Double? = nil
+    ) {
         self.position = position
         self.ticks = ticks
         self.title = title
@@ -101,7 +104,8 @@ public struct AxisLayout: Sendable {
         }
         labels = Self.thin(blocks, vertical: axis.isVertical)
         if let title = axis.title, !title.isEmpty {
-            titleBlock = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: max(40, titleWidth)), style: theme.axisTitleStyle)
+            titleBlock = TextBlock(
+                lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: max(40, titleWidth)), style: theme.axisTitleStyle)
         }
     }
 
@@ -221,9 +225,14 @@ public struct AxisLayout: Sendable {
                 let bottom = -max(0, overhang) - Self.titleGap
                 let top = bottom - titleBlock.height
                 if axis.position == .left {
-                    children.append(.text(TextNode(block: titleBlock, x: titleAnchorX, top: top, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                    children.append(
+                        .text(TextNode(block: titleBlock, x: titleAnchorX, top: top, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
                 } else {
-                    children.append(.text(TextNode(block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                    children.append(
+                        .text(
+                            TextNode(
+                                block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])
+                        ))
                 }
             }
         case .top, .bottom:
@@ -244,10 +253,15 @@ public struct AxisLayout: Sendable {
             }
             if let titleBlock {
                 let labelsExtent = labels.isEmpty ? 0 : tallestLabel + Self.labelGap + tick
-                let top = axis.position == .bottom
+                let top =
+                    axis.position == .bottom
                     ? edge + labelsExtent + Self.titleGap
                     : edge - labelsExtent - Self.titleGap - titleBlock.height
-                children.append(.text(TextNode(block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                children.append(
+                    .text(
+                        TextNode(
+                            block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: theme.axisTitleColor, classes: ["chartc-axis-title"]
+                        )))
             }
         }
         let orientation = axis.isVertical ? "chartc-axis-y" : "chartc-axis-x"

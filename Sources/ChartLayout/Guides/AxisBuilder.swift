@@ -64,7 +64,10 @@ enum AxisBuilder {
             values = scale.ticks(count: count)
         }
         if let domain = scale.domain {
-            values = values.filter { domain.contains($0) || abs($0 - domain.lower) < 1e-9 * max(1, abs(domain.lower)) || abs($0 - domain.upper) < 1e-9 * max(1, abs(domain.upper)) }
+            values = values.filter {
+                domain.contains($0) || abs($0 - domain.lower) < 1e-9 * max(1, abs(domain.lower))
+                    || abs($0 - domain.upper) < 1e-9 * max(1, abs(domain.upper))
+            }
         }
         let isPercent = model.stack == .normalize && model.measure?.channel == channel.channel
         let labels = TickLabels.forChannel(channel, isPercent: isPercent, locale: model.locale).labels(values)

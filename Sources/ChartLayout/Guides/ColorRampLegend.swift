@@ -19,12 +19,17 @@ public struct ColorRampLegend: Sendable {
         case vertical(length: Double)
     }
 
-    public init(scale: ContinuousColorScale, title: String?, labels: TickLabels, maxWidth: Double, orientation: Orientation = .horizontal, theme: ChartTheme = .standard) {
+    public init(
+        scale: ContinuousColorScale, title: String?, labels: TickLabels, maxWidth: Double, orientation: Orientation = .horizontal,
+        theme: ChartTheme = .standard
+    ) {
         var items: [SceneNode] = []
         var y = 0.0
         if let title, !title.isEmpty {
-            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.legendTitleStyle)], width: maxWidth), style: theme.legendTitleStyle)
-            items.append(.text(TextNode(block: block, x: 0, top: 0, fill: theme.legendTitleColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
+            let block = TextBlock(
+                lines: RichTextWrapper.wrap([TextRun(title, style: theme.legendTitleStyle)], width: maxWidth), style: theme.legendTitleStyle)
+            items.append(
+                .text(TextNode(block: block, x: 0, top: 0, fill: theme.legendTitleColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
             y = block.height + 6
         }
         let domain = scale.domain.ascending
@@ -47,10 +52,12 @@ public struct ColorRampLegend: Sendable {
             barLength = max(40, length.isFinite ? length : 160)
         }
         // Bounding-box units: the gradient runs along the bar, from the low end (left, or bottom) to the high end.
-        gradient = vertical
+        gradient =
+            vertical
             ? LinearGradient(id: Self.gradientID, x1: 0, y1: 1, x2: 0, y2: 0, units: .objectBoundingBox, stops: stops)
             : LinearGradient(id: Self.gradientID, x1: 0, y1: 0, x2: 1, y2: 0, units: .objectBoundingBox, stops: stops)
-        let barBox = vertical
+        let barBox =
+            vertical
             ? Box(x: 0, y: y, width: Self.barHeight, height: barLength)
             : Box(x: 0, y: y, width: barLength, height: Self.barHeight)
         items.append(.rect(RectNode(box: barBox, fill: .gradient(id: Self.gradientID), classes: ["chartc-legend-ramp"])))
@@ -83,7 +90,11 @@ public struct ColorRampLegend: Sendable {
                 bottom = max(bottom, node.box.maxY)
                 items.append(.text(node))
             } else {
-                items.append(.line(LineNode(x1: tick.position, y1: y + Self.barHeight, x2: tick.position, y2: y + Self.barHeight + 3, stroke: .color(theme.tickColor))))
+                items.append(
+                    .line(
+                        LineNode(
+                            x1: tick.position, y1: y + Self.barHeight, x2: tick.position, y2: y + Self.barHeight + 3, stroke: .color(theme.tickColor))
+                    ))
                 var anchor = TextAnchor.middle
                 if tick.position - block.width / 2 < 0 { anchor = .start }
                 if tick.position + block.width / 2 > barLength { anchor = .end }

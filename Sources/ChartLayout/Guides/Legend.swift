@@ -67,8 +67,11 @@ public struct Legend: Sendable {
         var widest = 0.0
 
         if let title, !title.isEmpty {
-            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.legendTitleStyle)], width: maxWidth), style: theme.legendTitleStyle, lineHeight: lineHeight)
-            items.append(.text(TextNode(block: block, x: 0, top: 0, fill: theme.legendTitleColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
+            let block = TextBlock(
+                lines: RichTextWrapper.wrap([TextRun(title, style: theme.legendTitleStyle)], width: maxWidth), style: theme.legendTitleStyle,
+                lineHeight: lineHeight)
+            items.append(
+                .text(TextNode(block: block, x: 0, top: 0, fill: theme.legendTitleColor, maxWidth: maxWidth, classes: ["chartc-legend-title"])))
             switch direction {
             case .rows where block.lines.count == 1 && block.width + Self.entryGap < maxWidth / 2:
                 x = block.width + Self.entryGap - 4
@@ -95,16 +98,22 @@ public struct Legend: Sendable {
             var children: [SceneNode] = []
             switch symbol {
             case .line:
-                children.append(.line(LineNode(x1: x, y1: middle, x2: x + symbolWidth, y2: middle, stroke: Stroke(.color(entry.color), width: 3, cap: .round))))
+                children.append(
+                    .line(LineNode(x1: x, y1: middle, x2: x + symbolWidth, y2: middle, stroke: Stroke(.color(entry.color), width: 3, cap: .round))))
             case .square:
                 children.append(.rect(RectNode(box: Box(x: x, y: middle - 6, width: 12, height: 12), cornerRadius: 2, fill: .color(entry.color))))
             case .circle:
                 children.append(.circle(CircleNode(cx: x + 6, cy: middle, radius: 5, fill: .color(entry.color))))
             case .lineWithDot:
-                children.append(.line(LineNode(x1: x, y1: middle, x2: x + symbolWidth, y2: middle, stroke: Stroke(.color(entry.color), width: 3, cap: .round))))
+                children.append(
+                    .line(LineNode(x1: x, y1: middle, x2: x + symbolWidth, y2: middle, stroke: Stroke(.color(entry.color), width: 3, cap: .round))))
                 children.append(.circle(CircleNode(cx: x + symbolWidth / 2, cy: middle, radius: 4, fill: .color(entry.color))))
             }
-            children.append(.text(TextNode(block: label, x: x + symbolWidth + Self.symbolGap, baseline: baseline, fill: theme.legendLabelColor, maxWidth: direction == .column ? labelRoom : nil)))
+            children.append(
+                .text(
+                    TextNode(
+                        block: label, x: x + symbolWidth + Self.symbolGap, baseline: baseline, fill: theme.legendLabelColor,
+                        maxWidth: direction == .column ? labelRoom : nil)))
             var data = [DataAttribute("series", entry.series)]
             if entry.startsHidden { data.append(DataAttribute("hidden", "true")) }
             items.append(.group(GroupNode(classes: ["chartc-legend-item"], data: data, children: children)))

@@ -1,8 +1,8 @@
 import ChartFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Tick and value label text (SPEC §7 defaults people expect): the spec's `format` when it gives one, else one

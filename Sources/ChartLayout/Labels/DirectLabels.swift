@@ -57,7 +57,8 @@ enum DirectLabels {
             anchors.append((index, end))
         }
         let items = anchors.map { anchor in
-            LabelNudger.Item(desired: alongX ? anchor.point.y : anchor.point.x, size: alongX ? blocks[anchor.series].height : blocks[anchor.series].width)
+            LabelNudger.Item(
+                desired: alongX ? anchor.point.y : anchor.point.x, size: alongX ? blocks[anchor.series].height : blocks[anchor.series].width)
         }
         let upper = alongX ? context.height : context.width
         let centers = LabelNudger.nudge(items, gap: 2, lower: 0, upper: upper)
@@ -68,9 +69,12 @@ enum DirectLabels {
             let fill = readable(model.series[anchor.series].color, on: theme.background)
             let node: TextNode
             if alongX {
-                node = TextNode(block: block, x: anchor.point.x + gap, top: center - block.height / 2, anchor: .start, fill: fill, classes: ["chartc-direct-label"])
+                node = TextNode(
+                    block: block, x: anchor.point.x + gap, top: center - block.height / 2, anchor: .start, fill: fill,
+                    classes: ["chartc-direct-label"])
             } else {
-                node = TextNode(block: block, x: center, top: anchor.point.y - gap - block.height, anchor: .middle, fill: fill, classes: ["chartc-direct-label"])
+                node = TextNode(
+                    block: block, x: center, top: anchor.point.y - gap - block.height, anchor: .middle, fill: fill, classes: ["chartc-direct-label"])
             }
             result[anchor.series] = node
         }
@@ -84,8 +88,9 @@ enum DirectLabels {
         guard let last = LineMark.segments(series, context: context, along: along).last?.last else { return nil }
         // A stacked area is named at the middle of its last slice.
         if let slice = model.stacked[last.row],
-           let scale = along == .x ? context.scales.y : context.scales.x,
-           let a = scale.position(slice.start), let b = scale.position(slice.end) {
+            let scale = along == .x ? context.scales.y : context.scales.x,
+            let a = scale.position(slice.start), let b = scale.position(slice.end)
+        {
             let middle = (a + b) / 2
             return along == .x ? Point(last.point.x, middle) : Point(middle, last.point.y)
         }

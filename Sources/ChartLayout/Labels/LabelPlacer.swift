@@ -66,7 +66,8 @@ struct LabelPlacer: Sendable {
         }
         if ignoringMarks { return true }
         for cell in touched {
-            for index in markCells[cell] ?? [] where markBoxes[index].owner != owner.map({ ownerBase + $0 }) && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
+            for index in markCells[cell] ?? []
+            where markBoxes[index].owner != owner.map({ ownerBase + $0 }) && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
                 return false
             }
             for index in segmentCells[cell] ?? [] where Self.segment(segments[index].a, segments[index].b, crosses: box) {

@@ -70,7 +70,9 @@ struct PlotLabels: Sendable {
     ///   - markNodes: each series' mark nodes.
     ///   - obstacles: text already on the plot (axis labels and titles), in plot coordinates.
     ///   - bounds: where labels may go, in plot coordinates.
-    func place(context: MarkContext, markNodes: [[SceneNode]], obstacles: [Box], bounds: Box, regionWidth: Double) -> (marks: [[SceneNode]], labels: [[SceneNode]]) {
+    func place(context: MarkContext, markNodes: [[SceneNode]], obstacles: [Box], bounds: Box, regionWidth: Double) -> (
+        marks: [[SceneNode]], labels: [[SceneNode]]
+    ) {
         var placer = LabelPlacer(bounds: bounds, padding: 1, obstacles: obstacles)
         var marks = markNodes
         var output: [[SceneNode]] = markNodes.map { _ in [] }
@@ -118,7 +120,7 @@ struct PlotLabels: Sendable {
                 let box = text.box
                 let up = box.height / 2 + gap, side = box.width / 2 + gap
                 let shifts: [(dx: Double, dy: Double)] = [
-                    (0, 0), (0, -up), (0, up), (side, 0), (-side, 0), (0, -up - box.height), (0, up + box.height),
+                    (0, 0), (0, -up), (0, up), (side, 0), (-side, 0), (0, -up - box.height), (0, up + box.height)
                 ]
                 for shift in shifts {
                     var moved = text

@@ -67,8 +67,9 @@ enum ValueLabels {
         let model = context.model
         let vertical = model.orientation == .vertical
         guard let bar = BarMark.box(row, context: context),
-              let measureScale = vertical ? context.scales.y : context.scales.x,
-              let (start, end) = BarMark.extent(row, context: context, scale: measureScale) else { return [] }
+            let measureScale = vertical ? context.scales.y : context.scales.x,
+            let (start, end) = BarMark.extent(row, context: context, scale: measureScale)
+        else { return [] }
         let theme = context.theme
         let gap = theme.labelGap
         // Which way the bar grows in pixels: up (−) or down (+) for columns, right (+) or left (−) for bars.
@@ -135,7 +136,9 @@ enum ValueLabels {
         return pointOptions(x: x, y: y, radius: pointRadius(row, context: context), block: block, content: content, theme: context.theme)
     }
 
-    private static func pointOptions(x: Double, y: Double, radius: Double, block: TextBlock, content: ValueLabelContent, theme: ChartTheme) -> [LabelOption] {
+    private static func pointOptions(x: Double, y: Double, radius: Double, block: TextBlock, content: ValueLabelContent, theme: ChartTheme)
+        -> [LabelOption]
+    {
         let gap = theme.labelGap / 2 + radius
         let fill = theme.valueLabelColor
         let above = place(block, angle: content.angle, fill: fill) { box in (x - box.midX, (y - gap) - box.maxY) }

@@ -10,11 +10,12 @@ enum AreaMark: Mark {
         let interpolation = model.mark.interpolate?.value ?? .linear
         let curve = Curve(interpolation, along: along)
         // The lower edge is drawn backwards, so steps that change after a point change before it there.
-        let reversedInterpolation: Interpolation = switch interpolation {
-        case .stepAfter: .stepBefore
-        case .stepBefore: .stepAfter
-        default: interpolation
-        }
+        let reversedInterpolation: Interpolation =
+            switch interpolation {
+            case .stepAfter: .stepBefore
+            case .stepBefore: .stepAfter
+            default: interpolation
+            }
         let lowerCurve = Curve(reversedInterpolation, along: along)
         guard let measureScale = along == .x ? context.scales.y : context.scales.x else { return [] }
         let stacked = model.stack != .none
@@ -54,9 +55,12 @@ enum AreaMark: Mark {
         }
         guard !fill.isEmpty else { return [] }
         let paint = context.seriesPaint(series)
-        var children: [SceneNode] = [.path(PathNode(
-            d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : isBand ? 0.3 : 0.25), classes: ["chartc-area"]
-        ))]
+        var children: [SceneNode] = [
+            .path(
+                PathNode(
+                    d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : isBand ? 0.3 : 0.25), classes: ["chartc-area"]
+                ))
+        ]
         if !stacked {
             let stroke = Stroke(paint, width: model.mark.strokeWidth?.value ?? (isBand ? 1.5 : 2), cap: .round, join: .round)
             children.append(.path(PathNode(d: top.d, stroke: stroke, classes: ["chartc-line"])))

@@ -8,11 +8,13 @@ enum BarMark: Mark {
         var children: [SceneNode] = []
         for row in series.rows {
             guard let box = box(row, context: context) else { continue }
-            children.append(.rect(RectNode(
-                box: box, cornerRadius: context.mark.cornerRadius?.value ?? 0,
-                fill: context.paint(row, series: series), opacity: context.mark.opacity?.value,
-                classes: ["chartc-bar"], data: context.rowData(row)
-            )))
+            children.append(
+                .rect(
+                    RectNode(
+                        box: box, cornerRadius: context.mark.cornerRadius?.value ?? 0,
+                        fill: context.paint(row, series: series), opacity: context.mark.opacity?.value,
+                        classes: ["chartc-bar"], data: context.rowData(row)
+                    )))
         }
         return children
     }
@@ -33,7 +35,8 @@ enum BarMark: Mark {
         } else if let step = across.binStep {
             // A bin spans its interval, edge to edge with its neighbours (a histogram).
             guard let value = across.number(row), let a = acrossScale.position(value),
-                  let b = acrossScale.position(BinnedChannel.end(value, step: step)) else { return nil }
+                let b = acrossScale.position(BinnedChannel.end(value, step: step))
+            else { return nil }
             start = min(a, b)
             thickness = abs(b - a)
         } else {
@@ -73,11 +76,14 @@ enum BarMark: Mark {
     /// A bar with only a measure channel: one bar filling the plot's cross direction.
     private static func measureOnly(_ row: Int, context: MarkContext) -> Box? {
         let vertical = context.model.orientation == .vertical
-        guard let scale = vertical ? context.scales.y : context.scales.x, let (low, high) = extent(row, context: context, scale: scale) else { return nil }
+        guard let scale = vertical ? context.scales.y : context.scales.x, let (low, high) = extent(row, context: context, scale: scale) else {
+            return nil
+        }
         let span = vertical ? context.width : context.height
         let thickness = min(span * 0.6, 80)
         let start = (span - thickness) / 2
-        return vertical ? Box(minX: start, minY: low, maxX: start + thickness, maxY: high) : Box(minX: low, minY: start, maxX: high, maxY: start + thickness)
+        return vertical
+            ? Box(minX: start, minY: low, maxX: start + thickness, maxY: high) : Box(minX: low, minY: start, maxX: high, maxY: start + thickness)
     }
 }
 

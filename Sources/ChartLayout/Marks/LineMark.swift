@@ -15,20 +15,24 @@ enum LineMark: Mark {
         var children: [SceneNode] = []
         let strokeWidth = model.mark.strokeWidth?.value ?? 2.5
         if !path.isEmpty {
-            children.append(.path(PathNode(
-                d: path.d, fill: .none,
-                stroke: Stroke(context.seriesPaint(series), width: strokeWidth, cap: .round, join: .round),
-                opacity: model.mark.opacity?.value, classes: ["chartc-line"]
-            )))
+            children.append(
+                .path(
+                    PathNode(
+                        d: path.d, fill: .none,
+                        stroke: Stroke(context.seriesPaint(series), width: strokeWidth, cap: .round, join: .round),
+                        opacity: model.mark.opacity?.value, classes: ["chartc-line"]
+                    )))
         }
         if model.mark.points {
             for segment in segments {
                 for item in segment {
-                    children.append(.circle(CircleNode(
-                        cx: item.point.x, cy: item.point.y, radius: max(2.5, strokeWidth * 1.3),
-                        fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1), classes: ["chartc-point"],
-                        data: context.rowData(item.row)
-                    )))
+                    children.append(
+                        .circle(
+                            CircleNode(
+                                cx: item.point.x, cy: item.point.y, radius: max(2.5, strokeWidth * 1.3),
+                                fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1), classes: ["chartc-point"],
+                                data: context.rowData(item.row)
+                            )))
                 }
             }
         } else if model.options.interactive {
@@ -43,11 +47,12 @@ enum LineMark: Mark {
         let strokeWidth = context.mark.strokeWidth?.value ?? 2.5
         return segments.flatMap { segment in
             segment.map { item in
-                .circle(CircleNode(
-                    cx: item.point.x, cy: item.point.y, radius: max(3.5, strokeWidth * 1.5),
-                    fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1.5), opacity: 0,
-                    classes: ["chartc-hover-point"], data: context.rowData(item.row)
-                ))
+                .circle(
+                    CircleNode(
+                        cx: item.point.x, cy: item.point.y, radius: max(3.5, strokeWidth * 1.5),
+                        fill: .color(series.color), stroke: Stroke(.color(context.theme.background), width: 1.5), opacity: 0,
+                        classes: ["chartc-hover-point"], data: context.rowData(item.row)
+                    ))
             }
         }
     }

@@ -67,7 +67,9 @@ extension Mark {
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { nil }
     static var labelsShowColor: Bool { false }
     static func labelsMayTurnUpright(_ model: PlotModel) -> Bool { false }
-    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] { [] }
+    static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
+        []
+    }
     static func valueLabelInsets(_ content: ValueLabelContent, model: PlotModel, size: (width: Double, height: Double)) -> Margins { .zero }
     static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {}
     static var canNameSeriesAtEnds: Bool { false }

@@ -60,7 +60,9 @@ struct MarkContext: Sendable {
         guard scale.isDiscrete, let key = channel.key(row), let start = scale.position(key: key) else { return nil }
         let bandwidth = scale.bandwidth > 0 ? scale.bandwidth : max(1, scale.step * 0.8)
         let bandStart = scale.bandwidth > 0 ? start : start - bandwidth / 2
-        if let offsetChannel = model.offset, let inner = scales.offset, let offsetKey = offsetChannel.key(row), let shift = inner.position(of: offsetKey) {
+        if let offsetChannel = model.offset, let inner = scales.offset, let offsetKey = offsetChannel.key(row),
+            let shift = inner.position(of: offsetKey)
+        {
             return (bandStart + shift, inner.bandwidth)
         }
         return (bandStart, bandwidth)

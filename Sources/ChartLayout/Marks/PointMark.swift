@@ -13,11 +13,13 @@ enum PointMark: Mark {
                 guard let value = sizeChannel.number(row), let r = scale(max(0, value)) else { continue }
                 radius = max(1.5, r)
             }
-            children.append(.circle(CircleNode(
-                cx: x, cy: y, radius: radius, fill: context.paint(row, series: series),
-                stroke: Stroke(.color(context.theme.background), width: 0.75),
-                opacity: context.mark.opacity?.value ?? 0.85, classes: ["chartc-point"], data: context.rowData(row)
-            )))
+            children.append(
+                .circle(
+                    CircleNode(
+                        cx: x, cy: y, radius: radius, fill: context.paint(row, series: series),
+                        stroke: Stroke(.color(context.theme.background), width: 0.75),
+                        opacity: context.mark.opacity?.value ?? 0.85, classes: ["chartc-point"], data: context.rowData(row)
+                    )))
         }
         return children
     }

@@ -7,10 +7,13 @@ enum RectMark: Mark {
         var children: [SceneNode] = []
         for row in series.rows {
             guard let (x0, x1) = span(row, context: context, isX: true), let (y0, y1) = span(row, context: context, isX: false) else { continue }
-            children.append(.rect(RectNode(
-                box: Box(minX: x0, minY: y0, maxX: x1, maxY: y1), cornerRadius: context.mark.cornerRadius?.value ?? 0,
-                fill: context.paint(row, series: series), opacity: context.mark.opacity?.value, classes: ["chartc-rect"], data: context.rowData(row)
-            )))
+            children.append(
+                .rect(
+                    RectNode(
+                        box: Box(minX: x0, minY: y0, maxX: x1, maxY: y1), cornerRadius: context.mark.cornerRadius?.value ?? 0,
+                        fill: context.paint(row, series: series), opacity: context.mark.opacity?.value, classes: ["chartc-rect"],
+                        data: context.rowData(row)
+                    )))
         }
         return children
     }

@@ -11,7 +11,11 @@ enum RuleMark: Mark {
             guard let (start, end) = segment(row, context: context) else { continue }
             var rowStroke = stroke
             rowStroke.paint = context.paint(row, series: series)
-            children.append(.line(LineNode(x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: rowStroke, opacity: model.mark.opacity?.value, classes: ["chartc-rule"], data: context.rowData(row))))
+            children.append(
+                .line(
+                    LineNode(
+                        x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: rowStroke, opacity: model.mark.opacity?.value,
+                        classes: ["chartc-rule"], data: context.rowData(row))))
         }
         return children
     }

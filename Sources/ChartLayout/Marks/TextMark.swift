@@ -8,10 +8,17 @@ enum TextMark: Mark {
         let style = TextStyle(size: 12)
         var children: [SceneNode] = []
         for row in series.rows {
-            guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty else { continue }
+            guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty
+            else { continue }
             let block = TextBlock.single(text, style: style)
-            let fill = context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil ? context.color(row, series: series) : context.theme.legendLabelColor
-            children.append(.text(TextNode(block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"], data: context.rowData(row))))
+            let fill =
+                context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil
+                ? context.color(row, series: series) : context.theme.legendLabelColor
+            children.append(
+                .text(
+                    TextNode(
+                        block: block, x: x, top: y - block.height / 2, anchor: .middle, fill: fill, classes: ["chartc-text"],
+                        data: context.rowData(row))))
         }
         return children
     }

@@ -12,9 +12,14 @@ enum TickMark: Mark {
             let acrossScale = vertical ? context.scales.x : context.scales.y
             let length = acrossScale.map { $0.isDiscrete ? max(6, min(($0.bandwidth > 0 ? $0.bandwidth : $0.step) * 0.7, 40)) : 16 } ?? 16
             let stroke = Stroke(context.paint(row, series: series), width: thickness)
-            let node: LineNode = vertical
-                ? LineNode(x1: x - length / 2, y1: y, x2: x + length / 2, y2: y, stroke: stroke, opacity: model.mark.opacity?.value ?? 0.8, classes: ["chartc-tick"], data: context.rowData(row))
-                : LineNode(x1: x, y1: y - length / 2, x2: x, y2: y + length / 2, stroke: stroke, opacity: model.mark.opacity?.value ?? 0.8, classes: ["chartc-tick"], data: context.rowData(row))
+            let node: LineNode =
+                vertical
+                ? LineNode(
+                    x1: x - length / 2, y1: y, x2: x + length / 2, y2: y, stroke: stroke, opacity: model.mark.opacity?.value ?? 0.8,
+                    classes: ["chartc-tick"], data: context.rowData(row))
+                : LineNode(
+                    x1: x, y1: y - length / 2, x2: x, y2: y + length / 2, stroke: stroke, opacity: model.mark.opacity?.value ?? 0.8,
+                    classes: ["chartc-tick"], data: context.rowData(row))
             children.append(.line(node))
         }
         return children

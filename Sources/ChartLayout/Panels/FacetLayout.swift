@@ -30,10 +30,14 @@ struct FacetLayout {
     /// - Parameter layers: the chart's plot models as the engine built them, one per layer (SPEC §11; one for a
     ///   one-mark chart): each panel draws every layer over that layer's rows of its facet value. A layer whose
     ///   rows lack the facet field is drawn whole in every panel.
-    init(spec: ChartSpec, facet: FacetSpec, table: Table, layers: [PlotModel], theme: ChartTheme, options: LayoutOptions, region: Box) throws(DiagnosticError) {
+    init(spec: ChartSpec, facet: FacetSpec, table: Table, layers: [PlotModel], theme: ChartTheme, options: LayoutOptions, region: Box)
+        throws(DiagnosticError)
+    {
         let locale = ChartLocale.named(spec.locale.value) ?? .enUS
         // The panels come from the top-level rows, or the first layer's that have the field.
-        let source = table.column(named: facet.field.value) != nil ? table : (layers.first { $0.table.column(named: facet.field.value) != nil }?.table ?? table)
+        let source =
+            table.column(named: facet.field.value) != nil
+            ? table : (layers.first { $0.table.column(named: facet.field.value) != nil }?.table ?? table)
         var split = FacetPanels.split(source, facet: facet, spec: spec, locale: locale)
         if split.isEmpty { split = [PanelRows(key: "", title: "", rows: [])] }
 
@@ -60,9 +64,13 @@ struct FacetLayout {
                 if layers.count > 1 {
                     if let byKey { rows = ((byKey.rows[panel.key] ?? []) + byKey.total).sorted() } else { rows = Array(0..<base.table.rowCount) }
                 }
-                models[index].append(try PlotModel(
-                    spec: layerSpec, table: base.table, theme: theme, options: options,
-                    colorDomain: base.hasCategoricalColor ? colorDomain : nil, panel: { var scope = PanelScope(rows: rows); scope.key = panel.key; return scope }()))
+                models[index].append(
+                    try PlotModel(
+                        spec: layerSpec, table: base.table, theme: theme, options: options,
+                        colorDomain: base.hasCategoricalColor ? colorDomain : nil,
+                        panel: {
+                            var scope = PanelScope(rows: rows); scope.key = panel.key; return scope
+                        }()))
             }
         }
         Self.shareScales(&models, facet: facet, spec: spec)
@@ -126,14 +134,21 @@ struct FacetLayout {
         // Each axis title once: the layer that writes it (SPEC §11), else the first that has the channel.
         func axisTitle(_ channel: (PlotModel) -> EncodedChannel?) -> String? {
             let having = layers.compactMap(channel)
-            guard let lead = having.first(where: { $0.definition.title != .automatic }) ?? having.first, lead.definition.axis?.visible != false else { return nil }
+            guard let lead = having.first(where: { $0.definition.title != .automatic }) ?? having.first, lead.definition.axis?.visible != false else {
+                return nil
+            }
             return lead.title
         }
         let gridLeft = columnX[0], gridRight = (columnX.last ?? gridLeft) + plotWidth
         if let title = axisTitle(\.y), !title.isEmpty {
-            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: region.width), style: theme.axisTitleStyle)
+            let block = TextBlock(
+                lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: region.width), style: theme.axisTitleStyle)
             let anchorX = yAtLeft ? region.x : region.maxX
-            nodes.append(.text(TextNode(block: block, x: anchorX, top: top, anchor: yAtLeft ? .start : .end, fill: theme.axisTitleColor, maxWidth: region.width, classes: ["chartc-axis-title", "chartc-axis-title-y"])))
+            nodes.append(
+                .text(
+                    TextNode(
+                        block: block, x: anchorX, top: top, anchor: yAtLeft ? .start : .end, fill: theme.axisTitleColor, maxWidth: region.width,
+                        classes: ["chartc-axis-title", "chartc-axis-title-y"])))
             top += block.height + AxisLayout.titleGap
         }
 
@@ -159,18 +174,26 @@ struct FacetLayout {
                 drawn.right = panelRight
                 let frame = PanelFrame(margins: drawn, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
                 let plotBox = Box(x: columnX[column], y: plotTop, width: plotWidth, height: plotHeight)
-                let panelRegion = Box(x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight, height: margins.top + plotHeight + margins.bottom)
+                let panelRegion = Box(
+                    x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight,
+                    height: margins.top + plotHeight + margins.bottom)
                 let area = try PlotArea(models: models[index], region: panelRegion, panel: frame)
                 for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
                 var children: [SceneNode] = []
                 var titleBox: Box?
                 if !split[index].title.isEmpty {
-                    let text = TextNode(block: titleBlocks[index], x: plotBox.x, top: rowTop, fill: theme.panelTitleColor, maxWidth: titleWidth, classes: ["chartc-panel-title"])
+                    let text = TextNode(
+                        block: titleBlocks[index], x: plotBox.x, top: rowTop, fill: theme.panelTitleColor, maxWidth: titleWidth,
+                        classes: ["chartc-panel-title"])
                     titleBox = text.box
                     children.append(.text(text))
                 }
                 children.append(area.node)
-                panelNodes.append(.group(GroupNode(classes: ["chartc-panel"], data: [DataAttribute("panel", split[index].key)], label: split[index].title, children: children)))
+                panelNodes.append(
+                    .group(
+                        GroupNode(
+                            classes: ["chartc-panel"], data: [DataAttribute("panel", split[index].key)], label: split[index].title, children: children
+                        )))
                 placed.append((split[index].key, area.plot, titleBox, area.scales))
             }
             let bottomRoom = rowShowsX ? margins.bottom : min(margins.bottom, 6)
@@ -182,8 +205,13 @@ struct FacetLayout {
         // The x title once, centered under the grid.
         if let title = axisTitle(\.x), !title.isEmpty {
             let width = max(40, gridRight - gridLeft)
-            let block = TextBlock(lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
-            nodes.append(.text(TextNode(block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle, fill: theme.axisTitleColor, maxWidth: width, classes: ["chartc-axis-title", "chartc-axis-title-x"])))
+            let block = TextBlock(
+                lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
+            nodes.append(
+                .text(
+                    TextNode(
+                        block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle, fill: theme.axisTitleColor,
+                        maxWidth: width, classes: ["chartc-axis-title", "chartc-axis-title-x"])))
             bottom += AxisLayout.titleGap + block.height
         }
         self.nodes = nodes
@@ -198,7 +226,10 @@ struct FacetLayout {
         for models in panels {
             let probe = Box(x: 0, y: 0, width: width, height: plotHeight + 60)
             let area = try PlotArea(models: models, region: probe)
-            margins = margins.union(Margins(top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY, left: area.plot.minX - probe.minX))
+            margins = margins.union(
+                Margins(
+                    top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY,
+                    left: area.plot.minX - probe.minX))
         }
         return margins
     }

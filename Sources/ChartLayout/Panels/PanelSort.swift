@@ -13,7 +13,8 @@ enum PanelSort {
     static func order(_ panels: [PanelRows], facet: FacetSpec, table: Table, locale: ChartLocale) -> [PanelRows] {
         guard let sort = facet.sort else { return panels }
         let schema = ExpressionSchema(table: table)
-        let (compiled, _) = ExpressionCompiler.compileAggregate(sort, schema: schema, groupFields: [facet.field.value], environment: ExpressionEnvironment(locale: locale))
+        let (compiled, _) = ExpressionCompiler.compileAggregate(
+            sort, schema: schema, groupFields: [facet.field.value], environment: ExpressionEnvironment(locale: locale))
         guard let compiled else { return panels }
         let keys = panels.map { key(compiled, rows: $0.rows, field: facet.field.value, table: table) }
         let order = panels.indices.sorted { a, b in

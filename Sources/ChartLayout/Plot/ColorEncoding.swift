@@ -37,13 +37,16 @@ public enum ColorEncoding: Sendable {
     /// the values fall on both sides of it).
     /// - Parameter shared: the values' extent across every layer of a layered chart (SPEC §11), so that every
     ///   layer shares one ramp; nil: `rows`' own.
-    static func continuous(channel: EncodedChannel, rows: [Int], sequential: ColorScheme = .blues, diverging: ColorScheme = .redBlue, shared: ScaleInterval? = nil) -> ContinuousColorScale {
+    static func continuous(
+        channel: EncodedChannel, rows: [Int], sequential: ColorScheme = .blues, diverging: ColorScheme = .redBlue, shared: ScaleInterval? = nil
+    ) -> ContinuousColorScale {
         let definition = channel.definition
         var values: [Double] = []
         for row in rows { if let value = channel.number(row) { values.append(value) } }
         var domain = shared ?? ScaleInterval.extent(of: values) ?? ScaleInterval(0, 1)
         if let explicit = definition.scale?.domain?.value, explicit.count >= 2,
-           let low = number(explicit.first), let high = number(explicit.last) {
+            let low = number(explicit.first), let high = number(explicit.last)
+        {
             domain = ScaleInterval(low, high)
         }
         let crossesZero = domain.lower < 0 && domain.upper > 0

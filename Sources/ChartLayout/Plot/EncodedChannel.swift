@@ -18,7 +18,8 @@ public struct EncodedChannel: Sendable {
     public init?(_ definition: ChannelDef, table: Table) throws(DiagnosticError) {
         guard let field = definition.field else { return nil }
         guard let column = table.column(named: field.value) else {
-            throw DiagnosticError(Diagnostic(LayoutDiagnostic.uncheckedField(channel: definition.channel.rawValue, field: field.value), at: field.span))
+            throw DiagnosticError(
+                Diagnostic(LayoutDiagnostic.uncheckedField(channel: definition.channel.rawValue, field: field.value), at: field.span))
         }
         let inferred: MeasureType
         switch column.type {

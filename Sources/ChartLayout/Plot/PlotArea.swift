@@ -55,7 +55,8 @@ public struct PlotArea: Sendable {
             needed.right = min(needed.right, region.width * 0.25)
             needed.top = min(needed.top, region.height * 0.3)
             needed.bottom = min(needed.bottom, region.height * 0.35)
-            let settled = abs(needed.left - margins.left) < 0.5 && abs(needed.right - margins.right) < 0.5
+            let settled =
+                abs(needed.left - margins.left) < 0.5 && abs(needed.right - margins.right) < 0.5
                 && abs(needed.top - margins.top) < 0.5 && abs(needed.bottom - margins.bottom) < 0.5
             margins = needed
             if settled { break }
@@ -205,18 +206,26 @@ public struct PlotArea: Sendable {
         return (x, y)
     }
 
-    private static func axes(model: PlotModel, scales: PlotScales, region: Box, titles: (x: String?, y: String?) = (nil, nil)) -> (x: AxisLayout?, y: AxisLayout?) {
+    private static func axes(model: PlotModel, scales: PlotScales, region: Box, titles: (x: String?, y: String?) = (nil, nil)) -> (
+        x: AxisLayout?, y: AxisLayout?
+    ) {
         var x: AxisLayout?
         var y: AxisLayout?
         if let channel = model.x, let scale = scales.x,
-           var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: true, model: model, other: model.y, length: scales.width) {
+            var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: true, model: model, other: model.y, length: scales.width)
+        {
             if let title = titles.x { axis.title = title }
-            x = AxisLayout(axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, scales.width / 2), titleWidth: scales.width, theme: model.theme)
+            x = AxisLayout(
+                axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, scales.width / 2), titleWidth: scales.width,
+                theme: model.theme)
         }
         if let channel = model.y, let scale = scales.y,
-           var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height) {
+            var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height)
+        {
             if let title = titles.y { axis.title = title }
-            y = AxisLayout(axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * 0.3), titleWidth: region.width, theme: model.theme)
+            y = AxisLayout(
+                axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * 0.3), titleWidth: region.width,
+                theme: model.theme)
         }
         return (x, y)
     }

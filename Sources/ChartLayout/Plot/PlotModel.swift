@@ -48,7 +48,10 @@ public struct PlotModel: Sendable {
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
     /// - Parameter colorExtent: a continuous color's values across every layer, for one ramp shared by all.
     /// - Parameter panel: a panel of small multiples (SPEC §13): the rows it draws and the scales it shares.
-    public init(spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil, colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil) throws(DiagnosticError) {
+    public init(
+        spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil,
+        colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil
+    ) throws(DiagnosticError) {
         self.panel = panel
         self.spec = spec
         self.options = options
@@ -121,7 +124,8 @@ public struct PlotModel: Sendable {
             if case .single(let single) = colorEncoding { fill = single.hex }
             if let color, color.isContinuous {
                 let visible = Array(rows)
-                let scale = ColorEncoding.continuous(channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
+                let scale = ColorEncoding.continuous(
+                    channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
                 colorEncoding = .continuous(scale, channel: color)
             }
             series = [Series(name: name, rows: panel?.rows ?? Array(rows), color: fill, index: 0)]
@@ -157,7 +161,9 @@ public struct PlotModel: Sendable {
     public var independent: EncodedChannel? { orientation == .vertical ? x : y }
 
     /// Cumulative segments per row: positives stack up from zero, negatives down, in series order.
-    static func stackRows(series: [Series], measure: EncodedChannel, independent: EncodedChannel?, mode: StackMode) -> [Int: (start: Double, end: Double)] {
+    static func stackRows(series: [Series], measure: EncodedChannel, independent: EncodedChannel?, mode: StackMode) -> [Int: (
+        start: Double, end: Double
+    )] {
         var positive: [String: Double] = [:]
         var negative: [String: Double] = [:]
         var result: [Int: (start: Double, end: Double)] = [:]

@@ -67,8 +67,12 @@ public struct PlotScales: Sendable {
     }
 
     /// A gradient from the low end of the axis to its high end, its stops colored by the value at each point.
-    private static func gradient(along axis: AlongAxis, scale: PositionScale?, scheme: ColorScheme, colorDomain: ScaleInterval?, reverse: Bool) -> LinearGradient? {
-        guard let scale, let domain = scale.domain, let start = scale.position(domain.lower), let end = scale.position(domain.upper) else { return nil }
+    private static func gradient(along axis: AlongAxis, scale: PositionScale?, scheme: ColorScheme, colorDomain: ScaleInterval?, reverse: Bool)
+        -> LinearGradient?
+    {
+        guard let scale, let domain = scale.domain, let start = scale.position(domain.lower), let end = scale.position(domain.upper) else {
+            return nil
+        }
         let ramp = ContinuousColorScale(domain: colorDomain ?? domain.ascending, scheme: scheme, reverse: reverse)
         let count = 16
         var stops: [LinearGradient.Stop] = []
@@ -110,7 +114,9 @@ public struct PlotScales: Sendable {
 
     /// - Parameter parts: the layers that have the channel, in layer order. The first that writes a `scale`
     ///   (else the first) decides the scale's options; every part's values go into its domain.
-    private static func positionScale(parts: [ScalePart], isX: Bool, length: Double, inset: (Double, Double) = (0, 0)) throws(DiagnosticError) -> PositionScale? {
+    private static func positionScale(parts: [ScalePart], isX: Bool, length: Double, inset: (Double, Double) = (0, 0)) throws(DiagnosticError)
+        -> PositionScale?
+    {
         guard let lead = parts.first(where: { $0.channel.definition.scale != nil }) ?? parts.first else { return nil }
         let model = lead.model
         let channel = lead.channel
@@ -135,7 +141,8 @@ public struct PlotScales: Sendable {
                 keys += Self.categories(part.channel, rows: part.rows, followTable: !part.model.spec.sort.isEmpty).filter { !known.contains($0) }
             }
             if let sharedKeys = shared?.categories { keys = sharedKeys }
-            let wantsPoints = scaleSpec?.type?.value == .point
+            let wantsPoints =
+                scaleSpec?.type?.value == .point
                 || (scaleSpec?.type?.value != .band && parts.allSatisfy { $0.model.markKind.placesCategoriesAtPoints })
             if wantsPoints {
                 return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
@@ -171,7 +178,9 @@ public struct PlotScales: Sendable {
         // too (rounding out to whole powers of ten can leave most of the plot empty).
         let axisHidden = channel.definition.axis?.visible == false
         let spansData = axisHidden || channel.type == .temporal || kind == .log || channel.binStep != nil
-        var options = DomainOptions(zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil), tickCount: tickCount(channel, isX: isX, length: length))
+        var options = DomainOptions(
+            zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil),
+            tickCount: tickCount(channel, isX: isX, length: length))
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
             options.explicitStart = ends.start

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A base-10 logarithmic scale, for data spanning orders of magnitude (populations, prices over a century). Its
@@ -51,7 +51,8 @@ public struct LogScale: ContinuousScale, Hashable {
             if powers.count <= limit { return powers }
         }
         // Very wide: every k-th power of ten, k a round integer step.
-        let exponents = LinearTicks.ticks(ScaleInterval(Double(LogScale.decadeCeil(low)), Double(LogScale.decadeFloor(high))), count: count, integer: true)
+        let exponents = LinearTicks.ticks(
+            ScaleInterval(Double(LogScale.decadeCeil(low)), Double(LogScale.decadeFloor(high))), count: count, integer: true)
         return exponents.map { LogScale.exactPowerOfTen(Int($0)) }
     }
 

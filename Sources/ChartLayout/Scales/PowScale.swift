@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A power scale, y = a·xᵏ + b; with k = ½ it is the square-root scale the spec's `"sqrt"` names, used so a

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The distance between two neighbouring ticks: 1, 2 or 5 × 10ⁿ. Kept as a small integer and a power of ten
@@ -102,7 +102,7 @@ public struct TickStep: Sendable, Hashable, CustomStringConvertible {
 
     private static let exactPowers: [Double] = [
         1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22,
+        1e20, 1e21, 1e22
     ]
 
     public var description: String { "\(mantissa)e\(exponent)" }

@@ -26,16 +26,17 @@ public struct TimeTickInterval: Sendable, Hashable, CustomStringConvertible {
     /// The typical length of one interval in milliseconds (months count 30.44 days, years 365.2425), used to pick
     /// an interval for a tick count.
     public var approximateMilliseconds: Double {
-        let unitLength: Double = switch unit {
-        case .millisecond: 1
-        case .second: 1000
-        case .minute: 60_000
-        case .hour: 3_600_000
-        case .day: 86_400_000
-        case .week: 604_800_000
-        case .month: 2_629_746_000
-        case .year: 31_556_952_000
-        }
+        let unitLength: Double =
+            switch unit {
+            case .millisecond: 1
+            case .second: 1000
+            case .minute: 60_000
+            case .hour: 3_600_000
+            case .day: 86_400_000
+            case .week: 604_800_000
+            case .month: 2_629_746_000
+            case .year: 31_556_952_000
+            }
         return unitLength * Double(step)
     }
 
@@ -142,6 +143,6 @@ public struct TimeTickInterval: Sendable, Hashable, CustomStringConvertible {
         TimeTickInterval(.minute, 10), TimeTickInterval(.minute, 15), TimeTickInterval(.minute, 30),
         TimeTickInterval(.hour, 1), TimeTickInterval(.hour, 3), TimeTickInterval(.hour, 6), TimeTickInterval(.hour, 12),
         TimeTickInterval(.day, 1), TimeTickInterval(.day, 2), TimeTickInterval(.week, 1),
-        TimeTickInterval(.month, 1), TimeTickInterval(.month, 3), TimeTickInterval(.month, 6),
+        TimeTickInterval(.month, 1), TimeTickInterval(.month, 3), TimeTickInterval(.month, 6)
     ]
 }

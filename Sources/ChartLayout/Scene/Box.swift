@@ -42,7 +42,9 @@ public struct Box: Sendable, Equatable {
 
     /// The smallest box holding both.
     public func union(_ other: Box) -> Box {
-        Box(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY), maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
+        Box(
+            minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY), maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY)
+        )
     }
 
     /// The box grown by `amount` on every side (negative shrinks).

@@ -25,7 +25,10 @@ public struct Scene: Sendable {
     /// The theme's logo, sanitized and positioned (`LogoSanitizer`), written last.
     public var logo: String?
 
-    public init(width: Double, height: Double, title: String? = nil, description: String? = nil, background: String? = "#ffffff", fontFamily: String = TextMeasurer.fontFamily, definitions: [SceneDefinition] = [], children: [SceneNode] = [], classes: [String] = ["chartc"]) {
+    public init(
+        width: Double, height: Double, title: String? = nil, description: String? = nil, background: String? = "#ffffff",
+        fontFamily: String = TextMeasurer.fontFamily, definitions: [SceneDefinition] = [], children: [SceneNode] = [], classes: [String] = ["chartc"]
+    ) {
         self.width = width
         self.height = height
         self.title = title

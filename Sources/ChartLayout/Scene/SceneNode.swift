@@ -41,7 +41,10 @@ public struct GroupNode: Sendable {
     public var label: String?
     public var children: [SceneNode]
 
-    public init(classes: [String] = [], data: [DataAttribute] = [], translate: (dx: Double, dy: Double)? = nil, clipID: String? = nil, opacity: Double? = nil, label: String? = nil, children: [SceneNode] = []) {
+    public init(
+        classes: [String] = [], data: [DataAttribute] = [], translate: (dx: Double, dy: Double)? = nil, clipID: String? = nil, opacity: Double? = nil,
+        label: String? = nil, children: [SceneNode] = []
+    ) {
         self.classes = classes
         self.data = data
         self.translate = translate
@@ -70,7 +73,10 @@ public struct RectNode: Sendable, Equatable {
     public var classes: [String]
     public var data: [DataAttribute]
 
-    public init(box: Box, cornerRadius: Double = 0, fill: Paint, stroke: Stroke? = nil, opacity: Double? = nil, classes: [String] = [], data: [DataAttribute] = []) {
+    public init(
+        box: Box, cornerRadius: Double = 0, fill: Paint, stroke: Stroke? = nil, opacity: Double? = nil, classes: [String] = [],
+        data: [DataAttribute] = []
+    ) {
         self.box = box
         self.cornerRadius = cornerRadius
         self.fill = fill
@@ -92,7 +98,10 @@ public struct CircleNode: Sendable, Equatable {
     public var classes: [String]
     public var data: [DataAttribute]
 
-    public init(cx: Double, cy: Double, radius: Double, fill: Paint, stroke: Stroke? = nil, opacity: Double? = nil, classes: [String] = [], data: [DataAttribute] = []) {
+    public init(
+        cx: Double, cy: Double, radius: Double, fill: Paint, stroke: Stroke? = nil, opacity: Double? = nil, classes: [String] = [],
+        data: [DataAttribute] = []
+    ) {
         self.cx = cx
         self.cy = cy
         self.radius = radius
@@ -115,7 +124,9 @@ public struct LineNode: Sendable, Equatable {
     public var classes: [String]
     public var data: [DataAttribute]
 
-    public init(x1: Double, y1: Double, x2: Double, y2: Double, stroke: Stroke, opacity: Double? = nil, classes: [String] = [], data: [DataAttribute] = []) {
+    public init(
+        x1: Double, y1: Double, x2: Double, y2: Double, stroke: Stroke, opacity: Double? = nil, classes: [String] = [], data: [DataAttribute] = []
+    ) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2

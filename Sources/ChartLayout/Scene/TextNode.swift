@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which end of each line sits at the node's x.
@@ -30,7 +30,10 @@ public struct TextNode: Sendable, Equatable {
     public var classes: [String]
     public var data: [DataAttribute]
 
-    public init(block: TextBlock, x: Double, baseline y: Double, anchor: TextAnchor = .start, style: TextStyle? = nil, fill: String, rotation: Double = 0, maxWidth: Double? = nil, link: String? = nil, classes: [String] = [], data: [DataAttribute] = []) {
+    public init(
+        block: TextBlock, x: Double, baseline y: Double, anchor: TextAnchor = .start, style: TextStyle? = nil, fill: String, rotation: Double = 0,
+        maxWidth: Double? = nil, link: String? = nil, classes: [String] = [], data: [DataAttribute] = []
+    ) {
         self.block = block
         self.x = x
         self.y = y
@@ -45,8 +48,13 @@ public struct TextNode: Sendable, Equatable {
     }
 
     /// Places the block so the top of its box is at `top`.
-    public init(block: TextBlock, x: Double, top: Double, anchor: TextAnchor = .start, style: TextStyle? = nil, fill: String, maxWidth: Double? = nil, link: String? = nil, classes: [String] = [], data: [DataAttribute] = []) {
-        self.init(block: block, x: x, baseline: top + block.ascent, anchor: anchor, style: style, fill: fill, maxWidth: maxWidth, link: link, classes: classes, data: data)
+    public init(
+        block: TextBlock, x: Double, top: Double, anchor: TextAnchor = .start, style: TextStyle? = nil, fill: String, maxWidth: Double? = nil,
+        link: String? = nil, classes: [String] = [], data: [DataAttribute] = []
+    ) {
+        self.init(
+            block: block, x: x, baseline: top + block.ascent, anchor: anchor, style: style, fill: fill, maxWidth: maxWidth, link: link,
+            classes: classes, data: data)
     }
 
     /// Baseline of line `index`.
@@ -72,7 +80,9 @@ public struct TextNode: Sendable, Equatable {
         let c = cos(radians)
         let s = sin(radians)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (px, py) in [(unrotated.minX, unrotated.minY), (unrotated.maxX, unrotated.minY), (unrotated.minX, unrotated.maxY), (unrotated.maxX, unrotated.maxY)] {
+        for (px, py) in [
+            (unrotated.minX, unrotated.minY), (unrotated.maxX, unrotated.minY), (unrotated.minX, unrotated.maxY), (unrotated.maxX, unrotated.maxY)
+        ] {
             let dx = px - x
             let dy = py - y
             let rx = x + dx * c - dy * s

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartFont
 
@@ -38,7 +38,10 @@ public final class FontFaces: @unchecked Sendable, Hashable {
     /// The regular face's file, for messages and tests.
     public let regularPath: String
 
-    init(regular: OpenTypeFace, bold: @escaping @Sendable () -> OpenTypeFace?, italic: @escaping @Sendable () -> OpenTypeFace?, boldItalic: @escaping @Sendable () -> OpenTypeFace?) {
+    init(
+        regular: OpenTypeFace, bold: @escaping @Sendable () -> OpenTypeFace?, italic: @escaping @Sendable () -> OpenTypeFace?,
+        boldItalic: @escaping @Sendable () -> OpenTypeFace?
+    ) {
         self.regular = FontFace(regular)
         regularPath = regular.path
         loaders = [bold, italic, boldItalic]

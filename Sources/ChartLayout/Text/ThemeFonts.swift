@@ -20,11 +20,18 @@ enum ThemeFonts {
             func lazyFace(_ key: String) throws(DiagnosticError) -> @Sendable () -> OpenTypeFace? {
                 guard let setting = theme.settings[key], let path = theme.file(key) else { return { nil } }
                 if case .failure(let failure) = ThemeFiles.readable(path) {
-                    throw DiagnosticError(Diagnostic(FontDiagnostic.unreadable(path: path, reason: failure.reason), at: setting.span, notes: [DiagnosticNote("the file: " + path)]))
+                    throw DiagnosticError(
+                        Diagnostic(
+                            FontDiagnostic.unreadable(path: path, reason: failure.reason), at: setting.span,
+                            notes: [DiagnosticNote("the file: " + path)]))
                 }
                 return { try? FontCache.shared.face(path: path) }
             }
-            return (FontFaces(regular: regular, bold: try lazyFace("font.files.bold"), italic: try lazyFace("font.files.italic"), boldItalic: try lazyFace("font.files.boldItalic")), [])
+            return (
+                FontFaces(
+                    regular: regular, bold: try lazyFace("font.files.bold"), italic: try lazyFace("font.files.italic"),
+                    boldItalic: try lazyFace("font.files.boldItalic")), []
+            )
         }
         guard let setting = theme.settings["font.family"], setting.origin != Theme.builtIn.settings["font.family"]?.origin,
             let families = theme.list("font.family")
@@ -41,11 +48,13 @@ enum ThemeFonts {
         @Sendable func lookup(bold: Bool, italic: Bool) -> OpenTypeFace? {
             try? FontCache.shared.find(families: named, style: FontStyleRequest(bold: bold, italic: italic))
         }
-        return (FontFaces(
-            regular: regular,
-            bold: { lookup(bold: true, italic: false).flatMap { $0.isBold || $0.weight >= 600 ? $0 : nil } },
-            italic: { lookup(bold: false, italic: true).flatMap { $0.isItalic ? $0 : nil } },
-            boldItalic: { lookup(bold: true, italic: true).flatMap { $0.isItalic && ($0.isBold || $0.weight >= 600) ? $0 : nil } }
-        ), [])
+        return (
+            FontFaces(
+                regular: regular,
+                bold: { lookup(bold: true, italic: false).flatMap { $0.isBold || $0.weight >= 600 ? $0 : nil } },
+                italic: { lookup(bold: false, italic: true).flatMap { $0.isItalic ? $0 : nil } },
+                boldItalic: { lookup(bold: true, italic: true).flatMap { $0.isItalic && ($0.isBold || $0.weight >= 600) ? $0 : nil } }
+            ), []
+        )
     }
 }

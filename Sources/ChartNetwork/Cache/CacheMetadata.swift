@@ -46,7 +46,7 @@ public struct CacheMetadata: Sendable, Equatable {
             fields[name] = value
         }
         guard let url = fields["url"], let sha256 = fields["sha256"], sha256.utf8.count == 64,
-              let countText = fields["bytes"], let byteCount = Int(countText), byteCount >= 0
+            let countText = fields["bytes"], let byteCount = Int(countText), byteCount >= 0
         else { return nil }
         return CacheMetadata(
             url: url, sha256: sha256, byteCount: byteCount,

@@ -29,7 +29,7 @@ public struct DataCache: Sendable {
     /// The metadata of `url`'s entry, without reading the body (for revalidation headers).
     public func metadata(for url: String) -> CacheMetadata? {
         guard let bytes = FileSystem.readIfPresent(metadataPath(for: url)),
-              let metadata = CacheMetadata.decode(bytes), metadata.url == url
+            let metadata = CacheMetadata.decode(bytes), metadata.url == url
         else { return nil }
         return metadata
     }
@@ -38,14 +38,16 @@ public struct DataCache: Sendable {
     /// size and SHA-256. Anything else counts as not cached.
     public func entry(for url: String) -> Entry? {
         guard let metadata = metadata(for: url), let body = FileSystem.readIfPresent(bodyPath(for: url)),
-              body.count == metadata.byteCount, SHA256.hex(of: body) == metadata.sha256
+            body.count == metadata.byteCount, SHA256.hex(of: body) == metadata.sha256
         else { return nil }
         return Entry(metadata: metadata, body: body)
     }
 
     /// Stores `body` as `url`'s entry, replacing any old one. Returns the metadata written.
     @discardableResult
-    public func store(_ url: String, body: [UInt8], contentType: String?, etag: String?, lastModified: String?) throws(CacheWriteError) -> CacheMetadata {
+    public func store(_ url: String, body: [UInt8], contentType: String?, etag: String?, lastModified: String?) throws(CacheWriteError)
+        -> CacheMetadata
+    {
         let metadata = CacheMetadata(
             url: url, sha256: SHA256.hex(of: body), byteCount: body.count,
             contentType: contentType, etag: etag, lastModified: lastModified)

@@ -36,12 +36,14 @@ public enum ContentSniffer {
         guard let found = evidence(in: bytes) else { return nil }
         var message = "the response from \(url) is \(found.rawValue), not \(expected?.displayName ?? "CSV, TSV or JSON data")"
         if let contentType { message += " (Content-Type: \(contentType))" }
-        let advice: String = switch found {
-        case .html: "the address probably leads to a web page about the data rather than the data file itself; open it in a browser and copy the link of the download"
-        case .xml: "point url at a CSV, TSV or JSON export of the data"
-        case .gzip, .zip: "download and unpack the archive, and point url at the data file inside"
-        case .pdf: "a PDF cannot be read as data; look for a CSV or JSON download of the same table"
-        }
+        let advice: String =
+            switch found {
+            case .html:
+                "the address probably leads to a web page about the data rather than the data file itself; open it in a browser and copy the link of the download"
+            case .xml: "point url at a CSV, TSV or JSON export of the data"
+            case .gzip, .zip: "download and unpack the archive, and point url at the data file inside"
+            case .pdf: "a PDF cannot be read as data; look for a CSV or JSON download of the same table"
+            }
         return FetchError(.wrongContent, url: url, message, notes: [advice])
     }
 }

@@ -27,7 +27,8 @@ package struct RemoteAddress: Sendable {
         switch Self.parse(Array(text.utf8)) {
         case .success(let parsed): parts = parsed
         case .failure(let problem):
-            throw FetchError(.invalidURL, url: text, "'\(text)' is not a valid URL: \(problem.reason) (expected http://HOST/PATH or https://HOST/PATH)")
+            throw FetchError(
+                .invalidURL, url: text, "'\(text)' is not a valid URL: \(problem.reason) (expected http://HOST/PATH or https://HOST/PATH)")
         }
         self.text = text
         self.scheme = parts.scheme
@@ -70,10 +71,12 @@ package struct RemoteAddress: Sendable {
     static func parse(_ bytes: [UInt8]) -> Result<Parts, Problem> {
         func problem(_ reason: String) -> Result<Parts, Problem> { .failure(Problem(reason: reason)) }
         guard let schemeEnd = bytes.firstIndex(of: colon), schemeEnd + 2 < bytes.count,
-              bytes[schemeEnd + 1] == slash, bytes[schemeEnd + 2] == slash else { return problem("it has no host") }
+            bytes[schemeEnd + 1] == slash, bytes[schemeEnd + 2] == slash
+        else { return problem("it has no host") }
         let scheme = String(decoding: bytes[..<schemeEnd], as: UTF8.self).lowercased()
         if let bad = bytes[(schemeEnd + 3)...].first(where: { !isURLByte($0) }) {
-            return problem("it contains '\(Character(Unicode.Scalar(bad)))', which a URL cannot hold; write it as %\(String(bad, radix: 16, uppercase: true))")
+            return problem(
+                "it contains '\(Character(Unicode.Scalar(bad)))', which a URL cannot hold; write it as %\(String(bad, radix: 16, uppercase: true))")
         }
         guard percentEscapesAreWhole(bytes) else { return problem("a '%' is not followed by two hex digits") }
 
@@ -86,7 +89,7 @@ package struct RemoteAddress: Sendable {
         var portStart: Int?
         if hostStart < authorityEnd && bytes[hostStart] == UInt8(ascii: "[") {
             guard let close = bytes[hostStart..<authorityEnd].firstIndex(of: UInt8(ascii: "]")), close > hostStart + 1,
-                  bytes[(hostStart + 1)..<close].allSatisfy({ isHexDigit($0) || $0 == colon || $0 == UInt8(ascii: ".") })
+                bytes[(hostStart + 1)..<close].allSatisfy({ isHexDigit($0) || $0 == colon || $0 == UInt8(ascii: ".") })
             else { return problem("its IPv6 address is not a bracketed address such as [::1]") }
             host = String(decoding: bytes[(hostStart + 1)..<close], as: UTF8.self)
             if close + 1 < authorityEnd {
@@ -108,7 +111,7 @@ package struct RemoteAddress: Sendable {
             let digits = bytes[portStart..<authorityEnd]
             let written = String(decoding: digits, as: UTF8.self)
             guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let value = Int(written), value <= 65_535
+                let value = Int(written), value <= 65_535
             else { return problem("its port '\(written)' is not a number from 0 to 65535") }
             port = value
         }
@@ -153,7 +156,8 @@ package struct RemoteAddress: Sendable {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             if bytes[index] == percent, index + 2 < bytes.endIndex,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 3
             } else {

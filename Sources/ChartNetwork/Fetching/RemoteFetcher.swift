@@ -38,12 +38,17 @@ public struct RemoteFetcher: Sendable {
         let cache = self.cache
         if options.mode == .offline {
             guard let cache else {
-                throw FetchError(.notCached, url: url, "\(url) is not cached: there is no cache folder (neither XDG_CACHE_HOME nor HOME is set), and --offline builds only from the cache")
+                throw FetchError(
+                    .notCached, url: url,
+                    "\(url) is not cached: there is no cache folder (neither XDG_CACHE_HOME nor HOME is set), and --offline builds only from the cache"
+                )
             }
             guard let entry = cache.entry(for: url) else {
-                throw FetchError(.notCached, url: url, "\(url) is not in the cache (\(cache.directory)); --offline builds only from cached data", notes: [
-                    "build once without --offline, with network, to download it",
-                ])
+                throw FetchError(
+                    .notCached, url: url, "\(url) is not in the cache (\(cache.directory)); --offline builds only from cached data",
+                    notes: [
+                        "build once without --offline, with network, to download it"
+                    ])
             }
             return try checked(FetchedData(entry, origin: .cache), expecting: expecting)
         }
@@ -68,7 +73,8 @@ public struct RemoteFetcher: Sendable {
         switch response.status {
         case 304:
             guard let cached, !headers.isEmpty else {
-                throw FetchError(.failed, url: url, "\(address.hostAndPort) answered 304 Not Modified for \(url), but chartc has no cached copy to reuse")
+                throw FetchError(
+                    .failed, url: url, "\(address.hostAndPort) answered 304 Not Modified for \(url), but chartc has no cached copy to reuse")
             }
             return try checked(FetchedData(cached, origin: .notModified), expecting: expecting)
         case 200...299:
@@ -84,7 +90,9 @@ public struct RemoteFetcher: Sendable {
                 do {
                     try cache.store(metadata, body: fetched.bytes)
                 } catch {
-                    fetched.warnings.append("could not save \(url) in the cache (\(error.path): \(error.reason)); this build uses the download, but --offline will not find it")
+                    fetched.warnings.append(
+                        "could not save \(url) in the cache (\(error.path): \(error.reason)); this build uses the download, but --offline will not find it"
+                    )
                 }
             }
             return fetched
@@ -106,7 +114,9 @@ public struct RemoteFetcher: Sendable {
     }
 
     private func checked(_ data: FetchedData, expecting: ContentKind?) throws(FetchError) -> FetchedData {
-        if let problem = ContentSniffer.check(data.bytes, expected: expecting ?? ContentKind(contentType: data.contentType), url: data.url, contentType: data.contentType) {
+        if let problem = ContentSniffer.check(
+            data.bytes, expected: expecting ?? ContentKind(contentType: data.contentType), url: data.url, contentType: data.contentType)
+        {
             throw problem
         }
         return data

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs one program to completion, without a shell, and collects what it writes: `posix_spawn` with standard
@@ -37,7 +37,9 @@ struct ChildProcess {
     }
 
     /// Runs `path` with `arguments` (argv[0] is `path`) and this process's environment.
-    static func run(_ path: String, arguments: [String], timeLimit: Double, outputLimit: Int, errorLimit: Int = 64 * 1024) throws(SpawnFailure) -> Outcome {
+    static func run(_ path: String, arguments: [String], timeLimit: Double, outputLimit: Int, errorLimit: Int = 64 * 1024) throws(SpawnFailure)
+        -> Outcome
+    {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(max(0, min(timeLimit, 1e9)) * 1000))
 
@@ -69,7 +71,7 @@ struct ChildProcess {
         var killedFor: Ending?
         var watched = [
             pollfd(fd: output.read, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: errors.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errors.read, events: Int16(POLLIN), revents: 0)
         ]
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while watched.contains(where: { $0.fd >= 0 }) {
@@ -89,7 +91,7 @@ struct ChildProcess {
                 let got = buffer.withUnsafeMutableBytes { read(watched[index].fd, $0.baseAddress, $0.count) }
                 if got < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 if got <= 0 {
-                    watched[index].fd = -1  // end of file (or an error): poll ignores negative descriptors
+                    watched[index].fd = -1 // end of file (or an error): poll ignores negative descriptors
                     continue
                 }
                 if index == 0 {
@@ -144,25 +146,25 @@ struct ChildProcess {
     private static func makePipe() throws(SpawnFailure) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Glibc)
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
-            throw SpawnFailure(code: errno)
-        }
-        shutdown(descriptors[0], Int32(SHUT_WR))
-        shutdown(descriptors[1], Int32(SHUT_RD))
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
+                throw SpawnFailure(code: errno)
+            }
+            shutdown(descriptors[0], Int32(SHUT_WR))
+            shutdown(descriptors[1], Int32(SHUT_RD))
         #else
-        guard pipe(&descriptors) == 0 else { throw SpawnFailure(code: errno) }
-        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            guard pipe(&descriptors) == 0 else { throw SpawnFailure(code: errno) }
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         #endif
         return (descriptors[0], descriptors[1])
     }
 
     private static func spawn(_ path: String, arguments: [String], output: Int32, errors: Int32) throws(SpawnFailure) -> pid_t {
         #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -170,12 +172,12 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
         #if os(Linux)
-        // Nothing else this process has open (a cache file being written, another download's pipe) reaches the
-        // child. glibc 2.34 added the call; looked up at run time so chartc still runs on older systems.
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        }
+            // Nothing else this process has open (a cache file being written, another download's pipe) reaches the
+            // child. glibc 2.34 added the call; looked up at run time so chartc still runs on older systems.
+            if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+                typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+                _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            }
         #endif
 
         // The child starts with no blocked signals and SIGPIPE at its default, whatever this process changed.
@@ -190,7 +192,7 @@ struct ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
@@ -198,9 +200,9 @@ struct ChildProcess {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee
+            let environment = _NSGetEnviron().pointee
         #else
-        let environment = environ
+            let environment = environ
         #endif
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
         guard result == 0 else { throw SpawnFailure(code: result) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the `chartc-fetch` program that performs chartc's downloads: the path in `$CHARTC_FETCH` when that is
@@ -60,14 +60,18 @@ package enum FetchHelperLocator {
         case .found(let path):
             return path
         case .explicitPathUnusable(let path):
-            throw FetchError(.failed, url: url, "cannot fetch \(url): \(environmentVariable) is set to '\(path)', which is not an executable file", notes: [
-                "set \(environmentVariable) to the path of \(programName) (built together with chartc by `swift build`), or unset it to use the \(programName) next to chartc",
-            ])
+            throw FetchError(
+                .failed, url: url, "cannot fetch \(url): \(environmentVariable) is set to '\(path)', which is not an executable file",
+                notes: [
+                    "set \(environmentVariable) to the path of \(programName) (built together with chartc by `swift build`), or unset it to use the \(programName) next to chartc"
+                ])
         case .notFound(let searched):
             let places = searched.isEmpty ? "" : " (looked in \(searched.joined(separator: ", ")))"
-            throw FetchError(.failed, url: url, "cannot fetch \(url): the download helper \(programName) was not found next to chartc or on PATH\(places)", notes: [
-                "chartc downloads remote data with the separate program \(programName); build it with `swift build` (it is built together with chartc), or install it next to chartc, or set \(environmentVariable) to its path",
-            ])
+            throw FetchError(
+                .failed, url: url, "cannot fetch \(url): the download helper \(programName) was not found next to chartc or on PATH\(places)",
+                notes: [
+                    "chartc downloads remote data with the separate program \(programName); build it with `swift build` (it is built together with chartc), or install it next to chartc, or set \(environmentVariable) to its path"
+                ])
         }
     }
 
@@ -86,20 +90,20 @@ package enum FetchHelperLocator {
 
     private static func executablePath() -> String? {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #elseif canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        guard let resolved = realpath(buffer, nil) else { return String(cString: buffer) }
-        defer { free(resolved) }
-        return String(cString: resolved)
+            var size: UInt32 = 0
+            _ = _NSGetExecutablePath(nil, &size)
+            var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+            guard let resolved = realpath(buffer, nil) else { return String(cString: buffer) }
+            defer { free(resolved) }
+            return String(cString: resolved)
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -36,7 +36,8 @@ package struct FetchRequest: Sendable, Equatable {
 
     /// The limits and user agent as `FetchOptions` (mode and cache play no part in one GET).
     package var options: FetchOptions {
-        FetchOptions(connectTimeout: connectTimeout, totalTimeout: totalTimeout, maxBytes: maxBytes, mode: .normal, cacheDirectory: nil, userAgent: userAgent)
+        FetchOptions(
+            connectTimeout: connectTimeout, totalTimeout: totalTimeout, maxBytes: maxBytes, mode: .normal, cacheDirectory: nil, userAgent: userAgent)
     }
 
     /// The helper's arguments (without the program name). Numbers are written so they read back exactly.
@@ -45,7 +46,7 @@ package struct FetchRequest: Sendable, Equatable {
             "--connect-timeout", "\(connectTimeout)",
             "--timeout", "\(totalTimeout)",
             "--max-bytes", "\(maxBytes)",
-            "--user-agent", userAgent,
+            "--user-agent", userAgent
         ]
         for header in headers { arguments += ["--header", "\(header.name): \(header.value)"] }
         arguments += ["--", url]

@@ -19,7 +19,9 @@ enum HelperTransfer {
     }
 
     /// `get` with an explicit helper and backstop (tests use stand-in helpers and a short grace).
-    static func get(_ address: RemoteAddress, headers: [(name: String, value: String)], options: FetchOptions, helper: String, grace: Double) throws(FetchError) -> HTTPResponse {
+    static func get(_ address: RemoteAddress, headers: [(name: String, value: String)], options: FetchOptions, helper: String, grace: Double)
+        throws(FetchError) -> HTTPResponse
+    {
         let url = address.text
         let request = FetchRequest(url: url, headers: headers.map { FetchRequest.Header($0.name, $0.value) }, options: options)
         let timeLimit = max(0.001, options.totalTimeout) + grace
@@ -30,18 +32,25 @@ enum HelperTransfer {
         do {
             outcome = try ChildProcess.run(helper, arguments: request.arguments, timeLimit: timeLimit, outputLimit: outputLimit)
         } catch {
-            throw FetchError(.failed, url: url, "cannot fetch \(url): could not start the download helper \(helper) (\(FileSystem.describe(error.code)))", notes: [
-                "reinstall \(FetchHelperLocator.programName) from the same build as chartc (`swift build` builds both)",
-            ])
+            throw FetchError(
+                .failed, url: url, "cannot fetch \(url): could not start the download helper \(helper) (\(FileSystem.describe(error.code)))",
+                notes: [
+                    "reinstall \(FetchHelperLocator.programName) from the same build as chartc (`swift build` builds both)"
+                ])
         }
 
         switch outcome.ending {
         case .killedAtTimeLimit:
-            throw FetchError(.timedOut, url: url, "timed out after \(QuantityText.seconds(timeLimit)) waiting for \(url): the download helper \(helper) did not finish, and chartc stopped it", notes: [
-                "--timeout sets how long a whole download may take",
-            ])
+            throw FetchError(
+                .timedOut, url: url,
+                "timed out after \(QuantityText.seconds(timeLimit)) waiting for \(url): the download helper \(helper) did not finish, and chartc stopped it",
+                notes: [
+                    "--timeout sets how long a whole download may take"
+                ])
         case .killedForOutput:
-            throw unreadable(url, helper: helper, because: "it wrote more than \(QuantityText.bytes(Int64(outputLimit))), past the download limit", outcome: outcome)
+            throw unreadable(
+                url, helper: helper, because: "it wrote more than \(QuantityText.bytes(Int64(outputLimit))), past the download limit",
+                outcome: outcome)
         case .exited, .signalled:
             break
         }
@@ -63,19 +72,22 @@ enum HelperTransfer {
 
     /// The helper stopped without a complete reply: say how it ended.
     private static func ended(_ url: String, helper: String, outcome: ChildProcess.Outcome, reason: String) -> FetchError {
-        let how = switch outcome.ending {
-        case .exited(let status): "exited with status \(status)"
-        case .signalled(let signal): "was stopped by signal \(signal)\(signal == 9 ? " (killed)" : signal == 11 ? " (crashed)" : "")"
-        case .killedAtTimeLimit, .killedForOutput: "was stopped"
-        }
+        let how =
+            switch outcome.ending {
+            case .exited(let status): "exited with status \(status)"
+            case .signalled(let signal): "was stopped by signal \(signal)\(signal == 9 ? " (killed)" : signal == 11 ? " (crashed)" : "")"
+            case .killedAtTimeLimit, .killedForOutput: "was stopped"
+            }
         return FetchError(.failed, url: url, "the download helper \(helper) \(how) before answering for \(url) (\(reason))", notes: notes(outcome))
     }
 
     /// The helper answered, but not in a format this build reads.
     private static func unreadable(_ url: String, helper: String, because reason: String, outcome: ChildProcess.Outcome) -> FetchError {
-        FetchError(.failed, url: url, "the download helper \(helper) sent a reply chartc cannot read for \(url): \(reason)", notes: notes(outcome) + [
-            "\(FetchHelperLocator.programName) must come from the same build as chartc; rebuild both with `swift build`, or set \(FetchHelperLocator.environmentVariable) to the right one",
-        ])
+        FetchError(
+            .failed, url: url, "the download helper \(helper) sent a reply chartc cannot read for \(url): \(reason)",
+            notes: notes(outcome) + [
+                "\(FetchHelperLocator.programName) must come from the same build as chartc; rebuild both with `swift build`, or set \(FetchHelperLocator.environmentVariable) to the right one"
+            ])
     }
 
     /// The last lines the helper wrote to standard error, if any: what it said before going wrong.

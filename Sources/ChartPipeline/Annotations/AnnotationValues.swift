@@ -15,7 +15,9 @@ public enum AnnotationValues {
     static func check(_ spec: ChartSpec, outputFields: [(name: String, type: DataType)], environment: ExpressionEnvironment) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for source in sources(spec) {
-            diagnostics += ExpressionCompiler.compileAggregate(source, schema: ExpressionSchema(fields: outputFields), groupFields: [], environment: environment).1
+            diagnostics +=
+                ExpressionCompiler.compileAggregate(source, schema: ExpressionSchema(fields: outputFields), groupFields: [], environment: environment)
+                .1
         }
         return diagnostics
     }
@@ -45,7 +47,8 @@ public enum AnnotationValues {
                 errors += diagnostics.filter { $0.severity == .error }
                 return
             }
-            let step = AggregateStep(groupBy: [], fields: [AggregateOutput(name: "value", aggregate: compiled, source: source.text)], totals: [], complete: nil)
+            let step = AggregateStep(
+                groupBy: [], fields: [AggregateOutput(name: "value", aggregate: compiled, source: source.text)], totals: [], complete: nil)
             let result = try Aggregation.run(step, on: table)
             guard let column = result.column(named: "value"), column.count > 0 else { return }
             value.resolved = column[0]

@@ -33,11 +33,16 @@ enum Aggregation {
         }
 
         let domains = try completeDomains(step, keys: keyColumns)
-        var parts: [[Column]] = []  // per part, groupBy columns then field columns
-        parts.append(try aggregatePart(step, keys: keyColumns, collapsed: nil, inputs: inputs, callRanges: callRanges, rowCount: table.rowCount, domains: domains))
+        var parts: [[Column]] = [] // per part, groupBy columns then field columns
+        parts.append(
+            try aggregatePart(
+                step, keys: keyColumns, collapsed: nil, inputs: inputs, callRanges: callRanges, rowCount: table.rowCount, domains: domains))
         for total in step.totals {
             guard let index = step.groupBy.firstIndex(of: total.field) else { continue }
-            parts.append(try aggregatePart(step, keys: keyColumns, collapsed: (index, total.label), inputs: inputs, callRanges: callRanges, rowCount: table.rowCount, domains: domains))
+            parts.append(
+                try aggregatePart(
+                    step, keys: keyColumns, collapsed: (index, total.label), inputs: inputs, callRanges: callRanges, rowCount: table.rowCount,
+                    domains: domains))
         }
 
         return join(step, parts)
@@ -81,11 +86,13 @@ enum Aggregation {
                 }
                 finished.append(ReductionInput(.first, values: Column(name: name, type: .number, values: values), name: name))
             case .quantile(let lowName, let highName, let countName, let p):
-                guard let lows = table.column(named: lowName), let highs = table.column(named: highName), let counts = table.column(named: countName) else {
+                guard let lows = table.column(named: lowName), let highs = table.column(named: highName), let counts = table.column(named: countName)
+                else {
                     throw missing(lowName)
                 }
                 let values = (0..<table.rowCount).map { row -> Value in
-                    guard case .number(let lower) = lows[row], case .number(let upper) = highs[row], case .number(let count) = counts[row], count > 0 else { return .null }
+                    guard case .number(let lower) = lows[row], case .number(let upper) = highs[row], case .number(let count) = counts[row], count > 0
+                    else { return .null }
                     // Reducer.interpolate's arithmetic, on the two closest ranks the database picked.
                     let position = (count - 1) * p
                     let lowerIndex = position.rounded(.down)
@@ -137,7 +144,9 @@ enum Aggregation {
                 guard let index = step.groupBy.firstIndex(of: total.field) else { continue }
                 collapsed = (index, total.label)
             }
-            parts.append(try aggregatePart(step, keys: keys, collapsed: collapsed, inputs: inputs, callRanges: callRanges, rowCount: rows.count, domains: domains))
+            parts.append(
+                try aggregatePart(
+                    step, keys: keys, collapsed: collapsed, inputs: inputs, callRanges: callRanges, rowCount: rows.count, domains: domains))
         }
         return join(step, parts)
     }
@@ -167,7 +176,8 @@ enum Aggregation {
         if let collapsed {
             let original = keys[collapsed.index]
             groupColumns.insert(ColumnOperations.constant(.null, count: groupCount, name: original.name, type: original.type), at: collapsed.index)
-            outputKeys.insert(ColumnOperations.constant(.string(collapsed.label), count: groupCount, name: original.name, type: .string), at: collapsed.index)
+            outputKeys.insert(
+                ColumnOperations.constant(.string(collapsed.label), count: groupCount, name: original.name, type: .string), at: collapsed.index)
         }
 
         var result = outputKeys
@@ -213,11 +223,12 @@ enum Aggregation {
             }
         }
         if GroupAggregator.combinationCount(domains) > Planner.completeRowLimit {
-            throw DiagnosticError(Diagnostic(
-                PipelineDiagnostic.Kind.completeTooLarge,
-                "complete would create more than \(Planner.completeRowLimit) rows (every combination of \(step.groupBy.joined(separator: ", "))); group by fewer or coarser fields.",
-                at: step.completeSpan
-            ))
+            throw DiagnosticError(
+                Diagnostic(
+                    PipelineDiagnostic.Kind.completeTooLarge,
+                    "complete would create more than \(Planner.completeRowLimit) rows (every combination of \(step.groupBy.joined(separator: ", "))); group by fewer or coarser fields.",
+                    at: step.completeSpan
+                ))
         }
         return domains
     }

@@ -59,7 +59,9 @@ extension Pipeline {
             guard let plan, !diagnostics.hasErrors else { throw problems.error }
             let input = Table(columns: plan.columns.compactMap { loaded.table.column(named: $0) }, rowCount: loaded.table.rowCount)
             let table = try PipelineRunner.run(plan, input: input)
-            top = PipelineOutput(table: table, plan: plan, warnings: loaded.warnings + diagnostics, provenance: loaded.provenance, schema: schema, isSample: loaded.isSample)
+            top = PipelineOutput(
+                table: table, plan: plan, warnings: loaded.warnings + diagnostics, provenance: loaded.provenance, schema: schema,
+                isSample: loaded.isSample)
             shared = loaded
         }
         var warnings = top.warnings
@@ -133,7 +135,9 @@ extension Pipeline {
     /// The plans of a layered spec against its data, for `chartc plan`: the top-level plan, and per layer the
     /// plan of its own pipeline (nil: the top-level output) and of its final steps. Nothing is run, but a
     /// layer's final steps are planned against the fields its rows will have.
-    public static func planLayers(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (top: Plan, layers: [(plan: Plan?, finalPlan: Plan?)], warnings: [Diagnostic]) {
+    public static func planLayers(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (
+        top: Plan, layers: [(plan: Plan?, finalPlan: Plan?)], warnings: [Diagnostic]
+    ) {
         var problems = DiagnosticCollector()
         let (top, topWarnings) = try plan(spec: spec, context: context)
         var warnings = topWarnings
@@ -181,7 +185,8 @@ struct DiagnosticCollector {
     /// Without repeats (the same id, message and place), in first-seen order.
     static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        for diagnostic in diagnostics where !result.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+        for diagnostic in diagnostics
+        where !result.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
             result.append(diagnostic)
         }
         return result

@@ -55,7 +55,9 @@ public enum Pipeline {
         if let known = try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context) {
             schema = known
         } else {
-            schema = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil, context: context).table.columns.map { ($0.name, $0.type) }
+            schema = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil, context: context).table.columns.map {
+                ($0.name, $0.type)
+            }
         }
         return try plan(spec, schema: schema)
     }
@@ -107,7 +109,7 @@ public enum Pipeline {
             if candidates.first?.isCompiledAggregation == true {
                 candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
             }
-            candidates.append(plan)  // the plain projection: every step in chartc
+            candidates.append(plan) // the plain projection: every step in chartc
             for (index, candidate) in candidates.enumerated() {
                 let load = candidate.loadStep
                 do {
@@ -118,7 +120,8 @@ public enum Pipeline {
                 } catch {
                     // This server lacks something the statement uses: the next candidate runs more in chartc.
                     // --offline: a statement the server refused was never cached, the candidate that ran was.
-                    let notCached = context.fetch.mode == .offline && error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.notCached.rawValue }
+                    let notCached =
+                        context.fetch.mode == .offline && error.diagnostics.contains { $0.id == DatabaseDiagnostic.Kind.notCached.rawValue }
                     guard index + 1 < candidates.count, DataLoader.isUnsupported(error) || notCached else { throw error }
                 }
             }
@@ -150,7 +153,8 @@ public enum Pipeline {
             input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
         }
         let result = try PipelineRunner.run(plan, input: consume input)
-        return PipelineOutput(table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
+        return PipelineOutput(
+            table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
     }
 
     /// Whether `name`'s UTF-8 bytes occur anywhere in `text` (the spec file). A field the spec reads is spelled

@@ -67,7 +67,7 @@ public enum PipelineRunner {
                 reads?.remove(calculate.name)
                 reads?.formUnion(calculate.expression.fieldsUsed)
             case .aggregate(let aggregate) where aggregate.reduced != nil:
-                reads = nil  // the database's result columns, each read by name
+                reads = nil // the database's result columns, each read by name
             case .aggregate(let aggregate):
                 var used = Set(aggregate.groupBy)
                 for field in aggregate.fields {

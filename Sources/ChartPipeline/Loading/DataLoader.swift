@@ -20,7 +20,9 @@ public enum DataLoader {
     }
 
     /// Resolves `source` and reads it, remote data under `context`; also says which bytes the table came from.
-    public static func load(_ source: DataSource, baseDirectory: String, columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
+    public static func load(_ source: DataSource, baseDirectory: String, columns: Set<String>?, context: LoadContext) throws(DiagnosticError)
+        -> LoadedData
+    {
         try load(source, baseDirectory: baseDirectory, context: context) { _ in columns }
     }
 
@@ -73,13 +75,18 @@ public enum DataLoader {
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
                 // A sample of a large CSV/TSV file, when asked for and when it reads cleanly.
                 if let limit = context.sampleBytes, format != .json,
-                   let sample = DataFiles.sample(path: path, bytes: limit),
-                   let (table, names, sampleWarnings) = try? DataFiles.readTable(sample, format: format, property: nil, propertySpan: nil, parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection),
-                   (try? checkParseFields(source, names: names, origin: url.value)) != nil {
+                    let sample = DataFiles.sample(path: path, bytes: limit),
+                    let (table, names, sampleWarnings) = try? DataFiles.readTable(
+                        sample, format: format, property: nil, propertySpan: nil, parse: parse, dateFormats: dateFormats(source),
+                        locale: source.parseLocale, projection: projection),
+                    (try? checkParseFields(source, names: names, origin: url.value)) != nil
+                {
                     return LoadedData(table: table, warnings: sampleWarnings, fieldNames: names, isSample: true)
                 }
                 // A well-formed CSV/TSV file is streamed, never held whole; anything to report is read whole.
-                if let (table, names) = DataFiles.streamTable(path: path, format: format, parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection) {
+                if let (table, names) = DataFiles.streamTable(
+                    path: path, format: format, parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection)
+                {
                     try checkParseFields(source, names: names, origin: url.value)
                     return LoadedData(table: table, fieldNames: names)
                 }
@@ -101,18 +108,21 @@ public enum DataLoader {
 
     /// Field names and types without running the pipeline (for lint). Never uses the network: remote data is read
     /// from the cached copy, and nil when there is none (so lint checks nothing it cannot know).
-    public static func schema(_ source: DataSource, baseDirectory: String, context: LoadContext) throws(DiagnosticError) -> [(name: String, type: DataType)]? {
+    public static func schema(_ source: DataSource, baseDirectory: String, context: LoadContext) throws(DiagnosticError) -> [(
+        name: String, type: DataType
+    )]? {
         if case .database(let database) = source.origin {
             return try databaseSchema(database, context: context)
         }
         if source.isRemote {
             guard case .url(let url) = source.origin,
-                  let remote = try cachedRemoteFile(source, url: url, context: context)
+                let remote = try cachedRemoteFile(source, url: url, context: context)
             else { return nil }
             do throws(DiagnosticError) {
                 let (table, names, _) = try DataFiles.readTable(
                     remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
-                    parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale) { _ in nil }
+                    parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale
+                ) { _ in nil }
                 try checkParseFields(source, names: names, origin: url.value)
                 return table.columns.map { (name: $0.name, type: $0.type) }
             } catch {
@@ -156,10 +166,11 @@ public enum DataLoader {
         if let format = declaredFormat(source) { return format }
         let withoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         if let format = DataFileFormat(pathExtensionOf: withoutQuery) { return format }
-        throw DiagnosticError(Diagnostic(
-            PipelineDiagnostic.Kind.formatUnknown,
-            "cannot tell the format of '\(path)' from its name; add \"format\": \"csv\", \"tsv\" or \"json\" to data",
-            at: url.span))
+        throw DiagnosticError(
+            Diagnostic(
+                PipelineDiagnostic.Kind.formatUnknown,
+                "cannot tell the format of '\(path)' from its name; add \"format\": \"csv\", \"tsv\" or \"json\" to data",
+                at: url.span))
     }
 
     /// Every field named in `parse` must exist in the data: a typo there would silently leave the real
@@ -168,10 +179,11 @@ public enum DataLoader {
         let known = Set(names)
         var errors: [Diagnostic] = []
         for entry in source.parse where !known.contains(entry.field.value) {
-            errors.append(Diagnostic(
-                PipelineDiagnostic.Kind.parseUnknownField,
-                "parse names '\(entry.field.value)', which is not a field of \(origin)." + Suggestions.didYouMean(entry.field.value, in: names),
-                at: entry.field.span))
+            errors.append(
+                Diagnostic(
+                    PipelineDiagnostic.Kind.parseUnknownField,
+                    "parse names '\(entry.field.value)', which is not a field of \(origin)." + Suggestions.didYouMean(entry.field.value, in: names),
+                    at: entry.field.span))
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
     }

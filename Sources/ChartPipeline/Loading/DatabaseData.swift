@@ -119,9 +119,11 @@ extension DataLoader {
         var loaded = try runStatement(target, sql: sql, parameters: parameters, context: context)
         if let resultColumns {
             guard resultColumns.count == loaded.table.columns.count else {
-                throw DiagnosticError(Diagnostic(
-                    DatabaseDiagnostic.protocolViolation(database: target.client.displayName, reason: "\(loaded.table.columns.count) result columns, not \(resultColumns.count)"),
-                    at: source.database.span))
+                throw DiagnosticError(
+                    Diagnostic(
+                        DatabaseDiagnostic.protocolViolation(
+                            database: target.client.displayName, reason: "\(loaded.table.columns.count) result columns, not \(resultColumns.count)"),
+                        at: source.database.span))
             }
             loaded.table = Table(columns: zip(loaded.table.columns, resultColumns).map { $0.renamed($1) }, rowCount: loaded.table.rowCount)
         }
@@ -135,14 +137,18 @@ extension DataLoader {
     static func isUnsupported(_ error: DiagnosticError) -> Bool {
         error.diagnostics.contains { diagnostic in
             // A syntax error or unknown column in a compiled statement: a feature or `ctid` this engine lacks.
-            if diagnostic.id == DatabaseDiagnostic.Kind.querySyntax.rawValue || diagnostic.id == DatabaseDiagnostic.Kind.unknownColumn.rawValue { return true }
+            if diagnostic.id == DatabaseDiagnostic.Kind.querySyntax.rawValue || diagnostic.id == DatabaseDiagnostic.Kind.unknownColumn.rawValue {
+                return true
+            }
             guard diagnostic.id == DatabaseDiagnostic.Kind.serverError.rawValue else { return false }
             return ["(SQLSTATE 0A", "(SQLSTATE 42", "(SQLSTATE 22", "(SQLSTATE 54"].contains { diagnostic.message.contains($0) }
         }
     }
 
     /// Reads the base rows (only `columns` of `fieldNames` when given, in the relation's order) into a table.
-    static func databaseTable(_ source: DatabaseSource, fieldNames: [String], columns: Set<String>?, context: LoadContext) throws(DiagnosticError) -> LoadedData {
+    static func databaseTable(_ source: DatabaseSource, fieldNames: [String], columns: Set<String>?, context: LoadContext) throws(DiagnosticError)
+        -> LoadedData
+    {
         let target = try databaseTarget(source, context: context)
         let picked = columns.map { set in fieldNames.filter { set.contains($0) } }
         let sql = selectStatement(target, columns: picked?.count == fieldNames.count ? nil : picked)
@@ -152,7 +158,8 @@ extension DataLoader {
     }
 
     /// Runs one statement over the base rows (cached like remote data), as a loaded table with provenance.
-    static func runStatement(_ target: DatabaseTarget, sql: String, parameters: [String?], context: LoadContext) throws(DiagnosticError) -> LoadedData {
+    static func runStatement(_ target: DatabaseTarget, sql: String, parameters: [String?], context: LoadContext) throws(DiagnosticError) -> LoadedData
+    {
         let key = cacheKey(target, sql: sql, parameters: parameters)
         let cache = context.fetch.cacheDirectory.map(DataCache.init)
         let name = target.client.displayName
@@ -178,7 +185,10 @@ extension DataLoader {
             do {
                 _ = try cache.store(key, body: result.wire, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
             } catch {
-                warnings.append(Diagnostic(FetchDiagnostic.cacheWriteFailed("could not cache the result of \(name): \(error.reason) (\(error.path))"), at: target.source.database.span))
+                warnings.append(
+                    Diagnostic(
+                        FetchDiagnostic.cacheWriteFailed("could not cache the result of \(name): \(error.reason) (\(error.path))"),
+                        at: target.source.database.span))
             }
         }
         return LoadedData(
@@ -204,11 +214,17 @@ extension DataLoader {
             body += field.name.utf8.filter { $0 != 0 }
             body.append(0)
             body += [0, 0, 0, 0, 0, 0]
-            body += [UInt8(field.typeOID >> 24), UInt8(truncatingIfNeeded: field.typeOID >> 16), UInt8(truncatingIfNeeded: field.typeOID >> 8), UInt8(truncatingIfNeeded: field.typeOID)]
+            body += [
+                UInt8(field.typeOID >> 24), UInt8(truncatingIfNeeded: field.typeOID >> 16), UInt8(truncatingIfNeeded: field.typeOID >> 8),
+                UInt8(truncatingIfNeeded: field.typeOID)
+            ]
             body += [0, 0, 0, 0, 0, 0, 0, 0]
         }
         let length = body.count + 4
-        return [UInt8(ascii: "T"), UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)] + body
+        return [
+            UInt8(ascii: "T"), UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
+            UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)
+        ] + body
     }
 
     /// A client failure at the spec: a server error with a position inside the user's `query` points there;
@@ -258,7 +274,7 @@ enum JSONStringPosition {
     static func span(ofCharacter target: Int, in literal: SourceSpan?) -> SourceSpan? {
         guard let literal else { return nil }
         let bytes = literal.file.bytes
-        var index = literal.range.lowerBound + 1  // after the opening quote
+        var index = literal.range.lowerBound + 1 // after the opening quote
         let end = literal.range.upperBound - 1
         var character = 0
         while index < end {
@@ -268,8 +284,9 @@ enum JSONStringPosition {
                     index += 6
                     // A high surrogate followed by \uDC00… is one character.
                     if index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                       start + 2 < end, bytes[start + 2] | 0x20 == UInt8(ascii: "d"), start + 3 < end,
-                       (bytes[start + 3] | 0x20) >= UInt8(ascii: "8") && (bytes[start + 3] | 0x20) <= UInt8(ascii: "b") {
+                        start + 2 < end, bytes[start + 2] | 0x20 == UInt8(ascii: "d"), start + 3 < end,
+                        (bytes[start + 3] | 0x20) >= UInt8(ascii: "8") && (bytes[start + 3] | 0x20) <= UInt8(ascii: "b")
+                    {
                         index += 6
                     }
                 } else {

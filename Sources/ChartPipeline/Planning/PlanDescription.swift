@@ -46,15 +46,22 @@ extension Plan: CustomStringConvertible {
             if load.columns.count == load.totalColumns {
                 details.append(load.totalColumns == 1 ? "1 column" : "all \(load.totalColumns) columns")
             } else {
-                details.append("\(load.columns.count) of \(load.totalColumns) columns: " + (load.columns.isEmpty ? "none" : load.columns.joined(separator: ", ")))
+                details.append(
+                    "\(load.columns.count) of \(load.totalColumns) columns: " + (load.columns.isEmpty ? "none" : load.columns.joined(separator: ", "))
+                )
             }
             line("load", load.source, details.joined(separator: "; "))
             if let sql = load.sql {
-                var note = "runs in PostgreSQL; " + (load.sqlNote ?? (load.resultColumns != nil
-                    ? "the steps marked 'in PostgreSQL' run there, chartc finishes the groups and runs the rest"
-                    : "the steps below run in chartc"))
+                var note =
+                    "runs in PostgreSQL; "
+                    + (load.sqlNote
+                        ?? (load.resultColumns != nil
+                            ? "the steps marked 'in PostgreSQL' run there, chartc finishes the groups and runs the rest"
+                            : "the steps below run in chartc"))
                 if !load.sqlParameters.isEmpty {
-                    note = "parameters " + load.sqlParameters.enumerated().map { "$\($0.offset + 1) = \($0.element ?? "NULL")" }.joined(separator: ", ") + "; " + note
+                    note =
+                        "parameters " + load.sqlParameters.enumerated().map { "$\($0.offset + 1) = \($0.element ?? "NULL")" }.joined(separator: ", ")
+                        + "; " + note
                 }
                 line("sql", sql.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        "), note)
             }
@@ -62,17 +69,21 @@ extension Plan: CustomStringConvertible {
             line("filter", Self.conjunction(filter.sources), filter.note)
         case .calculate(let calculate):
             if let bin = calculate.bin {
-                let note = bin.step.map { "intervals of \(Self.text(.number($0))), kept with the field" }
+                let note =
+                    bin.step.map { "intervals of \(Self.text(.number($0))), kept with the field" }
                     ?? "a round step for about 10 intervals over the extent of the rows here"
                 line("bin", "\(calculate.name) = \(calculate.source)", note)
             } else {
                 line("calc", "\(calculate.name) = \(calculate.source)")
             }
         case .aggregate(let aggregate) where aggregate.reduced != nil && place == nil:
-            line("finish", aggregate.groupBy.isEmpty ? "(one row)" : aggregate.groupBy.joined(separator: ", "),
-                 "in chartc: each group PostgreSQL reduced, with chartc's arithmetic for means and quantiles; agg expressions, total labels")
+            line(
+                "finish", aggregate.groupBy.isEmpty ? "(one row)" : aggregate.groupBy.joined(separator: ", "),
+                "in chartc: each group PostgreSQL reduced, with chartc's arithmetic for means and quantiles; agg expressions, total labels")
             if let domains = aggregate.complete {
-                line("complete", domains.count == 1 ? aggregate.groupBy.joined() : aggregate.groupBy.joined(separator: " × "), "in chartc: missing combinations get count and sum 0, other aggregates null")
+                line(
+                    "complete", domains.count == 1 ? aggregate.groupBy.joined() : aggregate.groupBy.joined(separator: " × "),
+                    "in chartc: missing combinations get count and sum 0, other aggregates null")
             }
         case .aggregate(let aggregate):
             line("group", aggregate.groupBy.isEmpty ? "(all rows: one output row)" : aggregate.groupBy.joined(separator: ", "))

@@ -37,7 +37,9 @@ public enum Planner {
     /// without the columns only the syntax can be checked.
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? []) {
+        for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep
+            + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? [])
+        {
             diagnostics += ExpressionParser.parse(source).1
         }
         return diagnostics
@@ -154,7 +156,7 @@ private struct PlanBuilder {
         var groupBy: [String] = []
         for field in spec.groupBy {
             guard fullSchema.contains(field.value) else {
-                if failedCalculations.contains(field.value) { continue }  // already reported at its calculation
+                if failedCalculations.contains(field.value) { continue } // already reported at its calculation
                 unknownField(field.value, at: field.span, candidates: available, role: "groupBy field")
                 continue
             }
@@ -175,10 +177,13 @@ private struct PlanBuilder {
         var outputs: [AggregateOutput] = []
         for field in spec.aggregate {
             if groupBy.contains(field.name.value) {
-                error(.duplicateField, "The aggregate field '\(field.name.value)' has the name of a groupBy field; give it another name.", at: field.name.span)
+                error(
+                    .duplicateField, "The aggregate field '\(field.name.value)' has the name of a groupBy field; give it another name.",
+                    at: field.name.span)
                 continue
             }
-            let (compiled, found) = ExpressionCompiler.compileAggregate(field.expression, schema: fullSchema, groupFields: groupBy, environment: environment)
+            let (compiled, found) = ExpressionCompiler.compileAggregate(
+                field.expression, schema: fullSchema, groupFields: groupBy, environment: environment)
             add(found)
             guard let compiled else { continue }
             for call in compiled.calls {
@@ -215,7 +220,10 @@ private struct PlanBuilder {
         var complete: [CompleteDomain]?
         if let flag = spec.complete, flag.value {
             if groupBy.isEmpty {
-                diagnostics.append(Diagnostic(PipelineDiagnostic.Kind.completeWithoutGroupBy, "complete fills missing groupBy combinations, but there is no groupBy.", at: flag.span))
+                diagnostics.append(
+                    Diagnostic(
+                        PipelineDiagnostic.Kind.completeWithoutGroupBy, "complete fills missing groupBy combinations, but there is no groupBy.",
+                        at: flag.span))
             } else {
                 complete = groupBy.map { completeDomain(for: $0) }
             }
@@ -270,14 +278,18 @@ private struct PlanBuilder {
         for (index, filters) in filtersAt.enumerated() {
             if index > 0 {
                 let calculation = calculations[index - 1]
-                steps.append(.calculate(CalculateStep(name: calculation.name, expression: calculation.expression, source: calculation.source, bin: calculation.bin)))
+                steps.append(
+                    .calculate(
+                        CalculateStep(name: calculation.name, expression: calculation.expression, source: calculation.source, bin: calculation.bin)))
             }
             guard !filters.isEmpty else { continue }
-            steps.append(.filter(FilterStep(
-                expressions: filters.map(\.expression),
-                sources: filters.map(\.source),
-                note: pushDownNote(position: index, calculations: calculations.map(\.name))
-            )))
+            steps.append(
+                .filter(
+                    FilterStep(
+                        expressions: filters.map(\.expression),
+                        sources: filters.map(\.source),
+                        note: pushDownNote(position: index, calculations: calculations.map(\.name))
+                    )))
         }
         if aggregates {
             var step = AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)
@@ -353,8 +365,10 @@ private struct PlanBuilder {
                 let suggestion = Suggestions.closest(to: field.value, in: outputNames)
                 error(
                     .windowByField,
-                    "unknown windowBy field '\(field.value)'" + (suggestion.map { "; did you mean '\($0)'?" }
-                        ?? (outputNames.isEmpty ? "; the output has no fields" : "; the fields here are: \(outputNames.joined(separator: ", "))")),
+                    "unknown windowBy field '\(field.value)'"
+                        + (suggestion.map { "; did you mean '\($0)'?" }
+                            ?? (outputNames.isEmpty
+                                ? "; the output has no fields" : "; the fields here are: \(outputNames.joined(separator: ", "))")),
                     at: field.span,
                     fixIt: suggestion.flatMap { replacement in field.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
                 )
@@ -412,7 +426,7 @@ private struct PlanBuilder {
 
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
         let suggestion = Suggestions.closest(to: name, in: candidates)
-        if failedCalculations.contains(name) { return }  // its calculation failed and was reported there
+        if failedCalculations.contains(name) { return } // its calculation failed and was reported there
         let hint: ExpressionDiagnostic.UnknownFieldHint =
             if let suggestion { .didYouMean(suggestion) } else if !candidates.isEmpty { .fieldsHere(candidates) } else { .none }
         // The fix-it replaces the text inside the quotes, when the span is a JSON string literal.
@@ -421,7 +435,8 @@ private struct PlanBuilder {
             // `"name"`, or `"-name"` for a descending sort key.
             let prefix = span.range.count - name.utf8.count - 1
             if prefix == 1 || prefix == 2 {
-                fixIt = FixIt(span: SourceSpan(file: span.file, range: (span.range.lowerBound + prefix)..<(span.range.upperBound - 1)), replacement: suggestion)
+                fixIt = FixIt(
+                    span: SourceSpan(file: span.file, range: (span.range.lowerBound + prefix)..<(span.range.upperBound - 1)), replacement: suggestion)
             }
         }
         report(Diagnostic(ExpressionDiagnostic.unknownField(name, role: role, hint: hint), at: span, fixIt: fixIt))

@@ -40,7 +40,9 @@ public enum SQLCompiler {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
         let scope = dataScope(columns)
         var reason: String?
-        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) { return compiled }
+        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) {
+            return compiled
+        }
         return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)
     }
 
@@ -103,7 +105,8 @@ public enum SQLCompiler {
                 // A calculation nothing in the statement reads is translated with throwaway parameters.
                 var unused = parameters
                 let isNeeded = needed?.contains(calculate.name) ?? true
-                let value = isNeeded
+                let value =
+                    isNeeded
                     ? calculate.expression.sql(in: rows.scope, parameters: &parameters)
                     : calculate.expression.sql(in: rows.scope, parameters: &unused)
                 if let value {
@@ -152,7 +155,8 @@ public enum SQLCompiler {
 
     /// Projection plus the filters that translate; the steps all stay in chartc except filters that went whole
     /// into the `WHERE`.
-    static func compileFilters(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, aggregationReason: String? = nil) -> Plan {
+    static func compileFilters(_ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, aggregationReason: String? = nil) -> Plan
+    {
         var parameters = SQLParameters()
         let rows = rowSteps(plan, scope: scope, parameters: &parameters)
         var result = plan
@@ -206,7 +210,8 @@ public enum SQLCompiler {
         _ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?, reason: inout String?
     ) -> Plan? {
         guard let aggregateIndex = plan.steps.firstIndex(where: { if case .aggregate = $0 { return true } else { return false } }),
-              case .aggregate(let aggregate) = plan.steps[aggregateIndex] else { return nil }
+            case .aggregate(let aggregate) = plan.steps[aggregateIndex]
+        else { return nil }
         var parameters = SQLParameters()
         var reads = Set(aggregate.groupBy)
         for field in aggregate.fields {
@@ -312,7 +317,11 @@ public enum SQLCompiler {
                     }
                     guard p >= 0 && p <= 1 else { return nil }
                     let parameter = parameters.add(p == p.rounded() ? String(Int(p)) : String(p), cast: "float8")
-                    grouped.append(("array_agg(\(column) ORDER BY \(column)) FILTER (WHERE \(column) IS NOT NULL)", .sorted(p: parameter, low: name + "lo", high: name + "hi")))
+                    grouped.append(
+                        (
+                            "array_agg(\(column) ORDER BY \(column)) FILTER (WHERE \(column) IS NOT NULL)",
+                            .sorted(p: parameter, low: name + "lo", high: name + "hi")
+                        ))
                     grouped.append(("count(\(column))", .plain(name + "n")))
                     calls.append(.quantile(low: name + "lo", high: name + "hi", count: name + "n", p: p))
                 case .first, .last:
@@ -360,7 +369,8 @@ public enum SQLCompiler {
         for (index, key) in keyNames.enumerated() { leading.append((key, .plain(aggregate.groupBy[index]))) }
         let columns = leading + grouped
 
-        let from = "\nFROM (SELECT " + (inner.isEmpty ? "1 AS \"chartc_one\"" : inner.joined(separator: ",\n             "))
+        let from =
+            "\nFROM (SELECT " + (inner.isEmpty ? "1 AS \"chartc_one\"" : inner.joined(separator: ",\n             "))
             + "\n      FROM \(relation)"
             + (rows.conditions.isEmpty ? "" : "\n      WHERE " + rows.conditions.joined(separator: "\n        AND "))
             + ") AS \"chartc_rows\"" + groupBy
@@ -387,7 +397,8 @@ public enum SQLCompiler {
                 }
             }
             let inside = columns.enumerated().map { "\($0.element.expression) AS \"chartc_\($0.offset)\"" }.joined(separator: ",\n             ")
-            sql = "SELECT " + picks.joined(separator: ",\n       ")
+            sql =
+                "SELECT " + picks.joined(separator: ",\n       ")
                 + "\nFROM (SELECT " + inside + from + ") AS \"chartc_groups\""
         }
 

@@ -155,7 +155,9 @@ enum WindowKernels {
     // MARK: rolling windows
 
     /// Sum or mean of the non-null values among the current row and the `size − 1` before it.
-    private static func rollingSum(_ values: [Double], _ valid: [Bool], _ partitions: WindowPartitions, size: Int, mean: Bool, _ output: inout [Double], _ present: inout [Bool]) {
+    private static func rollingSum(
+        _ values: [Double], _ valid: [Bool], _ partitions: WindowPartitions, size: Int, mean: Bool, _ output: inout [Double], _ present: inout [Bool]
+    ) {
         for partition in 0..<partitions.count {
             let range = partitions.range(partition)
             guard range.count >= size else { continue }
@@ -178,12 +180,14 @@ enum WindowKernels {
 
     /// Minimum or maximum of the non-null values among the current row and the `size − 1` before it: a deque of
     /// positions whose values only get worse from front to back, so each row enters and leaves it once.
-    private static func rollingExtreme(_ values: [Double], _ valid: [Bool], _ partitions: WindowPartitions, size: Int, max: Bool, _ output: inout [Double], _ present: inout [Bool]) {
+    private static func rollingExtreme(
+        _ values: [Double], _ valid: [Bool], _ partitions: WindowPartitions, size: Int, max: Bool, _ output: inout [Double], _ present: inout [Bool]
+    ) {
         var deque = [Int](repeating: 0, count: Swift.min(size, partitions.rowCount) + 1)
         for partition in 0..<partitions.count {
             let range = partitions.range(partition)
             guard range.count >= size else { continue }
-            var head = 0, tail = 0  // deque[head..<tail] (circular over deque.count)
+            var head = 0, tail = 0 // deque[head..<tail] (circular over deque.count)
             var length = 0
             for position in range {
                 let row = partitions.row(position)
@@ -216,7 +220,9 @@ enum WindowKernels {
     // MARK: ranks
 
     private static func rankColumn(_ argument: Column?, _ partitions: WindowPartitions, dense: Bool, name: String, rowCount: Int) -> Column {
-        guard let argument else { return Column(name: name, storage: .number([Double](repeating: 0, count: rowCount)), valid: [Bool](repeating: false, count: rowCount)) }
+        guard let argument else {
+            return Column(name: name, storage: .number([Double](repeating: 0, count: rowCount)), valid: [Bool](repeating: false, count: rowCount))
+        }
         let order = SortableColumn(argument)
         return numberColumn(name, rowCount) { output, present in
             for partition in 0..<partitions.count {

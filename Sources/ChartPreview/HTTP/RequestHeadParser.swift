@@ -69,7 +69,7 @@ enum RequestHeadParser {
                 return .rejected(.badRequest)
             case "content-length":
                 guard !header.value.isEmpty, header.value.utf8.count <= 9, header.value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                      let length = Int(header.value), !headers.contains(where: { $0.name == "content-length" })
+                    let length = Int(header.value), !headers.contains(where: { $0.name == "content-length" })
                 else { return .rejected(.badRequest) }
                 if length > limits.maxBody { return .rejected(.contentTooLarge) }
                 contentLength = length
@@ -93,8 +93,9 @@ enum RequestHeadParser {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }

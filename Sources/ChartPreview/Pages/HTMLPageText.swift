@@ -29,7 +29,8 @@ enum HTMLPageText {
     static func contentSecurityPolicy(ofPage page: String) -> String? {
         let marker = "<meta http-equiv=\"Content-Security-Policy\" content=\""
         guard let start = page.firstRange(of: marker)?.upperBound,
-              let end = page[start...].firstIndex(of: "\"") else { return nil }
+            let end = page[start...].firstIndex(of: "\"")
+        else { return nil }
         var value = String(page[start..<end])
         for (entity, character) in [("&#39;", "'"), ("&apos;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
             value = value.replacingAll(entity, with: character)

@@ -5,17 +5,22 @@ import ChartRender
 /// diagnostics, the chart's own HTML page in a frame). Their policy allows their one script and stylesheet
 /// by hash, images and frames from this server, and `connect-src 'self'` for the event stream.
 enum PreviewPages {
-    static let policy = "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: LiveScript.chartPage) + " "
+    static let policy =
+        "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: LiveScript.chartPage) + " "
         + ContentSecurityPolicy.source(for: LiveScript.index) + "; style-src " + ContentSecurityPolicy.source(for: PreviewStyle.css)
         + "; img-src 'self'; frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     static func index(charts: [PreviewChart], roots: [String], problems: String, session: String) -> String {
         var out = head(title: "Charts \u{00b7} chartc preview")
-        out += "<body data-session=\"" + HTMLPageText.escape(session) + "\">\n<header class=\"preview-bar\"><span class=\"preview-title\">chartc preview</span>"
+        out +=
+            "<body data-session=\"" + HTMLPageText.escape(session)
+            + "\">\n<header class=\"preview-bar\"><span class=\"preview-title\">chartc preview</span>"
         out += "<span class=\"preview-path\">" + HTMLPageText.escape(roots.joined(separator: " ")) + "</span>"
         out += "<span class=\"preview-status\">" + String(charts.count) + (charts.count == 1 ? " chart" : " charts") + "</span></header>\n<main>\n"
         if !problems.isEmpty { out += "<pre class=\"preview-problems\">" + HTMLPageText.escape(problems) + "</pre>\n" }
-        if charts.isEmpty { out += "<p class=\"preview-empty\">No chart specs (<code>*.chart.json</code>) here yet. Add one and this page updates.</p>\n" }
+        if charts.isEmpty {
+            out += "<p class=\"preview-empty\">No chart specs (<code>*.chart.json</code>) here yet. Add one and this page updates.</p>\n"
+        }
         out += "<ul class=\"preview-grid\">\n"
         for chart in charts {
             let id = RequestPath.encodePath(chart.id)
@@ -36,17 +41,26 @@ enum PreviewPages {
     static func chart(_ chart: PreviewChart, session: String) -> String {
         let id = RequestPath.encodePath(chart.id)
         var out = head(title: chart.displayTitle + " \u{00b7} chartc preview")
-        out += "<body data-chart=\"" + HTMLPageText.escape(id) + "\" data-version=\"" + String(chart.version) + "\" data-good=\"" + String(chart.goodVersion) + "\" data-session=\"" + HTMLPageText.escape(session) + "\">\n"
+        out +=
+            "<body data-chart=\"" + HTMLPageText.escape(id) + "\" data-version=\"" + String(chart.version) + "\" data-good=\""
+            + String(chart.goodVersion) + "\" data-session=\"" + HTMLPageText.escape(session) + "\">\n"
         out += "<header class=\"preview-bar\"><a href=\"/\">\u{2190} All charts</a>"
         out += "<span class=\"preview-title\">" + HTMLPageText.escape(chart.displayTitle) + "</span>"
-        out += "<a class=\"preview-path\" href=\"/files/" + HTMLPageText.escape(RequestPath.encodePath(chart.id)) + "\">" + HTMLPageText.escape(chart.path) + "</a>"
-        out += "<span class=\"preview-status" + (chart.failed ? " preview-bad" : "") + "\" role=\"status\">" + HTMLPageText.escape(status(of: chart)) + "</span>"
+        out +=
+            "<a class=\"preview-path\" href=\"/files/" + HTMLPageText.escape(RequestPath.encodePath(chart.id)) + "\">"
+            + HTMLPageText.escape(chart.path) + "</a>"
+        out +=
+            "<span class=\"preview-status" + (chart.failed ? " preview-bad" : "") + "\" role=\"status\">" + HTMLPageText.escape(status(of: chart))
+            + "</span>"
         out += "<span class=\"preview-hint\">r: refetch remote data</span></header>\n<main>\n"
         out += "<div class=\"preview-stage" + (chart.failed ? " preview-failed" : "") + "\">\n"
-        out += "<pre class=\"preview-diagnostics" + (chart.failed ? " preview-errors" : "") + "\"" + (chart.diagnostics.isEmpty ? " hidden" : "") + ">"
+        out +=
+            "<pre class=\"preview-diagnostics" + (chart.failed ? " preview-errors" : "") + "\"" + (chart.diagnostics.isEmpty ? " hidden" : "") + ">"
         out += HTMLPageText.escape(chart.diagnostics) + "</pre>\n"
         if chart.html != nil {
-            out += "<iframe class=\"preview-frame\" title=\"The chart\" src=\"/frame/" + HTMLPageText.escape(id) + "?v=" + String(chart.goodVersion) + "\"></iframe>\n"
+            out +=
+                "<iframe class=\"preview-frame\" title=\"The chart\" src=\"/frame/" + HTMLPageText.escape(id) + "?v=" + String(chart.goodVersion)
+                + "\"></iframe>\n"
         }
         out += "</div>\n</main>\n<script>" + LiveScript.chartPage + "</script>\n</body>\n</html>\n"
         return out
@@ -72,7 +86,9 @@ enum PreviewPages {
     /// The `build` event for `chart`: one line of JSON. `session` tells a page that outlived a restart of the
     /// preview (whose versions start again at 1) to reload.
     static func buildEvent(_ chart: PreviewChart, session: String) -> [UInt8] {
-        var json = "{\"session\":" + JSONText.quote(session, for: .htmlScript) + ",\"chart\":" + JSONText.quote(RequestPath.encodePath(chart.id), for: .htmlScript)
+        var json =
+            "{\"session\":" + JSONText.quote(session, for: .htmlScript) + ",\"chart\":"
+            + JSONText.quote(RequestPath.encodePath(chart.id), for: .htmlScript)
         json += ",\"version\":" + String(chart.version) + ",\"good\":" + String(chart.goodVersion)
         json += ",\"title\":" + JSONText.quote(chart.displayTitle, for: .htmlScript)
         json += ",\"errors\":" + String(chart.errorCount) + ",\"warnings\":" + String(chart.warningCount)

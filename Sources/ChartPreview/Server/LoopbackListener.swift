@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartSystem
 
@@ -31,7 +31,7 @@ struct LoopbackListener {
             case .success(let v6):
                 return LoopbackListener(descriptors: [v4.descriptor, v6], port: v4.port)
             case .failure(let code) where code.value == EADDRNOTAVAIL || code.value == EAFNOSUPPORT:
-                return LoopbackListener(descriptors: [v4.descriptor], port: v4.port)  // no IPv6 here
+                return LoopbackListener(descriptors: [v4.descriptor], port: v4.port) // no IPv6 here
             case .failure(let code):
                 POSIX.closeDescriptor(v4.descriptor)
                 lastError = FileSystem.describe(code.value)
@@ -45,7 +45,7 @@ struct LoopbackListener {
     private static func bindIPv4(port: UInt16) -> Result<(Int32, UInt16), Code> {
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -63,7 +63,7 @@ struct LoopbackListener {
     private static func bindIPv6(port: UInt16) -> Result<Int32, Code> {
         var address = sockaddr_in6()
         #if canImport(Darwin)
-        address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
         #endif
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = port.bigEndian
@@ -82,9 +82,9 @@ struct LoopbackListener {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
         }
         #if canImport(Glibc)
-        let listening = bound == 0 && Glibc.listen(descriptor, 128) == 0
+            let listening = bound == 0 && Glibc.listen(descriptor, 128) == 0
         #else
-        let listening = bound == 0 && Darwin.listen(descriptor, 128) == 0
+            let listening = bound == 0 && Darwin.listen(descriptor, 128) == 0
         #endif
         guard listening else {
             let code = errno
@@ -99,15 +99,15 @@ struct LoopbackListener {
     static func accept(on listener: Int32) -> Int32? {
         while true {
             #if canImport(Glibc)
-            let descriptor = Glibc.accept(listener, nil, nil)
+                let descriptor = Glibc.accept(listener, nil, nil)
             #else
-            let descriptor = Darwin.accept(listener, nil, nil)
+                let descriptor = Darwin.accept(listener, nil, nil)
             #endif
             if descriptor >= 0 {
                 POSIX.setNonBlocking(descriptor)
                 #if canImport(Darwin)
-                var yes: Int32 = 1
-                setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+                    var yes: Int32 = 1
+                    setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
                 #endif
                 return descriptor
             }

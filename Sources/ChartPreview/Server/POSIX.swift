@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few POSIX calls the server makes, named for what they do, with `EINTR` retried and the platform
@@ -22,9 +22,9 @@ enum POSIX {
 
     static func shutdownWriting(_ descriptor: Int32) {
         #if canImport(Glibc)
-        _ = shutdown(descriptor, Int32(SHUT_WR))
+            _ = shutdown(descriptor, Int32(SHUT_WR))
         #else
-        _ = shutdown(descriptor, SHUT_WR)
+            _ = shutdown(descriptor, SHUT_WR)
         #endif
     }
 
@@ -34,9 +34,9 @@ enum POSIX {
 
     static var streamSocket: Int32 {
         #if canImport(Glibc)
-        Int32(SOCK_STREAM.rawValue)
+            Int32(SOCK_STREAM.rawValue)
         #else
-        SOCK_STREAM
+            SOCK_STREAM
         #endif
     }
 
@@ -44,9 +44,9 @@ enum POSIX {
     static func send(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
         while true {
             #if canImport(Glibc)
-            let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             #else
-            let sent = bytes.withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, $0.count, 0) }
+                let sent = bytes.withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, $0.count, 0) }
             #endif
             if sent >= 0 { return sent }
             if errno == EINTR { continue }

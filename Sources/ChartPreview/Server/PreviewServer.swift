@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the server asks of the site it serves: answers to requests, event streams, and the file watcher's
@@ -91,7 +91,8 @@ final class PreviewServer {
                 if let idle {
                     close(idle)
                 } else {
-                    _ = POSIX.send(client, HTTPResponse.text(.unavailable, "Too many connections.").serialized(includeBody: true, keepAlive: false)[...])
+                    _ = POSIX.send(
+                        client, HTTPResponse.text(.unavailable, "Too many connections.").serialized(includeBody: true, keepAlive: false)[...])
                     POSIX.closeDescriptor(client)
                     continue
                 }
@@ -119,7 +120,7 @@ final class PreviewServer {
             guard let bytes = POSIX.receive(connection.descriptor, max: 16 * 1024) else { close(connection); return }
             if !bytes.isEmpty {
                 connection.lastActivity = now
-                if connection.isStreaming { return }  // nothing to read on an event stream: ignore it
+                if connection.isStreaming { return } // nothing to read on an event stream: ignore it
                 if case .lingering = connection.state { return }
                 if case .writing = connection.state {
                     // A pipelined request: keep it for after this answer, within the head's bound.
@@ -159,7 +160,7 @@ final class PreviewServer {
                 }
                 answer(connection, request, now: now)
             case .writing:
-                return  // a pipelined request waits for this answer to drain
+                return // a pipelined request waits for this answer to drain
             case .streaming, .lingering:
                 connection.input.removeAll(keepingCapacity: true)
                 return
@@ -168,8 +169,11 @@ final class PreviewServer {
     }
 
     private func answer(_ connection: Connection, _ request: HTTPRequest, now: Int64) {
-        guard let host = request.header("host").map({ $0 }) ?? (request.version == "HTTP/1.0" ? "127.0.0.1" : nil), LoopbackHost.isAllowed(host) else {
-            respond(connection, HTTPResponse.text(.forbidden, "This server answers only requests addressed to localhost."), includeBody: true, keepAlive: false, now: now)
+        guard let host = request.header("host").map({ $0 }) ?? (request.version == "HTTP/1.0" ? "127.0.0.1" : nil), LoopbackHost.isAllowed(host)
+        else {
+            respond(
+                connection, HTTPResponse.text(.forbidden, "This server answers only requests addressed to localhost."), includeBody: true,
+                keepAlive: false, now: now)
             return
         }
         switch handler.handle(request, now: now) {
@@ -241,7 +245,9 @@ final class PreviewServer {
             switch connection.state {
             case .reading where !connection.input.isEmpty, .discardingBody:
                 connection.input.removeAll()
-                respond(connection, HTTPResponse.text(.requestTimeout, "The request took too long to arrive."), includeBody: true, keepAlive: false, now: now)
+                respond(
+                    connection, HTTPResponse.text(.requestTimeout, "The request took too long to arrive."), includeBody: true, keepAlive: false,
+                    now: now)
                 // If even the 408 cannot be sent at once, give up on the client.
                 if connections[connection.descriptor] != nil && connection.hasOutput { close(connection) }
             default:

@@ -28,7 +28,10 @@ public struct ChartBuild: Sendable {
     /// How long the build took, for the page's bar.
     public var milliseconds: Int64
 
-    public init(title: String?, html: String?, svg: String?, diagnostics: String, errorCount: Int, warningCount: Int, dependencies: [String], milliseconds: Int64) {
+    public init(
+        title: String?, html: String?, svg: String?, diagnostics: String, errorCount: Int, warningCount: Int, dependencies: [String],
+        milliseconds: Int64
+    ) {
         self.milliseconds = milliseconds
         self.title = title
         self.html = html

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartSystem
 
@@ -58,7 +58,9 @@ final class PreviewSite: PreviewHandler {
     // MARK: - Requests
 
     func handle(_ request: HTTPRequest, now: Int64) -> PreviewServer.Answer {
-        guard let segments = RequestPath.segments(request.path) else { return .response(.text(.notFound, "Not found."), includeBody: request.method != "HEAD") }
+        guard let segments = RequestPath.segments(request.path) else {
+            return .response(.text(.notFound, "Not found."), includeBody: request.method != "HEAD")
+        }
         let isRead = request.method == "GET" || request.method == "HEAD"
         let body = request.method != "HEAD"
         let route = segments.first ?? ""
@@ -82,7 +84,8 @@ final class PreviewSite: PreviewHandler {
             return page(PreviewPages.chart(chart, session: session), body: body)
         case "frame":
             guard let chart = chart(rest), let html = chart.html else { return notFound(body) }
-            var response = HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: Array(html.utf8), policy: chart.htmlPolicy + "; frame-ancestors 'self'")
+            var response = HTTPResponse(
+                status: .ok, contentType: "text/html; charset=utf-8", body: Array(html.utf8), policy: chart.htmlPolicy + "; frame-ancestors 'self'")
             response.extraHeaders = [("X-Frame-Options", "SAMEORIGIN")]
             return .response(response, includeBody: body)
         case "svg":
@@ -113,7 +116,9 @@ final class PreviewSite: PreviewHandler {
     }
 
     private func page(_ html: String, body: Bool) -> PreviewServer.Answer {
-        .response(HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: Array(html.utf8), policy: PreviewPages.policy), includeBody: body)
+        .response(
+            HTTPResponse(status: .ok, contentType: "text/html; charset=utf-8", body: Array(html.utf8), policy: PreviewPages.policy), includeBody: body
+        )
     }
 
     private func notFound(_ body: Bool) -> PreviewServer.Answer {
@@ -209,7 +214,9 @@ final class PreviewSite: PreviewHandler {
         for file in files {
             let id = served.id(of: file)
             if next.contains(where: { $0.id == id }) { continue }
-            if let existing = old[id] { next.append(existing) } else {
+            if let existing = old[id] {
+                next.append(existing)
+            } else {
                 next.append(PreviewChart(path: file, id: id))
                 added.append(id)
             }
@@ -240,8 +247,12 @@ final class PreviewSite: PreviewHandler {
                 let builds = builder.build(batch.map(\.path), refresh: download, first: first)
                 for (chart, build) in zip(batch, builds) {
                     chart.apply(build)
-                    if !build.diagnostics.isEmpty { log(build.diagnostics.hasSuffix("\n") ? String(build.diagnostics.dropLast()) : build.diagnostics) }
-                    if chart.built && !first { log((chart.failed ? "failed " : "rebuilt ") + chart.path + " (" + PreviewPages.status(of: chart) + ")") }
+                    if !build.diagnostics.isEmpty {
+                        log(build.diagnostics.hasSuffix("\n") ? String(build.diagnostics.dropLast()) : build.diagnostics)
+                    }
+                    if chart.built && !first {
+                        log((chart.failed ? "failed " : "rebuilt ") + chart.path + " (" + PreviewPages.status(of: chart) + ")")
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Absolute paths with symbolic links resolved (`realpath`), so the watcher's events, the charts' dependencies

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The watcher that works everywhere: every `interval` ms it `stat`s the watched files and folders and reports
@@ -57,9 +57,12 @@ final class PollingWatcher: FileWatcher {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        return Signature(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec), size: Int64(info.st_size), inode: UInt64(info.st_ino))
+            return Signature(
+                seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec), size: Int64(info.st_size),
+                inode: UInt64(info.st_ino))
         #else
-        return Signature(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int64(info.st_size), inode: UInt64(info.st_ino))
+            return Signature(
+                seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int64(info.st_size), inode: UInt64(info.st_ino))
         #endif
     }
 }

@@ -1,8 +1,8 @@
 import ChartColor
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartLayout
 
@@ -88,7 +88,8 @@ struct DarkPalette {
         }
 
         for (attribute, color) in shapeColors {
-            let replacement = canvasColors.contains(color) ? background : Self.darkVersion(of: color, contrast: Self.shapeContrast, canvas: background)
+            let replacement =
+                canvasColors.contains(color) ? background : Self.darkVersion(of: color, contrast: Self.shapeContrast, canvas: background)
             if let replacement { rules.append(Rule(attribute: attribute, original: color, replacement: replacement.description, textOnly: false)) }
         }
         for color in textColors {

@@ -29,7 +29,9 @@ enum DataTableMarkup {
         out += indent + "  </tbody>\n"
         out += indent + "</table>\n"
         if shown < table.rowCount {
-            out += indent + "<p class=\"chartc-table-note\">The first " + String(shown) + " of " + String(table.rowCount) + " rows; the CSV has them all.</p>\n"
+            out +=
+                indent + "<p class=\"chartc-table-note\">The first " + String(shown) + " of " + String(table.rowCount)
+                + " rows; the CSV has them all.</p>\n"
         }
         return out
     }

@@ -31,7 +31,10 @@ public enum HTMLWriter {
         /// The canvas of the derived dark mode (the theme's `dark.background`).
         public var darkBackground: String?
 
-        public init(name: String, narrowScene: Scene? = nil, narrowBelow: Double? = nil, darkScene: Scene? = nil, darkNarrowScene: Scene? = nil, darkBackground: String? = nil) {
+        public init(
+            name: String, narrowScene: Scene? = nil, narrowBelow: Double? = nil, darkScene: Scene? = nil, darkNarrowScene: Scene? = nil,
+            darkBackground: String? = nil
+        ) {
             self.name = name
             self.narrowScene = narrowScene
             self.narrowBelow = narrowBelow ?? 0
@@ -99,7 +102,9 @@ public enum HTMLWriter {
             let breakpoint = page.narrowBelow > 0 ? page.narrowBelow : (scene.width * 0.8).rounded()
             style += "@container (max-width: " + SceneNumber.format(breakpoint - 0.02) + "px) {\n"
             style += "  #" + id + " .chartc-view-wide { display: none; }\n"
-            style += "  #" + id + " .chartc-view-narrow { display: block; max-width: " + SceneNumber.format((narrow.width * 1.5).rounded()) + "px; margin: 0 auto; }\n"
+            style +=
+                "  #" + id + " .chartc-view-narrow { display: block; max-width: " + SceneNumber.format((narrow.width * 1.5).rounded())
+                + "px; margin: 0 auto; }\n"
             style += "}\n"
         }
         var buttons: [String: [LegendToggles.Toggle]] = [:]
@@ -120,7 +125,9 @@ public enum HTMLWriter {
             style += "  .chartc-scheme-light { display: none; }\n"
             style += "  .chartc-scheme-dark { display: block; }\n"
             // Written as the color parser normalizes it: nothing from a theme file reaches the stylesheet raw.
-            if let background = darkScene.background.flatMap({ Color(css: $0) }) { style += "  body { background: " + background.description + "; }\n" }
+            if let background = darkScene.background.flatMap({ Color(css: $0) }) {
+                style += "  body { background: " + background.description + "; }\n"
+            }
             style += "}\n"
         } else {
             let background = page.darkBackground.flatMap { Color(css: $0) } ?? DarkPalette.background
@@ -131,7 +138,8 @@ public enum HTMLWriter {
         }
 
         let script = tooltips == nil ? PageScript.source : PageScript.layeredSource
-        let policy = "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
+        let policy =
+            "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"
 
         var out = "<!DOCTYPE html>\n"
@@ -147,7 +155,8 @@ public enum HTMLWriter {
         out += "</head>\n"
         out += "<body>\n"
         out += "<figure class=\"chartc-figure\" id=\"" + id + "\">\n"
-        let schemes: [(views: [(scene: Scene, kind: String, prefix: String)], scheme: String?)] = darkViews.isEmpty ? [(views, nil)] : [(views, "light"), (darkViews, "dark")]
+        let schemes: [(views: [(scene: Scene, kind: String, prefix: String)], scheme: String?)] =
+            darkViews.isEmpty ? [(views, nil)] : [(views, "light"), (darkViews, "dark")]
         for (schemeViews, scheme) in schemes {
             if let scheme { out += "<div class=\"chartc-scheme chartc-scheme-" + scheme + "\">\n" }
             for view in schemeViews {
@@ -171,7 +180,9 @@ public enum HTMLWriter {
         out += "<div class=\"chartc-tooltip\" aria-hidden=\"true\" hidden></div>\n"
         out += "<p class=\"chartc-announcer chartc-sr-only\" aria-live=\"polite\"></p>\n"
         out += "<div class=\"chartc-tools\">\n"
-        out += "<button type=\"button\" class=\"chartc-table-toggle\" aria-expanded=\"false\" aria-controls=\"" + id + "-table\">Show the data</button>\n"
+        out +=
+            "<button type=\"button\" class=\"chartc-table-toggle\" aria-expanded=\"false\" aria-controls=\"" + id
+            + "-table\">Show the data</button>\n"
         out += "<a class=\"chartc-download\" href=\"" + XMLText.escapeAttribute(PageEscaping.csvDataURI(TableWriter.csv(table)))
         out += "\" download=\"" + XMLText.escapeAttribute(page.name + ".csv") + "\">Get the data (CSV)</a>\n"
         out += "</div>\n"

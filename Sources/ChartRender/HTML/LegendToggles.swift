@@ -27,8 +27,9 @@ struct LegendToggles {
             let y = dy + shift.dy
             let isLegend = inLegend || group.classes.contains("chartc-legend")
             if isLegend, group.classes.contains("chartc-legend-item"),
-               let series = group.data.first(where: { $0.name == "series" })?.value,
-               let box = Self.bounds(of: group.children) {
+                let series = group.data.first(where: { $0.name == "series" })?.value,
+                let box = Self.bounds(of: group.children)
+            {
                 let label = group.children.compactMap { child -> String? in
                     if case .text(let text) = child { return text.text }
                     return nil
@@ -45,7 +46,10 @@ struct LegendToggles {
     static func bounds(of nodes: [SceneNode]) -> Box? {
         var result: Box?
         func add(_ box: Box) {
-            result = result.map { Box(minX: min($0.minX, box.minX), minY: min($0.minY, box.minY), maxX: max($0.maxX, box.maxX), maxY: max($0.maxY, box.maxY)) } ?? box
+            result =
+                result.map {
+                    Box(minX: min($0.minX, box.minX), minY: min($0.minY, box.minY), maxX: max($0.maxX, box.maxX), maxY: max($0.maxY, box.maxY))
+                } ?? box
         }
         for node in nodes {
             switch node {
@@ -57,7 +61,10 @@ struct LegendToggles {
                 add(Box(x: circle.cx - circle.radius, y: circle.cy - circle.radius, width: circle.radius * 2, height: circle.radius * 2))
             case .line(let line):
                 let half = line.stroke.width / 2
-                add(Box(minX: min(line.x1, line.x2) - half, minY: min(line.y1, line.y2) - half, maxX: max(line.x1, line.x2) + half, maxY: max(line.y1, line.y2) + half))
+                add(
+                    Box(
+                        minX: min(line.x1, line.x2) - half, minY: min(line.y1, line.y2) - half, maxX: max(line.x1, line.x2) + half,
+                        maxY: max(line.y1, line.y2) + half))
             case .path: break
             case .text(let text): add(text.box)
             }

@@ -22,212 +22,212 @@ enum PageScript {
     )
 
     static let source = """
-    (function () {
-      "use strict";
-      var each = function (list, action) { Array.prototype.forEach.call(list, action); };
-      each(document.querySelectorAll(".chartc-figure"), setUp);
+        (function () {
+          "use strict";
+          var each = function (list, action) { Array.prototype.forEach.call(list, action); };
+          each(document.querySelectorAll(".chartc-figure"), setUp);
 
-      function setUp(figure) {
-        var data = { heading: null, fields: [], rows: [] };
-        var source = figure.querySelector("script.chartc-data");
-        if (source) {
-          try { data = JSON.parse(source.textContent); } catch (error) { /* the chart still works, without tooltips */ }
-        }
-        var tooltip = figure.querySelector(".chartc-tooltip");
-        var announcer = figure.querySelector(".chartc-announcer");
-        var active = null;
-
-        each(figure.querySelectorAll("button.chartc-toggle"), function (button) {
-          button.addEventListener("click", function () {
-            setSeries(button.getAttribute("data-series"), button.getAttribute("aria-pressed") !== "true");
-          });
-        });
-
-        function setSeries(name, visible) {
-          each(figure.querySelectorAll("[data-series]"), function (element) {
-            if (element.getAttribute("data-series") !== name) { return; }
-            if (element.classList.contains("chartc-toggle")) {
-              element.setAttribute("aria-pressed", visible ? "true" : "false");
-            } else {
-              element.setAttribute("data-hidden", visible ? "false" : "true");
+          function setUp(figure) {
+            var data = { heading: null, fields: [], rows: [] };
+            var source = figure.querySelector("script.chartc-data");
+            if (source) {
+              try { data = JSON.parse(source.textContent); } catch (error) { /* the chart still works, without tooltips */ }
             }
-          });
-          if (active && !isShown(active)) { hide(); }
-        }
+            var tooltip = figure.querySelector(".chartc-tooltip");
+            var announcer = figure.querySelector(".chartc-announcer");
+            var active = null;
 
-        function isShown(mark) {
-          var series = mark.closest(".chartc-series");
-          return !series || series.getAttribute("data-hidden") !== "true";
-        }
+            each(figure.querySelectorAll("button.chartc-toggle"), function (button) {
+              button.addEventListener("click", function () {
+                setSeries(button.getAttribute("data-series"), button.getAttribute("aria-pressed") !== "true");
+              });
+            });
 
-        function marksOf(svg) {
-          return Array.prototype.filter.call(svg.querySelectorAll(".chartc-marks [data-row]"), isShown);
-        }
+            function setSeries(name, visible) {
+              each(figure.querySelectorAll("[data-series]"), function (element) {
+                if (element.getAttribute("data-series") !== name) { return; }
+                if (element.classList.contains("chartc-toggle")) {
+                  element.setAttribute("aria-pressed", visible ? "true" : "false");
+                } else {
+                  element.setAttribute("data-hidden", visible ? "false" : "true");
+                }
+              });
+              if (active && !isShown(active)) { hide(); }
+            }
 
-        function element(tag, className) {
-          var node = document.createElement(tag);
-          if (className) { node.className = className; }
-          return node;
-        }
+            function isShown(mark) {
+              var series = mark.closest(".chartc-series");
+              return !series || series.getAttribute("data-hidden") !== "true";
+            }
 
-        function colorOf(mark) {
-          var style = window.getComputedStyle(mark);
-          var fill = style.fill;
-          return fill && fill !== "none" && fill.indexOf("url(") !== 0 ? fill : style.stroke;
-        }
+            function marksOf(svg) {
+              return Array.prototype.filter.call(svg.querySelectorAll(".chartc-marks [data-row]"), isShown);
+            }
 
-        function show(mark, announce) {
-          var row = data.rows[Number(mark.getAttribute("data-row"))];
-          if (!row || !tooltip) { hide(); return; }
-          var color = colorOf(mark);
-          if (active && active !== mark) { active.classList.remove("chartc-active"); }
-          active = mark;
-          mark.classList.add("chartc-active");
-          while (tooltip.firstChild) { tooltip.removeChild(tooltip.firstChild); }
-          var spoken = [];
-          if (data.heading !== null && row[data.heading] !== null) {
-            var heading = element("div", "chartc-tooltip-heading");
-            var swatch = element("span", "chartc-tooltip-swatch");
-            swatch.style.background = color;
-            heading.appendChild(swatch);
-            heading.appendChild(document.createTextNode(row[data.heading]));
-            tooltip.appendChild(heading);
-            spoken.push(row[data.heading]);
-          }
-          var list = element("dl");
-          data.fields.forEach(function (label, index) {
-            if (index === data.heading) { return; }
-            var value = row[index] === null ? "\\u2013" : row[index];
-            var item = element("div");
-            var term = element("dt");
-            var description = element("dd");
-            term.textContent = label;
-            description.textContent = value;
-            item.appendChild(term);
-            item.appendChild(description);
-            list.appendChild(item);
-            spoken.push(label + ": " + value);
-          });
-          if (list.firstChild) { tooltip.appendChild(list); }
-          tooltip.hidden = false;
-          place(mark);
-          if (announce && announcer) { announcer.textContent = spoken.join(", "); }
-        }
+            function element(tag, className) {
+              var node = document.createElement(tag);
+              if (className) { node.className = className; }
+              return node;
+            }
 
-        function place(mark) {
-          var box = mark.getBoundingClientRect();
-          var frame = figure.getBoundingClientRect();
-          var width = tooltip.offsetWidth;
-          var height = tooltip.offsetHeight;
-          var x = box.left + box.width / 2 - frame.left;
-          var left = Math.max(0, Math.min(frame.width - width, x - width / 2));
-          var top = box.top - frame.top - height - 10;
-          if (top < 0) { top = box.bottom - frame.top + 10; }
-          tooltip.style.left = Math.round(left) + "px";
-          tooltip.style.top = Math.round(top) + "px";
-        }
+            function colorOf(mark) {
+              var style = window.getComputedStyle(mark);
+              var fill = style.fill;
+              return fill && fill !== "none" && fill.indexOf("url(") !== 0 ? fill : style.stroke;
+            }
 
-        function hide() {
-          if (active) { active.classList.remove("chartc-active"); }
-          active = null;
-          if (tooltip) { tooltip.hidden = true; }
-        }
+            function show(mark, announce) {
+              var row = data.rows[Number(mark.getAttribute("data-row"))];
+              if (!row || !tooltip) { hide(); return; }
+              var color = colorOf(mark);
+              if (active && active !== mark) { active.classList.remove("chartc-active"); }
+              active = mark;
+              mark.classList.add("chartc-active");
+              while (tooltip.firstChild) { tooltip.removeChild(tooltip.firstChild); }
+              var spoken = [];
+              if (data.heading !== null && row[data.heading] !== null) {
+                var heading = element("div", "chartc-tooltip-heading");
+                var swatch = element("span", "chartc-tooltip-swatch");
+                swatch.style.background = color;
+                heading.appendChild(swatch);
+                heading.appendChild(document.createTextNode(row[data.heading]));
+                tooltip.appendChild(heading);
+                spoken.push(row[data.heading]);
+              }
+              var list = element("dl");
+              data.fields.forEach(function (label, index) {
+                if (index === data.heading) { return; }
+                var value = row[index] === null ? "\\u2013" : row[index];
+                var item = element("div");
+                var term = element("dt");
+                var description = element("dd");
+                term.textContent = label;
+                description.textContent = value;
+                item.appendChild(term);
+                item.appendChild(description);
+                list.appendChild(item);
+                spoken.push(label + ": " + value);
+              });
+              if (list.firstChild) { tooltip.appendChild(list); }
+              tooltip.hidden = false;
+              place(mark);
+              if (announce && announcer) { announcer.textContent = spoken.join(", "); }
+            }
 
-        function pick(svg, event) {
-          var target = event.target && event.target.closest ? event.target.closest("[data-row]") : null;
-          if (target && svg.contains(target) && isShown(target)) { return target; }
-          var best = null;
-          var bestDistance = 24 * 24;
-          marksOf(svg).forEach(function (mark) {
-            if (mark.tagName.toLowerCase() !== "circle") { return; }
-            var box = mark.getBoundingClientRect();
-            var dx = box.left + box.width / 2 - event.clientX;
-            var dy = box.top + box.height / 2 - event.clientY;
-            var distance = dx * dx + dy * dy;
-            if (distance < bestDistance) { best = mark; bestDistance = distance; }
-          });
-          return best;
-        }
+            function place(mark) {
+              var box = mark.getBoundingClientRect();
+              var frame = figure.getBoundingClientRect();
+              var width = tooltip.offsetWidth;
+              var height = tooltip.offsetHeight;
+              var x = box.left + box.width / 2 - frame.left;
+              var left = Math.max(0, Math.min(frame.width - width, x - width / 2));
+              var top = box.top - frame.top - height - 10;
+              if (top < 0) { top = box.bottom - frame.top + 10; }
+              tooltip.style.left = Math.round(left) + "px";
+              tooltip.style.top = Math.round(top) + "px";
+            }
 
-        each(figure.querySelectorAll(".chartc-view > svg"), function (svg) {
-          var group = svg.querySelector(".chartc-marks");
-          if (!group || !svg.querySelector(".chartc-marks [data-row]")) { return; }
-          // At most one lookup per frame, however fast the pointer moves over thousands of marks.
-          var pending = null;
-          var follow = function (event) {
-            if (pending === null) {
-              window.requestAnimationFrame(function () {
-                var last = pending;
-                pending = null;
-                var mark = pick(svg, last);
-                if (mark) { show(mark, false); } else if (active && document.activeElement !== group) { hide(); }
+            function hide() {
+              if (active) { active.classList.remove("chartc-active"); }
+              active = null;
+              if (tooltip) { tooltip.hidden = true; }
+            }
+
+            function pick(svg, event) {
+              var target = event.target && event.target.closest ? event.target.closest("[data-row]") : null;
+              if (target && svg.contains(target) && isShown(target)) { return target; }
+              var best = null;
+              var bestDistance = 24 * 24;
+              marksOf(svg).forEach(function (mark) {
+                if (mark.tagName.toLowerCase() !== "circle") { return; }
+                var box = mark.getBoundingClientRect();
+                var dx = box.left + box.width / 2 - event.clientX;
+                var dy = box.top + box.height / 2 - event.clientY;
+                var distance = dx * dx + dy * dy;
+                if (distance < bestDistance) { best = mark; bestDistance = distance; }
+              });
+              return best;
+            }
+
+            each(figure.querySelectorAll(".chartc-view > svg"), function (svg) {
+              var group = svg.querySelector(".chartc-marks");
+              if (!group || !svg.querySelector(".chartc-marks [data-row]")) { return; }
+              // At most one lookup per frame, however fast the pointer moves over thousands of marks.
+              var pending = null;
+              var follow = function (event) {
+                if (pending === null) {
+                  window.requestAnimationFrame(function () {
+                    var last = pending;
+                    pending = null;
+                    var mark = pick(svg, last);
+                    if (mark) { show(mark, false); } else if (active && document.activeElement !== group) { hide(); }
+                  });
+                }
+                pending = { target: event.target, clientX: event.clientX, clientY: event.clientY };
+              };
+              svg.addEventListener("pointermove", follow);
+              svg.addEventListener("pointerdown", follow);
+              svg.addEventListener("pointerleave", function () {
+                if (document.activeElement !== group) { hide(); }
+              });
+
+              group.setAttribute("tabindex", "0");
+              group.setAttribute("aria-label", "Data points: use the arrow keys to read each value");
+              group.addEventListener("focus", function () {
+                var list = marksOf(svg);
+                if (list.length) { show(list.indexOf(active) >= 0 ? active : list[0], true); }
+              });
+              group.addEventListener("blur", hide);
+              group.addEventListener("keydown", function (event) {
+                var list = marksOf(svg);
+                if (!list.length) { return; }
+                var index = list.indexOf(active);
+                var next = index < 0 ? 0 : index;
+                switch (event.key) {
+                  case "ArrowRight": next = Math.min(list.length - 1, next + (index < 0 ? 0 : 1)); break;
+                  case "ArrowLeft": next = Math.max(0, next - (index < 0 ? 0 : 1)); break;
+                  case "ArrowDown": next = across(svg, index < 0 ? list[0] : active, 1); break;
+                  case "ArrowUp": next = across(svg, index < 0 ? list[0] : active, -1); break;
+                  case "Home": next = 0; break;
+                  case "End": next = list.length - 1; break;
+                  case "Escape": hide(); return;
+                  default: return;
+                }
+                event.preventDefault();
+                if (typeof next !== "number") { next = list.indexOf(next); }
+                if (next >= 0) { show(list[next], true); }
+              });
+            });
+
+            // The mark at the same place in the next (or previous) visible series, for moving between lines.
+            function across(svg, mark, step) {
+              var groups = Array.prototype.filter.call(svg.querySelectorAll(".chartc-marks .chartc-series"), function (series) {
+                return series.getAttribute("data-hidden") !== "true" && series.querySelector("[data-row]");
+              });
+              var current = mark.closest(".chartc-series");
+              var at = groups.indexOf(current);
+              var target = groups[Math.max(0, Math.min(groups.length - 1, at + step))];
+              if (!target || target === current) { return mark; }
+              var here = Array.prototype.indexOf.call(current.querySelectorAll("[data-row]"), mark);
+              var there = target.querySelectorAll("[data-row]");
+              return there[Math.max(0, Math.min(there.length - 1, here))];
+            }
+
+            var tableButton = figure.querySelector(".chartc-table-toggle");
+            var table = figure.querySelector(".chartc-table");
+            if (tableButton && table) {
+              tableButton.addEventListener("click", function () {
+                var open = tableButton.getAttribute("aria-expanded") !== "true";
+                tableButton.setAttribute("aria-expanded", open ? "true" : "false");
+                tableButton.textContent = open ? "Hide the data" : "Show the data";
+                table.classList.toggle("chartc-sr-only", !open);
               });
             }
-            pending = { target: event.target, clientX: event.clientX, clientY: event.clientY };
-          };
-          svg.addEventListener("pointermove", follow);
-          svg.addEventListener("pointerdown", follow);
-          svg.addEventListener("pointerleave", function () {
-            if (document.activeElement !== group) { hide(); }
-          });
+            window.addEventListener("resize", hide);
+          }
+        })();
 
-          group.setAttribute("tabindex", "0");
-          group.setAttribute("aria-label", "Data points: use the arrow keys to read each value");
-          group.addEventListener("focus", function () {
-            var list = marksOf(svg);
-            if (list.length) { show(list.indexOf(active) >= 0 ? active : list[0], true); }
-          });
-          group.addEventListener("blur", hide);
-          group.addEventListener("keydown", function (event) {
-            var list = marksOf(svg);
-            if (!list.length) { return; }
-            var index = list.indexOf(active);
-            var next = index < 0 ? 0 : index;
-            switch (event.key) {
-              case "ArrowRight": next = Math.min(list.length - 1, next + (index < 0 ? 0 : 1)); break;
-              case "ArrowLeft": next = Math.max(0, next - (index < 0 ? 0 : 1)); break;
-              case "ArrowDown": next = across(svg, index < 0 ? list[0] : active, 1); break;
-              case "ArrowUp": next = across(svg, index < 0 ? list[0] : active, -1); break;
-              case "Home": next = 0; break;
-              case "End": next = list.length - 1; break;
-              case "Escape": hide(); return;
-              default: return;
-            }
-            event.preventDefault();
-            if (typeof next !== "number") { next = list.indexOf(next); }
-            if (next >= 0) { show(list[next], true); }
-          });
-        });
-
-        // The mark at the same place in the next (or previous) visible series, for moving between lines.
-        function across(svg, mark, step) {
-          var groups = Array.prototype.filter.call(svg.querySelectorAll(".chartc-marks .chartc-series"), function (series) {
-            return series.getAttribute("data-hidden") !== "true" && series.querySelector("[data-row]");
-          });
-          var current = mark.closest(".chartc-series");
-          var at = groups.indexOf(current);
-          var target = groups[Math.max(0, Math.min(groups.length - 1, at + step))];
-          if (!target || target === current) { return mark; }
-          var here = Array.prototype.indexOf.call(current.querySelectorAll("[data-row]"), mark);
-          var there = target.querySelectorAll("[data-row]");
-          return there[Math.max(0, Math.min(there.length - 1, here))];
-        }
-
-        var tableButton = figure.querySelector(".chartc-table-toggle");
-        var table = figure.querySelector(".chartc-table");
-        if (tableButton && table) {
-          tableButton.addEventListener("click", function () {
-            var open = tableButton.getAttribute("aria-expanded") !== "true";
-            tableButton.setAttribute("aria-expanded", open ? "true" : "false");
-            tableButton.textContent = open ? "Hide the data" : "Show the data";
-            table.classList.toggle("chartc-sr-only", !open);
-          });
-        }
-        window.addEventListener("resize", hide);
-      }
-    })();
-
-    """
+        """
 }
 
 extension String {

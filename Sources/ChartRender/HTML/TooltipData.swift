@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartData
 import ChartFormat
@@ -45,7 +45,8 @@ struct TooltipData {
             }
         } else {
             let encoding = spec.encoding
-            definitions = [encoding.color, encoding.x, encoding.y, encoding.x2, encoding.y2, encoding.size, encoding.text, encoding.offset].compactMap { $0 }
+            definitions = [encoding.color, encoding.x, encoding.y, encoding.x2, encoding.y2, encoding.size, encoding.text, encoding.offset].compactMap
+            { $0 }
         }
         var formatters: [(Int) -> String?] = []
         for definition in definitions {
@@ -107,9 +108,11 @@ struct TooltipData {
         out += "],\"rows\":[\n"
         for (index, row) in values.enumerated() {
             let missing = absent.indices.contains(index) ? absent[index] : []
-            out += "[" + row.enumerated().map { position, value in
-                missing.contains(position) ? "false" : value.map(PageEscaping.scriptJSONString) ?? "null"
-            }.joined(separator: ",") + "]"
+            out +=
+                "["
+                + row.enumerated().map { position, value in
+                    missing.contains(position) ? "false" : value.map(PageEscaping.scriptJSONString) ?? "null"
+                }.joined(separator: ",") + "]"
             out += index + 1 < values.count ? ",\n" : "\n"
         }
         out += "]}"

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The page's drawing operators, in px coordinates with y down (the page's first operator flips and scales
@@ -132,36 +132,37 @@ struct PDFPath {
             var previousControl: (Double, Double)?
             var previousQuadratic: (Double, Double)?
             switch command | 0x20 {
-            case 0x6D:  // m
+            case 0x6D: // m
                 guard let px = scanner.number(), let py = scanner.number() else { return }
                 x = px + dx; y = py + dy; startX = x; startY = y
                 move(x, y)
-                command = relative ? 0x6C : 0x4C  // further pairs are lines
-            case 0x6C:  // l
+                command = relative ? 0x6C : 0x4C // further pairs are lines
+            case 0x6C: // l
                 guard let px = scanner.number(), let py = scanner.number() else { return }
                 x = px + dx; y = py + dy
                 line(x, y)
-            case 0x68:  // h
+            case 0x68: // h
                 guard let px = scanner.number() else { return }
                 x = px + dx
                 line(x, y)
-            case 0x76:  // v
+            case 0x76: // v
                 guard let py = scanner.number() else { return }
                 y = py + (relative ? y : 0)
                 line(x, y)
-            case 0x63:  // c
+            case 0x63: // c
                 guard let x1 = scanner.number(), let y1 = scanner.number(), let x2 = scanner.number(), let y2 = scanner.number(),
-                      let px = scanner.number(), let py = scanner.number() else { return }
+                    let px = scanner.number(), let py = scanner.number()
+                else { return }
                 curve(x1 + dx, y1 + dy, x2 + dx, y2 + dy, px + dx, py + dy)
                 previousControl = (x2 + dx, y2 + dy)
                 x = px + dx; y = py + dy
-            case 0x73:  // s
+            case 0x73: // s
                 guard let x2 = scanner.number(), let y2 = scanner.number(), let px = scanner.number(), let py = scanner.number() else { return }
                 let c1 = lastControl.map { (2 * x - $0.0, 2 * y - $0.1) } ?? (x, y)
                 curve(c1.0, c1.1, x2 + dx, y2 + dy, px + dx, py + dy)
                 previousControl = (x2 + dx, y2 + dy)
                 x = px + dx; y = py + dy
-            case 0x71, 0x74:  // q, t
+            case 0x71, 0x74: // q, t
                 let control: (Double, Double)
                 if command | 0x20 == 0x71 {
                     guard let qx = scanner.number(), let qy = scanner.number() else { return }
@@ -174,12 +175,13 @@ struct PDFPath {
                 curve(x + 2 / 3 * (control.0 - x), y + 2 / 3 * (control.1 - y), ex + 2 / 3 * (control.0 - ex), ey + 2 / 3 * (control.1 - ey), ex, ey)
                 previousQuadratic = control
                 x = ex; y = ey
-            case 0x61:  // a
+            case 0x61: // a
                 guard let rx = scanner.number(), let ry = scanner.number(), let rotation = scanner.number(),
-                      let large = scanner.flag(), let sweep = scanner.flag(), let px = scanner.number(), let py = scanner.number() else { return }
+                    let large = scanner.flag(), let sweep = scanner.flag(), let px = scanner.number(), let py = scanner.number()
+                else { return }
                 arc(from: (x, y), to: (px + dx, py + dy), rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep)
                 x = px + dx; y = py + dy
-            case 0x7A:  // z
+            case 0x7A: // z
                 close()
                 x = startX; y = startY
                 command = 0
@@ -192,7 +194,9 @@ struct PDFPath {
     }
 
     /// An SVG elliptical arc as at most four cubic Béziers (SVG 1.1 appendix F.6: endpoint to centre form).
-    private mutating func arc(from start: (Double, Double), to end: (Double, Double), rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool) {
+    private mutating func arc(
+        from start: (Double, Double), to end: (Double, Double), rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool
+    ) {
         var rx = abs(rx), ry = abs(ry)
         if start == end { return }
         if rx == 0 || ry == 0 { line(end.0, end.1); return }
@@ -247,14 +251,16 @@ private struct PathScanner {
 
     static func isLetter(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
-        return lower >= 0x61 && lower <= 0x7A && lower != 0x65  // not the exponent 'e'
+        return lower >= 0x61 && lower <= 0x7A && lower != 0x65 // not the exponent 'e'
     }
 
     func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
     mutating func advance() { index += 1 }
 
     mutating func skipSeparators() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x2C || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x2C || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+        {
             index += 1
         }
     }

@@ -6,7 +6,9 @@
 enum PDFDeflate {
     static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
     static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceBase: [Int] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577
+    ]
     static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
     /// The length code (0…28) for a match length of 3…258.
@@ -44,9 +46,9 @@ enum PDFDeflate {
     static func compress(_ data: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
         writer.bytes.reserveCapacity(data.count / 2 + 64)
-        writer.bytes += [0x78, 0x01]  // deflate, 32 KiB window, no dictionary, fastest
-        writer.write(1, bits: 1)  // the last block
-        writer.write(1, bits: 2)  // fixed Huffman codes
+        writer.bytes += [0x78, 0x01] // deflate, 32 KiB window, no dictionary, fastest
+        writer.write(1, bits: 1) // the last block
+        writer.write(1, bits: 2) // fixed Huffman codes
         data.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             let window = 32_768
@@ -113,7 +115,7 @@ enum PDFDeflate {
                 }
             }
         }
-        writer.literal(256)  // end of block
+        writer.literal(256) // end of block
         writer.flush()
         var a: UInt32 = 1, b: UInt32 = 0
         var start = 0

@@ -54,7 +54,7 @@ struct PDFFontEmbedding {
     func kerned(_ piece: (face: Int, glyphs: [UInt16])) -> (units: Int, operand: [UInt8]) {
         let face = faces[piece.face].face
         let digits = Array("0123456789ABCDEF".utf8)
-        var operand: [UInt8] = [0x5B, 0x3C]  // "[<"
+        var operand: [UInt8] = [0x5B, 0x3C] // "[<"
         var units = 0
         var previous: UInt16?
         for glyph in piece.glyphs {
@@ -91,16 +91,18 @@ struct PDFFontEmbedding {
             let toUnicode = document.reserve()
 
             document.setStream(file, dictionary: "/Length1 " + String(fontFile.count), data: fontFile)
-            var flags = 32  // nonsymbolic
+            var flags = 32 // nonsymbolic
             if face.isFixedPitch { flags |= 1 }
             if face.isItalic { flags |= 64 }
             let box = face.boundingBox
-            document.set(descriptor, "<< /Type /FontDescriptor /FontName " + baseName + " /Flags " + String(flags)
-                + " /FontBBox [" + [box.xMin, box.yMin, box.xMax, box.yMax].map(units).joined(separator: " ") + "]"
-                + " /ItalicAngle " + PDFSyntax.number(face.italicAngle) + " /Ascent " + units(face.ascender)
-                + " /Descent " + units(-face.descender) + " /CapHeight " + units(face.capHeight)
-                + " /XHeight " + units(face.xHeight) + " /StemV " + (face.isBold ? "120" : "80")
-                + " /FontFile2 " + String(file) + " 0 R >>")
+            document.set(
+                descriptor,
+                "<< /Type /FontDescriptor /FontName " + baseName + " /Flags " + String(flags)
+                    + " /FontBBox [" + [box.xMin, box.yMin, box.xMax, box.yMax].map(units).joined(separator: " ") + "]"
+                    + " /ItalicAngle " + PDFSyntax.number(face.italicAngle) + " /Ascent " + units(face.ascender)
+                    + " /Descent " + units(-face.descender) + " /CapHeight " + units(face.capHeight)
+                    + " /XHeight " + units(face.xHeight) + " /StemV " + (face.isBold ? "120" : "80")
+                    + " /FontFile2 " + String(file) + " 0 R >>")
             var widths = "["
             var index = 0
             while index < glyphs.count {
@@ -111,13 +113,17 @@ struct PDFFontEmbedding {
                 index = end + 1
             }
             widths += "]"
-            document.set(cidFont, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont " + baseName
-                + " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
-                + " /FontDescriptor " + String(descriptor) + " 0 R /DW " + units(face.advance(glyph: 0))
-                + " /W " + widths + " /CIDToGIDMap /Identity >>")
+            document.set(
+                cidFont,
+                "<< /Type /Font /Subtype /CIDFontType2 /BaseFont " + baseName
+                    + " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
+                    + " /FontDescriptor " + String(descriptor) + " 0 R /DW " + units(face.advance(glyph: 0))
+                    + " /W " + widths + " /CIDToGIDMap /Identity >>")
             document.setStream(toUnicode, dictionary: "", data: Array(Self.toUnicode(used.glyphText, glyphs).utf8))
-            document.set(type0, "<< /Type /Font /Subtype /Type0 /BaseFont " + baseName + " /Encoding /Identity-H /DescendantFonts ["
-                + String(cidFont) + " 0 R] /ToUnicode " + String(toUnicode) + " 0 R >>")
+            document.set(
+                type0,
+                "<< /Type /Font /Subtype /Type0 /BaseFont " + baseName + " /Encoding /Identity-H /DescendantFonts ["
+                    + String(cidFont) + " 0 R] /ToUnicode " + String(toUnicode) + " 0 R >>")
             resources += "/" + used.resourceName + " " + String(type0) + " 0 R "
         }
         return resources
@@ -126,17 +132,17 @@ struct PDFFontEmbedding {
     /// The CMap that maps each glyph id back to its characters (UTF-16BE), for search and copy.
     static func toUnicode(_ glyphText: [UInt16: [UInt32]], _ glyphs: [UInt16]) -> String {
         var cmap = """
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-        /CMapName /Adobe-Identity-UCS def
-        /CMapType 2 def
-        1 begincodespacerange
-        <0000> <FFFF>
-        endcodespacerange
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            1 begincodespacerange
+            <0000> <FFFF>
+            endcodespacerange
 
-        """
+            """
         var start = 0
         while start < glyphs.count {
             let chunk = glyphs[start..<min(glyphs.count, start + 100)]

@@ -17,7 +17,10 @@ public struct PDFFontSource: Sendable {
     public var directories: [String]
     public var cache: FontCache
 
-    public init(families: [String], files: Files? = nil, fallbackFamilies: [String] = ["DejaVu Sans"], directories: [String] = SystemFonts.defaultDirectories(), cache: FontCache = .shared) {
+    public init(
+        families: [String], files: Files? = nil, fallbackFamilies: [String] = ["DejaVu Sans"],
+        directories: [String] = SystemFonts.defaultDirectories(), cache: FontCache = .shared
+    ) {
         self.families = families
         self.files = files
         self.fallbackFamilies = fallbackFamilies
@@ -44,9 +47,9 @@ public struct PDFFontSource: Sendable {
     /// What to install when no family of the stack is there.
     static var installHint: String {
         #if os(macOS)
-        "Arial or Helvetica (they come with macOS)"
+            "Arial or Helvetica (they come with macOS)"
         #else
-        "fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans"
+            "fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans"
         #endif
     }
 
@@ -69,6 +72,7 @@ public struct PDFFontSource: Sendable {
     /// The fallback face for a style, nil when none is installed.
     func fallback(for style: TextStyle) -> OpenTypeFace? {
         guard !fallbackFamilies.isEmpty else { return nil }
-        return try? cache.find(families: fallbackFamilies, style: FontStyleRequest(bold: style.weight == .bold, italic: style.italic), directories: directories)
+        return try? cache.find(
+            families: fallbackFamilies, style: FontStyleRequest(bold: style.weight == .bold, italic: style.italic), directories: directories)
     }
 }

@@ -26,8 +26,10 @@ struct PDFLinks {
             let right = link.box.maxX * scale
             let bottom = (pageHeight - link.box.maxY) * scale
             let top = (pageHeight - link.box.minY) * scale
-            document.set(number, "<< /Type /Annot /Subtype /Link /Rect [" + [left, bottom, right, top].map { PDFSyntax.number($0) }.joined(separator: " ")
-                + "] /Border [0 0 0] /A << /Type /Action /S /URI /URI " + PDFSyntax.literal(Array(link.target.utf8)) + " >> >>")
+            document.set(
+                number,
+                "<< /Type /Annot /Subtype /Link /Rect [" + [left, bottom, right, top].map { PDFSyntax.number($0) }.joined(separator: " ")
+                    + "] /Border [0 0 0] /A << /Type /Action /S /URI /URI " + PDFSyntax.literal(Array(link.target.utf8)) + " >> >>")
             references.append(String(number) + " 0 R")
         }
         return "[" + references.joined(separator: " ") + "]"

@@ -3,9 +3,9 @@ import ChartFont
 import ChartLayout
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The theme's logo in the PDF. The scene carries it as markup (`Scene.logo`: an `<svg>` element whose content
@@ -307,7 +307,9 @@ extension PDFPage {
     }
 
     /// An `<svg>` element: its viewport, viewBox (uniform scale, centred, as `xMidYMid meet`) and clip.
-    private mutating func drawLogoViewport(_ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], depth: Int) throws(FontDiagnostic) {
+    private mutating func drawLogoViewport(
+        _ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], depth: Int
+    ) throws(FontDiagnostic) {
         var style = inherited
         guard style.apply(element) else { return }
         let x = element.number("x") ?? 0, y = element.number("y") ?? 0
@@ -320,7 +322,8 @@ extension PDFPage {
         content.op("W n")
         if box.count == 4, box[2] > 0, box[3] > 0 {
             let scale = min(width / box[2], height / box[3])
-            content.transform(scale, 0, 0, scale, x + (width - box[2] * scale) / 2 - box[0] * scale, y + (height - box[3] * scale) / 2 - box[1] * scale)
+            content.transform(
+                scale, 0, 0, scale, x + (width - box[2] * scale) / 2 - box[0] * scale, y + (height - box[3] * scale) / 2 - box[1] * scale)
         } else {
             content.translate(x, y)
         }
@@ -328,13 +331,17 @@ extension PDFPage {
         content.restore()
     }
 
-    private mutating func drawLogoChildren(_ element: PDFLogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], depth: Int) throws(FontDiagnostic) {
+    private mutating func drawLogoChildren(_ element: PDFLogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], depth: Int)
+        throws(FontDiagnostic)
+    {
         for case .element(let child) in element.children {
             try drawLogoElement(child, style: style, opacity: opacity, ids: ids, depth: depth)
         }
     }
 
-    private mutating func drawLogoElement(_ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity inheritedOpacity: Double, ids: [String: PDFLogoElement], depth: Int) throws(FontDiagnostic) {
+    private mutating func drawLogoElement(
+        _ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity inheritedOpacity: Double, ids: [String: PDFLogoElement], depth: Int
+    ) throws(FontDiagnostic) {
         guard depth < 64, logoElementsLeft > 0 else { return }
         logoElementsLeft -= 1
         switch element.name {
@@ -358,14 +365,16 @@ extension PDFPage {
         if let clip, clip.name == "clipPath" {
             var outline = ""
             for case .element(let shape) in clip.children { outline += Self.outline(shape)?.operators ?? "" }
-            guard !outline.isEmpty else { return }  // an empty clip path hides the element
+            guard !outline.isEmpty else { return } // an empty clip path hides the element
             content.op(outline + "W n")
         }
         switch element.name {
         case "g", "a", "switch":
             try drawLogoChildren(element, style: style, opacity: opacity, ids: ids, depth: depth + 1)
         case "use":
-            guard let target = (element.attribute("href") ?? element.attribute("xlink:href")).flatMap(Self.localReference).flatMap({ ids[$0] }) else { return }
+            guard let target = (element.attribute("href") ?? element.attribute("xlink:href")).flatMap(Self.localReference).flatMap({ ids[$0] }) else {
+                return
+            }
             content.save()
             content.translate(element.number("x") ?? 0, element.number("y") ?? 0)
             if target.name == "symbol" {
@@ -485,7 +494,9 @@ extension PDFPage {
 
     /// A `text` element: its character data and `tspan` children as runs on one line from (x, y), anchored as
     /// the element says, each run in the face its own style names.
-    private mutating func drawLogoText(_ element: PDFLogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement]) throws(FontDiagnostic) {
+    private mutating func drawLogoText(_ element: PDFLogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement])
+        throws(FontDiagnostic)
+    {
         var runs: [(text: String, style: PDFLogoStyle)] = []
         func collect(_ element: PDFLogoElement, _ style: PDFLogoStyle) {
             for item in element.children {
@@ -521,7 +532,8 @@ extension PDFPage {
             var face: OpenTypeFace?
             if let family = run.style.fontFamily {
                 let families = FontStack.families(family)
-                face = try? fonts.cache.find(families: families, style: FontStyleRequest(bold: run.style.bold, italic: run.style.italic), directories: fonts.directories)
+                face = try? fonts.cache.find(
+                    families: families, style: FontStyleRequest(bold: run.style.bold, italic: run.style.italic), directories: fonts.directories)
                 if let candidate = face, Self.embeddingProblem(candidate) != nil { face = nil }
             }
             let chosen: OpenTypeFace
@@ -578,7 +590,7 @@ extension PDFPage {
                 result.append([c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy])
             case "skewX" where !values.isEmpty: result.append([1, 0, tan(values[0] * Double.pi / 180), 1, 0, 0])
             case "skewY" where !values.isEmpty: result.append([1, tan(values[0] * Double.pi / 180), 0, 1, 0, 0])
-            default: return result  // SVG drops the whole transform on an error; keep what came before, as paths do
+            default: return result // SVG drops the whole transform on an error; keep what came before, as paths do
             }
         }
         return result

@@ -46,10 +46,12 @@ enum PDFShading {
                 encode.append("0 1")
                 if index > 0 { bounds.append(PDFSyntax.number(stops[index].offset, decimals: 4)) }
             }
-            function = "<< /FunctionType 3 /Domain [0 1] /Functions [" + functions.joined(separator: " ") + "] /Bounds ["
+            function =
+                "<< /FunctionType 3 /Domain [0 1] /Functions [" + functions.joined(separator: " ") + "] /Bounds ["
                 + bounds.joined(separator: " ") + "] /Encode [" + encode.joined(separator: " ") + "] >>"
         }
-        return "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [" + [x1, y1, x2, y2].map { PDFSyntax.number($0, decimals: 3) }.joined(separator: " ")
+        return "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords ["
+            + [x1, y1, x2, y2].map { PDFSyntax.number($0, decimals: 3) }.joined(separator: " ")
             + "] /Function " + function + " /Extend [true true] >>"
     }
 }

@@ -5,9 +5,9 @@ import ChartFormat
 import ChartLayout
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Serializes a `Scene` to a PDF 1.7 file, as the SVG writer serializes it to SVG: it decides nothing about
@@ -108,7 +108,7 @@ struct PDFPage {
         let height = scene.height
         // User space in px with y down, as the scene: flip and scale the page's points.
         content.transform(PDFWriter.scale, 0, 0, -PDFWriter.scale, 0, height * PDFWriter.scale)
-        content.op("4 M")  // SVG's default miter limit
+        content.op("4 M") // SVG's default miter limit
         if let background = scene.background, let color = Color(css: background), color.alpha > 0 {
             setFill(color, opacity: 1)
             content.rectangle(0, 0, scene.width, scene.height)
@@ -171,7 +171,9 @@ struct PDFPage {
             var path = PDFPath()
             path.move(line.x1, line.y1)
             path.line(line.x2, line.y2)
-            paint(path, fill: .none, stroke: line.stroke, opacity: inherited * clamp(line.opacity ?? 1), bounds: Box(minX: line.x1, minY: line.y1, maxX: line.x2, maxY: line.y2))
+            paint(
+                path, fill: .none, stroke: line.stroke, opacity: inherited * clamp(line.opacity ?? 1),
+                bounds: Box(minX: line.x1, minY: line.y1, maxX: line.x2, maxY: line.y2))
         case .path(let node):
             let path = PDFPath(svg: node.d)
             guard !path.isEmpty else { return }
@@ -379,9 +381,12 @@ extension PDFPage {
         var resources = "<< /ProcSet [/PDF /Text]"
         if !fontResources.isEmpty { resources += " /Font << " + fontResources + ">>" }
         if !graphicStates.isEmpty {
-            resources += " /ExtGState << " + graphicStates.enumerated().map { index, alphas in
-                "/GS" + String(index) + " << /ca " + PDFSyntax.number(alphas.fill, decimals: 3) + " /CA " + PDFSyntax.number(alphas.stroke, decimals: 3) + " >>"
-            }.joined(separator: " ") + " >>"
+            resources +=
+                " /ExtGState << "
+                + graphicStates.enumerated().map { index, alphas in
+                    "/GS" + String(index) + " << /ca " + PDFSyntax.number(alphas.fill, decimals: 3) + " /CA "
+                        + PDFSyntax.number(alphas.stroke, decimals: 3) + " >>"
+                }.joined(separator: " ") + " >>"
         }
         if !shadings.isEmpty {
             resources += " /Shading << " + shadings.enumerated().map { "/Sh" + String($0.offset) + " " + $0.element }.joined(separator: " ") + " >>"
@@ -389,8 +394,10 @@ extension PDFPage {
         resources += " >>"
         let width = PDFSyntax.number(scene.width * PDFWriter.scale, decimals: 3)
         let height = PDFSyntax.number(scene.height * PDFWriter.scale, decimals: 3)
-        document.set(page, "<< /Type /Page /Parent " + String(pages) + " 0 R /MediaBox [0 0 " + width + " " + height + "] /Resources " + resources
-            + " /Contents " + String(contents) + " 0 R" + (annotations.isEmpty ? "" : " /Annots " + annotations) + " >>")
+        document.set(
+            page,
+            "<< /Type /Page /Parent " + String(pages) + " 0 R /MediaBox [0 0 " + width + " " + height + "] /Resources " + resources
+                + " /Contents " + String(contents) + " 0 R" + (annotations.isEmpty ? "" : " /Annots " + annotations) + " >>")
         document.set(pages, "<< /Type /Pages /Kids [" + String(page) + " 0 R] /Count 1 >>")
         var catalogEntries = "<< /Type /Catalog /Pages " + String(pages) + " 0 R"
         if let title = scene.title, !title.isEmpty { catalogEntries += " /ViewerPreferences << /DisplayDocTitle true >>" }

@@ -10,7 +10,8 @@ import ChartValues
 /// the data once its types are known, at the value's `line:col`.
 struct AnnotationValueCheck: CataloguedRule {
     let kind = SemanticDiagnostic.Kind.annotationValueType
-    let summary = "An annotation value that its axis cannot hold (a date on a band axis, a category on a linear one, text that is not an ISO date on a time axis), or an annotation on an axis the chart does not have."
+    let summary =
+        "An annotation value that its axis cannot hold (a date on a band axis, a category on a linear one, text that is not an ISO date on a time axis), or an annotation on an axis the chart does not have."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for annotation in context.spec.annotations {
@@ -18,10 +19,11 @@ struct AnnotationValueCheck: CataloguedRule {
                 let values = annotation.values(on: axis)
                 guard !values.isEmpty else { continue }
                 guard let channel = axis == .x ? context.spec.encoding.x : context.spec.encoding.y, channel.field != nil else {
-                    diagnostics.append(diagnostic(
-                        "this annotation is placed on '\(axis.rawValue)', but the chart has no \(axis.rawValue) channel with a field to place it on",
-                        at: (axis == .x ? annotation.xSpan : annotation.ySpan) ?? annotation.span
-                    ))
+                    diagnostics.append(
+                        diagnostic(
+                            "this annotation is placed on '\(axis.rawValue)', but the chart has no \(axis.rawValue) channel with a field to place it on",
+                            at: (axis == .x ? annotation.xSpan : annotation.ySpan) ?? annotation.span
+                        ))
                     continue
                 }
                 guard let reading = AnnotationAxis.reading(of: channel, in: context) else { continue }
@@ -34,7 +36,9 @@ struct AnnotationValueCheck: CataloguedRule {
         }
     }
 
-    private func problem(_ item: AnnotationValue, reading: AnnotationAxis.Reading, axis: ChannelName, channel: ChannelDef, context: SemanticContext) -> (message: String, fixIt: FixIt?)? {
+    private func problem(_ item: AnnotationValue, reading: AnnotationAxis.Reading, axis: ChannelName, channel: ChannelDef, context: SemanticContext)
+        -> (message: String, fixIt: FixIt?)?
+    {
         // An aggregate not resolved yet (lint without the rows) cannot be judged.
         guard let value = item.value else { return nil }
         let what = item.isAggregate ? "the aggregate gives \(Self.describe(value))" : "found \(Self.describe(value))"
@@ -42,8 +46,13 @@ struct AnnotationValueCheck: CataloguedRule {
         switch reading {
         case .numbers:
             if AnnotationAxis.number(value, reading: .numbers) != nil { return nil }
-            if case .string(let text) = value, let number = Double(text.trimmingASCIISpaces()), number.isFinite, !item.isAggregate, let span = item.span {
-                return ("\(place) are numbers on a linear axis, \(what); write it without quotes", FixIt(span: span, replacement: text.trimmingASCIISpaces()))
+            if case .string(let text) = value, let number = Double(text.trimmingASCIISpaces()), number.isFinite, !item.isAggregate,
+                let span = item.span
+            {
+                return (
+                    "\(place) are numbers on a linear axis, \(what); write it without quotes",
+                    FixIt(span: span, replacement: text.trimmingASCIISpaces())
+                )
             }
             let kind = ISODate.parse(value.text ?? "") != nil ? "a date" : "a category"
             return ("\(place) are numbers on a linear axis, \(what) (\(kind) cannot be placed on it)", nil)
@@ -55,7 +64,10 @@ struct AnnotationValueCheck: CataloguedRule {
             return ("\(place) are years on a time axis, such as 1995 (or an ISO 8601 date), \(what)", nil)
         case .categories:
             if item.isAggregate, value.stringValue == nil {
-                return ("\(place) are category names on a band axis, \(what); an aggregate can only name a category with first() or last() of a text field", nil)
+                return (
+                    "\(place) are category names on a band axis, \(what); an aggregate can only name a category with first() or last() of a text field",
+                    nil
+                )
             }
             guard let name = AnnotationAxis.category(value) else {
                 return ("\(place) are category names on a band axis, \(what)", nil)
@@ -65,12 +77,17 @@ struct AnnotationValueCheck: CataloguedRule {
             let suggestion = Suggestions.closest(to: name, in: categories)
             var message = "'\(name)' is not a category on the \(axis.rawValue) axis (\(channel.field?.value ?? axis.rawValue))"
             if ISODate.parse(name) != nil, !categories.contains(where: { ISODate.parse($0) != nil }) {
-                message = "a date cannot be placed on the \(axis.rawValue) axis: it is a band of categories (\(channel.field?.value ?? axis.rawValue)), found \(Self.describe(value))"
+                message =
+                    "a date cannot be placed on the \(axis.rawValue) axis: it is a band of categories (\(channel.field?.value ?? axis.rawValue)), found \(Self.describe(value))"
             }
             if let suggestion {
                 message += "; did you mean '\(suggestion)'?"
                 if !item.isAggregate, let span = item.span {
-                    return (message, FixIt(span: span, replacement: value.numberValue != nil && Double(suggestion) != nil ? suggestion : JSONText.quote(suggestion)))
+                    return (
+                        message,
+                        FixIt(
+                            span: span, replacement: value.numberValue != nil && Double(suggestion) != nil ? suggestion : JSONText.quote(suggestion))
+                    )
                 }
             } else {
                 let shown = categories.prefix(12).joined(separator: ", ")

@@ -9,7 +9,8 @@ import ChartValues
 /// continuous domain may be is `DomainTypeCheck`'s.)
 struct DomainShapeCheck: CataloguedRule {
     let kind = SemanticDiagnostic.Kind.domainShape
-    let summary = "A scale domain or range of the wrong shape: more than [min, max] on a continuous scale, equal ends, mixed types, repeated categories."
+    let summary =
+        "A scale domain or range of the wrong shape: more than [min, max] on a continuous scale, equal ends, mixed types, repeated categories."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
@@ -20,16 +21,19 @@ struct DomainShapeCheck: CataloguedRule {
             }
             if let range = scale.range, channel.channel != .color {
                 for (index, value) in range.value.enumerated() where value.numberValue == nil {
-                    diagnostics.append(diagnostic(
-                        "'\(name).range' is in pixels and holds numbers, found \(Self.describe(value))",
-                        at: context.element(index, of: range.span)
-                    ))
+                    diagnostics.append(
+                        diagnostic(
+                            "'\(name).range' is in pixels and holds numbers, found \(Self.describe(value))",
+                            at: context.element(index, of: range.span)
+                        ))
                 }
             }
         }
     }
 
-    private func checkDomain(_ domain: Located<[Value]>, channel: ChannelDef, name: String, context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+    private func checkDomain(
+        _ domain: Located<[Value]>, channel: ChannelDef, name: String, context: SemanticContext, into diagnostics: inout [Diagnostic]
+    ) {
         let values = domain.value
         switch context.isDiscrete(channel) {
         case false?:
@@ -38,10 +42,11 @@ struct DomainShapeCheck: CataloguedRule {
             // A color ramp may have a middle (diverging: [min, mid, max]).
             let allowed = channel.channel == .color ? 2...3 : 2...2
             if values.count > allowed.upperBound {
-                diagnostics.append(diagnostic(
-                    "'\(name)' of a continuous scale is [min, max], found \(values.count) values (only the first and last would be used)",
-                    at: domain.span
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "'\(name)' of a continuous scale is [min, max], found \(values.count) values (only the first and last would be used)",
+                        at: domain.span
+                    ))
                 return
             }
             let ends = values.compactMap { Self.position($0) }
@@ -52,10 +57,11 @@ struct DomainShapeCheck: CataloguedRule {
             var seen: [Value] = []
             for (index, value) in values.enumerated() {
                 if seen.contains(value) {
-                    diagnostics.append(diagnostic(
-                        "'\(name)' lists \(Self.describe(value)) twice: each category appears once",
-                        at: context.element(index, of: domain.span)
-                    ))
+                    diagnostics.append(
+                        diagnostic(
+                            "'\(name)' lists \(Self.describe(value)) twice: each category appears once",
+                            at: context.element(index, of: domain.span)
+                        ))
                 } else {
                     seen.append(value)
                 }

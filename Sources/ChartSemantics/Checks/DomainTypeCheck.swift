@@ -32,10 +32,11 @@ struct DomainTypeCheck: CataloguedRule {
                 continue
             default:
                 let expected = temporal ? "dates such as \"2015-01-31\", years, or null" : "numbers (or null to take that end from the data)"
-                problems.append((
-                    "'\(name)' of a \(temporal ? "time" : "continuous") scale holds \(expected), found \(DomainShapeCheck.describe(value))",
-                    context.element(index, of: domain.span)
-                ))
+                problems.append(
+                    (
+                        "'\(name)' of a \(temporal ? "time" : "continuous") scale holds \(expected), found \(DomainShapeCheck.describe(value))",
+                        context.element(index, of: domain.span)
+                    ))
             }
         }
         if problems.isEmpty && domain.value.count < 2 {

@@ -13,12 +13,14 @@ struct EncodingTypeMismatchCheck: CataloguedRule {
         let encoding = context.spec.encoding
         for channel in encoding.channels + encoding.tooltip {
             guard let declared = channel.type, declared.value == .quantitative || declared.value == .temporal,
-                  let field = channel.field, let type = context.fieldType(field.value), type == .string || type == .boolean else { continue }
+                let field = channel.field, let type = context.fieldType(field.value), type == .string || type == .boolean
+            else { continue }
             let holds = type == .string ? "text" : "true/false values"
             var message = "the field '\(field.value)' holds \(holds), so it cannot be \(declared.value.rawValue); use \"nominal\" or \"ordinal\""
             if context.schema?.contains(where: { $0.name == field.value }) == true && type == .string {
                 let kind = declared.value == .quantitative ? "a number" : "a date"
-                message += " (or, if it should hold \(declared.value == .quantitative ? "numbers" : "dates"), check the data: one cell that is not \(kind) makes the whole column text)"
+                message +=
+                    " (or, if it should hold \(declared.value == .quantitative ? "numbers" : "dates"), check the data: one cell that is not \(kind) makes the whole column text)"
             }
             diagnostics.append(diagnostic(message, at: declared.span ?? field.span))
         }

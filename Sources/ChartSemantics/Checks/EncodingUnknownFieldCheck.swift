@@ -16,7 +16,8 @@ struct EncodingUnknownFieldCheck: CataloguedRule {
             let name = channel.channel.rawValue
             let suggestion = Suggestions.closest(to: field.value, in: fields)
             var message = "'\(context.path(of: channel))' shows the field '\(field.value)', which "
-            let inData = context.schema?.contains { $0.name == field.value } == true
+            let inData =
+                context.schema?.contains { $0.name == field.value } == true
                 || context.spec.calculate.contains { $0.name.value == field.value }
             if context.spec.hasAggregate && inData {
                 message += "'aggregate' leaves out: the aggregated rows hold only \(FieldList.text(fields))"
@@ -26,11 +27,12 @@ struct EncodingUnknownFieldCheck: CataloguedRule {
                 if suggestion == nil && !fields.isEmpty { message += " (fields: \(FieldList.text(fields)))" }
             }
             if let suggestion { message += "; did you mean '\(suggestion)'?" }
-            diagnostics.append(diagnostic(
-                message,
-                at: field.span,
-                fixIt: suggestion.flatMap { replacement in field.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
-            ))
+            diagnostics.append(
+                diagnostic(
+                    message,
+                    at: field.span,
+                    fixIt: suggestion.flatMap { replacement in field.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
+                ))
         }
     }
 }

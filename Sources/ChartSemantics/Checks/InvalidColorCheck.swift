@@ -30,7 +30,8 @@ struct InvalidColorCheck: CataloguedRule {
 
     private func check(_ value: Value, at span: SourceSpan?, path: String, into diagnostics: inout [Diagnostic]) {
         guard case .string(let text) = value else {
-            diagnostics.append(diagnostic("'\(path)' must be a color such as \"steelblue\" or \"#1f77b4\", found \(DomainShapeCheck.describe(value))", at: span))
+            diagnostics.append(
+                diagnostic("'\(path)' must be a color such as \"steelblue\" or \"#1f77b4\", found \(DomainShapeCheck.describe(value))", at: span))
             return
         }
         guard Color(css: text) == nil else { return }

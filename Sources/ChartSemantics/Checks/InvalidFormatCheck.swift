@@ -39,10 +39,11 @@ struct InvalidFormatCheck: CataloguedRule {
         }
         guard let failure else { return }
         let kind = isDate ? "date format" : "number format"
-        diagnostics.append(diagnostic(
-            "invalid \(kind) \(JSONText.quote(format.value)) in '\(path)': \(failure.message)",
-            at: Self.span(of: failure.offset, in: format)
-        ))
+        diagnostics.append(
+            diagnostic(
+                "invalid \(kind) \(JSONText.quote(format.value)) in '\(path)': \(failure.message)",
+                at: Self.span(of: failure.offset, in: format)
+            ))
     }
 
     /// `%` followed by a directive letter (or a padding flag) reads as a date format; `.0%` does not.

@@ -19,7 +19,7 @@ struct LayerChannelTypeCheck {
 
     static func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let scales: [(name: String, channels: [ChannelName])] = [
-            ("x", [.x, .x2]), ("y", [.y, .y2]), ("color", [.color]), ("size", [.size]),
+            ("x", [.x, .x2]), ("y", [.y, .y2]), ("color", [.color]), ("size", [.size])
         ]
         for scale in scales {
             var first: (layer: Int, measure: Measure)?
@@ -27,19 +27,21 @@ struct LayerChannelTypeCheck {
                 guard let index = layer.layerIndex else { continue }
                 for name in scale.channels {
                     guard let channel = layer.spec.encoding[name], channel.field != nil,
-                          !(name == .color && channel.along != nil),
-                          let measure = measure(channel, in: layer) else { continue }
+                        !(name == .color && channel.along != nil),
+                        let measure = measure(channel, in: layer)
+                    else { continue }
                     guard let earlier = first else {
                         first = (index, measure)
                         continue
                     }
                     if earlier.measure != measure {
-                        diagnostics.append(Diagnostic(
-                            LayerDiagnostic.channelTypeConflict(
-                                channel: layer.path(of: channel), layer: index, kind: measure.rawValue,
-                                earlierLayer: earlier.layer, earlierKind: earlier.measure.rawValue),
-                            at: channel.type?.span ?? channel.field?.span ?? channel.span
-                        ))
+                        diagnostics.append(
+                            Diagnostic(
+                                LayerDiagnostic.channelTypeConflict(
+                                    channel: layer.path(of: channel), layer: index, kind: measure.rawValue,
+                                    earlierLayer: earlier.layer, earlierKind: earlier.measure.rawValue),
+                                at: channel.type?.span ?? channel.field?.span ?? channel.span
+                            ))
                     }
                 }
             }

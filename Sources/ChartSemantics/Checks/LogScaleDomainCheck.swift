@@ -13,10 +13,11 @@ struct LogScaleDomainCheck: CataloguedRule {
             guard let scale = channel.scale, scale.type?.value == .log, let domain = scale.domain else { continue }
             for (index, value) in domain.value.enumerated() {
                 guard let number = value.numberValue, number <= 0 else { continue }
-                diagnostics.append(diagnostic(
-                    "a log scale cannot show \(NumberText.shortest(number)) (log of zero or less is undefined): start '\(context.path(of: channel)).scale.domain' above zero, or use a linear scale",
-                    at: context.element(index, of: domain.span)
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "a log scale cannot show \(NumberText.shortest(number)) (log of zero or less is undefined): start '\(context.path(of: channel)).scale.domain' above zero, or use a linear scale",
+                        at: context.element(index, of: domain.span)
+                    ))
             }
         }
     }

@@ -14,10 +14,13 @@ struct MissingPositionCheck: CataloguedRule {
         if context.misspelled("encoding", among: SpecKeys.topLevel) { return }
         for channel in ["x", "y"] where context.misspelled(channel, among: SpecKeys.encoding, at: "encoding") { return }
         let mark = context.spec.mark.type.value.rawValue
-        let example = context.spec.mark.type.value == .bar ? #""x": { "field": "category" }, "y": { "field": "count" }"# : #""x": { "field": "year" }, "y": { "field": "value" }"#
-        diagnostics.append(diagnostic(
-            "the \(mark) marks have no position: add \"x\" and/or \"y\" to \"encoding\", e.g. \(example)",
-            at: context.member("encoding")?.keySpan ?? context.spec.mark.type.span ?? context.fileStart
-        ))
+        let example =
+            context.spec.mark.type.value == .bar
+            ? #""x": { "field": "category" }, "y": { "field": "count" }"# : #""x": { "field": "year" }, "y": { "field": "value" }"#
+        diagnostics.append(
+            diagnostic(
+                "the \(mark) marks have no position: add \"x\" and/or \"y\" to \"encoding\", e.g. \(example)",
+                at: context.member("encoding")?.keySpan ?? context.spec.mark.type.span ?? context.fileStart
+            ))
     }
 }

@@ -22,9 +22,10 @@ struct OffsetWithoutBandCheck: CataloguedRule {
             described.append("'\(name)' is \(kind)")
         }
         let detail = described.isEmpty ? "there is no x or y" : described.joined(separator: " and ")
-        diagnostics.append(diagnostic(
-            "'offset' groups marks side by side within a band, but \(detail): give the axis the groups sit on a nominal or ordinal field (e.g. \"type\": \"nominal\"), or use 'color' alone to stack",
-            at: context.member("encoding", "offset")?.keySpan ?? offset.span
-        ))
+        diagnostics.append(
+            diagnostic(
+                "'offset' groups marks side by side within a band, but \(detail): give the axis the groups sit on a nominal or ordinal field (e.g. \"type\": \"nominal\"), or use 'color' alone to stack",
+                at: context.member("encoding", "offset")?.keySpan ?? offset.span
+            ))
     }
 }

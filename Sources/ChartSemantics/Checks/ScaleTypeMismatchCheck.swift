@@ -17,14 +17,18 @@ struct ScaleTypeMismatchCheck: CataloguedRule {
             var problem: String?
             if let type = channel.type?.value {
                 if type.isDiscrete && continuous {
-                    problem = "'\(name)' is \(type.rawValue) (categories), which a \(scaleType.value.rawValue) scale cannot place; use \"band\" or \"point\", or make the channel quantitative"
+                    problem =
+                        "'\(name)' is \(type.rawValue) (categories), which a \(scaleType.value.rawValue) scale cannot place; use \"band\" or \"point\", or make the channel quantitative"
                 } else if type == .temporal && (scaleType.value == .log || scaleType.value == .sqrt) {
                     problem = "'\(name)' is temporal, which a \(scaleType.value.rawValue) scale cannot show; use \"time\""
                 } else if type == .quantitative && scaleType.value == .time {
                     problem = "'\(name)' is quantitative, but a time scale needs dates; use \"linear\", or \"type\": \"temporal\" for years"
                 }
-            } else if continuous, let field = channel.field?.value, let fieldType = context.fieldType(field), fieldType == .string || fieldType == .boolean {
-                problem = "'\(name)' shows '\(field)', which holds text, but a \(scaleType.value.rawValue) scale needs numbers or dates; use \"band\" or \"point\""
+            } else if continuous, let field = channel.field?.value, let fieldType = context.fieldType(field),
+                fieldType == .string || fieldType == .boolean
+            {
+                problem =
+                    "'\(name)' shows '\(field)', which holds text, but a \(scaleType.value.rawValue) scale needs numbers or dates; use \"band\" or \"point\""
             }
             if let problem {
                 diagnostics.append(diagnostic(problem, at: scaleType.span))

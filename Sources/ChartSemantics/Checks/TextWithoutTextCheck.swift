@@ -8,11 +8,13 @@ struct TextWithoutTextCheck: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard context.spec.mark.type.value == .text, context.spec.encoding.text == nil, context.member("encoding", "text") == nil,
-              !context.misspelled("text", among: SpecKeys.encoding, at: "encoding"),
-              !context.misspelled("encoding", among: SpecKeys.topLevel) else { return }
-        diagnostics.append(diagnostic(
-            "a text mark needs \"text\" in \"encoding\" saying what to write, e.g. \"text\": { \"field\": \"label\" }",
-            at: context.spec.mark.type.span ?? context.fileStart
-        ))
+            !context.misspelled("text", among: SpecKeys.encoding, at: "encoding"),
+            !context.misspelled("encoding", among: SpecKeys.topLevel)
+        else { return }
+        diagnostics.append(
+            diagnostic(
+                "a text mark needs \"text\" in \"encoding\" saying what to write, e.g. \"text\": { \"field\": \"label\" }",
+                at: context.spec.mark.type.span ?? context.fileStart
+            ))
     }
 }

@@ -12,17 +12,19 @@ struct UnknownSchemeCheck: CataloguedRule {
             guard let scheme = channel.scale?.scheme, ColorScheme.named(scheme.value) == nil else { continue }
             let path = context.path(of: channel) + ".scale.scheme"
             if let suggestion = Suggestions.closest(to: scheme.value, in: ColorScheme.names) {
-                diagnostics.append(diagnostic(
-                    "unknown color scheme '\(scheme.value)' in '\(path)'; did you mean '\(suggestion)'?",
-                    at: scheme.span,
-                    fixIt: scheme.span.map { FixIt(span: $0, replacement: JSONText.quote(suggestion)) }
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "unknown color scheme '\(scheme.value)' in '\(path)'; did you mean '\(suggestion)'?",
+                        at: scheme.span,
+                        fixIt: scheme.span.map { FixIt(span: $0, replacement: JSONText.quote(suggestion)) }
+                    ))
             } else {
-                diagnostics.append(diagnostic(
-                    "unknown color scheme '\(scheme.value)' in '\(path)'",
-                    at: scheme.span,
-                    notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "unknown color scheme '\(scheme.value)' in '\(path)'",
+                        at: scheme.span,
+                        notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]
+                    ))
             }
         }
     }

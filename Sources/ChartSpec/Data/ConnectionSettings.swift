@@ -35,8 +35,10 @@ public struct ConnectionSettings: Sendable, Equatable {
     public var connectTimeout: Double?
     public var applicationName: String?
 
-    public init(user: String? = nil, password: String? = nil, host: String? = nil, port: Int = 5432, database: String? = nil,
-                sslMode: SSLMode = .prefer, sslRootCert: String? = nil, connectTimeout: Double? = nil, applicationName: String? = nil) {
+    public init(
+        user: String? = nil, password: String? = nil, host: String? = nil, port: Int = 5432, database: String? = nil,
+        sslMode: SSLMode = .prefer, sslRootCert: String? = nil, connectTimeout: Double? = nil, applicationName: String? = nil
+    ) {
         self.user = user
         self.password = password
         self.host = host
@@ -201,7 +203,7 @@ public struct ConnectionSettings: Sendable, Equatable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.endIndex,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 else { throw ConnectionURLError("the \(part) has a '%' not followed by two hexadecimal digits") }
                 out.append(high << 4 | low)
                 index += 3

@@ -18,7 +18,8 @@ extension SpecFormatter {
             }
             for member in left {
                 guard let other = right.first(where: { sameText($0.key, member.key) }),
-                      same(member.value, other.value, context: context.member(member.key)) else { return false }
+                    same(member.value, other.value, context: context.member(member.key))
+                else { return false }
             }
             return true
         case (.array(let left), .array(let right)):

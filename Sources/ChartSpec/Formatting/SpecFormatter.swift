@@ -128,7 +128,9 @@ public enum SpecFormatter {
                 return
             }
             let ordered = SpecFormatter.ordered(members, by: context.keyOrder)
-            if context.mayBeInline, let line = SpecFormatter.inlineObject(ordered, context: context), column + line.unicodeScalars.count + 1 <= lineWidth {
+            if context.mayBeInline, let line = SpecFormatter.inlineObject(ordered, context: context),
+                column + line.unicodeScalars.count + 1 <= lineWidth
+            {
                 output += line
                 return
             }

@@ -16,25 +16,32 @@ extension SpecDecoder {
     }
 
     private mutating func decodeAnnotation(_ value: JSONValue, path: String) -> Annotation? {
-        guard let object = object(value, path: path, keys: SpecKeys.annotation, expected: "an object such as { \"type\": \"rule\", \"y\": 0 }") else { return nil }
+        guard let object = object(value, path: path, keys: SpecKeys.annotation, expected: "an object such as { \"type\": \"rule\", \"y\": 0 }") else {
+            return nil
+        }
         guard let typeMember = object["type"] else {
             if !object.hasMisspelling(of: "type") {
                 missingKey("missing 'type' in '\(path)': one of \(Self.list(Annotation.Kind.allCases.map(\.rawValue)))", at: value.span)
             }
             return nil
         }
-        guard let kind = enumValue(typeMember.value, path: object.path("type"), what: "annotation type", as: Annotation.Kind.self, aliases: ["line": "rule", "band": "range", "note": "text", "label": "text", "shade": "range"]) else { return nil }
+        guard
+            let kind = enumValue(
+                typeMember.value, path: object.path("type"), what: "annotation type", as: Annotation.Kind.self,
+                aliases: ["line": "rule", "band": "range", "note": "text", "label": "text", "shade": "range"])
+        else { return nil }
         var annotation = Annotation(kind: kind, span: value.span)
 
         // Keys another type takes.
         let allowed = SpecKeys.annotationKeys(for: kind.value)
         for member in object.members where !allowed.contains(member.key) && SpecKeys.annotation.contains(member.key) {
             let owners = Annotation.Kind.allCases.filter { SpecKeys.annotationKeys(for: $0).contains(member.key) }.map { "'\($0.rawValue)'" }
-            report(Diagnostic(
-                AnnotationDiagnostic.keyNotForType(key: member.key, kind: kind.value.rawValue, owners: owners),
-                at: member.keySpan,
-                notes: [DiagnosticNote("a '\(kind.value.rawValue)' annotation takes: " + allowed.filter { $0 != "type" }.joined(separator: ", "))]
-            ))
+            report(
+                Diagnostic(
+                    AnnotationDiagnostic.keyNotForType(key: member.key, kind: kind.value.rawValue, owners: owners),
+                    at: member.keySpan,
+                    notes: [DiagnosticNote("a '\(kind.value.rawValue)' annotation takes: " + allowed.filter { $0 != "type" }.joined(separator: ", "))]
+                ))
         }
 
         let isRange = kind.value == .range
@@ -55,7 +62,10 @@ extension SpecDecoder {
                 }
             } else if !hasX && !hasY && !object.hasMisspelling(of: "x") && !object.hasMisspelling(of: "y") {
                 let example = isRange ? "\"x\": [\"2020-02-01\", \"2020-04-30\"]" : "\"y\": 0"
-                report(Diagnostic(AnnotationDiagnostic.missingValue(kind: kind.value.rawValue, needs: "'x' or 'y' (\(example))"), at: Self.start(of: value.span)))
+                report(
+                    Diagnostic(
+                        AnnotationDiagnostic.missingValue(kind: kind.value.rawValue, needs: "'x' or 'y' (\(example))"), at: Self.start(of: value.span)
+                    ))
             }
         case .text:
             var missing: [String] = []
@@ -68,26 +78,40 @@ extension SpecDecoder {
         if allowed.contains("label") { annotation.label = object["label"].flatMap { string($0.value, path: object.path("label")) } }
         if allowed.contains("text") { annotation.text = object["text"].flatMap { string($0.value, path: object.path("text")) } }
         if allowed.contains("style") {
-            annotation.style = object["style"].flatMap { enumValue($0.value, path: object.path("style"), what: "line style", as: Annotation.LineStyle.self, aliases: ["dash": "dashed", "dotted": "dashed", "dot": "dashed"]) }
+            annotation.style = object["style"].flatMap {
+                enumValue(
+                    $0.value, path: object.path("style"), what: "line style", as: Annotation.LineStyle.self,
+                    aliases: ["dash": "dashed", "dotted": "dashed", "dot": "dashed"])
+            }
         }
         annotation.color = object["color"].flatMap { string($0.value, path: object.path("color")) }
         if allowed.contains("position") {
             annotation.position = object["position"].flatMap {
-                enumValue($0.value, path: object.path("position"), what: "note position", as: Annotation.NotePosition.self, aliases: [
-                    "above": "top", "below": "bottom", "topleft": "top-left", "topright": "top-right", "bottomleft": "bottom-left",
-                    "bottomright": "bottom-right", "left-top": "top-left", "right-top": "top-right", "left-bottom": "bottom-left",
-                    "right-bottom": "bottom-right",
-                ])
+                enumValue(
+                    $0.value, path: object.path("position"), what: "note position", as: Annotation.NotePosition.self,
+                    aliases: [
+                        "above": "top", "below": "bottom", "topleft": "top-left", "topright": "top-right", "bottomleft": "bottom-left",
+                        "bottomright": "bottom-right", "left-top": "top-left", "right-top": "top-right", "left-bottom": "bottom-left",
+                        "right-bottom": "bottom-right"
+                    ])
             }
         }
         if allowed.contains("offset") {
-            annotation.offset = object["offset"].flatMap { number($0.value, path: object.path("offset"), in: 0...1_000, rule: "a distance in px from 0 to 1000") }
+            annotation.offset = object["offset"].flatMap {
+                number($0.value, path: object.path("offset"), in: 0...1_000, rule: "a distance in px from 0 to 1000")
+            }
         }
         if allowed.contains("width") {
-            annotation.width = object["width"].flatMap { number($0.value, path: object.path("width"), in: 20...ChartSpec.maximumSize, rule: "a width in px of at least 20") }
+            annotation.width = object["width"].flatMap {
+                number($0.value, path: object.path("width"), in: 20...ChartSpec.maximumSize, rule: "a width in px of at least 20")
+            }
         }
         if allowed.contains("connector") {
-            annotation.connector = object["connector"].flatMap { enumValue($0.value, path: object.path("connector"), what: "connector", as: Annotation.Connector.self, aliases: ["arrows": "arrow", "lines": "line", "false": "none", "off": "none"]) }
+            annotation.connector = object["connector"].flatMap {
+                enumValue(
+                    $0.value, path: object.path("connector"), what: "connector", as: Annotation.Connector.self,
+                    aliases: ["arrows": "arrow", "lines": "line", "false": "none", "off": "none"])
+            }
         }
         if let member = object["panel"] {
             switch member.value.kind {
@@ -115,7 +139,9 @@ extension SpecDecoder {
             return both.count == 2 ? both : []
         }
         if case .array = value.kind {
-            wrongType(value, path: path, expected: "one value (a number, a date, a category, or { \"aggregate\": … })", hint: "; a span of values is a 'range' annotation")
+            wrongType(
+                value, path: path, expected: "one value (a number, a date, a category, or { \"aggregate\": … })",
+                hint: "; a span of values is a 'range' annotation")
             return []
         }
         return annotationValue(value, path: path).map { [$0] } ?? []

@@ -9,7 +9,7 @@ extension SpecDecoder {
     static let parseTypeAliases: [String: String] = [
         "int": "number", "integer": "number", "float": "number", "double": "number", "numeric": "number",
         "quantitative": "number", "str": "string", "text": "string", "nominal": "string", "bool": "boolean",
-        "datetime": "date", "time": "date", "timestamp": "date", "temporal": "date",
+        "datetime": "date", "time": "date", "timestamp": "date", "temporal": "date"
     ]
 
     mutating func decodeData(_ value: JSONValue, path: String = "data") -> DataSource? {
@@ -39,7 +39,9 @@ extension SpecDecoder {
         var origin: DataSource.Origin?
         if let urlMember, let url = string(urlMember.value, path: "\(path).url") {
             if url.value.isEmpty {
-                error(SpecDiagnostic.Kind.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address", at: url.span)
+                error(
+                    SpecDiagnostic.Kind.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address",
+                    at: url.span)
             } else {
                 if let scheme = Self.urlScheme(url.value), scheme != "http" && scheme != "https" {
                     error(
@@ -164,10 +166,12 @@ extension SpecDecoder {
         var valid = true
         if url.value.hasPrefix("$") {
             let name = url.value.utf8.dropFirst()
-            let isName = !name.isEmpty && name.enumerated().allSatisfy { index, byte in
-                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                    || (index > 0 && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            }
+            let isName =
+                !name.isEmpty
+                && name.enumerated().allSatisfy { index, byte in
+                    byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                        || (index > 0 && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                }
             if !isName {
                 error(
                     SpecDiagnostic.Kind.databaseURL,
@@ -194,7 +198,9 @@ extension SpecDecoder {
         if let tableMember {
             guard let table = string(tableMember.value, path: "\(path).table") else { return nil }
             if table.value.isEmpty {
-                error(SpecDiagnostic.Kind.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"", at: table.span)
+                error(
+                    SpecDiagnostic.Kind.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"",
+                    at: table.span)
                 return nil
             }
             relation = .table(table)
@@ -222,7 +228,8 @@ extension SpecDecoder {
                 guard let first = scheme.first, (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") else { return nil }
                 return String(decoding: scheme, as: UTF8.self).lowercased()
             }
-            let isSchemeByte = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isSchemeByte =
+                (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             guard isSchemeByte else { return nil }

@@ -8,12 +8,12 @@ extension SpecDecoder {
     static let measureTypeAliases: [String: String] = [
         "quantity": "quantitative", "number": "quantitative", "numeric": "quantitative", "continuous": "quantitative",
         "q": "quantitative", "time": "temporal", "date": "temporal", "datetime": "temporal", "t": "temporal",
-        "category": "nominal", "categorical": "nominal", "string": "nominal", "n": "nominal", "ordered": "ordinal", "o": "ordinal",
+        "category": "nominal", "categorical": "nominal", "string": "nominal", "n": "nominal", "ordered": "ordinal", "o": "ordinal"
     ]
 
     static let scaleTypeAliases: [String: String] = [
         "logarithmic": "log", "log10": "log", "squareroot": "sqrt", "temporal": "time", "date": "time", "utc": "time",
-        "categorical": "ordinal", "linear-scale": "linear",
+        "categorical": "ordinal", "linear-scale": "linear"
     ]
 
     mutating func decodeEncoding(_ value: JSONValue) -> Encoding {
@@ -122,7 +122,9 @@ extension SpecDecoder {
                 at: constant.keySpan,
                 notes: [DiagnosticNote("'field' is given here", at: field.keySpan)]
             )
-        } else if object["field"] == nil && object["value"] == nil && def.along == nil && !object.hasMisspelling(of: "field") && !object.hasMisspelling(of: "value") {
+        } else if object["field"] == nil && object["value"] == nil && def.along == nil && !object.hasMisspelling(of: "field")
+            && !object.hasMisspelling(of: "value")
+        {
             // (A color `along` an axis takes its values from positions, so it needs no field.)
             missingKey("'\(path)' needs a 'field' naming the data field to show, e.g. { \"field\": \"price\" }", at: value.span)
         }
@@ -174,7 +176,9 @@ extension SpecDecoder {
         case .object:
             guard let object = object(value, path: path, keys: SpecKeys.axis) else { return nil }
             var axis = AxisSpec(span: value.span)
-            if let member = object["position"], let position: Located<AxisPosition> = enumValue(member.value, path: object.path("position"), what: "axis position") {
+            if let member = object["position"],
+                let position: Located<AxisPosition> = enumValue(member.value, path: object.path("position"), what: "axis position")
+            {
                 let horizontal = position.value == .top || position.value == .bottom
                 let isXChannel = channel == .x || channel == .x2
                 let isYChannel = channel == .y || channel == .y2
@@ -189,11 +193,15 @@ extension SpecDecoder {
                     axis.position = position
                 }
             }
-            if let member = object["tickCount"], let count = number(member.value, path: object.path("tickCount"), in: 0...1000, rule: "a whole number from 0 to 1000") {
+            if let member = object["tickCount"],
+                let count = number(member.value, path: object.path("tickCount"), in: 0...1000, rule: "a whole number from 0 to 1000")
+            {
                 if count.value.rounded() == count.value {
                     axis.tickCount = Located(Int(count.value), at: count.span)
                 } else {
-                    error(SpecDiagnostic.Kind.invalidValue, "'\(object.path("tickCount"))' must be a whole number, found \(Self.lexeme(member.value))", at: member.value.span)
+                    error(
+                        SpecDiagnostic.Kind.invalidValue, "'\(object.path("tickCount"))' must be a whole number, found \(Self.lexeme(member.value))",
+                        at: member.value.span)
                 }
             }
             axis.values = object["values"].flatMap { scalars($0.value, path: object.path("values")) }
@@ -220,7 +228,9 @@ extension SpecDecoder {
             )
             return nil
         case .string:
-            return enumValue(value, path: path, what: "stack mode", candidates: ["zero", "normalize", "center"], aliases: ["stacked": "zero", "percent": "normalize", "stream": "center", "streamgraph": "center"])
+            return enumValue(
+                value, path: path, what: "stack mode", candidates: ["zero", "normalize", "center"],
+                aliases: ["stacked": "zero", "percent": "normalize", "stream": "center", "streamgraph": "center"])
         default:
             wrongType(value, path: path, expected: "\"zero\", \"normalize\", \"center\" or false")
             return nil

@@ -9,9 +9,12 @@ extension SpecDecoder {
             wrongType(value, path: "facet", expected: "an object such as { \"field\": \"\(name.value)\" }")
             return nil
         }
-        guard let object = object(value, path: "facet", keys: SpecKeys.facet, expected: "an object such as { \"field\": \"city\", \"columns\": 2 }") else { return nil }
+        guard let object = object(value, path: "facet", keys: SpecKeys.facet, expected: "an object such as { \"field\": \"city\", \"columns\": 2 }")
+        else { return nil }
         guard let fieldMember = object["field"] else {
-            missingKey("missing 'facet.field': small multiples need the field whose values make the panels, e.g. \"facet\": { \"field\": \"city\" }", at: value.span)
+            missingKey(
+                "missing 'facet.field': small multiples need the field whose values make the panels, e.g. \"facet\": { \"field\": \"city\" }",
+                at: value.span)
             return nil
         }
         guard let field = string(fieldMember.value, path: "facet.field") else { return nil }
@@ -23,9 +26,13 @@ extension SpecDecoder {
         let range = 1.0...Double(FacetSpec.maximumColumns)
         let rule = "a whole number of panels per row, 1 to \(FacetSpec.maximumColumns)"
         if let member = object["columns"] { facet.columns = wholeNumber(member.value, path: "facet.columns", in: range, rule: rule) }
-        if let member = object["columnsNarrow"] { facet.columnsNarrow = wholeNumber(member.value, path: "facet.columnsNarrow", in: range, rule: rule) }
+        if let member = object["columnsNarrow"] {
+            facet.columnsNarrow = wholeNumber(member.value, path: "facet.columnsNarrow", in: range, rule: rule)
+        }
         if let member = object["sort"] { facet.sort = expression(member.value, path: "facet.sort") }
-        let aliases = ["same": "shared", "common": "shared", "free": "independent", "separate": "independent", "own": "independent", "resolve": "independent"]
+        let aliases = [
+            "same": "shared", "common": "shared", "free": "independent", "separate": "independent", "own": "independent", "resolve": "independent"
+        ]
         if let member = object["x"] { facet.x = enumValue(member.value, path: "facet.x", what: "scale sharing", aliases: aliases) }
         if let member = object["y"] { facet.y = enumValue(member.value, path: "facet.y", what: "scale sharing", aliases: aliases) }
         return facet

@@ -10,7 +10,9 @@ extension SpecDecoder {
             return []
         }
         if items.isEmpty {
-            error(SpecDiagnostic.Kind.invalidValue, "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'", at: value.span)
+            error(
+                SpecDiagnostic.Kind.invalidValue, "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'",
+                at: value.span)
             return []
         }
         var layers: [LayerSpec] = []
@@ -33,7 +35,8 @@ extension SpecDecoder {
         if let member = object["mark"] {
             mark = decodeMark(member.value, path: object.path("mark"))
         } else if !object.hasMisspelling(of: "mark") {
-            missingKey("'\(path)' needs a 'mark', e.g. { \"mark\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
+            missingKey(
+                "'\(path)' needs a 'mark', e.g. { \"mark\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
         }
         var encoding = Encoding()
         var removed: [Located<ChannelName>] = []

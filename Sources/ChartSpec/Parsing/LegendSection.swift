@@ -13,7 +13,9 @@ extension SpecDecoder {
             var legend = LegendSpec(span: value.span)
             guard let object = object(value, path: "legend", keys: SpecKeys.legend) else { return legend }
             legend.position = object["position"].flatMap {
-                enumValue($0.value, path: "legend.position", what: "legend position", aliases: ["above": "top", "below": "bottom", "inline": "direct", "end": "direct", "hidden": "none", "off": "none"])
+                enumValue(
+                    $0.value, path: "legend.position", what: "legend position",
+                    aliases: ["above": "top", "below": "bottom", "inline": "direct", "end": "direct", "hidden": "none", "off": "none"])
             }
             if let member = object["title"] {
                 legend.title = titleSetting(member.value, path: "legend.title")

@@ -7,12 +7,12 @@ extension SpecDecoder {
     static let markAliases: [String: String] = [
         "scatter": "point", "scatterplot": "point", "dot": "point", "dots": "point", "circle": "point", "points": "point",
         "column": "bar", "columns": "bar", "histogram": "bar", "bars": "bar", "lines": "line", "linechart": "line",
-        "heatmap": "rect", "cell": "rect", "label": "text", "rules": "rule", "areas": "area",
+        "heatmap": "rect", "cell": "rect", "label": "text", "rules": "rule", "areas": "area"
     ]
 
     static let interpolationAliases: [String: String] = [
         "smooth": "monotone", "curve": "monotone", "spline": "catmull-rom", "catmullrom": "catmull-rom",
-        "catmull_rom": "catmull-rom", "straight": "linear", "steps": "step",
+        "catmull_rom": "catmull-rom", "straight": "linear", "steps": "step"
     ]
 
     mutating func decodeMark(_ value: JSONValue, path: String = "mark") -> MarkSpec? {
@@ -22,14 +22,18 @@ extension SpecDecoder {
             }
             return MarkSpec(type: type, span: value.span)
         }
-        guard let mark = object(value, path: path, keys: SpecKeys.mark, expected: "a mark type such as \"bar\", or an object such as { \"type\": \"line\" }") else {
+        guard
+            let mark = object(
+                value, path: path, keys: SpecKeys.mark, expected: "a mark type such as \"bar\", or an object such as { \"type\": \"line\" }")
+        else {
             return nil
         }
         var type: Located<MarkType>?
         if let member = mark["type"] {
             type = enumValue(member.value, path: path + ".type", what: "mark type", aliases: Self.markAliases)
         } else if !mark.hasMisspelling(of: "type") {
-            missingKey("'\(path)' needs a 'type', e.g. { \"type\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
+            missingKey(
+                "'\(path)' needs a 'type', e.g. { \"type\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
         }
         let interpolate: Located<Interpolation>? = mark["interpolate"].flatMap {
             enumValue($0.value, path: path + ".interpolate", what: "interpolation", aliases: Self.interpolationAliases)
@@ -38,8 +42,12 @@ extension SpecDecoder {
         let labels = mark["labels"].flatMap { decodeLabels($0.value, path: path + ".labels") }
         let color = mark["color"].flatMap { string($0.value, path: path + ".color") }
         let opacity = mark["opacity"].flatMap { number($0.value, path: path + ".opacity", in: 0...1, rule: "between 0 and 1") }
-        let strokeWidth = mark["strokeWidth"].flatMap { number($0.value, path: path + ".strokeWidth", in: 0...1000, rule: "a number of pixels, 0 or more") }
-        let cornerRadius = mark["cornerRadius"].flatMap { number($0.value, path: path + ".cornerRadius", in: 0...1000, rule: "a number of pixels, 0 or more") }
+        let strokeWidth = mark["strokeWidth"].flatMap {
+            number($0.value, path: path + ".strokeWidth", in: 0...1000, rule: "a number of pixels, 0 or more")
+        }
+        let cornerRadius = mark["cornerRadius"].flatMap {
+            number($0.value, path: path + ".cornerRadius", in: 0...1000, rule: "a number of pixels, 0 or more")
+        }
         let width = mark["width"].flatMap {
             number($0.value, path: path + ".width", in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels")
         }
@@ -66,9 +74,12 @@ extension SpecDecoder {
             guard let labels = object(value, path: path, keys: SpecKeys.labels) else { return nil }
             var options = LabelOptions(span: value.span)
             options.position = labels["position"].flatMap {
-                enumValue($0.value, path: path + ".position", what: "label position", aliases: ["above": "top", "center": "inside", "middle": "inside"])
+                enumValue(
+                    $0.value, path: path + ".position", what: "label position", aliases: ["above": "top", "center": "inside", "middle": "inside"])
             }
-            options.angle = labels["angle"].flatMap { number($0.value, path: path + ".angle", in: -360...360, rule: "an angle in degrees between -360 and 360") }
+            options.angle = labels["angle"].flatMap {
+                number($0.value, path: path + ".angle", in: -360...360, rule: "an angle in degrees between -360 and 360")
+            }
             options.format = labels["format"].flatMap { string($0.value, path: path + ".format") }
             options.skipZero = labels["skipZero"].flatMap { bool($0.value, path: path + ".skipZero") }?.value ?? false
             return options

@@ -62,7 +62,9 @@ extension SpecDecoder {
                 error(SpecDiagnostic.Kind.invalidValue, "'windowBy' has an empty field name", at: name.span)
             }
             if top["window"] == nil {
-                error(SpecDiagnostic.Kind.windowByWithoutWindow, "'windowBy' partitions the running figures of 'window', but there is no 'window'", at: member.keySpan)
+                error(
+                    SpecDiagnostic.Kind.windowByWithoutWindow, "'windowBy' partitions the running figures of 'window', but there is no 'window'",
+                    at: member.keySpan)
             }
         }
         if let member = top["keep"] {
@@ -75,7 +77,9 @@ extension SpecDecoder {
     }
 
     /// `calculate` and `aggregate`: `{ name: expression }` in key order.
-    private mutating func namedExpressions(_ value: JSONValue, path: String, example: String) -> [(name: Located<String>, expression: ExpressionSource)] {
+    private mutating func namedExpressions(_ value: JSONValue, path: String, example: String) -> [(
+        name: Located<String>, expression: ExpressionSource
+    )] {
         guard case .object(let members) = value.kind else {
             wrongType(value, path: path, expected: "an object such as \(example)")
             return []
@@ -119,7 +123,9 @@ extension SpecDecoder {
             let descending = entry.value.hasPrefix("-")
             let field = descending ? String(entry.value.dropFirst()) : entry.value
             if field.isEmpty {
-                error(SpecDiagnostic.Kind.invalidValue, "'sort' entry '\(entry.value)' names no field: write \"field\", or \"-field\" for descending order", at: entry.span)
+                error(
+                    SpecDiagnostic.Kind.invalidValue,
+                    "'sort' entry '\(entry.value)' names no field: write \"field\", or \"-field\" for descending order", at: entry.span)
                 continue
             }
             keys.append(SortKey(field: field, descending: descending, span: entry.span))

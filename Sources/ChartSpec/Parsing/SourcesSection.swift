@@ -27,7 +27,9 @@ extension SpecDecoder {
         case .object:
             // One source without its list: say so, and keep it.
             let original = text(of: value.span)
-            wrongType(value, path: "sources", expected: "a string or an array of sources", fixIt: FixIt(span: value.span, replacement: "[\(original)]"), hint: "; wrap it in [ ]")
+            wrongType(
+                value, path: "sources", expected: "a string or an array of sources", fixIt: FixIt(span: value.span, replacement: "[\(original)]"),
+                hint: "; wrap it in [ ]")
             return decodeSource(value, path: "sources").map { [$0] } ?? []
         default:
             wrongType(value, path: "sources", expected: "a string or an array of sources such as [{ \"title\": \"…\", \"url\": \"…\" }]")

@@ -226,7 +226,9 @@ struct SpecDecoder {
         case .bool(let bool):
             return Located(bool, at: value.span)
         case .string(let string) where string.value == "true" || string.value == "false":
-            wrongType(value, path: path, expected: "true or false", fixIt: FixIt(span: value.span, replacement: string.value), hint: "; write it without quotes")
+            wrongType(
+                value, path: path, expected: "true or false", fixIt: FixIt(span: value.span, replacement: string.value),
+                hint: "; write it without quotes")
         default:
             wrongType(value, path: path, expected: "true or false")
         }
@@ -334,7 +336,8 @@ struct SpecDecoder {
     }
 
     mutating func unknownValue(_ value: JSONValue, text: String, path: String, what: String, names: [String], aliases: [String: String] = [:]) {
-        let suggestion = aliases[text.lowercased()].flatMap { names.contains($0) ? $0 : nil }
+        let suggestion =
+            aliases[text.lowercased()].flatMap { names.contains($0) ? $0 : nil }
             ?? Suggestions.closest(to: text, in: names)
         if let suggestion {
             error(

@@ -52,7 +52,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
         case .groupByWithoutAggregate:
             return "'groupBy' needs an 'aggregate' saying what to compute for each group, e.g. \"aggregate\": { \"count\": \"count()\" }"
         case .totalNotGrouped(let field, nil):
-            return "'total' collapses the field '\(field)', but there is no 'groupBy': a total aggregates again with one grouping field replaced by a label"
+            return
+                "'total' collapses the field '\(field)', but there is no 'groupBy': a total aggregates again with one grouping field replaced by a label"
         case .totalNotGrouped(let field, let grouped?):
             if let suggestion = Suggestions.closest(to: field, in: grouped) {
                 return "'total' collapses the field '\(field)', which is not in 'groupBy'; did you mean '\(suggestion)'?"

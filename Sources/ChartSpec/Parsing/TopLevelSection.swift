@@ -96,7 +96,9 @@ extension SpecDecoder {
 
     /// `width`, `height`: positive, finite, and not absurd.
     private mutating func size(_ value: JSONValue, path: String) -> Located<Double>? {
-        number(value, path: path, in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels, at most \(Int(Self.maximumSize))")
+        number(
+            value, path: path, in: Double.leastNonzeroMagnitude...Self.maximumSize,
+            rule: "a positive number of pixels, at most \(Int(Self.maximumSize))")
     }
 
     /// `locale`: a BCP 47 tag we have tables for; others warn and fall back to `en-US`.

@@ -20,7 +20,9 @@ public enum LogoSanitizer {
         /// The logo as an element drawn `height` px tall with its top-left corner at (x, y).
         public func element(x: Double, y: Double, height: Double) -> String {
             let width = viewBox.height > 0 ? height * viewBox.width / viewBox.height : height
-            return "<svg class=\"chartc-logo\" x=\"\(LogoSanitizer.number(x))\" y=\"\(LogoSanitizer.number(y))\" width=\"\(LogoSanitizer.number(width))\" height=\"\(LogoSanitizer.number(height))\" viewBox=\"\(LogoSanitizer.number(viewBox.x)) \(LogoSanitizer.number(viewBox.y)) \(LogoSanitizer.number(viewBox.width)) \(LogoSanitizer.number(viewBox.height))\">" + body + "</svg>"
+            return
+                "<svg class=\"chartc-logo\" x=\"\(LogoSanitizer.number(x))\" y=\"\(LogoSanitizer.number(y))\" width=\"\(LogoSanitizer.number(width))\" height=\"\(LogoSanitizer.number(height))\" viewBox=\"\(LogoSanitizer.number(viewBox.x)) \(LogoSanitizer.number(viewBox.y)) \(LogoSanitizer.number(viewBox.width)) \(LogoSanitizer.number(viewBox.height))\">"
+                + body + "</svg>"
         }
 
         /// The drawn width at `height`.
@@ -31,7 +33,7 @@ public enum LogoSanitizer {
 
     static let elements: Set<String> = [
         "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "defs",
-        "linearGradient", "radialGradient", "stop", "clipPath", "mask", "title", "desc", "use", "symbol",
+        "linearGradient", "radialGradient", "stop", "clipPath", "mask", "title", "desc", "use", "symbol"
     ]
 
     static let attributes: Set<String> = [
@@ -41,7 +43,7 @@ public enum LogoSanitizer {
         "stroke-dashoffset", "opacity", "offset", "stop-color", "stop-opacity", "gradientUnits", "gradientTransform",
         "spreadMethod", "clip-path", "clip-rule", "mask", "maskUnits", "clipPathUnits", "font-family", "font-size",
         "font-weight", "font-style", "text-anchor", "dominant-baseline", "letter-spacing", "dx", "dy", "href",
-        "xlink:href", "style", "display", "visibility", "color", "vector-effect", "paint-order",
+        "xlink:href", "style", "display", "visibility", "color", "vector-effect", "paint-order"
     ]
 
     public static func sanitize(_ bytes: [UInt8]) -> Result? {
@@ -269,7 +271,9 @@ public enum LogoSanitizer {
                     }
                     element += " \(attribute)=\"\(value.escapedForAttribute())\""
                 }
-                if name == "use" && !attributes.contains(where: { ($0.0 == "href" || $0.0 == "xlink:href") && LogoSanitizer.isSafe(name: $0.0, value: $0.1) }) {
+                if name == "use"
+                    && !attributes.contains(where: { ($0.0 == "href" || $0.0 == "xlink:href") && LogoSanitizer.isSafe(name: $0.0, value: $0.1) })
+                {
                     note("<use> of an external file")
                     if !selfClosing { stack.append((name, false)) }
                     return
@@ -294,7 +298,8 @@ public enum LogoSanitizer {
             let start = index
             while index < bytes.count {
                 let byte = bytes[index]
-                let isNameByte = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                let isNameByte =
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                     || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
                 guard isNameByte else { break }

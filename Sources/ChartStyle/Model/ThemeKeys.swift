@@ -36,7 +36,7 @@ public enum ThemeKeys {
         ("sources", "the sources line"), ("byline", "the byline"), ("axis", "axis tick labels"),
         ("axisTitle", "axis titles"), ("legend", "legend entries"), ("legendTitle", "the legend's title"),
         ("label", "values printed on marks"), ("directLabel", "series names at the ends of lines (legend: direct)"),
-        ("annotation", "annotations"), ("panel", "panel titles of small multiples"),
+        ("annotation", "annotations"), ("panel", "panel titles of small multiples")
     ]
 
     public static let weights = ["regular", "normal", "bold"]
@@ -45,11 +45,13 @@ public enum ThemeKeys {
 
     public static let all: [ThemeKey] = {
         var keys: [ThemeKey] = [
-            ThemeKey(path: "font.family", type: .texts, hasDefault: true, meaning: "the font stack the output names; its first family is looked up in the system font folders when there are no files"),
+            ThemeKey(
+                path: "font.family", type: .texts, hasDefault: true,
+                meaning: "the font stack the output names; its first family is looked up in the system font folders when there are no files"),
             ThemeKey(path: "font.files.regular", type: .path, hasDefault: false, meaning: "TrueType/OpenType file of the regular face"),
             ThemeKey(path: "font.files.bold", type: .path, hasDefault: false, meaning: "the bold face"),
             ThemeKey(path: "font.files.italic", type: .path, hasDefault: false, meaning: "the italic face"),
-            ThemeKey(path: "font.files.boldItalic", type: .path, hasDefault: false, meaning: "the bold italic face"),
+            ThemeKey(path: "font.files.boldItalic", type: .path, hasDefault: false, meaning: "the bold italic face")
         ]
         for role in textRoles {
             let base = "text." + role.name
@@ -57,7 +59,10 @@ public enum ThemeKeys {
             keys.append(ThemeKey(path: base + ".weight", type: .choice(weights), hasDefault: true, meaning: "weight of \(role.meaning)"))
             keys.append(ThemeKey(path: base + ".style", type: .choice(fontStyles), hasDefault: true, meaning: "normal or italic"))
             keys.append(ThemeKey(path: base + ".color", type: .color, hasDefault: true, meaning: "color of \(role.meaning)"))
-            keys.append(ThemeKey(path: base + ".lineHeight", type: .number(1...400), hasDefault: false, meaning: "distance between baselines of wrapped lines, px (default: 1.3 × size)"))
+            keys.append(
+                ThemeKey(
+                    path: base + ".lineHeight", type: .number(1...400), hasDefault: false,
+                    meaning: "distance between baselines of wrapped lines, px (default: 1.3 × size)"))
         }
         keys += [
             ThemeKey(path: "words.notes", type: .text, hasDefault: true, meaning: "printed before several notes"),
@@ -73,25 +78,40 @@ public enum ThemeKeys {
             ThemeKey(path: "zeroLine.color", type: .color, hasDefault: true, meaning: "the zero line of bars and the baseline of a categorical axis"),
             ThemeKey(path: "colors.mark", type: .color, hasDefault: true, meaning: "marks without a color channel or mark.color"),
             ThemeKey(path: "colors.missing", type: .color, hasDefault: true, meaning: "a mark whose color value is missing"),
-            ThemeKey(path: "colors.categorical", type: .palette, hasDefault: true, meaning: "the palette of a categorical color channel without scale.scheme or range: a scheme name or a list of colors"),
+            ThemeKey(
+                path: "colors.categorical", type: .palette, hasDefault: true,
+                meaning: "the palette of a categorical color channel without scale.scheme or range: a scheme name or a list of colors"),
             ThemeKey(path: "colors.sequential", type: .palette, hasDefault: true, meaning: "the ramp of a continuous color channel without a scheme"),
-            ThemeKey(path: "colors.diverging", type: .palette, hasDefault: true, meaning: "the ramp of a continuous color channel whose domain spans zero"),
+            ThemeKey(
+                path: "colors.diverging", type: .palette, hasDefault: true, meaning: "the ramp of a continuous color channel whose domain spans zero"),
             ThemeKey(path: "size.width", type: .number(120...10_000), hasDefault: true, meaning: "width of a chart whose spec gives none, px"),
-            ThemeKey(path: "size.height", type: .number(40...10_000), hasDefault: true, meaning: "height of the plot region of a chart whose spec gives none, px"),
+            ThemeKey(
+                path: "size.height", type: .number(40...10_000), hasDefault: true,
+                meaning: "height of the plot region of a chart whose spec gives none, px"),
             ThemeKey(path: "padding.top", type: .number(0...1000), hasDefault: true, meaning: "space between the canvas edge and the content, px"),
             ThemeKey(path: "padding.right", type: .number(0...1000), hasDefault: true, meaning: "px"),
             ThemeKey(path: "padding.bottom", type: .number(0...1000), hasDefault: true, meaning: "px"),
             ThemeKey(path: "padding.left", type: .number(0...1000), hasDefault: true, meaning: "px"),
             ThemeKey(path: "spacing.titleSubtitle", type: .number(0...200), hasDefault: true, meaning: "between title and subtitle, px"),
-            ThemeKey(path: "spacing.section", type: .number(0...200), hasDefault: true, meaning: "between the header and the plot, and the plot and the footer, px"),
+            ThemeKey(
+                path: "spacing.section", type: .number(0...200), hasDefault: true,
+                meaning: "between the header and the plot, and the plot and the footer, px"),
             ThemeKey(path: "spacing.footer", type: .number(0...200), hasDefault: true, meaning: "between notes, sources and byline, px"),
             ThemeKey(path: "spacing.paragraph", type: .number(0...200), hasDefault: true, meaning: "between paragraphs of the notes, px"),
-            ThemeKey(path: "spacing.legend", type: .number(0...200), hasDefault: true, meaning: "between a legend above or below the plot and the plot, px"),
+            ThemeKey(
+                path: "spacing.legend", type: .number(0...200), hasDefault: true, meaning: "between a legend above or below the plot and the plot, px"
+            ),
             ThemeKey(path: "spacing.label", type: .number(0...200), hasDefault: true, meaning: "between a mark and the label printed next to it, px"),
-            ThemeKey(path: "logo.file", type: .path, hasDefault: false, meaning: "an SVG file inlined at a corner (sanitized: no scripts, event handlers, foreignObject or external references)"),
+            ThemeKey(
+                path: "logo.file", type: .path, hasDefault: false,
+                meaning: "an SVG file inlined at a corner (sanitized: no scripts, event handlers, foreignObject or external references)"),
             ThemeKey(path: "logo.height", type: .number(4...400), hasDefault: true, meaning: "the logo's height, px"),
-            ThemeKey(path: "logo.position", type: .choice(logoPositions), hasDefault: true, meaning: "the corner the logo sits in: bottom ones on a row of their own below the footer, top ones beside the title (which wraps short of it) or, when there is no title or the logo is wider than a quarter of the chart, on a row of their own above it"),
-            ThemeKey(path: "dark.background", type: .color, hasDefault: true, meaning: "the canvas of the HTML page in dark mode"),
+            ThemeKey(
+                path: "logo.position", type: .choice(logoPositions), hasDefault: true,
+                meaning:
+                    "the corner the logo sits in: bottom ones on a row of their own below the footer, top ones beside the title (which wraps short of it) or, when there is no title or the logo is wider than a quarter of the chart, on a row of their own above it"
+            ),
+            ThemeKey(path: "dark.background", type: .color, hasDefault: true, meaning: "the canvas of the HTML page in dark mode")
         ]
         return keys
     }()

@@ -61,10 +61,11 @@ struct ThemeReader {
             if prefix.isEmpty && allowsStructure { allowed += ["extends", "variants"] }
             let place = prefix.isEmpty ? (allowsStructure ? "at the top level of the theme" : "in a variant") : "in '\(prefix)'"
             let suggestion = Suggestions.closest(to: member.key, in: allowed)
-            diagnostics.append(Diagnostic(
-                ThemeDiagnostic.unknownKey(key: member.key, place: place, suggestion: suggestion), at: member.keySpan,
-                notes: suggestion == nil ? [DiagnosticNote("keys allowed here: " + allowed.joined(separator: ", "))] : [],
-                fixIt: suggestion.map { FixIt(span: member.keySpan, replacement: JSONText.quote($0)) }))
+            diagnostics.append(
+                Diagnostic(
+                    ThemeDiagnostic.unknownKey(key: member.key, place: place, suggestion: suggestion), at: member.keySpan,
+                    notes: suggestion == nil ? [DiagnosticNote("keys allowed here: " + allowed.joined(separator: ", "))] : [],
+                    fixIt: suggestion.map { FixIt(span: member.keySpan, replacement: JSONText.quote($0)) }))
             return
         }
         guard case .object(let members) = member.value.kind else {
@@ -81,7 +82,9 @@ struct ThemeReader {
         case .number(let range):
             guard case .number(let number, _) = value.kind else { return wrongType(value, path: key.path, expected: "a number") }
             guard number.isFinite, range.contains(number) else {
-                return invalid(value, path: key.path, "must be between \(Self.short(range.lowerBound)) and \(Self.short(range.upperBound)), found \(Self.short(number))")
+                return invalid(
+                    value, path: key.path,
+                    "must be between \(Self.short(range.lowerBound)) and \(Self.short(range.upperBound)), found \(Self.short(number))")
             }
             return .number(number)
         case .color:
@@ -97,16 +100,22 @@ struct ThemeReader {
             return .text(string.value)
         case .texts:
             if case .string(let string) = value.kind, !string.value.isEmpty { return .list([string.value]) }
-            guard case .array(let items) = value.kind, !items.isEmpty else { return wrongType(value, path: key.path, expected: "a string or a non-empty list of strings") }
+            guard case .array(let items) = value.kind, !items.isEmpty else {
+                return wrongType(value, path: key.path, expected: "a string or a non-empty list of strings")
+            }
             var names: [String] = []
             for item in items {
-                guard case .string(let string) = item.kind, !string.value.isEmpty else { return wrongType(item, path: key.path, expected: "a list of non-empty strings") }
+                guard case .string(let string) = item.kind, !string.value.isEmpty else {
+                    return wrongType(item, path: key.path, expected: "a list of non-empty strings")
+                }
                 names.append(string.value)
             }
             return .list(names)
         case .palette:
             if case .string(let string) = value.kind, !string.value.isEmpty { return .text(string.value) }
-            guard case .array(let items) = value.kind, !items.isEmpty else { return wrongType(value, path: key.path, expected: "a scheme name or a non-empty list of colors") }
+            guard case .array(let items) = value.kind, !items.isEmpty else {
+                return wrongType(value, path: key.path, expected: "a scheme name or a non-empty list of colors")
+            }
             var colors: [String] = []
             for item in items {
                 guard case .string(let string) = item.kind else { return wrongType(item, path: key.path, expected: "a list of CSS colors") }
@@ -121,12 +130,18 @@ struct ThemeReader {
             guard case .bool(let flag) = value.kind else { return wrongType(value, path: key.path, expected: "true or false") }
             return .bool(flag)
         case .choice(let words):
-            guard case .string(let string) = value.kind else { return wrongType(value, path: key.path, expected: "one of " + words.map { "'\($0)'" }.joined(separator: ", ")) }
+            guard case .string(let string) = value.kind else {
+                return wrongType(value, path: key.path, expected: "one of " + words.map { "'\($0)'" }.joined(separator: ", "))
+            }
             guard words.contains(string.value) else {
                 let suggestion = Suggestions.closest(to: string.value, in: words)
-                diagnostics.append(Diagnostic(
-                    ThemeDiagnostic.badValue(path: key.path, problem: "must be one of " + words.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(string.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")),
-                    at: value.span, fixIt: suggestion.map { FixIt(span: value.span, replacement: JSONText.quote($0)) }))
+                diagnostics.append(
+                    Diagnostic(
+                        ThemeDiagnostic.badValue(
+                            path: key.path,
+                            problem: "must be one of " + words.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(string.value)'"
+                                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")),
+                        at: value.span, fixIt: suggestion.map { FixIt(span: value.span, replacement: JSONText.quote($0)) }))
                 return nil
             }
             return .text(string.value)
@@ -135,7 +150,9 @@ struct ThemeReader {
 
     @discardableResult
     private mutating func wrongType(_ value: JSONValue, path: String, expected: String) -> ThemeScalar? {
-        diagnostics.append(Diagnostic(ThemeDiagnostic.wrongType(path: path.isEmpty ? "the theme" : path, expected: expected, found: Self.describe(value)), at: value.span))
+        diagnostics.append(
+            Diagnostic(
+                ThemeDiagnostic.wrongType(path: path.isEmpty ? "the theme" : path, expected: expected, found: Self.describe(value)), at: value.span))
         return nil
     }
 

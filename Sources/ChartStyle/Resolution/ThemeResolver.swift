@@ -17,7 +17,10 @@ public enum ThemeResolver {
         /// Look for `chartc.theme.json` (off in tests of the other steps).
         public var searchFolders: Bool
 
-        public init(specPath: String, commandLineTheme: String? = nil, specTheme: (path: String, span: SourceSpan?)? = nil, variant: String? = nil, searchFolders: Bool = true) {
+        public init(
+            specPath: String, commandLineTheme: String? = nil, specTheme: (path: String, span: SourceSpan?)? = nil, variant: String? = nil,
+            searchFolders: Bool = true
+        ) {
             self.specPath = specPath
             self.commandLineTheme = commandLineTheme
             self.specTheme = specTheme

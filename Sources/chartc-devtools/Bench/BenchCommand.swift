@@ -2,9 +2,9 @@ import ChartCommandLine
 import ChartSystem
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `chartc-devtools bench`: the performance targets of issue 7, measured as whole processes (start, read, plan,
@@ -14,7 +14,8 @@ enum BenchCommand {
     static let description = CommandDescription(
         name: "bench",
         abstract: "Measure chartc against its performance targets (and vl-convert, DuckDB when installed).",
-        discussion: "Writes the Voteview-shaped members file at 1x and 20x into DIR, then runs each case once to warm up and N more times, and prints the median wall time and the largest peak RSS of the whole process. Peers run through python3 when `import vl_convert` and `import duckdb` work (pip install vl-convert-python duckdb). Build chartc first: swift build -c release.",
+        discussion:
+            "Writes the Voteview-shaped members file at 1x and 20x into DIR, then runs each case once to warm up and N more times, and prints the median wall time and the largest peak RSS of the whole process. Peers run through python3 when `import vl_convert` and `import duckdb` work (pip install vl-convert-python duckdb). Build chartc first: swift build -c release.",
         options: [
             .value("runs", valueName: "N", help: "Measured runs of each chartc case, after one warm-up.", default: "7"),
             .value("peer-runs", valueName: "N", help: "Measured runs of each peer case, after one warm-up.", default: "3"),
@@ -22,12 +23,18 @@ enum BenchCommand {
             .value("dir", valueName: "DIR", help: "Scratch folder for the data and outputs.", default: "/tmp/chartc-bench"),
             .value("chartc", valueName: "PATH", help: "The chartc binary to measure (default: next to this program)."),
             .flag("no-peers", help: "Do not run vl-convert or DuckDB."),
-            .value("database", valueName: "URL", help: "Also build the polarization chart from PostgreSQL at URL (tables members_1x and members, see specs/performance.md) against the server's own time for the statement."),
-            .flag("database-only", help: "With --database: measure only the database cases (and the CSV cases they compare with)."),
+            .value(
+                "database", valueName: "URL",
+                help:
+                    "Also build the polarization chart from PostgreSQL at URL (tables members_1x and members, see specs/performance.md) against the server's own time for the statement."
+            ),
+            .flag("database-only", help: "With --database: measure only the database cases (and the CSV cases they compare with).")
         ],
         examples: [
             Example("swift build -c release && .build/release/chartc-devtools bench", "The full table, with peers when installed."),
-            Example("chartc-devtools bench --database 'postgresql://postgres@127.0.0.1:54329/voteview?sslmode=disable' --database-only --no-peers", "The database cases against the CSV path."),
+            Example(
+                "chartc-devtools bench --database 'postgresql://postgres@127.0.0.1:54329/voteview?sslmode=disable' --database-only --no-peers",
+                "The database cases against the CSV path.")
         ]
     )
 
@@ -55,20 +62,25 @@ enum BenchCommand {
             BenchCase(
                 name: "polarization 1x (~51k rows, 6 MB)", seconds: 0.040, bytes: 40_000_000, vegaLiteFactor: 25,
                 command: [chartc, "build", workspace.polarization1x, "-o", out],
-                vegaLite: hasVegaLite ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members1x, Paths.join(out, "vl-1x.svg")] : nil,
+                vegaLite: hasVegaLite
+                    ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members1x, Paths.join(out, "vl-1x.svg")] : nil,
                 duckDB: hasDuckDB ? ["python3", workspace.duckDBScript, workspace.members1x, Paths.join(out, "duckdb-1x.csv")] : nil),
             BenchCase(
                 name: "polarization 20x (~1M rows, 120 MB)", seconds: 0.4, bytes: 150_000_000, beatDuckDB: true,
                 command: [chartc, "build", workspace.polarization20x, "-o", out],
-                vegaLite: hasVegaLite ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members20x, Paths.join(out, "vl-20x.svg")] : nil,
+                vegaLite: hasVegaLite
+                    ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members20x, Paths.join(out, "vl-20x.svg")] : nil,
                 duckDB: hasDuckDB ? ["python3", workspace.duckDBScript, workspace.members20x, Paths.join(out, "duckdb-20x.csv")] : nil),
             // Issue 19: the same chart as PDF (faces found, read, subset and embedded) costs at most 5 ms more.
-            BenchCase(name: "polarization 1x as PDF", seconds: 0.045, command: [chartc, "build", workspace.polarization1x, "-o", out, "--format", "pdf"]),
+            BenchCase(
+                name: "polarization 1x as PDF", seconds: 0.045, command: [chartc, "build", workspace.polarization1x, "-o", out, "--format", "pdf"]),
             // Issue 16: a house style with four font files and a logo adds at most 3 ms (CPU, interleaved pairs).
             BenchCase(
-                name: BenchWorkspace.themed, seconds: 0.043, command: [chartc, "build", workspace.polarization1x, "-o", out, "--theme", workspace.houseTheme],
+                name: BenchWorkspace.themed, seconds: 0.043,
+                command: [chartc, "build", workspace.polarization1x, "-o", out, "--theme", workspace.houseTheme],
                 baseline: "polarization 1x (~51k rows, 6 MB)", maxExtraSeconds: 0.003),
-            BenchCase(name: "build of 100 small specs", seconds: 1.0, command: [chartc, "build", workspace.smallSpecs, "-o", Paths.join(out, "small")]),
+            BenchCase(
+                name: "build of 100 small specs", seconds: 1.0, command: [chartc, "build", workspace.smallSpecs, "-o", Paths.join(out, "small")]),
             BenchCase(name: "lint of one spec (polarization 1x)", seconds: 0.010, command: [chartc, "lint", workspace.polarization1x]),
             BenchCase(name: BenchWorkspace.dailyPlain, seconds: 5.0, command: [chartc, "build", workspace.dailyPlainSpec, "-o", out]),
             BenchCase(
@@ -78,7 +90,7 @@ enum BenchCommand {
             BenchCase(name: BenchWorkspace.dailyPlainThinned, seconds: 1.0, command: [chartc, "build", workspace.dailyPlainThinnedSpec, "-o", out]),
             BenchCase(
                 name: BenchWorkspace.dailyWindowThinned, seconds: 1.1, command: [chartc, "build", workspace.dailyWindowThinnedSpec, "-o", out],
-                baseline: BenchWorkspace.dailyPlainThinned),
+                baseline: BenchWorkspace.dailyPlainThinned)
         ]
 
         // --only TEXT: the cases whose names contain TEXT, and the baselines they are compared with.
@@ -105,7 +117,9 @@ enum BenchCommand {
             var row = BenchRow(benchCase: benchCase, chartc: chartcResult, vegaLite: vegaLite, duckDB: duckDB)
             if let name = benchCase.baseline, let baseline = cases.first(where: { $0.name == name }) {
                 console.printError("measuring \(benchCase.name) against \(name), runs interleaved")
-                guard let paired = pairedRatios(benchCase.command, baseline.command, runs: runs, workspace: workspace, console: console) else { return .failure }
+                guard let paired = pairedRatios(benchCase.command, baseline.command, runs: runs, workspace: workspace, console: console) else {
+                    return .failure
+                }
                 row.baselineRatios = (paired.wall, paired.cpu)
                 row.baselineExtra = (paired.extraWall, paired.extraCPU)
             }
@@ -114,7 +128,9 @@ enum BenchCommand {
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
         var databaseMet = true
         if let databaseURL {
-            guard let databaseRows = DatabaseBench.run(url: databaseURL, chartc: chartc, runs: runs, workspace: workspace, console: console) else { return .failure }
+            guard let databaseRows = DatabaseBench.run(url: databaseURL, chartc: chartc, runs: runs, workspace: workspace, console: console) else {
+                return .failure
+            }
             console.write(DatabaseBench.markdown(databaseRows, runs: runs), to: .output)
             databaseMet = databaseRows.allSatisfy(\.met)
         }
@@ -124,14 +140,17 @@ enum BenchCommand {
     /// The case's time over its baseline's, with the two run alternately (after one warm-up each) so that changes
     /// in the machine's load hit both alike: the median of the per-pair ratios of wall time and of CPU time, and
     /// of the per-pair differences (seconds more than the baseline).
-    private static func pairedRatios(_ command: [String], _ baseline: [String], runs: Int, workspace: BenchWorkspace, console: any Console) -> (wall: Double, cpu: Double, extraWall: Double, extraCPU: Double)? {
+    private static func pairedRatios(_ command: [String], _ baseline: [String], runs: Int, workspace: BenchWorkspace, console: any Console) -> (
+        wall: Double, cpu: Double, extraWall: Double, extraCPU: Double
+    )? {
         var wall: [Double] = []
         var cpu: [Double] = []
         var extraWall: [Double] = []
         var extraCPU: [Double] = []
         for run in 0...(2 * runs) {
             guard let base = ChildProcess.run(baseline), base.exitStatus == 0,
-                  let measured = ChildProcess.run(command), measured.exitStatus == 0 else {
+                let measured = ChildProcess.run(command), measured.exitStatus == 0
+            else {
                 console.printError("error: `\(command.joined(separator: " "))` or its baseline failed")
                 return nil
             }

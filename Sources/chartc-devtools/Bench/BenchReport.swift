@@ -2,9 +2,9 @@ import ChartCommandLine
 import ChartSystem
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Formats the benchmark's results as Markdown: the machine and date, then one row per case with chartc's
@@ -16,15 +16,19 @@ enum BenchReport {
             let fields = String(decoding: load, as: UTF8.self).split(separator: " ").prefix(3)
             text += "Load average at the end (1, 5, 15 min): \(fields.joined(separator: ", ")) (other work on the machine slows every column alike)\n"
         }
-        text += "Whole process, median of \(runs) runs after a warm-up (peers: \(peerRuns) runs); peak RSS is the largest over the runs; MB = 10^6 bytes.\n\n"
-        text += "| case | chartc median | chartc peak RSS | target | met | vl-convert | vl-convert / chartc | DuckDB (medians only) | DuckDB / chartc |\n"
+        text +=
+            "Whole process, median of \(runs) runs after a warm-up (peers: \(peerRuns) runs); peak RSS is the largest over the runs; MB = 10^6 bytes.\n\n"
+        text +=
+            "| case | chartc median | chartc peak RSS | target | met | vl-convert | vl-convert / chartc | DuckDB (medians only) | DuckDB / chartc |\n"
         text += "|---|---:|---:|---|:-:|---:|---:|---:|---:|\n"
         for row in rows {
             let target = targetText(row.benchCase)
             let vegaLite = row.vegaLite.map(peer) ?? "–"
             let duckDB = row.duckDB.map(peer) ?? "–"
-            text += "| \(row.benchCase.name) | \(seconds(row.chartc.median)) | \(megabytes(row.chartc.peakBytes)) | \(target) | \(row.metTargets ? "yes" : "**no**") "
-            text += "| \(vegaLite) | \(row.vegaLiteRatio.map { fixed($0, 1) + "×" } ?? "–") | \(duckDB) | \(row.duckDBRatio.map { fixed($0, 2) + "×" } ?? "–") |\n"
+            text +=
+                "| \(row.benchCase.name) | \(seconds(row.chartc.median)) | \(megabytes(row.chartc.peakBytes)) | \(target) | \(row.metTargets ? "yes" : "**no**") "
+            text +=
+                "| \(vegaLite) | \(row.vegaLiteRatio.map { fixed($0, 1) + "×" } ?? "–") | \(duckDB) | \(row.duckDBRatio.map { fixed($0, 2) + "×" } ?? "–") |\n"
         }
         if rows.count >= 2, rows[1].benchCase.name.contains("20x") {
             let growth = Double(rows[1].chartc.peakBytes) / Double(max(rows[0].chartc.peakBytes, 1))
@@ -85,7 +89,8 @@ enum BenchReport {
         if let cpu = procLine("/proc/cpuinfo", key: "model name") { parts.append(cpu) }
         parts.append("\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
         if let memory = procLine("/proc/meminfo", key: "MemTotal"),
-           let kilobytes = Int(memory.split(separator: " ").first ?? "") {
+            let kilobytes = Int(memory.split(separator: " ").first ?? "")
+        {
             parts.append(fixed(Double(kilobytes) / 1_048_576, 1) + " GiB RAM")
         }
         var name = utsname()

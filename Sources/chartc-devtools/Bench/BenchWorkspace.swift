@@ -35,26 +35,26 @@ struct BenchWorkspace {
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/"
     static var hasHouseFonts: Bool { FileSystem.kind(of: dejaVu + "DejaVuSerif.ttf") == .file }
     static let houseThemeText = """
-    {
-      "font": {
-        "family": ["DejaVu Serif", "serif"],
-        "files": {
-          "regular": "\(dejaVu)DejaVuSerif.ttf", "bold": "\(dejaVu)DejaVuSerif-Bold.ttf",
-          "italic": "\(dejaVu)DejaVuSerif-Italic.ttf", "boldItalic": "\(dejaVu)DejaVuSerif-BoldItalic.ttf"
+        {
+          "font": {
+            "family": ["DejaVu Serif", "serif"],
+            "files": {
+              "regular": "\(dejaVu)DejaVuSerif.ttf", "bold": "\(dejaVu)DejaVuSerif-Bold.ttf",
+              "italic": "\(dejaVu)DejaVuSerif-Italic.ttf", "boldItalic": "\(dejaVu)DejaVuSerif-BoldItalic.ttf"
+            }
+          },
+          "text": { "title": { "size": 20, "color": "#111111" }, "axis": { "color": "#555555" } },
+          "words": { "notes": "Notes:", "note": "Note:", "sources": "Sources:", "source": "Source:" },
+          "background": "#fbf8f1",
+          "grid": { "color": "#ddd6c8" },
+          "logo": { "file": "house-logo.svg", "height": 16, "position": "bottom-right" }
         }
-      },
-      "text": { "title": { "size": 20, "color": "#111111" }, "axis": { "color": "#555555" } },
-      "words": { "notes": "Notes:", "note": "Note:", "sources": "Sources:", "source": "Source:" },
-      "background": "#fbf8f1",
-      "grid": { "color": "#ddd6c8" },
-      "logo": { "file": "house-logo.svg", "height": 16, "position": "bottom-right" }
-    }
 
-    """
+        """
     static let houseLogoText = """
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 24"><rect x="0" y="2" width="20" height="20" rx="3" fill="#8c1c13"/><path d="M5 17 L10 7 L15 17 Z" fill="#fbf8f1"/><text x="26" y="18" font-family="DejaVu Serif, serif" font-size="15" font-weight="bold" fill="#8c1c13">The Daily</text></svg>
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 24"><rect x="0" y="2" width="20" height="20" rx="3" fill="#8c1c13"/><path d="M5 17 L10 7 L15 17 Z" fill="#fbf8f1"/><text x="26" y="18" font-family="DejaVu Serif, serif" font-size="15" font-weight="bold" fill="#8c1c13">The Daily</text></svg>
 
-    """
+        """
 
     /// Writes every file; the members files only when missing (they are deterministic), so reruns start sooner.
     func prepare(console: any Console) throws(FileSystem.Failure) {
@@ -124,15 +124,15 @@ struct BenchWorkspace {
         let windowKeys = window ? #""window": { "avg28": "rolling_mean(x, 28)", "total": "cumsum(x)" },"# : ""
         let keep = thinned ? #""keep": "day % 100 == 0","# : ""
         return """
-        {
-          "title": "A million days",
-          "data": { "url": "daily-1m.csv" },
-          \(windowKeys)
-          \(keep)
-          "mark": "line",
-          "encoding": { "x": { "field": "day" }, "y": { "field": "\(window ? "avg28" : "x")" } }
-        }
-        """
+            {
+              "title": "A million days",
+              "data": { "url": "daily-1m.csv" },
+              \(windowKeys)
+              \(keep)
+              "mark": "line",
+              "encoding": { "x": { "field": "day" }, "y": { "field": "\(window ? "avg28" : "x")" } }
+            }
+            """
     }
 
     /// The polarization example's spec (examples/polarization), over the given file.
@@ -179,78 +179,78 @@ struct BenchWorkspace {
         }
         let mark = ["bar", "line", "point"][index % 3]
         return """
-        {
-          "title": "Small chart \(index)",
-          "data": { "values": [\(rows.joined(separator: ", "))] },
-          "mark": "\(mark)",
-          "encoding": {
-            "x": { "field": "month", "type": "ordinal" },
-            "y": { "field": "value", "title": "Value" }
-          }
-        }
+            {
+              "title": "Small chart \(index)",
+              "data": { "values": [\(rows.joined(separator: ", "))] },
+              "mark": "\(mark)",
+              "encoding": {
+                "x": { "field": "month", "type": "ordinal" },
+                "y": { "field": "value", "title": "Value" }
+              }
+            }
 
-        """
+            """
     }
 
     /// The same chart in Vega-Lite: the filter and calculations, the medians by year and party, and the
     /// whole-Congress median by year as a second layer.
     static let vegaLite = """
-    {
-      "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-      "title": "Political ideology in Congress, 1948-2025",
-      "width": 600, "height": 400,
-      "transform": [
-        {"filter": "datum.congress >= 80 && datum.chamber != 'President' && (datum.party_code == 100 || datum.party_code == 200)"},
-        {"calculate": "datum.congress * 2 + 1787", "as": "year"},
-        {"calculate": "datum.party_code == 100 ? 'Democrats' : 'Republicans'", "as": "party"}
-      ],
-      "layer": [
-        {"transform": [{"aggregate": [{"op": "median", "field": "nominate_dim1", "as": "median"}], "groupby": ["year", "party"]}],
-         "mark": {"type": "line", "interpolate": "catmull-rom"},
-         "encoding": {"x": {"field": "median", "type": "quantitative", "scale": {"domain": [-0.6, 0.6]}},
-                      "y": {"field": "year", "type": "quantitative", "scale": {"domain": [1945, 2030]}},
-                      "color": {"field": "party", "type": "nominal", "scale": {"domain": ["Democrats", "Republicans", "Congress"], "range": ["#1f5fbf", "#d62728", "#8c8c8c"]}}}},
-        {"transform": [{"aggregate": [{"op": "median", "field": "nominate_dim1", "as": "median"}], "groupby": ["year"]},
-                       {"calculate": "'Congress'", "as": "party"}],
-         "mark": {"type": "line", "interpolate": "catmull-rom"},
-         "encoding": {"x": {"field": "median", "type": "quantitative"},
-                      "y": {"field": "year", "type": "quantitative"},
-                      "color": {"field": "party", "type": "nominal"}}}
-      ]
-    }
+        {
+          "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+          "title": "Political ideology in Congress, 1948-2025",
+          "width": 600, "height": 400,
+          "transform": [
+            {"filter": "datum.congress >= 80 && datum.chamber != 'President' && (datum.party_code == 100 || datum.party_code == 200)"},
+            {"calculate": "datum.congress * 2 + 1787", "as": "year"},
+            {"calculate": "datum.party_code == 100 ? 'Democrats' : 'Republicans'", "as": "party"}
+          ],
+          "layer": [
+            {"transform": [{"aggregate": [{"op": "median", "field": "nominate_dim1", "as": "median"}], "groupby": ["year", "party"]}],
+             "mark": {"type": "line", "interpolate": "catmull-rom"},
+             "encoding": {"x": {"field": "median", "type": "quantitative", "scale": {"domain": [-0.6, 0.6]}},
+                          "y": {"field": "year", "type": "quantitative", "scale": {"domain": [1945, 2030]}},
+                          "color": {"field": "party", "type": "nominal", "scale": {"domain": ["Democrats", "Republicans", "Congress"], "range": ["#1f5fbf", "#d62728", "#8c8c8c"]}}}},
+            {"transform": [{"aggregate": [{"op": "median", "field": "nominate_dim1", "as": "median"}], "groupby": ["year"]},
+                           {"calculate": "'Congress'", "as": "party"}],
+             "mark": {"type": "line", "interpolate": "catmull-rom"},
+             "encoding": {"x": {"field": "median", "type": "quantitative"},
+                          "y": {"field": "year", "type": "quantitative"},
+                          "color": {"field": "party", "type": "nominal"}}}
+          ]
+        }
 
-    """
+        """
 
     /// vl-convert does not read local files by path, so the CSV text goes to Vega inline with `format: csv`:
     /// Vega's own CSV parser does the parsing, as it would for a fetched file.
     static let vegaLitePeer = """
-    # Peer for chartc's benchmark: the polarization chart through vl-convert (Vega-Lite's server renderer).
-    # usage: python3 vl_convert_peer.py SPEC.vl.json DATA.csv OUT.svg
-    import sys, json, vl_convert
-    spec = json.load(open(sys.argv[1]))
-    spec["data"] = {"values": open(sys.argv[2]).read(), "format": {"type": "csv"}}
-    svg = vl_convert.vegalite_to_svg(spec)
-    open(sys.argv[3], "w").write(svg)
+        # Peer for chartc's benchmark: the polarization chart through vl-convert (Vega-Lite's server renderer).
+        # usage: python3 vl_convert_peer.py SPEC.vl.json DATA.csv OUT.svg
+        import sys, json, vl_convert
+        spec = json.load(open(sys.argv[1]))
+        spec["data"] = {"values": open(sys.argv[2]).read(), "format": {"type": "csv"}}
+        svg = vl_convert.vegalite_to_svg(spec)
+        open(sys.argv[3], "w").write(svg)
 
-    """
+        """
 
     /// DuckDB computes just the medians the chart draws (no drawing): a lower bound for any SQL-engine route.
     static let duckDBPeer = """
-    # Peer for chartc's benchmark: the polarization medians in DuckDB (no chart).
-    # usage: python3 duckdb_peer.py DATA.csv OUT.csv
-    import sys, duckdb
-    rows = duckdb.sql(f\"\"\"
-      with m as (
-        select congress * 2 + 1787 as year,
-               case when party_code = 100 then 'Democrats' else 'Republicans' end as party,
-               nominate_dim1
-        from read_csv('{sys.argv[1]}')
-        where congress >= 80 and chamber <> 'President' and party_code in (100, 200))
-      select year, party, median(nominate_dim1) from m group by year, party
-      union all
-      select year, 'Congress', median(nominate_dim1) from m group by year
-      order by 1, 2\"\"\").fetchall()
-    open(sys.argv[2], "w").write("".join(f"{y},{p},{v}\\n" for y, p, v in rows))
+        # Peer for chartc's benchmark: the polarization medians in DuckDB (no chart).
+        # usage: python3 duckdb_peer.py DATA.csv OUT.csv
+        import sys, duckdb
+        rows = duckdb.sql(f\"\"\"
+          with m as (
+            select congress * 2 + 1787 as year,
+                   case when party_code = 100 then 'Democrats' else 'Republicans' end as party,
+                   nominate_dim1
+            from read_csv('{sys.argv[1]}')
+            where congress >= 80 and chamber <> 'President' and party_code in (100, 200))
+          select year, party, median(nominate_dim1) from m group by year, party
+          union all
+          select year, 'Congress', median(nominate_dim1) from m group by year
+          order by 1, 2\"\"\").fetchall()
+        open(sys.argv[2], "w").write("".join(f"{y},{p},{v}\\n" for y, p, v in rows))
 
-    """
+        """
 }

@@ -1,8 +1,8 @@
 import ChartSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One measured run of another program: wall time and the child's peak resident memory, the two figures the
@@ -29,9 +29,12 @@ enum ChildProcess {
         guard access(timePath, X_OK) == 0, let peakFile = peakPath() else { return spawn(arguments, errorPath: errorPath, outputPath: outputPath) }
         defer { unlink(peakFile) }
         // The CPU time stays wait4's: it includes the children `time` waited for, to the microsecond.
-        guard var measured = spawn([timePath, "-q", "-f", "%M", "-o", peakFile] + arguments, errorPath: errorPath, outputPath: outputPath) else { return nil }
+        guard var measured = spawn([timePath, "-q", "-f", "%M", "-o", peakFile] + arguments, errorPath: errorPath, outputPath: outputPath) else {
+            return nil
+        }
         if let text = FileSystem.readIfPresent(peakFile).map({ String(decoding: $0, as: UTF8.self) }),
-           let kilobytes = Int(text.split(separator: "\n").last ?? "") {
+            let kilobytes = Int(text.split(separator: "\n").last ?? "")
+        {
             measured.peakBytes = kilobytes * 1024
         }
         return measured
@@ -71,9 +74,9 @@ enum ChildProcess {
         let exited = status & 0x7f == 0
         let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         #if canImport(Darwin)
-        let peak = Int(usage.ru_maxrss)  // bytes on Darwin
+            let peak = Int(usage.ru_maxrss) // bytes on Darwin
         #else
-        let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+            let peak = Int(usage.ru_maxrss) * 1024 // kilobytes on Linux
         #endif
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return Measurement(seconds: seconds, peakBytes: peak, exitStatus: code, cpuSeconds: cpu)

@@ -2,9 +2,9 @@ import ChartCommandLine
 import ChartSystem
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `chartc-devtools bench --database URL` (issue 17): the polarization chart built from PostgreSQL, against the
@@ -38,7 +38,8 @@ enum DatabaseBench {
             let cache = Paths.join(workspace.directory, "cache-\(table)")
             do {
                 try FileSystem.createDirectory(cache)
-                try FileSystem.writeAtomically(Array(BenchWorkspace.polarizationSpec(data: "{ \"database\": \"$VOTEVIEW_DB\", \"table\": \"\(table)\" }").utf8), to: spec)
+                try FileSystem.writeAtomically(
+                    Array(BenchWorkspace.polarizationSpec(data: "{ \"database\": \"$VOTEVIEW_DB\", \"table\": \"\(table)\" }").utf8), to: spec)
             } catch {
                 console.printError("\(error.path): error: \(error.reason)")
                 return nil
@@ -47,8 +48,9 @@ enum DatabaseBench {
             // The statement and its parameters, as `chartc plan` prints them.
             let planPath = Paths.join(workspace.directory, "plan-\(table).txt")
             guard let planRun = ChildProcess.run(environment + [chartc, "plan", spec], outputPath: planPath), planRun.exitStatus == 0,
-                  let planText = FileSystem.readIfPresent(planPath).map({ String(decoding: $0, as: UTF8.self) }),
-                  let statement = statement(inPlan: planText) else {
+                let planText = FileSystem.readIfPresent(planPath).map({ String(decoding: $0, as: UTF8.self) }),
+                let statement = statement(inPlan: planText)
+            else {
                 console.printError("error: `chartc plan \(spec)` failed or printed no SQL (is VOTEVIEW_DB's table \(table) there?)")
                 return nil
             }
@@ -59,7 +61,10 @@ enum DatabaseBench {
             var serverTimes: [Double] = []
             var differences: [Double] = []
             for run in 0...runs {
-                guard let server = serverSeconds(url: url, sql: statement.sql, parameters: statement.parameters, runs: 1, workspace: workspace, console: console) else {
+                guard
+                    let server = serverSeconds(
+                        url: url, sql: statement.sql, parameters: statement.parameters, runs: 1, workspace: workspace, console: console)
+                else {
                     return nil
                 }
                 guard let result = ChildProcess.run(environment + [chartc, "build", spec, "-o", workspace.output]), result.exitStatus == 0 else {
@@ -72,18 +77,21 @@ enum DatabaseBench {
                 differences.append(result.seconds - server)
             }
             let count = countRows(url: url, table: table, workspace: workspace) ?? "?"
-            rows.append(Row(
-                table: table, rows: count, chartc: Summary(measurements), server: median(serverTimes), overhead: median(differences),
-                resultBytes: largestBody(in: cache), cpu: median(measurements.map(\.cpuSeconds))))
+            rows.append(
+                Row(
+                    table: table, rows: count, chartc: Summary(measurements), server: median(serverTimes), overhead: median(differences),
+                    resultBytes: largestBody(in: cache), cpu: median(measurements.map(\.cpuSeconds))))
         }
         return rows
     }
 
     static func markdown(_ rows: [Row], runs: Int) -> String {
-        var text = "\n| polarization from PostgreSQL | rows in table | chartc build (median of \(runs)) | server's time for the statement | chartc − server, median of the pairs (target ≤ 20 ms) | chartc CPU time | chartc peak RSS (target < 30 MB) | result bytes over the socket | targets |\n"
+        var text =
+            "\n| polarization from PostgreSQL | rows in table | chartc build (median of \(runs)) | server's time for the statement | chartc − server, median of the pairs (target ≤ 20 ms) | chartc CPU time | chartc peak RSS (target < 30 MB) | result bytes over the socket | targets |\n"
         text += "|---|---:|---:|---:|---:|---:|---:|---:|---|\n"
         for row in rows {
-            text += "| table `\(row.table)` | \(row.rows) | \(milliseconds(row.chartc.median)) | \(milliseconds(row.server)) | \(milliseconds(row.overhead)) | \(milliseconds(row.cpu)) | \(megabytes(row.chartc.peakBytes)) | \(row.resultBytes) | \(row.met ? "met" : "NOT met") |\n"
+            text +=
+                "| table `\(row.table)` | \(row.rows) | \(milliseconds(row.chartc.median)) | \(milliseconds(row.server)) | \(milliseconds(row.overhead)) | \(milliseconds(row.cpu)) | \(megabytes(row.chartc.peakBytes)) | \(row.resultBytes) | \(row.met ? "met" : "NOT met") |\n"
         }
         return text
     }
@@ -136,11 +144,14 @@ enum DatabaseBench {
     static func serverSeconds(url: String, sql: String, parameters: [String], runs: Int, workspace: BenchWorkspace, console: any Console) -> Double? {
         let literals = parameters.map { "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'" }
         let execute = "EXECUTE chartc_bench" + (literals.isEmpty ? "" : "(" + literals.joined(separator: ", ") + ")")
-        var arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-o", "/dev/null", "-c", "PREPARE chartc_bench AS " + sql, "-c", "\\timing on"]
+        var arguments = [
+            "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-o", "/dev/null", "-c", "PREPARE chartc_bench AS " + sql, "-c", "\\timing on"
+        ]
         for _ in 0...runs { arguments += ["-c", execute] }
         let output = Paths.join(workspace.directory, "psql-timing.txt")
         guard let result = ChildProcess.run(arguments, outputPath: output), result.exitStatus == 0,
-              let text = FileSystem.readIfPresent(output).map({ String(decoding: $0, as: UTF8.self) }) else {
+            let text = FileSystem.readIfPresent(output).map({ String(decoding: $0, as: UTF8.self) })
+        else {
             console.printError("error: psql could not run the statement (is psql installed and the URL right?)")
             return nil
         }
@@ -151,13 +162,16 @@ enum DatabaseBench {
         guard times.count == runs + 1 else { return nil }
         let measured = times.dropFirst().sorted()
         let middle = measured.count / 2
-        return measured.count % 2 == 1 ? measured[measured.startIndex + middle] : (measured[measured.startIndex + middle - 1] + measured[measured.startIndex + middle]) / 2
+        return measured.count % 2 == 1
+            ? measured[measured.startIndex + middle] : (measured[measured.startIndex + middle - 1] + measured[measured.startIndex + middle]) / 2
     }
 
     static func countRows(url: String, table: String, workspace: BenchWorkspace) -> String? {
         let output = Paths.join(workspace.directory, "psql-count.txt")
-        guard let result = ChildProcess.run(["psql", "-X", "-q", "-At", "-d", url, "-c", "SELECT count(*) FROM \"\(table)\""], outputPath: output), result.exitStatus == 0,
-              let text = FileSystem.readIfPresent(output) else { return nil }
+        guard let result = ChildProcess.run(["psql", "-X", "-q", "-At", "-d", url, "-c", "SELECT count(*) FROM \"\(table)\""], outputPath: output),
+            result.exitStatus == 0,
+            let text = FileSystem.readIfPresent(output)
+        else { return nil }
         return String(decoding: text, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 

@@ -11,10 +11,11 @@ enum PeakCommand {
     static let description = CommandDescription(
         name: "peak",
         abstract: "Run a command and print its peak RSS in bytes and its exit status.",
-        discussion: "Prints one line, 'PEAK_BYTES EXIT_STATUS', on standard output; the command's own output and errors are discarded. Used by the memory tests, which run in a large test process whose size would otherwise count as the child's.",
+        discussion:
+            "Prints one line, 'PEAK_BYTES EXIT_STATUS', on standard output; the command's own output and errors are discarded. Used by the memory tests, which run in a large test process whose size would otherwise count as the child's.",
         arguments: [PositionalArgument("COMMAND", help: "The program and its arguments (after --).", repeated: true)],
         examples: [
-            Example("chartc-devtools peak -- .build/release/chartc build spec.chart.json -o out", "Peak memory of one build."),
+            Example("chartc-devtools peak -- .build/release/chartc build spec.chart.json -o out", "Peak memory of one build.")
         ]
     )
 

@@ -22,7 +22,8 @@ struct BrowserPage {
 
     /// The value of a JavaScript expression (JSON-serializable), thrown if it throws.
     func evaluate(_ expression: String) throws -> JSONValue? {
-        let result = try browser.send("Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true], session: session)
+        let result = try browser.send(
+            "Runtime.evaluate", ["expression": .string(expression), "returnByValue": true, "awaitPromise": true], session: session)
         if let exception = result?["exceptionDetails"] {
             let text = exception["exception"]?["description"]?.stringValue ?? exception["text"]?.stringValue ?? "an exception"
             throw HeadlessChromium.Failure(description: "\(expression) threw: \(text)")
@@ -42,12 +43,15 @@ struct BrowserPage {
 
     /// Waits until the page has drawn a frame (the page handles pointer moves once per frame).
     func nextFrame() throws {
-        _ = try evaluate("new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })")
+        _ = try evaluate(
+            "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })")
     }
 
     func click(x: Double, y: Double) throws {
         for type in ["mousePressed", "mouseReleased"] {
-            try browser.send("Input.dispatchMouseEvent", ["type": .string(type), "x": .number(x), "y": .number(y), "button": "left", "clickCount": 1], session: session)
+            try browser.send(
+                "Input.dispatchMouseEvent", ["type": .string(type), "x": .number(x), "y": .number(y), "button": "left", "clickCount": 1],
+                session: session)
         }
         try nextFrame()
     }
@@ -56,18 +60,24 @@ struct BrowserPage {
     func press(_ key: String) throws {
         let codes: [(key: String, code: String, keyCode: Int)] = [
             ("Tab", "Tab", 9), ("Enter", "Enter", 13), (" ", "Space", 32), ("Escape", "Escape", 27),
-            ("ArrowLeft", "ArrowLeft", 37), ("ArrowUp", "ArrowUp", 38), ("ArrowRight", "ArrowRight", 39), ("ArrowDown", "ArrowDown", 40),
+            ("ArrowLeft", "ArrowLeft", 37), ("ArrowUp", "ArrowUp", 38), ("ArrowRight", "ArrowRight", 39), ("ArrowDown", "ArrowDown", 40)
         ]
         let code = codes.first { $0.key == key } ?? (key, key, 0)
-        var down: DevToolsValue = ["type": "keyDown", "key": .string(key), "code": .string(code.code), "windowsVirtualKeyCode": .number(Double(code.keyCode))]
+        var down: DevToolsValue = [
+            "type": "keyDown", "key": .string(key), "code": .string(code.code), "windowsVirtualKeyCode": .number(Double(code.keyCode))
+        ]
         if key == " " || key == "Enter" { down = down.setting("text", .string(key == " " ? " " : "\r")) }
         try browser.send("Input.dispatchKeyEvent", down, session: session)
-        try browser.send("Input.dispatchKeyEvent", ["type": "keyUp", "key": .string(key), "code": .string(code.code), "windowsVirtualKeyCode": .number(Double(code.keyCode))], session: session)
+        try browser.send(
+            "Input.dispatchKeyEvent",
+            ["type": "keyUp", "key": .string(key), "code": .string(code.code), "windowsVirtualKeyCode": .number(Double(code.keyCode))],
+            session: session)
     }
 
     /// The center of the first visible element matching `selector`, in viewport px, or nil when none shows.
     func center(_ selector: String) throws -> (x: Double, y: Double)? {
-        let found = try evaluate("""
+        let found = try evaluate(
+            """
             (function () {
               var all = document.querySelectorAll(\(JSONText.quote(selector)));
               for (var i = 0; i < all.length; i++) {

@@ -1,9 +1,9 @@
 import ChartJSON
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A headless Chromium driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`: we write
@@ -47,7 +47,9 @@ final class HeadlessChromium {
     /// `loopback`: pages may reach 127.0.0.1 (a test server such as `chartc preview`); every other name stays
     /// unresolvable.
     init(loopback: Bool = false) throws {
-        guard let executable = Self.executable else { throw Failure(description: "chromium is not installed (apt-get install chromium fonts-liberation)") }
+        guard let executable = Self.executable else {
+            throw Failure(description: "chromium is not installed (apt-get install chromium fonts-liberation)")
+        }
         var template = Array("/tmp/chartc-chromium-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else { throw Failure(description: "cannot create a browser profile folder") }
         profile = String(cString: created)
@@ -58,8 +60,9 @@ final class HeadlessChromium {
             executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
             "--user-data-dir=" + profile, "--no-first-run", "--no-default-browser-check", "--disable-extensions",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
-            loopback ? "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1" : "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars", "--mute-audio", "--font-render-hinting=none",
-            "about:blank",
+            loopback ? "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1" : "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars",
+            "--mute-audio", "--font-render-hinting=none",
+            "about:blank"
         ]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -183,8 +186,12 @@ final class HeadlessChromium {
         for domain in ["Page.enable", "Runtime.enable", "Log.enable", "Network.enable"] {
             try send(domain, session: session)
         }
-        try send("Emulation.setDeviceMetricsOverride", ["width": .number(Double(width)), "height": .number(Double(height)), "deviceScaleFactor": 1, "mobile": false], session: session)
-        try send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": .string(dark ? "dark" : "light")]]], session: session)
+        try send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": .number(Double(width)), "height": .number(Double(height)), "deviceScaleFactor": 1, "mobile": false], session: session)
+        try send(
+            "Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": .string(dark ? "dark" : "light")]]],
+            session: session)
         return BrowserPage(browser: self, session: session, firstEvent: events.count)
     }
 

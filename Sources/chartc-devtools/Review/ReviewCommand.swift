@@ -2,9 +2,9 @@ import ChartCommandLine
 import ChartSystem
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `chartc-devtools review PATH… [-o DIR]`: builds specs the way `chartc build` does (SVG and HTML into DIR) and
@@ -18,13 +18,14 @@ enum ReviewCommand {
     static let description = CommandDescription(
         name: "review",
         abstract: "Build specs as SVG and HTML into a folder and screenshot each page for review.",
-        discussion: "Each PATH is a spec or a folder of specs, as for 'chartc build'. Writes DIR/NAME.svg and DIR/NAME.html (built by chartc's own build command), then, with Chromium installed, DIR/NAME-1000.png, NAME-360.png, NAME-1000-dark.png and NAME-360-dark.png: the page at that width, with the tooltip of a data point in the middle of the chart showing. Problems the page reports (console errors, blocked requests) are printed. Remote data is read from the cache only.\n\nExit status: 0 all built and screenshot, 1 a spec failed or the browser is missing or failed.",
+        discussion:
+            "Each PATH is a spec or a folder of specs, as for 'chartc build'. Writes DIR/NAME.svg and DIR/NAME.html (built by chartc's own build command), then, with Chromium installed, DIR/NAME-1000.png, NAME-360.png, NAME-1000-dark.png and NAME-360-dark.png: the page at that width, with the tooltip of a data point in the middle of the chart showing. Problems the page reports (console errors, blocked requests) are printed. Remote data is read from the cache only.\n\nExit status: 0 all built and screenshot, 1 a spec failed or the browser is missing or failed.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders.", repeated: true)],
         options: [
-            .value("output", short: "o", valueName: "DIR", help: "The folder for pages and screenshots (created if missing).", default: "review"),
+            .value("output", short: "o", valueName: "DIR", help: "The folder for pages and screenshots (created if missing).", default: "review")
         ],
         examples: [
-            Example("swift run chartc-devtools review examples/polarization -o /tmp/review", "The polarization page and its four screenshots."),
+            Example("swift run chartc-devtools review examples/polarization -o /tmp/review", "The polarization page and its four screenshots.")
         ]
     )
 
@@ -39,7 +40,8 @@ enum ReviewCommand {
         let pages = SpecFiles.expand(paths).files.map { Paths.join(folder, Paths.chartName(of: $0) + ".html") }
             .filter { FileSystem.kind(of: $0) == .file }
         guard HeadlessChromium.executable != nil else {
-            console.printError("error: chromium is not installed (apt-get install chromium fonts-liberation); the pages are in \(folder), without screenshots")
+            console.printError(
+                "error: chromium is not installed (apt-get install chromium fonts-liberation); the pages are in \(folder), without screenshots")
             return .failure
         }
         var failed = built != 0
@@ -63,7 +65,8 @@ enum ReviewCommand {
             let tab = try browser.openPage(width: view.width, height: 1000, dark: view.dark)
             try tab.load(page)
             // A data point halfway through the visible ones: its tooltip shows in the picture.
-            let middle = try tab.evaluate("""
+            let middle = try tab.evaluate(
+                """
                 (function () {
                   var shown = Array.from(document.querySelectorAll('[data-row]')).filter(function (e) {
                     var box = e.getBoundingClientRect(); return box.width > 0 || box.height > 0;
@@ -84,7 +87,8 @@ enum ReviewCommand {
             }
             written.append(path)
             if !tab.problems.isEmpty {
-                throw HeadlessChromium.Failure(description: "the page at \(view.width) px\(view.dark ? ", dark" : "") reports: \(tab.problems.joined(separator: "; "))")
+                throw HeadlessChromium.Failure(
+                    description: "the page at \(view.width) px\(view.dark ? ", dark" : "") reports: \(tab.problems.joined(separator: "; "))")
             }
         }
         return written

@@ -3,7 +3,8 @@
 /// for several terms, party control swinging as it did, and DW-NOMINATE-like scores that put the parties'
 /// medians where the real ones are. Deterministic: the same seed gives the same bytes.
 struct MembersGenerator {
-    static let header = "congress,chamber,icpsr,state_icpsr,district_code,state_abbrev,party_code,occupancy,last_means,bioname,bioguide_id,born,died,nominate_dim1,nominate_dim2,nominate_log_likelihood,nominate_geo_mean_probability,nominate_number_of_votes,nominate_number_of_errors,conditional,nokken_poole_dim1,nokken_poole_dim2"
+    static let header =
+        "congress,chamber,icpsr,state_icpsr,district_code,state_abbrev,party_code,occupancy,last_means,bioname,bioguide_id,born,died,nominate_dim1,nominate_dim2,nominate_log_likelihood,nominate_geo_mean_probability,nominate_number_of_votes,nominate_number_of_errors,conditional,nokken_poole_dim1,nokken_poole_dim2"
 
     enum Chamber: String {
         case president = "President"
@@ -54,7 +55,7 @@ struct MembersGenerator {
 
     /// Every row, in file order: by congress; President, then House, then Senate; by state and seat.
     mutating func generate() {
-        var houseSeats: [String: Int] = [:]  // seat key → incumbent (lookup only)
+        var houseSeats: [String: Int] = [:] // seat key → incumbent (lookup only)
         var senateSeats: [String: Int] = [:]
         var president: (member: Int, congresses: Int)?
         for congress in History.congresses {
@@ -70,7 +71,8 @@ struct MembersGenerator {
         let year = History.startYear(of: congress)
         var holder = current
         if let existing = holder {
-            let changes = members[existing.member].party != party || existing.congresses >= 4
+            let changes =
+                members[existing.member].party != party || existing.congresses >= 4
                 || (existing.congresses == 2 && random.chance(0.45))
             if changes { holder = nil }
         }
@@ -85,7 +87,10 @@ struct MembersGenerator {
             served = 1
         }
         let votes = congress >= 80 ? random.int(in: 40...160) : 0
-        rows.append(Row(congress: congress, chamber: .president, member: member, stateIndex: nil, district: 0, occupancy: 0, lastMeans: 0, votes: votes, quality: random.uniform(0.8, 0.95)))
+        rows.append(
+            Row(
+                congress: congress, chamber: .president, member: member, stateIndex: nil, district: 0, occupancy: 0, lastMeans: 0, votes: votes,
+                quality: random.uniform(0.8, 0.95)))
         members[member].lastYear = year + 2
         return (member, served)
     }
@@ -169,8 +174,10 @@ struct MembersGenerator {
         for (index, seat) in seats.enumerated() {
             guard let member = holder[index] else { continue }
             let chamber: Chamber = senate ? .senate : .house
-            let meansFirst = senate && congress < 63 ? 4 : 1  // chosen by the state legislature before 1913
-            var row = Row(congress: congress, chamber: chamber, member: member, stateIndex: seat.stateIndex, district: seat.district, occupancy: 1, lastMeans: meansFirst, votes: 0, quality: random.uniform(0.78, 0.96))
+            let meansFirst = senate && congress < 63 ? 4 : 1 // chosen by the state legislature before 1913
+            var row = Row(
+                congress: congress, chamber: chamber, member: member, stateIndex: seat.stateIndex, district: seat.district, occupancy: 1,
+                lastMeans: meansFirst, votes: 0, quality: random.uniform(0.78, 0.96))
             let votes = Int(Double(fullVotes) * random.uniform(0.85, 1.0))
             members[member].lastYear = year + 2
             if random.chance(senate ? 0.04 : 0.03) {
@@ -181,7 +188,10 @@ struct MembersGenerator {
                 let age = max(28, Int(48 + 8 * random.normal()))
                 let replacement = newMember(party: party, year: year + 1, age: age, southern: seat.southern)
                 members[replacement].lastYear = year + 2
-                rows.append(Row(congress: congress, chamber: chamber, member: replacement, stateIndex: seat.stateIndex, district: seat.district, occupancy: 2, lastMeans: senate ? 5 : 2, votes: votes - row.votes, quality: random.uniform(0.75, 0.96)))
+                rows.append(
+                    Row(
+                        congress: congress, chamber: chamber, member: replacement, stateIndex: seat.stateIndex, district: seat.district, occupancy: 2,
+                        lastMeans: senate ? 5 : 2, votes: votes - row.votes, quality: random.uniform(0.75, 0.96)))
                 incumbents[seat.key] = replacement
             } else {
                 row.votes = votes
@@ -221,10 +231,11 @@ struct MembersGenerator {
         if southernDemocrat { offset += History.southernDemocratShift(year: year) }
         var dim2 = random.normal() * 0.3
         if southernDemocrat && year < 1990 { dim2 += 0.35 }
-        members.append(Member(
-            icpsr: nextICPSR, name: name.full, bioguide: bioguide, born: born, died: born + lifespan,
-            party: party, offset: offset, dim2: dim2
-        ))
+        members.append(
+            Member(
+                icpsr: nextICPSR, name: name.full, bioguide: bioguide, born: born, died: born + lifespan,
+                party: party, offset: offset, dim2: dim2
+            ))
         nextICPSR += random.int(in: 1...3)
         return members.count - 1
     }
@@ -314,7 +325,7 @@ struct MembersGenerator {
         } else {
             fields += ["", "", "", "", "", ""]
         }
-        fields.append("")  // conditional
+        fields.append("") // conditional
         if member.career != nil && row.votes >= 25 {
             fields.append(Decimal.fixed(min(0.99, max(-0.99, row.instant + 0.03 * random.normal())), digits: 3))
             fields.append(Decimal.fixed(member.dim2 + 0.05 * random.normal(), digits: 3))

@@ -16,7 +16,7 @@ enum Names {
         "STEVENS", "TUCKER", "PORTER", "HUNTER", "HICKS", "CRAWFORD", "HENRY", "BOYD", "MASON", "KENNEDY",
         "WARREN", "DIXON", "BURNS", "GORDON", "SHAW", "HOLMES", "RICE", "HUNT", "BLACK", "DANIELS",
         "PALMER", "MILLS", "GRANT", "KNIGHT", "FERGUSON", "STONE", "HAWKINS", "DUNN", "PERKINS", "HUDSON",
-        "SPENCER", "STEPHENS", "PIERCE", "HANSEN", "WAGNER", "LARSON", "OLSON", "SCHMIDT", "GARCIA", "MARTINEZ",
+        "SPENCER", "STEPHENS", "PIERCE", "HANSEN", "WAGNER", "LARSON", "OLSON", "SCHMIDT", "GARCIA", "MARTINEZ"
     ]
 
     /// Roughly from old-fashioned to recent, so each era draws names that fit it.
@@ -27,7 +27,7 @@ enum Names {
         "Elijah", "Ezra", "Jonathan", "Philip", "Stephen", "Hugh", "Martin", "Ralph", "Howard", "Clarence",
         "Herbert", "Harold", "Eugene", "Raymond", "Kenneth", "Donald", "Ronald", "Gerald", "Michael", "Mark",
         "Steven", "Gary", "Timothy", "Kevin", "Brian", "Scott", "Jeffrey", "Gregory", "Eric", "Matthew",
-        "Christopher", "Jason", "Ryan", "Adam", "Patrick", "Sean", "Carlos", "Luis", "Anthony", "Lawrence",
+        "Christopher", "Jason", "Ryan", "Adam", "Patrick", "Sean", "Carlos", "Luis", "Anthony", "Lawrence"
     ]
 
     /// Roughly from old-fashioned to recent.
@@ -35,7 +35,7 @@ enum Names {
         "Mary", "Margaret", "Elizabeth", "Ruth", "Helen", "Dorothy", "Frances", "Edith", "Florence", "Martha",
         "Grace", "Lucille", "Virginia", "Shirley", "Joan", "Elaine", "Patricia", "Barbara", "Nancy", "Susan",
         "Linda", "Carol", "Karen", "Sharon", "Deborah", "Diane", "Cynthia", "Lisa", "Kathleen", "Julie",
-        "Jennifer", "Michelle", "Amy", "Rebecca", "Laura", "Stephanie", "Nicole", "Rachel", "Ana", "Maria",
+        "Jennifer", "Michelle", "Amy", "Rebecca", "Laura", "Stephanie", "Nicole", "Rachel", "Ana", "Maria"
     ]
 
     /// The share of new members who are women, by year (none before 1917, about a third by the 2020s).

@@ -8,15 +8,16 @@ enum VoteviewCommand {
     static let description = CommandDescription(
         name: "voteview",
         abstract: "Write a synthetic members file shaped like Voteview's HSall_members.csv.",
-        discussion: "The file has Voteview's 22 columns and about 51,000 rows (congresses 1-119: House, Senate and President), with made-up members whose DW-NOMINATE-like scores put the party medians where the real ones are. The same arguments always give the same bytes.",
+        discussion:
+            "The file has Voteview's 22 columns and about 51,000 rows (congresses 1-119: House, Senate and President), with made-up members whose DW-NOMINATE-like scores put the party medians where the real ones are. The same arguments always give the same bytes.",
         options: [
             .value("copies", valueName: "K", help: "Repeat the rows K times (header once), for benchmarks.", default: "1"),
             .value("seed", valueName: "N", help: "Random seed.", default: String(defaultSeed)),
-            .value("output", short: "o", valueName: "FILE", help: "Write to FILE (replaced atomically) instead of standard output."),
+            .value("output", short: "o", valueName: "FILE", help: "Write to FILE (replaced atomically) instead of standard output.")
         ],
         examples: [
             Example("swift run chartc-devtools voteview -o examples/polarization/HSall_members.csv", "Regenerate the polarization example's data."),
-            Example("swift run -c release chartc-devtools voteview --copies 20 -o /tmp/members-20x.csv", "A 20x file (about 120 MB) for benchmarks."),
+            Example("swift run -c release chartc-devtools voteview --copies 20 -o /tmp/members-20x.csv", "A 20x file (about 120 MB) for benchmarks.")
         ]
     )
 
@@ -54,7 +55,8 @@ enum VoteviewCommand {
         let text = arguments.value(name) ?? ""
         guard let value = Int(text), range.contains(value) else {
             let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
-            throw UsageError(.invalidValue, "invalid value '\(text)' for '--\(name)'", suggestion: "Expected a whole number from \(range.lowerBound)\(upper).")
+            throw UsageError(
+                .invalidValue, "invalid value '\(text)' for '--\(name)'", suggestion: "Expected a whole number from \(range.lowerBound)\(upper).")
         }
         return value
     }

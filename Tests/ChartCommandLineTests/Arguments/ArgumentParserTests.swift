@@ -17,14 +17,14 @@ private let program = ProgramDescription(
                 .value("format", valueName: "FORMAT", help: "Formats.", allowed: ["svg", "html"], list: true, default: "svg"),
                 .value("tag", valueName: "TAG", help: "A tag; repeatable.", repeatable: true),
                 .value("level", valueName: "LEVEL", help: "Level.", allowed: ["low", "high"]),
-                .flag("strict", help: "Be strict."),
+                .flag("strict", help: "Be strict.")
             ]
         ),
         CommandDescription(
             name: "show",
             abstract: "Show one thing.",
             arguments: [PositionalArgument("SPEC", help: "The spec file.")]
-        ),
+        )
     ]
 )
 

@@ -24,29 +24,33 @@ import Testing
         let console = BufferConsole()
         #expect(Chartc.run(["data", "x.chart.json", "--fromat", "json"], console: console) == 2)
         #expect(console.output == "")
-        #expect(console.error == """
-            chartc data: error: unknown option '--fromat'. Did you mean '--format'?
-            Usage: chartc data SPEC [--format csv|json] [--layer N] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS] [--theme FILE] [--variant NAME]
-            See 'chartc data --help'.
+        #expect(
+            console.error == """
+                chartc data: error: unknown option '--fromat'. Did you mean '--format'?
+                Usage: chartc data SPEC [--format csv|json] [--layer N] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS] [--theme FILE] [--variant NAME]
+                See 'chartc data --help'.
 
-            """)
+                """)
     }
 
     @Test func unknownCommandText() {
         let console = BufferConsole()
         #expect(Chartc.run(["buidl", "examples"], console: console) == 2)
-        #expect(console.error == """
-            chartc: error: unknown command 'buidl'. Did you mean 'build'?
-            Usage: chartc COMMAND [OPTIONS]
-            See 'chartc --help'.
+        #expect(
+            console.error == """
+                chartc: error: unknown command 'buidl'. Did you mean 'build'?
+                Usage: chartc COMMAND [OPTIONS]
+                See 'chartc --help'.
 
-            """)
+                """)
     }
 
     @Test func invalidFormatListsTheValidOnes() {
         let console = BufferConsole()
         #expect(Chartc.run(["build", "examples", "--format", "png"], console: console) == 2)
-        #expect(console.error.hasPrefix("chartc build: error: invalid value 'png' for '--format'. Expected one or more of svg, html, pdf, separated by commas.\n"))
+        #expect(
+            console.error.hasPrefix(
+                "chartc build: error: invalid value 'png' for '--format'. Expected one or more of svg, html, pdf, separated by commas.\n"))
     }
 
     @Test func noCommandPrintsHelpOnStandardErrorAndFails() {

@@ -76,10 +76,14 @@ private func spec(title: String) -> String {
             try Data(spec(title: folder).utf8).write(to: url)
         }
         let console = BufferConsole()
-        let status = Chartc.run(["build", root.path, "-o", root.path + "/out"], console: console, environment: CommandEnvironment(renderer: StubRenderer()))
+        let status = Chartc.run(
+            ["build", root.path, "-o", root.path + "/out"], console: console, environment: CommandEnvironment(renderer: StubRenderer()))
         #expect(status == 1)
         #expect(console.output == "wrote \(root.path)/out/same.svg\n")
-        #expect(console.error.hasPrefix("\(root.path)/y/same.chart.json: error: not built: its output '\(root.path)/out/same.svg' would overwrite the chart built from '\(root.path)/x/same.chart.json'"))
+        #expect(
+            console.error.hasPrefix(
+                "\(root.path)/y/same.chart.json: error: not built: its output '\(root.path)/out/same.svg' would overwrite the chart built from '\(root.path)/x/same.chart.json'"
+            ))
     }
 }
 

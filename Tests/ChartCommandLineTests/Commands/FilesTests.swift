@@ -24,7 +24,9 @@ import Testing
     @Test func foldersExpandToSortedSpecsSkippingHiddenFolders() throws {
         let root = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        for path in ["b.chart.json", "a.chart.json", "sub/c.chart.json", "sub/deeper/d.chart.json", ".hidden/e.chart.json", "notes.json", "sub/data.csv"] {
+        for path in [
+            "b.chart.json", "a.chart.json", "sub/c.chart.json", "sub/deeper/d.chart.json", ".hidden/e.chart.json", "notes.json", "sub/data.csv"
+        ] {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("{}".utf8).write(to: url)
@@ -32,10 +34,11 @@ import Testing
         let base = root.path
         let (files, diagnostics) = SpecFiles.expand([base, base + "/a.chart.json", base + "/notes.json"])
         #expect(diagnostics.isEmpty)
-        #expect(files == [
-            base + "/a.chart.json", base + "/b.chart.json", base + "/sub/c.chart.json", base + "/sub/deeper/d.chart.json",
-            base + "/notes.json",  // named explicitly, so taken whatever its name
-        ])
+        #expect(
+            files == [
+                base + "/a.chart.json", base + "/b.chart.json", base + "/sub/c.chart.json", base + "/sub/deeper/d.chart.json",
+                base + "/notes.json" // named explicitly, so taken whatever its name
+            ])
     }
 
     @Test func folderWalksSkipWhatChartcignoreLists() throws {
@@ -56,8 +59,8 @@ import Testing
         let ignore = IgnoreFile(text: "/top.chart.json\nx/*.chart.json\n?.json\n")
         #expect(ignore.ignores("top.chart.json"))
         #expect(ignore.ignores("x/a.chart.json"))
-        #expect(!ignore.ignores("x/y/a.chart.json"))  // '*' stops at '/'
-        #expect(ignore.ignores("deep/down/a.json"))  // no '/': matches the name anywhere
+        #expect(!ignore.ignores("x/y/a.chart.json")) // '*' stops at '/'
+        #expect(ignore.ignores("deep/down/a.json")) // no '/': matches the name anywhere
         #expect(!ignore.ignores("ab.json"))
         #expect(IgnoreFile.glob(Array("*a*a*a*a*b".utf8), Array(String(repeating: "a", count: 200).utf8)) == false)
     }
@@ -116,14 +119,16 @@ import Testing
         let nested = root.path + "/a/b/c"
         try FileSystem.createDirectory(nested)
         #expect(FileSystem.kind(of: nested) == .directory)
-        try FileSystem.createDirectory(nested)  // already there: fine
+        try FileSystem.createDirectory(nested) // already there: fine
     }
 
     @Test func outputCollisionsAreCaughtBeforeBuilding() {
-        let jobs = BuildCommand.plan(["a/sales.chart.json", "b/sales.chart.json", "b/other.chart.json"], formats: [.svg, .html], outputDirectory: "out")
-        #expect(jobs.map { $0.outputs.map(\.path) } == [
-            ["out/sales.svg", "out/sales.html"], ["out/sales.svg", "out/sales.html"], ["out/other.svg", "out/other.html"],
-        ])
+        let jobs = BuildCommand.plan(
+            ["a/sales.chart.json", "b/sales.chart.json", "b/other.chart.json"], formats: [.svg, .html], outputDirectory: "out")
+        #expect(
+            jobs.map { $0.outputs.map(\.path) } == [
+                ["out/sales.svg", "out/sales.html"], ["out/sales.svg", "out/sales.html"], ["out/other.svg", "out/other.html"]
+            ])
         #expect(jobs.map { $0.collision?.id } == [nil, "output-collision", nil])
         let nextToSpecs = BuildCommand.plan(["a/sales.chart.json", "b/sales.chart.json"], formats: [.svg], outputDirectory: nil)
         #expect(nextToSpecs.map { $0.outputs.map(\.path) } == [["a/sales.svg"], ["b/sales.svg"]])

@@ -31,11 +31,13 @@ import Testing
     }
 
     @Test func anAggregateRuleIsBuiltIntoTheSVGAndThePage() throws {
-        let root = try Self.workspace(Self.spec(#"""
-            { "type": "range", "x": ["Tue", "Wed"], "label": "Midweek" },
-            { "type": "rule", "y": { "aggregate": "mean(n)" }, "label": "Average {value}", "style": "dashed" },
-            { "type": "text", "x": "Thu", "y": 8, "text": "Best day", "position": "left", "connector": "arrow" }
-            """#))
+        let root = try Self.workspace(
+            Self.spec(
+                #"""
+                { "type": "range", "x": ["Tue", "Wed"], "label": "Midweek" },
+                { "type": "rule", "y": { "aggregate": "mean(n)" }, "label": "Average {value}", "style": "dashed" },
+                { "type": "text", "x": "Thu", "y": 8, "text": "Best day", "position": "left", "connector": "arrow" }
+                """#))
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try ChartcBinary.run(["build", "days.chart.json", "--format", "svg,html"], in: root)
         #expect(result.status == 0, "\(result.error)")
@@ -56,10 +58,12 @@ import Testing
     }
 
     @Test func mistakesAreReportedAtTheirPlace() throws {
-        let root = try Self.workspace(Self.spec(#"""
-            { "type": "rule", "y": { "aggregate": "mean(nn)" } },
-            { "type": "rule", "x": "Fri" }
-            """#))
+        let root = try Self.workspace(
+            Self.spec(
+                #"""
+                { "type": "rule", "y": { "aggregate": "mean(nn)" } },
+                { "type": "rule", "x": "Fri" }
+                """#))
         defer { try? FileManager.default.removeItem(at: root) }
         let build = try ChartcBinary.run(["build", "days.chart.json"], in: root)
         #expect(build.status == 1)

@@ -45,7 +45,9 @@ struct BinDuckDBTests {
             for column in 0..<3 {
                 let a = mine[column], b = theirs[column]
                 // Starts and counts exactly; the end to the last bit or so (start + step either way).
-                let same = (a.isEmpty && b.isEmpty) || (Double(a).flatMap { x in Double(b).map { y in column == 1 ? abs(x - y) <= 1e-12 * max(1, abs(x)) : x == y } } ?? false)
+                let same =
+                    (a.isEmpty && b.isEmpty)
+                    || (Double(a).flatMap { x in Double(b).map { y in column == 1 ? abs(x - y) <= 1e-12 * max(1, abs(x)) : x == y } } ?? false)
                 #expect(same, "bin(\(field), \(step)) row \(mine): chartc '\(a)', DuckDB '\(b)'")
             }
         }

@@ -165,9 +165,12 @@ private let untitledSpec = """
         }
         // b's data.url sits one line lower than a's, so each note's position is its own.
         let lower = spec("B").replacingOccurrences(of: "{\n", with: "{\n  \"alt\": \"B\",\n", options: [.anchored])
-        let workspace = try Workspace(["data/ragged.csv": ragged, "a.chart.json": spec("A"), "b.chart.json": lower, "sales.csv": salesCSV, "good.chart.json": goodSpec])
+        let workspace = try Workspace([
+            "data/ragged.csv": ragged, "a.chart.json": spec("A"), "b.chart.json": lower, "sales.csv": salesCSV, "good.chart.json": goodSpec
+        ])
         defer { workspace.remove() }
-        let error = "data/ragged.csv:3:9: error: line 3 has 3 fields, the header has 2; the extra fields start here (is a comma inside a value that needs quotes?) [csv-field-count]\n"
+        let error =
+            "data/ragged.csv:3:9: error: line 3 has 3 fields, the header has 2; the extra fields start here (is a comma inside a value that needs quotes?) [csv-field-count]\n"
             + "    South,7,3\n            ^\n"
             + "data/ragged.csv:1:1: note: the header is here\n"
 
@@ -175,9 +178,10 @@ private let untitledSpec = """
         #expect(build.status == 1)
         #expect(build.output == "wrote good.svg\n")
         let summaryStart = try #require(build.error.range(of: "built 1 chart in "))
-        #expect(String(build.error[..<summaryStart.lowerBound]) == "missing.chart.json: error: no such file or folder [file-not-found]\n"
-            + error + "a.chart.json:3:20: note: 'data/ragged.csv' is read by this spec\n"
-            + error + "b.chart.json:4:20: note: 'data/ragged.csv' is read by this spec\n")
+        #expect(
+            String(build.error[..<summaryStart.lowerBound]) == "missing.chart.json: error: no such file or folder [file-not-found]\n"
+                + error + "a.chart.json:3:20: note: 'data/ragged.csv' is read by this spec\n"
+                + error + "b.chart.json:4:20: note: 'data/ragged.csv' is read by this spec\n")
         let summary = build.error[summaryStart.lowerBound...].split(separator: "\n").map(String.init)
         #expect(summary.first?.hasSuffix(" s; 3 failed:") == true)
         #expect(Array(summary.dropFirst()) == ["  missing.chart.json", "  a.chart.json", "  b.chart.json"])
@@ -185,8 +189,12 @@ private let untitledSpec = """
         // lint and data name the spec the same way, in every output format.
         let lint = try ChartcBinary.run(["lint", "a.chart.json", "b.chart.json", "--format", "json"], in: workspace.root)
         #expect(lint.status == 1)
-        #expect(lint.output.contains("{\"message\": \"'data/ragged.csv' is read by this spec\", \"file\": \"a.chart.json\", \"line\": 3, \"column\": 20,"))
-        #expect(lint.output.contains("{\"message\": \"'data/ragged.csv' is read by this spec\", \"file\": \"b.chart.json\", \"line\": 4, \"column\": 20,"))
+        #expect(
+            lint.output.contains("{\"message\": \"'data/ragged.csv' is read by this spec\", \"file\": \"a.chart.json\", \"line\": 3, \"column\": 20,")
+        )
+        #expect(
+            lint.output.contains("{\"message\": \"'data/ragged.csv' is read by this spec\", \"file\": \"b.chart.json\", \"line\": 4, \"column\": 20,")
+        )
         let data = try ChartcBinary.run(["data", "b.chart.json"], in: workspace.root)
         #expect(data.status == 1)
         #expect(data.output == "")
@@ -203,7 +211,7 @@ private let untitledSpec = """
         let fixed = try Workspace([
             "a/sales.csv": salesCSV, "a/good.chart.json": goodSpec,
             "b/sales.csv": salesCSV, "b/broken.chart.json": brokenSpec,
-            "c/sales.csv": salesCSV, "c/also.chart.json": goodSpec,
+            "c/sales.csv": salesCSV, "c/also.chart.json": goodSpec
         ])
         defer { fixed.remove() }
         let build = try ChartcBinary.run(["build", "."], in: fixed.root)
@@ -232,6 +240,9 @@ private let untitledSpec = """
         let first = try workspace.read("public/charts/sales.svg")
         _ = try ChartcBinary.run(["build", "sales.chart.json", "-o", "public/charts"], in: workspace.root)
         #expect(try workspace.read("public/charts/sales.svg") == first)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("public/charts").path).sorted() == ["sales.html", "sales.svg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("public/charts").path).sorted() == [
+                "sales.html", "sales.svg"
+            ])
     }
 }

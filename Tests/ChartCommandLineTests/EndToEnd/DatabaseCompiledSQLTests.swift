@@ -69,7 +69,7 @@ struct DatabaseCompiledSQLTests {
             .write(to: databaseSpec, atomically: true, encoding: .utf8)
         let environment = [
             "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
-            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
         ]
         let fromFile = try ChartcBinary.run(["data", fileSpec.path])
         let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
@@ -87,7 +87,8 @@ struct DatabaseCompiledSQLTests {
     }
 
     @Test func everyAggregateFunctionWithTotalsAndNulls() throws {
-        let outcome = try run("""
+        let outcome = try run(
+            """
             "calculate": { "year": "year(when)" },
             "filter": "value == null || value > -15",
             "groupBy": ["city", "year"],
@@ -108,16 +109,19 @@ struct DatabaseCompiledSQLTests {
 
     @Test func weekdayAndMonthNamesInTheSpecsLocaleAndOrder() throws {
         for (locale, expected) in [("en-GB", "Mon"), ("de-DE", "Mo"), ("en-US", "Sun")] {
-            let weekdays = try run("""
+            let weekdays = try run(
+                """
                 "locale": "\(locale)",
                 "calculate": { "day": "weekday(when)" },
                 "filter": "day != null",
                 "groupBy": ["day"], "aggregate": { "n": "count()", "v": "mean(value)" },
                 "mark": "bar", "encoding": { "x": { "field": "day" }, "y": { "field": "n" } }
                 """, name: "weekdays \(locale)")
-            #expect(weekdays.fromDatabase.split(separator: "\n").dropFirst().first?.hasPrefix(expected) == true, "\(locale): \(weekdays.fromDatabase)")
+            #expect(
+                weekdays.fromDatabase.split(separator: "\n").dropFirst().first?.hasPrefix(expected) == true, "\(locale): \(weekdays.fromDatabase)")
             #expect(line("group", of: weekdays.plan).contains("(in PostgreSQL"), "\(weekdays.plan)")
-            let months = try run("""
+            let months = try run(
+                """
                 "locale": "\(locale)",
                 "calculate": { "month": "month(when)", "wet": "value > 30" },
                 "groupBy": ["month", "wet"], "aggregate": { "n": "count()", "top": "max(value)" },
@@ -129,7 +133,8 @@ struct DatabaseCompiledSQLTests {
     }
 
     @Test func sortWindowAndKeepOverTheGroups() throws {
-        let outcome = try run("""
+        let outcome = try run(
+            """
             "calculate": { "year": "year(when)", "month": "month(when)" },
             "filter": ["when != null", "city != null"],
             "groupBy": ["city", "year", "month"], "aggregate": { "rain": "sum(value)", "days": "count()" },
@@ -146,7 +151,8 @@ struct DatabaseCompiledSQLTests {
     /// stdev has no SQL form with chartc's rounding: the groups are made in chartc, from the needed columns
     /// with the filters in the WHERE.
     @Test func stepsWithoutAnSQLFormRunInChartc() throws {
-        let outcome = try run("""
+        let outcome = try run(
+            """
             "calculate": { "label": "lower(city)" },
             "filter": ["value > 0", "label != 'oslo'"],
             "groupBy": ["label"], "aggregate": { "sd": "stdev(value)", "v": "variance(value)", "n": "count()" },
@@ -160,7 +166,8 @@ struct DatabaseCompiledSQLTests {
     /// Names and strings full of quotes, semicolons and comment markers reach SQL only quoted or as parameters.
     @Test func hostileNamesAndStrings() throws {
         let field = "`" + Self.hostile.replacingOccurrences(of: "\"", with: "\\\"") + "`"
-        let outcome = try run("""
+        let outcome = try run(
+            """
             "calculate": { "it's \\"calc\\"; --": "\(field) + 1" },
             "filter": ["city != \\"a'b; DROP TABLE x; --\\"", "\(field) in (0, 1, 2, null)"],
             "groupBy": ["\(Self.hostile.replacingOccurrences(of: "\"", with: "\\\""))", "city"],
@@ -180,7 +187,8 @@ struct DatabaseCompiledSQLTests {
     /// Without an aggregate, the filters go into the WHERE (a calculated field's through its SQL) and chartc
     /// calculates; the row order is the table's.
     @Test func rowsWithoutAggregate() throws {
-        let outcome = try run("""
+        let outcome = try run(
+            """
             "calculate": { "v2": "round(value * 3) / 2", "h": "hour(when)" },
             "filter": ["!(v2 > 40)", "h == null || h < 20", "flag == 'true' || value < 0"],
             "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "v2" } }
@@ -195,13 +203,15 @@ extension DatabaseCompiledSQLTests {
     /// `string()` of a number is in SQL only for whole numbers; a fraction stops the statement (SQLSTATE 22012)
     /// and chartc runs the steps itself, with the same result.
     @Test func aStatementTheServerRefusesFallsBackToChartc() throws {
-        let whole = try run("""
+        let whole = try run(
+            """
             "calculate": { "label": "string(count) + '×'" },
             "groupBy": ["label"], "aggregate": { "n": "count()" },
             "mark": "bar", "encoding": { "x": { "field": "label" }, "y": { "field": "n" } }
             """, name: "whole numbers")
         #expect(line("group", of: whole.plan).contains("(in PostgreSQL"), "\(whole.plan)")
-        _ = try run("""
+        _ = try run(
+            """
             "calculate": { "label": "string(value)" },
             "groupBy": ["label"], "aggregate": { "n": "count()" },
             "mark": "bar", "encoding": { "x": { "field": "label" }, "y": { "field": "n" } }
@@ -223,7 +233,8 @@ extension DatabaseCompiledSQLTests {
             csv += "\(row % 5),\(row * 1_000_003),\(dec),0.\(row % 9 + 1),\(name),\(day),\(day)T\(row % 24 < 10 ? "0" : "")\(row % 24):30:00\n"
         }
         try csv.write(to: scratch.appendingPathComponent("typed.csv"), atomically: true, encoding: .utf8)
-        try server.psql("""
+        try server.psql(
+            """
             DROP TABLE IF EXISTS typed; CREATE TABLE typed (n int4, big int8, dec numeric, small float4, name varchar(10), day date, at timestamp);
             """)
         try server.psql("COPY typed FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
@@ -237,10 +248,11 @@ extension DatabaseCompiledSQLTests {
         let fileSpec = scratch.appendingPathComponent("file.chart.json")
         try ("{ \"data\": { \"url\": \"typed.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
         let databaseSpec = scratch.appendingPathComponent("db.chart.json")
-        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"typed\" },\n" + body + "\n}\n").write(to: databaseSpec, atomically: true, encoding: .utf8)
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"typed\" },\n" + body + "\n}\n").write(
+            to: databaseSpec, atomically: true, encoding: .utf8)
         let environment = [
             "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
-            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
         ]
         let fromFile = try ChartcBinary.run(["data", fileSpec.path])
         let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
@@ -263,14 +275,16 @@ extension DatabaseCompiledSQLTests {
         try server.psql("DROP VIEW IF EXISTS rows_view; DROP TABLE IF EXISTS rows_table; CREATE TABLE rows_table (g text, v double precision);")
         try server.psql("COPY rows_table FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
         try server.psql("CREATE VIEW rows_view AS SELECT * FROM rows_table; GRANT SELECT ON rows_view TO reader;")
-        let body = #""groupBy": ["g"], "aggregate": { "s": "sum(v)", "m": "mean(v)", "n": "count()" }, "mark": "bar", "encoding": { "x": { "field": "g" }, "y": { "field": "s" } }"#
+        let body =
+            #""groupBy": ["g"], "aggregate": { "s": "sum(v)", "m": "mean(v)", "n": "count()" }, "mark": "bar", "encoding": { "x": { "field": "g" }, "y": { "field": "s" } }"#
         let fileSpec = scratch.appendingPathComponent("file.chart.json")
         try ("{ \"data\": { \"url\": \"rows.csv\" }, " + body + " }\n").write(to: fileSpec, atomically: true, encoding: .utf8)
         let viewSpec = scratch.appendingPathComponent("view.chart.json")
-        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"rows_view\" }, " + body + " }\n").write(to: viewSpec, atomically: true, encoding: .utf8)
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"rows_view\" }, " + body + " }\n").write(
+            to: viewSpec, atomically: true, encoding: .utf8)
         let environment = [
             "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
-            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
         ]
         let fromFile = try ChartcBinary.run(["data", fileSpec.path])
         let fromView = try ChartcBinary.run(["data", viewSpec.path], environment: environment)
@@ -285,12 +299,14 @@ extension DatabaseCompiledSQLTests {
     /// Shapes at the edges: one output row without groupBy, a total of the only groupBy field, a filter no row
     /// passes (with and without a total), and an aggregate that calls no aggregate function.
     @Test func edgeShapes() throws {
-        _ = try run("""
+        _ = try run(
+            """
             "filter": "value > 0",
             "aggregate": { "n": "count()", "q": "median(value)", "lo": "min(when)", "k": "1 + 1" },
             "mark": "point", "encoding": { "x": { "field": "n" }, "y": { "field": "q" } }
             """, name: "one row")
-        _ = try run("""
+        _ = try run(
+            """
             "groupBy": ["city"], "aggregate": { "n": "count()", "q": "q3(value)" },
             "total": { "city": "All" },
             "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
@@ -300,7 +316,7 @@ extension DatabaseCompiledSQLTests {
         // No row passes: the file gives a header and, for the total, its one row; so must the database.
         for (index, body) in [
             #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()" }, "total": { "city": "All" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#,
-            #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()", "m": "median(value)" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#,
+            #""filter": "value > 1000", "groupBy": ["city"], "aggregate": { "n": "count()", "m": "median(value)" }, "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }"#
         ].enumerated() {
             let fileSpec = scratch.appendingPathComponent("file\(index).chart.json")
             try Self.csv().write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
@@ -308,12 +324,15 @@ extension DatabaseCompiledSQLTests {
             let parsed = SpecParser.parse(SourceFile(path: fileSpec.path, bytes: Array(try Data(contentsOf: fileSpec))))
             let spec = try #require(parsed.spec)
             let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
-            try server.load(table: "empty_edge", columns: table.columns.map { ($0.name, DatabaseExamplesTests.sqlType($0.type)) }, csv: Data(TableWriter.csv(table).utf8))
+            try server.load(
+                table: "empty_edge", columns: table.columns.map { ($0.name, DatabaseExamplesTests.sqlType($0.type)) },
+                csv: Data(TableWriter.csv(table).utf8))
             let databaseSpec = scratch.appendingPathComponent("db\(index).chart.json")
-            try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"empty_edge\" }, " + body + " }\n").write(to: databaseSpec, atomically: true, encoding: .utf8)
+            try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"empty_edge\" }, " + body + " }\n").write(
+                to: databaseSpec, atomically: true, encoding: .utf8)
             let environment = [
                 "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
-                "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path,
+                "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
             ]
             let fromFile = try ChartcBinary.run(["data", fileSpec.path])
             let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)

@@ -20,7 +20,8 @@ struct DatabaseExamplesTests {
     /// The example specs the gallery builds (not those `.chartcignore` lists: they need the network).
     static func exampleSpecs() throws -> [URL] {
         let examples = packageRoot.appendingPathComponent("examples")
-        let ignored = (try? String(contentsOf: examples.appendingPathComponent(".chartcignore"), encoding: .utf8))?
+        let ignored =
+            (try? String(contentsOf: examples.appendingPathComponent(".chartcignore"), encoding: .utf8))?
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("#") && !$0.isEmpty } ?? []
         var specs: [URL] = []
         let enumerator = FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil)
@@ -113,8 +114,10 @@ struct DatabaseExamplesTests {
             // but a theme that cannot be found is an error as in build).
             let folder = scratch.appendingPathComponent("spec-\(number)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for item in try FileManager.default.contentsOfDirectory(atPath: specURL.deletingLastPathComponent().path) where item.hasSuffix(".theme.json") || item.hasSuffix(".svg") && item.hasPrefix("logo") {
-                try FileManager.default.copyItem(at: specURL.deletingLastPathComponent().appendingPathComponent(item), to: folder.appendingPathComponent(item))
+            for item in try FileManager.default.contentsOfDirectory(atPath: specURL.deletingLastPathComponent().path)
+            where item.hasSuffix(".theme.json") || item.hasSuffix(".svg") && item.hasPrefix("logo") {
+                try FileManager.default.copyItem(
+                    at: specURL.deletingLastPathComponent().appendingPathComponent(item), to: folder.appendingPathComponent(item))
             }
             let copy = folder.appendingPathComponent(specURL.lastPathComponent)
             try Data(databaseSpec).write(to: copy)
@@ -124,7 +127,9 @@ struct DatabaseExamplesTests {
                 ["data", copy.path], environment: environment(scratch.appendingPathComponent("cache"), url: server.url(user: "reader")))
             #expect(fromFile.status == 0, "\(specURL.lastPathComponent): \(fromFile.error)")
             #expect(fromDatabase.status == 0, "\(specURL.lastPathComponent) from PostgreSQL: \(fromDatabase.error)")
-            #expect(fromDatabase.output == fromFile.output, "\(specURL.lastPathComponent): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+            #expect(
+                fromDatabase.output == fromFile.output,
+                "\(specURL.lastPathComponent): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
             // An aggregation runs in PostgreSQL (the compiled statement), not over fetched rows; except after a
             // `bin` field (SPEC §13), which SQLTranslation does not translate (its column must carry its step), so
             // those rows are grouped in chartc (and still match, above).
@@ -133,7 +138,9 @@ struct DatabaseExamplesTests {
                     ["plan", copy.path], environment: environment(scratch.appendingPathComponent("cache"), url: server.url(user: "reader")))
                 #expect(plan.output.contains("(in PostgreSQL"), "\(specURL.lastPathComponent) is not compiled to SQL: \(plan.output)")
                 // (A spec with layers prints its top-level plan indented.)
-                #expect(plan.output.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("finish ") }, "\(specURL.lastPathComponent): \(plan.output)")
+                #expect(
+                    plan.output.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("finish ") },
+                    "\(specURL.lastPathComponent): \(plan.output)")
             }
         }
     }
@@ -144,7 +151,8 @@ struct DatabaseExamplesTests {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let column = #"a "b"; -- c /* d"#
-        try server.psql("""
+        try server.psql(
+            """
             DROP TABLE IF EXISTS "odd ""table"";--"; CREATE TABLE "odd ""table"";--" (\(PostgresTestServer.quote(column)) int, v double precision, s text);
             INSERT INTO "odd ""table"";--" VALUES (1, 0.5, 'x'), (2, NULL, 'y'), (NULL, -1.5, 'it''s'), (3, 2, NULL), (-4, 0.1, 'z');
             """)
@@ -182,12 +190,15 @@ struct DatabaseExamplesTests {
     @Test func errorsPointAtTheSpecAndNameTheDatabase() throws {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        try server.psql("DROP TABLE IF EXISTS small; CREATE TABLE small (name text, value double precision); INSERT INTO small VALUES ('a', 1), ('b', NULL);")
+        try server.psql(
+            "DROP TABLE IF EXISTS small; CREATE TABLE small (name text, value double precision); INSERT INTO small VALUES ('a', 1), ('b', NULL);")
         let cache = scratch.appendingPathComponent("cache")
         let mark = "\"mark\": \"bar\", \"encoding\": { \"x\": { \"field\": \"name\" }, \"y\": { \"field\": \"value\" } }"
 
         // A syntax error inside `query` points inside the query string, at the server's position.
-        let syntax = try write("{\n  \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"query\": \"SELECT name, value FROM small WHERE WHERE\" },\n  \(mark)\n}\n", named: "syntax.chart.json", in: scratch)
+        let syntax = try write(
+            "{\n  \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"query\": \"SELECT name, value FROM small WHERE WHERE\" },\n  \(mark)\n}\n",
+            named: "syntax.chart.json", in: scratch)
         let syntaxRun = try ChartcBinary.run(["data", syntax.path], environment: environment(cache, url: server.url(user: "reader")))
         #expect(syntaxRun.status == 1)
         // The second WHERE: the query's text starts at column 54 of line 2, and the WHERE 36 characters into it.
@@ -196,14 +207,16 @@ struct DatabaseExamplesTests {
         #expect(!syntaxRun.error.contains(server.password))
 
         // Unknown table: at `table`.
-        let unknown = try write("{\n  \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"smal\" },\n  \(mark)\n}\n", named: "unknown.chart.json", in: scratch)
+        let unknown = try write(
+            "{\n  \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"smal\" },\n  \(mark)\n}\n", named: "unknown.chart.json", in: scratch)
         let unknownRun = try ChartcBinary.run(["data", unknown.path], environment: environment(cache, url: server.url(user: "reader")))
         #expect(unknownRun.status == 1)
         #expect(unknownRun.error.contains("unknown.chart.json:2:53"), "\(unknownRun.error)")
         #expect(unknownRun.error.contains("db-unknown-table"))
 
         // Bad password, refused connection, missing variable: one line each, exit 1.
-        let good = try write("{\n  \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"small\" },\n  \(mark)\n}\n", named: "good.chart.json", in: scratch)
+        let good = try write(
+            "{\n  \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"small\" },\n  \(mark)\n}\n", named: "good.chart.json", in: scratch)
         var badPassword = environment(cache, url: server.url(user: "reader"))
         badPassword["PGPASSWORD"] = "wrong"
         let passwordRun = try ChartcBinary.run(["data", good.path], environment: badPassword)
@@ -216,7 +229,9 @@ struct DatabaseExamplesTests {
         #expect(missingRun.status == 1 && missingRun.error.contains("CHARTC_TEST_DB"), "\(missingRun.error)")
 
         // A password written in the spec is refused before anything connects.
-        let secret = try write("{\n  \"data\": { \"database\": \"postgresql://reader:hunter2@127.0.0.1/charts\", \"table\": \"small\" },\n  \(mark)\n}\n", named: "secret.chart.json", in: scratch)
+        let secret = try write(
+            "{\n  \"data\": { \"database\": \"postgresql://reader:hunter2@127.0.0.1/charts\", \"table\": \"small\" },\n  \(mark)\n}\n",
+            named: "secret.chart.json", in: scratch)
         let secretRun = try ChartcBinary.run(["data", secret.path], environment: environment(cache, url: ""))
         #expect(secretRun.status == 1 && secretRun.error.contains("data-password-in-spec"), "\(secretRun.error)")
 

@@ -26,10 +26,12 @@ struct DatabasePlanGoldenTests {
     func plan(_ spec: URL) throws -> String {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try ChartcBinary.run(["plan", spec.path], environment: [
-            "VOTEVIEW_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
-            "XDG_CACHE_HOME": scratch.path, "HOME": scratch.path,
-        ])
+        let result = try ChartcBinary.run(
+            ["plan", spec.path],
+            environment: [
+                "VOTEVIEW_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+                "XDG_CACHE_HOME": scratch.path, "HOME": scratch.path
+            ])
         #expect(result.status == 0, "\(result.error)")
         return result.output
     }
@@ -46,13 +48,13 @@ struct DatabasePlanGoldenTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let spec = scratch.appendingPathComponent("fallback.chart.json")
         try """
-            { "data": { "database": "$VOTEVIEW_DB", "table": "members" },
-              "calculate": { "name": "lower(bioname)" },
-              "filter": ["congress >= 110", "startsWith(name, 'a')"],
-              "groupBy": ["congress"], "aggregate": { "sd": "stdev(nominate_dim1)" },
-              "mark": "line", "encoding": { "x": { "field": "congress" }, "y": { "field": "sd" } } }
+        { "data": { "database": "$VOTEVIEW_DB", "table": "members" },
+          "calculate": { "name": "lower(bioname)" },
+          "filter": ["congress >= 110", "startsWith(name, 'a')"],
+          "groupBy": ["congress"], "aggregate": { "sd": "stdev(nominate_dim1)" },
+          "mark": "line", "encoding": { "x": { "field": "congress" }, "y": { "field": "sd" } } }
 
-            """.write(to: spec, atomically: true, encoding: .utf8)
+        """.write(to: spec, atomically: true, encoding: .utf8)
         assertGolden(name: "plan-database-fallback.txt", actual: try plan(spec))
     }
 }

@@ -19,19 +19,23 @@ import Testing
     @Test func unknownFlagSuggestsOneAndExitsWithUsage() throws {
         let result = try ChartcBinary.run(["lint", "examples", "--stirct"])
         #expect(result.status == 2)
-        #expect(result.error == """
-            chartc lint: error: unknown option '--stirct'. Did you mean '--strict'?
-            Usage: chartc lint PATH... [--format text|json|github] [--strict] [--all-rows] [--theme FILE] [--variant NAME]
-            See 'chartc lint --help'.
+        #expect(
+            result.error == """
+                chartc lint: error: unknown option '--stirct'. Did you mean '--strict'?
+                Usage: chartc lint PATH... [--format text|json|github] [--strict] [--all-rows] [--theme FILE] [--variant NAME]
+                See 'chartc lint --help'.
 
-            """)
+                """)
     }
 
     @Test func missingSpecNamesTheFileAndACloseName() throws {
         let result = try ChartcBinary.run(["data", "examples/polarization/polarisation.chart.json"])
         #expect(result.status == 1)
         #expect(result.output == "")
-        #expect(result.error == "examples/polarization/polarisation.chart.json: error: no such file or folder. Did you mean 'examples/polarization/polarization.chart.json'? [file-not-found]\n")
+        #expect(
+            result.error
+                == "examples/polarization/polarisation.chart.json: error: no such file or folder. Did you mean 'examples/polarization/polarization.chart.json'? [file-not-found]\n"
+        )
     }
 
     @Test func folderWithoutSpecs() throws {
@@ -58,7 +62,8 @@ import Testing
         for row in 0..<300_000 { csv += (row % 2 == 0 ? "D," : "R,") + String(row % 97) + "\n" }
         csv += "R,1,extra\n"
         try Data(csv.utf8).write(to: folder.appendingPathComponent("data.csv"))
-        let spec = #"{ "title": "Scores", "data": { "url": "data.csv" }, "groupBy": ["party"], "aggregate": { "total": "sum(score)" }, "mark": "bar", "encoding": { "x": { "field": "party" }, "y": { "field": "total" } }, "sources": [{ "title": "Made up" }] }"#
+        let spec =
+            #"{ "title": "Scores", "data": { "url": "data.csv" }, "groupBy": ["party"], "aggregate": { "total": "sum(score)" }, "mark": "bar", "encoding": { "x": { "field": "party" }, "y": { "field": "total" } }, "sources": [{ "title": "Made up" }] }"#
         try Data(spec.utf8).write(to: folder.appendingPathComponent("scores.chart.json"))
 
         let sampled = try ChartcBinary.run(["lint", "scores.chart.json"], in: folder)
@@ -72,18 +77,18 @@ import Testing
     /// shared Swift runtime (it is linked in). DEVELOPERS.md explains why.
     @Test func chartcLoadsNoFoundationAndNoSharedSwiftRuntime() throws {
         #if os(Linux)
-        let chartc = try #require(ChartcBinary.executable)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [chartc.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        for library in ["libFoundation", "libcurl", "libicu", "_FoundationICU", "libswiftCore"] {
-            #expect(!listing.contains(library), "chartc loads \(library):\n\(listing)")
-        }
+            let chartc = try #require(ChartcBinary.executable)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+            process.arguments = [chartc.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            for library in ["libFoundation", "libcurl", "libicu", "_FoundationICU", "libswiftCore"] {
+                #expect(!listing.contains(library), "chartc loads \(library):\n\(listing)")
+            }
         #endif
     }
 }

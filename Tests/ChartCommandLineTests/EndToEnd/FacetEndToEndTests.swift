@@ -30,7 +30,7 @@ import Testing
         }
         #expect(Self.occurrences(of: "class=\"chartc-panel\"", in: svg) == 5)
         #expect(Self.occurrences(of: "class=\"chartc-marks\"", in: svg) == 5)
-        #expect(Self.occurrences(of: "data-series=\"Both years\"", in: svg) == 5 + 1)  // each panel, and the legend
+        #expect(Self.occurrences(of: "data-series=\"Both years\"", in: svg) == 5 + 1) // each panel, and the legend
         // complete: 12 months × 3 series in each of 5 panels.
         let data = try ChartcBinary.run(["data", path.path])
         #expect(data.output.split(separator: "\n").count == 1 + 5 * 12 * 3)
@@ -71,4 +71,3 @@ import Testing
         #expect(Self.occurrences(of: ">Temperature<", in: svg) == 1)
     }
 }
-

@@ -17,7 +17,7 @@ import Testing
         #expect(result.error == "")
         let lines = result.output.split(separator: "\n")
         #expect(lines.first == "year,party,median")
-        #expect(lines.count == 1 + 40 * 3)  // congresses 80-119, three series each
+        #expect(lines.count == 1 + 40 * 3) // congresses 80-119, three series each
         #expect(lines.dropFirst().first?.hasPrefix("1947,Congress,") == true)
         assertGolden(name: "data-polarization.csv", actual: result.output)
     }

@@ -54,10 +54,10 @@ import Testing
         for line in lines {
             let row = Self.fields(line)
             guard let congress = Double(row[congressIndex]), congress >= 80,
-                  row[chamberIndex] != "President",
-                  let party = Double(row[partyIndex]), party == 100 || party == 200
+                row[chamberIndex] != "President",
+                let party = Double(row[partyIndex]), party == 100 || party == 200
             else { continue }
-            guard let score = Double(row[scoreIndex]) else { continue }  // empty scores are null, skipped
+            guard let score = Double(row[scoreIndex]) else { continue } // empty scores are null, skipped
             let year = Int(congress * 2 + 1787)
             let name = party == 100 ? "Democrats" : "Republicans"
             byKey["\(year),\(name)", default: []].append(score)

@@ -8,7 +8,9 @@ import Testing
     @Test func buildWritesALayeredChart() throws {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try ChartcBinary.run(["build", "examples/seattle-weather/daily-under-monthly-mean.chart.json", "-o", scratch.path, "--format", "svg,html"])
+        let result = try ChartcBinary.run([
+            "build", "examples/seattle-weather/daily-under-monthly-mean.chart.json", "-o", scratch.path, "--format", "svg,html"
+        ])
         #expect(result.status == 0, "\(result.error)")
         let svg = try String(contentsOf: scratch.appendingPathComponent("daily-under-monthly-mean.svg"), encoding: .utf8)
         #expect(svg.contains(#"<g class="chartc-layer" data-layer="0" data-mark="point">"#))
@@ -57,7 +59,10 @@ import Testing
         try spec.write(to: path, atomically: true, encoding: .utf8)
         let result = try ChartcBinary.run(["lint", path.path])
         #expect(result.status == 1)
-        #expect(result.output.contains("conflict.chart.json:5:54: error: 'layers[1].encoding.x' is quantitative in layer 1, but layer 0 draws it as categories (nominal or ordinal)"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "conflict.chart.json:5:54: error: 'layers[1].encoding.x' is quantitative in layer 1, but layer 0 draws it as categories (nominal or ordinal)"
+            ), "\(result.output)")
         #expect(result.output.contains("[layer-channel-type-conflict]"))
         let build = try ChartcBinary.run(["build", path.path, "-o", scratch.path])
         #expect(build.status == 1)

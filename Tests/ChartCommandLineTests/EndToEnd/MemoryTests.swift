@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Memory of a whole `chartc build` as the data file grows (issue 7). A well-formed file is streamed through a
@@ -35,7 +35,10 @@ import Darwin
             // Through `chartc-devtools peak`: spawned from this large test process, chartc's ru_maxrss would start
             // at this process's own high-water mark (see PeakCommand).
             let run = try ChartcBinary.run(
-                ["peak", "--", chartc.path, "build", folder.appendingPathComponent("polarization.chart.json").path, "-o", folder.appendingPathComponent("out").path],
+                [
+                    "peak", "--", chartc.path, "build", folder.appendingPathComponent("polarization.chart.json").path, "-o",
+                    folder.appendingPathComponent("out").path
+                ],
                 binary: ChartcBinary.devtools)
             let figures = run.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             #expect(run.status == 0 && figures.count == 2 && figures[1] == 0, "\(run.output) \(run.error)")
@@ -47,7 +50,9 @@ import Darwin
         let fileGrowth = sizes[1] - sizes[0]
         // Measured (Linux): the peak grows by about 0.35 bytes per byte of file, and the 20x build peaks at 56 MB
         // (release) to 58 MB (debug); holding the file alone would add 118 MB.
-        #expect(growth <= fileGrowth / 2, "peak RSS grew by \(growth) bytes for \(fileGrowth) more bytes of data (1x peak \(peaks[0]), 20x peak \(peaks[1]))")
+        #expect(
+            growth <= fileGrowth / 2,
+            "peak RSS grew by \(growth) bytes for \(fileGrowth) more bytes of data (1x peak \(peaks[0]), 20x peak \(peaks[1]))")
         #expect(peaks[1] <= 150_000_000, "20x peak RSS \(peaks[1]) bytes, over issue 7's 150 MB")
     }
 }

@@ -34,17 +34,23 @@ struct PDFChartsTests {
     /// logo (whose absence moves the numbers by under 0.1) is checked by `logo`.
     static let limits = (mean: 7.0, share: 0.04, blurredMean: 3.0, blurredShare: 0.02)
 
-    @Test("qpdf --check passes and pdffonts lists the style's faces, embedded and subset, with Unicode maps", .enabled(if: PDFChecks.toolsInstalled, "needs qpdf, poppler-utils, librsvg2-bin, fonts-liberation and fonts-dejavu-core"), arguments: paths())
+    @Test(
+        "qpdf --check passes and pdffonts lists the style's faces, embedded and subset, with Unicode maps",
+        .enabled(if: PDFChecks.toolsInstalled, "needs qpdf, poppler-utils, librsvg2-bin, fonts-liberation and fonts-dejavu-core"), arguments: paths())
     func validAndEmbedded(_ path: String) throws {
         try #require(Self.checks, "the charts did not build").checkFileAndFonts(path)
     }
 
-    @Test("pdftotext gives back every text block, whole, in reading order, where the layout put it", .enabled(if: PDFChecks.toolsInstalled), arguments: paths())
+    @Test(
+        "pdftotext gives back every text block, whole, in reading order, where the layout put it", .enabled(if: PDFChecks.toolsInstalled),
+        arguments: paths())
     func textComesBack(_ path: String) throws {
         try #require(Self.checks, "the charts did not build").checkText(path)
     }
 
-    @Test("pdftoppm of the PDF matches rsvg-convert of the SVG", .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"), arguments: paths())
+    @Test(
+        "pdftoppm of the PDF matches rsvg-convert of the SVG",
+        .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"), arguments: paths())
     func picturesMatch(_ path: String) throws {
         // A family nobody has: librsvg draws the SVG in fontconfig's substitute (DejaVu Sans here), while the PDF
         // embeds Liberation Sans, whose widths the layout measured (checked by `validAndEmbedded` and `textComesBack`).
@@ -77,7 +83,9 @@ struct PDFChartsTests {
         return (try? ToolProcess.run(unshare, ["-m", "true"]))?.status == 0
     }
 
-    @Test("with no default face installed, a PDF build fails naming the spec, the families and the package to install", .enabled(if: canHideFonts, "needs root and unshare to hide /usr/share/fonts from chartc"))
+    @Test(
+        "with no default face installed, a PDF build fails naming the spec, the families and the package to install",
+        .enabled(if: canHideFonts, "needs root and unshare to hide /usr/share/fonts from chartc"))
     func missingDefaultFace() throws {
         let binary = try #require(ChartcBinary.executable)
         let scratch = try makeScratchDirectory()
@@ -85,11 +93,17 @@ struct PDFChartsTests {
         let empty = scratch.appendingPathComponent("fonts")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let spec = Self.root + "/step-line.chart.json"
-        let script = "mount --bind '\(empty.path)' /usr/share/fonts && HOME='\(empty.path)' '\(binary.path)' build '\(spec)' -o '\(scratch.path)' --format pdf 2>&1; echo \"exit $?\""
+        let script =
+            "mount --bind '\(empty.path)' /usr/share/fonts && HOME='\(empty.path)' '\(binary.path)' build '\(spec)' -o '\(scratch.path)' --format pdf 2>&1; echo \"exit $?\""
         let result = try ToolProcess.run(try #require(ToolProcess.find("unshare")), ["-m", "/bin/sh", "-c", script])
-        #expect(result.output.contains(spec + ": error: no installed font of the family 'Helvetica', 'Arial', 'Liberation Sans', 'Nimbus Sans'"), "\(result.output)")
+        #expect(
+            result.output.contains(spec + ": error: no installed font of the family 'Helvetica', 'Arial', 'Liberation Sans', 'Nimbus Sans'"),
+            "\(result.output)")
         #if os(Linux)
-        #expect(result.output.contains("install fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans [font-not-found]"), "\(result.output)")
+            #expect(
+                result.output.contains(
+                    "install fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans [font-not-found]"),
+                "\(result.output)")
         #endif
         #expect(result.output.contains("exit 1"), "\(result.output)")
         #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("step-line.pdf").path))
@@ -123,7 +137,11 @@ struct PDFChartsTests {
     static func expectClose(_ difference: PDFChecks.Difference, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(difference.mean < limits.mean, "\(path): mean absolute difference \(difference.mean)", sourceLocation: sourceLocation)
         #expect(difference.share < limits.share, "\(path): share of differing pixels \(difference.share)", sourceLocation: sourceLocation)
-        #expect(difference.blurredMean < limits.blurredMean, "\(path): mean absolute difference, blurred, \(difference.blurredMean)", sourceLocation: sourceLocation)
-        #expect(difference.blurredShare < limits.blurredShare, "\(path): share of differing pixels, blurred, \(difference.blurredShare)", sourceLocation: sourceLocation)
+        #expect(
+            difference.blurredMean < limits.blurredMean, "\(path): mean absolute difference, blurred, \(difference.blurredMean)",
+            sourceLocation: sourceLocation)
+        #expect(
+            difference.blurredShare < limits.blurredShare, "\(path): share of differing pixels, blurred, \(difference.blurredShare)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -37,7 +37,9 @@ struct PDFChecks {
         guard toolsInstalled else { return nil }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-pdf-\(label)-\(getpid())")
         try? FileManager.default.removeItem(at: output)
-        guard let result = try? ChartcBinary.run(["build", root, "-o", output.path, "--format", "svg,pdf", "--offline"]), result.status == 0 else { return nil }
+        guard let result = try? ChartcBinary.run(["build", root, "-o", output.path, "--format", "svg,pdf", "--offline"]), result.status == 0 else {
+            return nil
+        }
         return PDFChecks(root: root, output: output)
     }
 
@@ -59,7 +61,8 @@ struct PDFChecks {
         let layers = spec.isLayered ? output.layerTables : []
         // As `chartc build` does: annotations' aggregates over the output rows first (SPEC §12).
         let resolved = try AnnotationValues.resolve(spec, table: output.top.table)
-        return try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(theme.sized(resolved), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
+        return try ChartLayoutEngine.layout(
+            chart: try ChartLayoutEngine.check(theme.sized(resolved), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
     }
 
     func pdf(_ path: String) -> String { output.appendingPathComponent(Self.name(path) + ".pdf").path }
@@ -93,9 +96,14 @@ struct PDFChecks {
             expected = ["LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic", "LiberationSans-BoldItalic"]
         }
         // Each style the chart's text uses has its face: italic (a source's site) and bold italic when drawn.
-        let styles = Set(scene.texts().flatMap { $0.node.block.lines.flatMap(\.runs) }.filter { !$0.text.isEmpty }.map { [$0.style.weight == .bold, $0.style.italic] })
+        let styles = Set(
+            scene.texts().flatMap { $0.node.block.lines.flatMap(\.runs) }.filter { !$0.text.isEmpty }.map {
+                [$0.style.weight == .bold, $0.style.italic]
+            })
         if let files = scene.fontFiles {
-            if styles.contains([false, true]), let italic = files.italic { expected.append("~" + URL(fileURLWithPath: italic).deletingPathExtension().lastPathComponent) }
+            if styles.contains([false, true]), let italic = files.italic {
+                expected.append("~" + URL(fileURLWithPath: italic).deletingPathExtension().lastPathComponent)
+            }
         } else if styles.contains([false, true]) {
             expected.append("~LiberationSans-Italic")
         }
@@ -125,29 +133,33 @@ struct PDFChecks {
         // Each embedded face is a TrueType file fontTools reads whole: tables, every outline kept, widths, cmap.
         if Self.fontToolsInstalled {
             let script = """
-            import io, re, sys, zlib
-            from fontTools.ttLib import TTFont
-            raw = open(sys.argv[1], 'rb').read()
-            faces = 0
-            for m in re.finditer(rb'<< /Length (\\d+) /Filter /FlateDecode /Length1 (\\d+) >>\\nstream\\n', raw):
-                data = zlib.decompress(raw[m.end():m.end() + int(m.group(1))])
-                assert len(data) == int(m.group(2)), 'Length1'
-                font = TTFont(io.BytesIO(data))
-                glyf = font['glyf']
-                for name in font.getGlyphOrder():
-                    glyf[name].recalcBounds(glyf)
-                assert len(font['hmtx'].metrics) == font['maxp'].numGlyphs
-                faces += 1
-            print(faces)
-            """
+                import io, re, sys, zlib
+                from fontTools.ttLib import TTFont
+                raw = open(sys.argv[1], 'rb').read()
+                faces = 0
+                for m in re.finditer(rb'<< /Length (\\d+) /Filter /FlateDecode /Length1 (\\d+) >>\\nstream\\n', raw):
+                    data = zlib.decompress(raw[m.end():m.end() + int(m.group(1))])
+                    assert len(data) == int(m.group(2)), 'Length1'
+                    font = TTFont(io.BytesIO(data))
+                    glyf = font['glyf']
+                    for name in font.getGlyphOrder():
+                        glyf[name].recalcBounds(glyf)
+                    assert len(font['hmtx'].metrics) == font['maxp'].numGlyphs
+                    faces += 1
+                print(faces)
+                """
             let result = try ToolProcess.run("/usr/bin/python3", ["-c", script, pdf(path)])
-            #expect(result.status == 0 && Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) == fonts.count, "\(name): fontTools: \(result.output)")
+            #expect(
+                result.status == 0 && Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) == fonts.count,
+                "\(name): fontTools: \(result.output)")
         }
         // Besides: DejaVu Sans for characters the face lacks, and the faces the logo's text names.
         let logoFamilies = (scene.logo ?? "").replacingOccurrences(of: " ", with: "")
         for embedded in embeddedNames {
             let family = String(embedded.split(separator: "-").first ?? "")
-            #expect(expected.contains(embedded) || embedded.hasPrefix("DejaVuSans") || (!family.isEmpty && logoFamilies.contains(family)), "\(name): unexpected face \(embedded) in \(listed)")
+            #expect(
+                expected.contains(embedded) || embedded.hasPrefix("DejaVuSans") || (!family.isEmpty && logoFamilies.contains(family)),
+                "\(name): unexpected face \(embedded) in \(listed)")
         }
         for font in fonts {
             let columns = font.split(separator: " ")
@@ -202,11 +214,15 @@ struct PDFChecks {
         // logo's own), so no block of the SVG escapes the comparison below.
         let svg = try String(contentsOf: output.appendingPathComponent(name + ".svg"), encoding: .utf8)
         let logoTexts = (scene.logo ?? "").components(separatedBy: "<text").count - 1
-        #expect(svg.components(separatedBy: "<text").count - 1 == scene.texts().count + logoTexts, "\(name): the SVG's text elements and the scene's differ")
+        #expect(
+            svg.components(separatedBy: "<text").count - 1 == scene.texts().count + logoTexts,
+            "\(name): the SVG's text elements and the scene's differ")
         var checked = 0
         for placed in scene.texts() {
             let box = placed.box
-            let inside = words.filter { $0.centerX >= box.minX - 1 && $0.centerX <= box.maxX + 1 && $0.centerY >= box.minY - 1 && $0.centerY <= box.maxY + 1 }
+            let inside = words.filter {
+                $0.centerX >= box.minX - 1 && $0.centerX <= box.maxX + 1 && $0.centerY >= box.minY - 1 && $0.centerY <= box.maxY + 1
+            }
             let wanted = Self.squeeze(placed.node.block.lines.map(\.text).joined(separator: " "))
             guard !wanted.isEmpty else { continue }
             let got = inside.map(\.text).joined(separator: " ")
@@ -222,10 +238,15 @@ struct PDFChecks {
             let measured = node.block.width
             switch node.anchor {
             case .start: #expect(abs(minX - anchorX) < 1, "\(name): \"\(wanted)\" starts at \(minX) px in the PDF, \(anchorX) px in the layout")
-            case .middle: #expect(abs((minX + maxX) / 2 - anchorX) < 1, "\(name): \"\(wanted)\" is centred on \((minX + maxX) / 2) px in the PDF, \(anchorX) px in the layout")
+            case .middle:
+                #expect(
+                    abs((minX + maxX) / 2 - anchorX) < 1,
+                    "\(name): \"\(wanted)\" is centred on \((minX + maxX) / 2) px in the PDF, \(anchorX) px in the layout")
             case .end: #expect(abs(maxX - anchorX) < 1, "\(name): \"\(wanted)\" ends at \(maxX) px in the PDF, \(anchorX) px in the layout")
             }
-            #expect(maxX - minX <= measured + 1 && maxX - minX >= measured * 0.94 - 1, "\(name): \"\(wanted)\" is \(maxX - minX) px wide in the PDF, \(measured) px measured")
+            #expect(
+                maxX - minX <= measured + 1 && maxX - minX >= measured * 0.94 - 1,
+                "\(name): \"\(wanted)\" is \(maxX - minX) px wide in the PDF, \(measured) px measured")
         }
         #expect(checked > 3, "\(name)")
     }
@@ -245,23 +266,24 @@ struct PDFChecks {
     /// The PDF rasterized by poppler and the SVG by librsvg, both at 96 dpi (1 px = 1 px), compared.
     func pictureDifference(_ path: String) throws -> Difference? {
         let base = output.appendingPathComponent(Self.name(path)).path
-        #expect(try ToolProcess.run(try #require(Self.tool("pdftoppm")), ["-r", "96", "-png", "-singlefile", base + ".pdf", base + "-pdf"]).status == 0)
+        #expect(
+            try ToolProcess.run(try #require(Self.tool("pdftoppm")), ["-r", "96", "-png", "-singlefile", base + ".pdf", base + "-pdf"]).status == 0)
         #expect(try ToolProcess.run(try #require(Self.tool("rsvg-convert")), [base + ".svg", "-o", base + "-svg.png"]).status == 0)
         let script = """
-        import sys
-        from PIL import Image, ImageChops, ImageFilter
-        a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
-        if a.size != b.size:
-            print('size', a.size, b.size); sys.exit(0)
-        def measure(a, b, threshold):
-            d = ImageChops.difference(a, b)
-            n = a.size[0] * a.size[1]
-            total = sum(sum(value * count for value, count in enumerate(band.histogram())) for band in d.split())
-            return total / (3 * n), sum(1 for px in d.getdata() if max(px) > threshold) / n
-        raw = measure(a, b, 64)
-        blurred = measure(a.filter(ImageFilter.GaussianBlur(1)), b.filter(ImageFilter.GaussianBlur(1)), 32)
-        print(raw[0], raw[1], blurred[0], blurred[1])
-        """
+            import sys
+            from PIL import Image, ImageChops, ImageFilter
+            a = Image.open(sys.argv[1]).convert('RGB'); b = Image.open(sys.argv[2]).convert('RGB')
+            if a.size != b.size:
+                print('size', a.size, b.size); sys.exit(0)
+            def measure(a, b, threshold):
+                d = ImageChops.difference(a, b)
+                n = a.size[0] * a.size[1]
+                total = sum(sum(value * count for value, count in enumerate(band.histogram())) for band in d.split())
+                return total / (3 * n), sum(1 for px in d.getdata() if max(px) > threshold) / n
+            raw = measure(a, b, 64)
+            blurred = measure(a.filter(ImageFilter.GaussianBlur(1)), b.filter(ImageFilter.GaussianBlur(1)), 32)
+            print(raw[0], raw[1], blurred[0], blurred[1])
+            """
         let output = try ToolProcess.run("/usr/bin/python3", ["-c", script, base + "-pdf.png", base + "-svg.png"]).output
         let numbers = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
         #expect(numbers.count == 4, "\(Self.name(path)): \(output)")

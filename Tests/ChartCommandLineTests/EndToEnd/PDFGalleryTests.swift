@@ -13,12 +13,16 @@ struct PDFGalleryTests {
 
     static func paths() -> [String] { ExampleGalleryGoldenTests.specPaths() }
 
-    @Test("qpdf --check passes and pdffonts lists the style's faces, embedded and subset, with Unicode maps", .enabled(if: PDFChecks.toolsInstalled, "needs qpdf, poppler-utils, librsvg2-bin, fonts-liberation and fonts-dejavu-core"), arguments: paths())
+    @Test(
+        "qpdf --check passes and pdffonts lists the style's faces, embedded and subset, with Unicode maps",
+        .enabled(if: PDFChecks.toolsInstalled, "needs qpdf, poppler-utils, librsvg2-bin, fonts-liberation and fonts-dejavu-core"), arguments: paths())
     func validAndEmbedded(_ path: String) throws {
         try #require(Self.checks, "the gallery did not build").checkFileAndFonts(path)
     }
 
-    @Test("pdftotext gives back every text block of the SVG, whole, in reading order, where the layout put it", .enabled(if: PDFChecks.toolsInstalled), arguments: paths())
+    @Test(
+        "pdftotext gives back every text block of the SVG, whole, in reading order, where the layout put it", .enabled(if: PDFChecks.toolsInstalled),
+        arguments: paths())
     func textComesBack(_ path: String) throws {
         try #require(Self.checks, "the gallery did not build").checkText(path)
     }
@@ -26,7 +30,9 @@ struct PDFGalleryTests {
     /// Thresholds, measured and justified at `PDFChartsTests.limits`: as rasterized, mean absolute difference below 7
     /// (of 255) and share of pixels differing by more than 64 in a channel below 4 %; both pictures blurred by 1 px,
     /// below 3 and (more than 32) 2 %.
-    @Test("pdftoppm of the PDF matches rsvg-convert of the SVG", .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"), arguments: paths())
+    @Test(
+        "pdftoppm of the PDF matches rsvg-convert of the SVG",
+        .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"), arguments: paths())
     func picturesMatch(_ path: String) throws {
         let checks = try #require(Self.checks, "the gallery did not build")
         let difference = try #require(try checks.pictureDifference(path))

@@ -3,7 +3,7 @@ import ChartTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `chartc preview` end to end: the real binary serving a copy of the examples on loopback, probed with raw
@@ -30,8 +30,10 @@ import Glibc
         let outside = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: outside) }
         try Data("secret\n".utf8).write(to: outside.appendingPathComponent("secret.txt"))
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("step-counts/link.txt").path, withDestinationPath: outside.appendingPathComponent("secret.txt").path)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("step-counts/linked-folder").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("step-counts/link.txt").path, withDestinationPath: outside.appendingPathComponent("secret.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("step-counts/linked-folder").path, withDestinationPath: outside.path)
         let relativeSecret = "../" + outside.lastPathComponent + "/secret.txt"
 
         let preview = try PreviewProcess([root.path])
@@ -45,9 +47,10 @@ import Glibc
         // Traversal: dot segments (plain and encoded), encoded slashes and backslashes, links out of the root.
         for path in [
             "/files/" + relativeSecret, "/files/step-counts/../" + relativeSecret, "/files/%2e%2e/" + outside.lastPathComponent + "/secret.txt",
-            "/files/step-counts%2F..%2F" + relativeSecret, "/files/step-counts%2fstep-counts.chart.json", "/files/step-counts%5cstep-counts.chart.json",
+            "/files/step-counts%2F..%2F" + relativeSecret, "/files/step-counts%2fstep-counts.chart.json",
+            "/files/step-counts%5cstep-counts.chart.json",
             "/files/step-counts/link.txt", "/files/step-counts/linked-folder/secret.txt", "/files/step-counts", "/files/", "/files//etc/passwd",
-            "/files/%00", "/../../../../etc/passwd", "/chart/../files/x", "/files/.chartcignore",
+            "/files/%00", "/../../../../etc/passwd", "/chart/../files/x", "/files/.chartcignore"
         ] {
             let answer = RawHTTP.exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
             #expect(RawHTTP.statusCode(of: answer) == 404, "\(path)")
@@ -166,7 +169,9 @@ import Glibc
         let bytes = try Data(contentsOf: csv)
         try (bytes + Data("\n".utf8)).write(to: csv)
         #expect(read(index, until: "seattle-weather/seattle-weather.chart.json\",\"version\":2").contains("\"version\":2"))
-        #expect(!read(index, until: "step-counts/step-counts.chart.json\",\"version\":3", seconds: 0.8).contains("version\":3"), "a data file rebuilt a chart that does not read it")
+        #expect(
+            !read(index, until: "step-counts/step-counts.chart.json\",\"version\":3", seconds: 0.8).contains("version\":3"),
+            "a data file rebuilt a chart that does not read it")
 
         // `r` in the page: POST /refresh/ID rebuilds the chart (GET is refused).
         #expect(RawHTTP.status(port: port, "/refresh/step-counts/step-counts.chart.json") == 405)
@@ -224,7 +229,9 @@ import Glibc
         #expect(again.contains("us-population-print.chart.json\",\"version\":3"), "\(again)")
     }
 
-    @Test(.enabled(if: chromium, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the preview's browser test"), .timeLimit(.minutes(5)))
+    @Test(
+        .enabled(if: chromium, "chromium is not installed (apt-get install chromium fonts-liberation); skipping the preview's browser test"),
+        .timeLimit(.minutes(5)))
     func editsOnDiskShowInTheOpenPage() throws {
         let root = try copyOfExamples()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -241,7 +248,8 @@ import Glibc
 
         /// Waits in the page until `condition` (a JavaScript expression) holds; false after `timeout` ms.
         func waitFor(_ condition: String, timeout: Int = 5000) throws -> Bool {
-            try page.bool("""
+            try page.bool(
+                """
                 new Promise(function (done) {
                   var start = performance.now();
                   (function check() {
@@ -262,13 +270,15 @@ import Glibc
             let title = "Edited title number \(edit)"
             let text = original.replacingOccurrences(of: originalTitle, with: title)
             let start = Date()
-            try text.write(to: spec, atomically: edit % 2 == 0, encoding: .utf8)  // in place, and by rename
+            try text.write(to: spec, atomically: edit % 2 == 0, encoding: .utf8) // in place, and by rename
             #expect(try waitFor("\(shownTitle) === \(quoted(title))"), "edit \(edit)")
             latencies.append(Date().timeIntervalSince(start) * 1000)
         }
         let sorted = latencies.sorted()
         let median = (sorted[4] + sorted[5]) / 2
-        print("chartc preview: title edit to page, ms: \(latencies.map { String(format: "%.0f", $0) }.joined(separator: " ")); median \(String(format: "%.0f", median))")
+        print(
+            "chartc preview: title edit to page, ms: \(latencies.map { String(format: "%.0f", $0) }.joined(separator: " ")); median \(String(format: "%.0f", median))"
+        )
         #expect(median < 300)
 
         // Broken JSON: the diagnostics as the terminal prints them, over the last chart, dimmed.
@@ -288,7 +298,9 @@ import Glibc
 
         // Fixed: the chart is back, not dimmed.
         try original.write(to: spec, atomically: true, encoding: .utf8)
-        #expect(try waitFor("!document.querySelector('.preview-stage').classList.contains('preview-failed') && \(shownTitle) === \(quoted(originalTitle))"))
+        #expect(
+            try waitFor(
+                "!document.querySelector('.preview-stage').classList.contains('preview-failed') && \(shownTitle) === \(quoted(originalTitle))"))
         #expect(try page.bool("document.querySelector('.preview-diagnostics').hidden") == true)
 
         // Hide a series and scroll; an edit keeps both.
@@ -308,7 +320,10 @@ import Glibc
 
         // The index lists the charts with their renderings.
         try page.navigate(to: preview.base + "/")
-        #expect(try waitFor("document.querySelectorAll('.preview-card img').length >= 10 && Array.prototype.every.call(document.querySelectorAll('.preview-card img'), function (i) { return i.complete && i.naturalWidth > 0; })"))
+        #expect(
+            try waitFor(
+                "document.querySelectorAll('.preview-card img').length >= 10 && Array.prototype.every.call(document.querySelectorAll('.preview-card img'), function (i) { return i.complete && i.naturalWidth > 0; })"
+            ))
         #expect(page.problems == [], "\(page.problems)")
     }
 

@@ -5,28 +5,29 @@ import Testing
 /// origins, lint at the theme's line:col, real font metrics, the logo.
 @Suite struct ThemeEndToEndTests {
     static let spec = """
-    {
-      "title": "Sales by region in a house style that is much wider than Arial",
-      "data": { "values": [ { "region": "North", "sales": 10 }, { "region": "South", "sales": 7 } ] },
-      "mark": "bar",
-      "encoding": { "x": { "field": "region" }, "y": { "field": "sales" } },
-      "notes": "One note.",
-      "sources": [ { "title": "Ledger" } ]
-    }
-    """
+        {
+          "title": "Sales by region in a house style that is much wider than Arial",
+          "data": { "values": [ { "region": "North", "sales": 10 }, { "region": "South", "sales": 7 } ] },
+          "mark": "bar",
+          "encoding": { "x": { "field": "region" }, "y": { "field": "sales" } },
+          "notes": "One note.",
+          "sources": [ { "title": "Ledger" } ]
+        }
+        """
 
     static let house = """
-    {
-      "font": { "family": ["DejaVu Sans", "sans-serif"], "files": { "regular": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf" } },
-      "words": { "note": "Note:", "source": "Quelle :" },
-      "background": "#fafafa",
-      "size": { "width": 500 },
-      "logo": { "file": "logo.svg" },
-      "variants": { "print": { "size": { "width": 360 } } }
-    }
-    """
+        {
+          "font": { "family": ["DejaVu Sans", "sans-serif"], "files": { "regular": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf" } },
+          "words": { "note": "Note:", "source": "Quelle :" },
+          "background": "#fafafa",
+          "size": { "width": 500 },
+          "logo": { "file": "logo.svg" },
+          "variants": { "print": { "size": { "width": 360 } } }
+        }
+        """
 
-    static let logo = "<svg viewBox=\"0 0 40 10\" onload=\"alert(1)\"><script>alert(2)</script><rect width=\"40\" height=\"10\" fill=\"#123456\"/></svg>"
+    static let logo =
+        "<svg viewBox=\"0 0 40 10\" onload=\"alert(1)\"><script>alert(2)</script><rect width=\"40\" height=\"10\" fill=\"#123456\"/></svg>"
 
     func workspace(_ files: [String: String]) throws -> URL {
         let root = try makeScratchDirectory()
@@ -74,7 +75,7 @@ import Testing
             "chartc.theme.json": "{ \"background\": \"#eeeeee\" }",
             "charts/a.chart.json": Self.spec,
             "charts/b.chart.json": Self.spec.replacingOccurrences(of: "{\n  \"title\"", with: "{\n  \"theme\": \"own.theme.json\",\n  \"title\""),
-            "charts/own.theme.json": "{\n  \"background\": \"#dddddd\"\n}",
+            "charts/own.theme.json": "{\n  \"background\": \"#dddddd\"\n}"
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let a = try ChartcBinary.run(["theme", "charts/a.chart.json"], in: root)
@@ -86,16 +87,25 @@ import Testing
     }
 
     @Test func lintReportsThemeErrorsAtTheThemesLineAndColumn() throws {
-        let root = try workspace(["a.chart.json": Self.spec, "bad.theme.json": "{\n  \"backgrund\": \"#fff\",\n  \"text\": { \"title\": { \"color\": \"#111\" } },\n  \"grid\": { \"color\": \"#fffffe\" }\n}"])
+        let root = try workspace([
+            "a.chart.json": Self.spec,
+            "bad.theme.json":
+                "{\n  \"backgrund\": \"#fff\",\n  \"text\": { \"title\": { \"color\": \"#111\" } },\n  \"grid\": { \"color\": \"#fffffe\" }\n}"
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try ChartcBinary.run(["lint", "a.chart.json", "--theme", "bad.theme.json"], in: root)
         #expect(lint.status == 1)
         #expect(lint.output.contains("bad.theme.json:2:3: error: unknown key 'backgrund' at the top level of the theme; did you mean 'background'?"))
-        let dark = try workspace(["a.chart.json": Self.spec, "dark.theme.json": "{ \"background\": \"#161616\", \"text\": { \"title\": { \"color\": \"#333333\" } } }"])
+        let dark = try workspace([
+            "a.chart.json": Self.spec, "dark.theme.json": "{ \"background\": \"#161616\", \"text\": { \"title\": { \"color\": \"#333333\" } } }"
+        ])
         defer { try? FileManager.default.removeItem(at: dark) }
         let contrast = try ChartcBinary.run(["lint", "a.chart.json", "--theme", "dark.theme.json"], in: dark)
-        #expect(contrast.output.contains("dark.theme.json:1:58: warning: the theme's 'text.title.color' (the headline) \"#333333\" has a contrast of 1.4:1"))
-        #expect(contrast.output.contains("dark.theme.json:1:17: warning: the theme's 'text.notes.color' (the notes) \"#666666\", the built-in value,"))
+        #expect(
+            contrast.output.contains(
+                "dark.theme.json:1:58: warning: the theme's 'text.title.color' (the headline) \"#333333\" has a contrast of 1.4:1"))
+        #expect(
+            contrast.output.contains("dark.theme.json:1:17: warning: the theme's 'text.notes.color' (the notes) \"#666666\", the built-in value,"))
         let variant = try ChartcBinary.run(["build", "a.chart.json", "--theme", "dark.theme.json", "--variant", "night"], in: dark)
         #expect(variant.status == 1)
         #expect(variant.error.contains("no variant 'night'"))
@@ -104,26 +114,33 @@ import Testing
     /// The dark variant (the HTML page's dark mode) is checked too: a color it sets at its line:col, a light
     /// theme's color it leaves on its dark background at that background.
     @Test func lintChecksTheDarkVariantsContrast() throws {
-        let theme = "{\n  \"variants\": { \"dark\": {\n    \"background\": \"#161616\",\n    \"text\": { \"title\": { \"color\": \"#2a2a2a\" }, \"subtitle\": { \"color\": \"#dddddd\" }, \"notes\": { \"color\": \"#dddddd\" }, \"sources\": { \"color\": \"#dddddd\" }, \"byline\": { \"color\": \"#dddddd\" }, \"axis\": { \"color\": \"#dddddd\" }, \"axisTitle\": { \"color\": \"#dddddd\" }, \"legend\": { \"color\": \"#dddddd\" }, \"legendTitle\": { \"color\": \"#dddddd\" }, \"label\": { \"color\": \"#dddddd\" }, \"directLabel\": { \"color\": \"#dddddd\" }, \"annotation\": { \"color\": \"#dddddd\" } }\n  } }\n}"
+        let theme =
+            "{\n  \"variants\": { \"dark\": {\n    \"background\": \"#161616\",\n    \"text\": { \"title\": { \"color\": \"#2a2a2a\" }, \"subtitle\": { \"color\": \"#dddddd\" }, \"notes\": { \"color\": \"#dddddd\" }, \"sources\": { \"color\": \"#dddddd\" }, \"byline\": { \"color\": \"#dddddd\" }, \"axis\": { \"color\": \"#dddddd\" }, \"axisTitle\": { \"color\": \"#dddddd\" }, \"legend\": { \"color\": \"#dddddd\" }, \"legendTitle\": { \"color\": \"#dddddd\" }, \"label\": { \"color\": \"#dddddd\" }, \"directLabel\": { \"color\": \"#dddddd\" }, \"annotation\": { \"color\": \"#dddddd\" } }\n  } }\n}"
         let root = try workspace(["a.chart.json": Self.spec, "house.theme.json": theme])
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try ChartcBinary.run(["lint", "a.chart.json", "--theme", "house.theme.json"], in: root)
-        #expect(lint.output.contains("house.theme.json:4:35: warning: the theme's dark variant's 'text.title.color' (the headline) \"#2a2a2a\" has a contrast of 1.2:1 with the dark variant's #161616 background (the HTML page in dark mode)"), "\(lint.output)")
+        #expect(
+            lint.output.contains(
+                "house.theme.json:4:35: warning: the theme's dark variant's 'text.title.color' (the headline) \"#2a2a2a\" has a contrast of 1.2:1 with the dark variant's #161616 background (the HTML page in dark mode)"
+            ), "\(lint.output)")
         // The panel color is not set by the variant: the built-in near-black, reported at the dark background.
-        #expect(lint.output.contains("house.theme.json:3:19: warning: the theme's dark variant's 'text.panel.color' (panel titles of small multiples) \"#1a1a1a\", not set by the dark variant, has a contrast of"), "\(lint.output)")
+        #expect(
+            lint.output.contains(
+                "house.theme.json:3:19: warning: the theme's dark variant's 'text.panel.color' (panel titles of small multiples) \"#1a1a1a\", not set by the dark variant, has a contrast of"
+            ), "\(lint.output)")
         #expect(!lint.output.contains("'text.subtitle.color'"))
         #expect(!lint.output.contains("the theme's 'text"), "the light theme is fine")
     }
 
     @Test func theThemesPaletteColorsSeriesWithoutASchemeAndABadSchemeNameIsAnError() throws {
         let spec = """
-        { "title": "Two series", "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },
-          "mark": "bar", "encoding": { "x": { "field": "k" }, "y": { "field": "v" }, "color": { "field": "k" } } }
-        """
+            { "title": "Two series", "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },
+              "mark": "bar", "encoding": { "x": { "field": "k" }, "y": { "field": "v" }, "color": { "field": "k" } } }
+            """
         let root = try workspace([
             "a.chart.json": spec,
             "good.theme.json": "{ \"colors\": { \"categorical\": [\"#112233\", \"#445566\"] } }",
-            "bad.theme.json": "{ \"colors\": { \"sequential\": \"bluez\" } }",
+            "bad.theme.json": "{ \"colors\": { \"sequential\": \"bluez\" } }"
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let good = try ChartcBinary.run(["build", "a.chart.json", "--theme", "good.theme.json", "-o", "out"], in: root)

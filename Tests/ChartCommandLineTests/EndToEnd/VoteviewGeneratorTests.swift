@@ -37,17 +37,21 @@ import Testing
     @Test func badCopiesIsAUsageError() throws {
         let result = try ChartcBinary.run(["voteview", "--copies", "0"], binary: ChartcBinary.devtools)
         #expect(result.status == 2)
-        #expect(result.error.hasPrefix("chartc-devtools voteview: error: invalid value '0' for '--copies'. Expected a whole number from 1 to 1000.\n"))
+        #expect(
+            result.error.hasPrefix("chartc-devtools voteview: error: invalid value '0' for '--copies'. Expected a whole number from 1 to 1000.\n"))
     }
 
     @Test func shapeAndPartyMedians() throws {
         let text = String(decoding: try Data(contentsOf: Self.examplePath), as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines.first == "congress,chamber,icpsr,state_icpsr,district_code,state_abbrev,party_code,occupancy,last_means,bioname,bioguide_id,born,died,nominate_dim1,nominate_dim2,nominate_log_likelihood,nominate_geo_mean_probability,nominate_number_of_votes,nominate_number_of_errors,conditional,nokken_poole_dim1,nokken_poole_dim2")
+        #expect(
+            lines.first
+                == "congress,chamber,icpsr,state_icpsr,district_code,state_abbrev,party_code,occupancy,last_means,bioname,bioguide_id,born,died,nominate_dim1,nominate_dim2,nominate_log_likelihood,nominate_geo_mean_probability,nominate_number_of_votes,nominate_number_of_errors,conditional,nokken_poole_dim1,nokken_poole_dim2"
+        )
         #expect((45_000...56_000).contains(lines.count - 1))
         #expect((5_000_000...7_000_000).contains(text.utf8.count))
 
-        var scores: [String: [Double]] = [:]  // "congress/party" → nominate_dim1
+        var scores: [String: [Double]] = [:] // "congress/party" → nominate_dim1
         var chambers: Set<String> = []
         var parties: Set<String> = []
         var malformed: [String] = []

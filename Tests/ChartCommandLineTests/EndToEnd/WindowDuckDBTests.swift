@@ -46,7 +46,10 @@ struct WindowDuckDBTests {
         ("fi", "first(x)", "first_value(x IGNORE NULLS) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"),
         ("la", "last(x)", "last_value(x IGNORE NULLS) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"),
         ("sh", "x / sum(x)", "x / nullif(sum(x) OVER (PARTITION BY g), 0)"),
-        ("ix", "100 * rolling_mean(x, 2) / first(x)", "100 * (CASE WHEN row_number() OVER w >= 2 THEN avg(x) OVER (w ROWS 1 PRECEDING) END) / nullif(first_value(x IGNORE NULLS) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), 0)"),
+        (
+            "ix", "100 * rolling_mean(x, 2) / first(x)",
+            "100 * (CASE WHEN row_number() OVER w >= 2 THEN avg(x) OVER (w ROWS 1 PRECEDING) END) / nullif(first_value(x IGNORE NULLS) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING), 0)"
+        )
     ]
 
     /// `g,d,x` rows: partitions of random sizes (one of a single row), `d` unique within a partition but
@@ -125,7 +128,9 @@ struct WindowDuckDBTests {
         for (mine, theirs) in zip(ours.dropFirst(), sql) {
             for column in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
                 let a = mine[column], b = theirs[column]
-                let same = (a.isEmpty && b.isEmpty) || (Double(a).flatMap { x in Double(b).map { y in abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) } } ?? false)
+                let same =
+                    (a.isEmpty && b.isEmpty)
+                    || (Double(a).flatMap { x in Double(b).map { y in abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) } } ?? false)
                 #expect(same, "\(mine[0]) \(mine[1]) column \(ours.first?[column] ?? ""): chartc '\(a)', DuckDB '\(b)'")
             }
         }

@@ -3,9 +3,9 @@ import Testing
 
 /// The package's root folder, found from this source file.
 let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // ChartCommandLineTests
-    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent() // Support
+    .deletingLastPathComponent() // ChartCommandLineTests
+    .deletingLastPathComponent() // Tests
     .deletingLastPathComponent()
 
 /// What one run of the `chartc` binary printed and returned.
@@ -47,7 +47,10 @@ enum ChartcBinary {
 
     /// Runs `chartc arguments…` in `directory` (default: the package root). Output goes through temporary files so
     /// a large output can never fill a pipe and stall the test.
-    static func run(_ arguments: [String], in directory: URL = packageRoot, binary: URL? = executable, environment: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot, binary: URL? = executable, environment: [String: String]? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ProcessResult {
         guard let executable = binary else {
             Issue.record("cannot find the binary to run; run `swift build` first or set CHARTC_BINARY", sourceLocation: sourceLocation)
             return ProcessResult(status: -1, output: "", error: "")

@@ -4,8 +4,8 @@ import Testing
 /// The folder holding golden files: `Tests/ChartCommandLineTests/Golden`, found from this source file so that
 /// recording writes into the source tree (the folder is not bundled as a resource).
 let goldenDirectory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // ChartCommandLineTests
+    .deletingLastPathComponent() // Support
+    .deletingLastPathComponent() // ChartCommandLineTests
     .appendingPathComponent("Golden")
 
 /// Whether this run re-records golden files instead of comparing: `CHARTC_RECORD=1 swift test --filter Golden`
@@ -35,7 +35,8 @@ func assertGolden(file url: URL, shownAs name: String, actual: String, sourceLoc
     }
     let expected = String(decoding: data, as: UTF8.self)
     if actual != expected {
-        Issue.record("""
+        Issue.record(
+            """
             output differs from golden file \(name) (`CHARTC_RECORD=1 swift test --filter Golden` re-records; review the diff)
             \(firstDifference(expected: expected, actual: actual))
             """, sourceLocation: sourceLocation)

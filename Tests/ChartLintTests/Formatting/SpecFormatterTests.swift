@@ -11,75 +11,77 @@ struct SpecFormatterTests {
     }
 
     @Test func ordersKeysAsTheSpecWritesThemAndKeepsUserOrderWhereItMeansSomething() throws {
-        let messy = #"{"mark":{"interpolate":"monotone","type":"line"},"$comment":"draft","data":{"parse":{"b":"date","a":"number"},"url":"data.csv"},"title":"Caf\u00e9 \"prices\"\tnow","calculate":{"z":"a * 2","b2":"z + 1"},"filter":["a > 1","b < 2"],"encoding":{"y":{"scale":{"zero":false,"domain":[1e3,2.50]},"field":"z"},"x":{"field":"b","type":"temporal"}},"sources":[{"url":"https://x.org","title":"X"},{"title":"Y","site":"Z"}],"titel":"typo"}"#
+        let messy =
+            #"{"mark":{"interpolate":"monotone","type":"line"},"$comment":"draft","data":{"parse":{"b":"date","a":"number"},"url":"data.csv"},"title":"Caf\u00e9 \"prices\"\tnow","calculate":{"z":"a * 2","b2":"z + 1"},"filter":["a > 1","b < 2"],"encoding":{"y":{"scale":{"zero":false,"domain":[1e3,2.50]},"field":"z"},"x":{"field":"b","type":"temporal"}},"sources":[{"url":"https://x.org","title":"X"},{"title":"Y","site":"Z"}],"titel":"typo"}"#
         let expected = #"""
-        {
-          "title": "Café \"prices\"\tnow",
-          "data": { "url": "data.csv", "parse": { "b": "date", "a": "number" } },
-          "calculate": { "z": "a * 2", "b2": "z + 1" },
-          "filter": ["a > 1", "b < 2"],
-          "mark": { "type": "line", "interpolate": "monotone" },
-          "encoding": {
-            "x": { "field": "b", "type": "temporal" },
-            "y": { "field": "z", "scale": { "domain": [1e3, 2.50], "zero": false } }
-          },
-          "sources": [
-            { "title": "X", "url": "https://x.org" },
-            { "title": "Y", "site": "Z" }
-          ],
-          "$comment": "draft",
-          "titel": "typo"
-        }
+            {
+              "title": "Café \"prices\"\tnow",
+              "data": { "url": "data.csv", "parse": { "b": "date", "a": "number" } },
+              "calculate": { "z": "a * 2", "b2": "z + 1" },
+              "filter": ["a > 1", "b < 2"],
+              "mark": { "type": "line", "interpolate": "monotone" },
+              "encoding": {
+                "x": { "field": "b", "type": "temporal" },
+                "y": { "field": "z", "scale": { "domain": [1e3, 2.50], "zero": false } }
+              },
+              "sources": [
+                { "title": "X", "url": "https://x.org" },
+                { "title": "Y", "site": "Z" }
+              ],
+              "$comment": "draft",
+              "titel": "typo"
+            }
 
-        """#
+            """#
         #expect(try format(messy) == expected)
     }
 
     @Test func schemaComesFirstAndOtherDollarKeysKeepTheirOrderAfterKnownKeys() throws {
         let text = #"{"$b": 1, "mark": "bar", "$schema": "s.json", "$a": 2, "data": {"$x": true, "url": "u"}}"#
         let expected = """
-        {
-          "$schema": "s.json",
-          "data": { "url": "u", "$x": true },
-          "mark": "bar",
-          "$b": 1,
-          "$a": 2
-        }
+            {
+              "$schema": "s.json",
+              "data": { "url": "u", "$x": true },
+              "mark": "bar",
+              "$b": 1,
+              "$a": 2
+            }
 
-        """
+            """
         #expect(try format(text) == expected)
     }
 
     @Test func windowKeysComeAfterSortAndWindowKeepsItsOrder() throws {
-        let text = #"{"keep":"r <= 5","mark":"bar","windowBy":["year"],"window":{"r":"rank(-rain)","a":"cumsum(rain)"},"sort":["year"],"data":{"url":"u"}}"#
+        let text =
+            #"{"keep":"r <= 5","mark":"bar","windowBy":["year"],"window":{"r":"rank(-rain)","a":"cumsum(rain)"},"sort":["year"],"data":{"url":"u"}}"#
         let expected = """
-        {
-          "data": { "url": "u" },
-          "sort": ["year"],
-          "window": { "r": "rank(-rain)", "a": "cumsum(rain)" },
-          "windowBy": ["year"],
-          "keep": "r <= 5",
-          "mark": "bar"
-        }
+            {
+              "data": { "url": "u" },
+              "sort": ["year"],
+              "window": { "r": "rank(-rain)", "a": "cumsum(rain)" },
+              "windowBy": ["year"],
+              "keep": "r <= 5",
+              "mark": "bar"
+            }
 
-        """
+            """
         #expect(try format(text) == expected)
     }
 
     @Test func rowsOfValuesShareALineWhenTheyFit() throws {
         let text = #"{"data":{"values":[{"day":"Mon","count":3},{"day":"Tue","count":null,"note":{"a":1}}]},"mark":"bar"}"#
         let expected = """
-        {
-          "data": {
-            "values": [
-              { "day": "Mon", "count": 3 },
-              { "day": "Tue", "count": null, "note": { "a": 1 } }
-            ]
-          },
-          "mark": "bar"
-        }
+            {
+              "data": {
+                "values": [
+                  { "day": "Mon", "count": 3 },
+                  { "day": "Tue", "count": null, "note": { "a": 1 } }
+                ]
+              },
+              "mark": "bar"
+            }
 
-        """
+            """
         #expect(try format(text) == expected)
     }
 
@@ -96,18 +98,18 @@ struct SpecFormatterTests {
     @Test func scalarsKeepTheirLexemeAndStringsAreEscapedMinimally() throws {
         let text = #"{"a": [-0.0, 1E+2, 12.50, 0], "b": "\/ \u0001 \u001f \b\f \u2028 \ud83d\ude00 é", "c": {}, "d": [], "e": [[1, 2], []]}"#
         let expected = """
-        {
-          "a": [-0.0, 1E+2, 12.50, 0],
-          "b": "/ \\u0001 \\u001f \\b\\f \u{2028} 😀 é",
-          "c": {},
-          "d": [],
-          "e": [
-            [1, 2],
-            []
-          ]
-        }
+            {
+              "a": [-0.0, 1E+2, 12.50, 0],
+              "b": "/ \\u0001 \\u001f \\b\\f \u{2028} 😀 é",
+              "c": {},
+              "d": [],
+              "e": [
+                [1, 2],
+                []
+              ]
+            }
 
-        """
+            """
         #expect(try format(text) == expected)
     }
 
@@ -126,16 +128,16 @@ struct SpecFormatterTests {
     @Test func tooltipArraysAreChannels() throws {
         let text = #"{"encoding": {"tooltip": [{"type": "nominal", "field": "a"}, "b"]}}"#
         let expected = """
-        {
-          "encoding": {
-            "tooltip": [
-              { "field": "a", "type": "nominal" },
-              "b"
-            ]
-          }
-        }
+            {
+              "encoding": {
+                "tooltip": [
+                  { "field": "a", "type": "nominal" },
+                  "b"
+                ]
+              }
+            }
 
-        """
+            """
         #expect(try format(text) == expected)
     }
 

@@ -85,7 +85,7 @@ enum FuzzTargets {
         Column(name: "s", type: .string, values: [.string("a"), .string(""), .null, .string("Zürich 🙂"), .string("a")]),
         Column(name: "d", type: .date, values: [.date(0), .date(-62_135_596_800_000), .null, .date(253_402_300_799_000), .date(1_420_070_400_000)]),
         Column(name: "b", type: .boolean, values: [.boolean(true), .boolean(false), .null, .boolean(true), .boolean(false)]),
-        Column(name: "two words", type: .number, values: [.number(3), .null, .number(-4), .number(.leastNonzeroMagnitude), .number(6)]),
+        Column(name: "two words", type: .number, values: [.number(3), .null, .number(-4), .number(.leastNonzeroMagnitude), .number(6)])
     ])
 
     /// The expression parser and checker, then evaluation of what compiles. The first byte picks row, filter or
@@ -216,10 +216,14 @@ enum FuzzTargets {
         case (.object(let left), .object(let right)):
             guard left.count == right.count else { return false }
             if orderedObjects {
-                return zip(left, right).allSatisfy { $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && sameTree($0.value, $1.value, orderedObjects: true) }
+                return zip(left, right).allSatisfy {
+                    $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && sameTree($0.value, $1.value, orderedObjects: true)
+                }
             }
             for member in left {
-                guard let other = right.first(where: { $0.key.unicodeScalars.elementsEqual(member.key.unicodeScalars) }), sameTree(member.value, other.value, orderedObjects: false) else {
+                guard let other = right.first(where: { $0.key.unicodeScalars.elementsEqual(member.key.unicodeScalars) }),
+                    sameTree(member.value, other.value, orderedObjects: false)
+                else {
                     return false
                 }
             }

@@ -19,13 +19,13 @@ struct ExampleLintTests {
         "examples/seattle-weather/monthly-highs-direct.chart.json": ["low-contrast", "low-contrast"],
         // 13 and 15 words: the detail belongs in the subtitle.
         "examples/seattle-weather/rain-days-stacked.chart.json": ["long-title"],
-        "examples/seattle-weather/temperature-band.chart.json": ["long-title"],
+        "examples/seattle-weather/temperature-band.chart.json": ["long-title"]
     ]
 
     @Test func theSpecExampleIsClean() throws {
         let polarization = try ExampleSpecs.polarization()
         let schema: [(name: String, type: DataType)] = [
-            ("congress", .number), ("chamber", .string), ("party_code", .number), ("nominate_dim1", .number),
+            ("congress", .number), ("chamber", .string), ("party_code", .number), ("nominate_dim1", .number)
         ]
         let (diagnostics, _) = LintHarness.lint(polarization, schema: schema)
         #expect(diagnostics.map(\.id) == [])
@@ -34,7 +34,7 @@ struct ExampleLintTests {
         let table = Table(columns: [
             Column(name: "year", type: .number, values: [1949, 1949, 1949].map { .number($0) }),
             Column(name: "party", type: .string, values: parties.map { .string($0) }),
-            Column(name: "median", type: .number, values: [-0.3, 0.3, 0].map { .number($0) }),
+            Column(name: "median", type: .number, values: [-0.3, 0.3, 0].map { .number($0) })
         ])
         #expect(LintHarness.lint(polarization, table: table).diagnostics.map(\.id) == [])
     }

@@ -25,7 +25,8 @@ struct PublishingRuleTests {
     }
 
     @Test func longTitle() {
-        let thirteen = ##"{"title": ⟪"One two three four five six seven eight nine ten eleven twelve thirteen", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##
+        let thirteen =
+            ##"{"title": ⟪"One two three four five six seven eight nine ten eleven twelve thirteen", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##
         let found = H.expect("long-title", in: thirteen)
         #expect(found.first?.message == "the title has 13 words; a headline reads at a glance in about 10: move the detail to a \"subtitle\"")
         // Twelve words, and dashes or dots alone are not words.
@@ -36,22 +37,48 @@ struct PublishingRuleTests {
         let text = ##"⟪{"title": "T", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##
         H.expect("missing-source", in: text)
         H.expect("missing-alt", in: text)
-        H.expect("missing-alt", in: ##"{"title": "T", "alt": ⟪"", "sources": "S", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##)
+        H.expect(
+            "missing-alt",
+            in: ##"{"title": "T", "alt": ⟪"", "sources": "S", "data": {"url": "d.csv"}, "mark": "bar", "encoding": {"x": {"field": "a"}}}"##)
         H.expect("missing-source", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}}"##))
         H.expect("missing-alt", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}}"##))
     }
 
     @Test func zeroBaselineOnBarsAndAreas() {
-        let found = H.expect("zero-baseline", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "v", "scale": {"domain": ⟪[50, 100]}}}"##))
-        #expect(found.first?.message == "'encoding.y.scale.domain' leaves out zero, so the bars do not start at zero and their lengths exaggerate differences: use [0, 100], or points or lines to zoom in")
-        H.expect("zero-baseline", in: H.quiet(##""mark": "area", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", "2016-01-01"]}}, "y": {"field": "v", "scale": {"zero": ⟪false}}}"##))
-        H.expect("zero-baseline", in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "c", "type": "nominal"}, "x": {"field": "v", "scale": {"type": ⟪"log"}}}"##))
-        H.expect("zero-baseline", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "v", "scale": {"domain": ⟪[-10, -2]}}}"##))
+        let found = H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "v", "scale": {"domain": ⟪[50, 100]}}}"##))
+        #expect(
+            found.first?.message
+                == "'encoding.y.scale.domain' leaves out zero, so the bars do not start at zero and their lengths exaggerate differences: use [0, 100], or points or lines to zoom in"
+        )
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "area", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": ["2015-01-01", "2016-01-01"]}}, "y": {"field": "v", "scale": {"zero": ⟪false}}}"##
+            ))
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "c", "type": "nominal"}, "x": {"field": "v", "scale": {"type": ⟪"log"}}}"##))
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "v", "scale": {"domain": ⟪[-10, -2]}}}"##))
         // Negative and positive values: zero is inside.
-        H.expect("zero-baseline", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "v", "scale": {"domain": [-10, 20]}}}"##))
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "v", "scale": {"domain": [-10, 20]}}}"##))
         // Lines and points may zoom in; range bars float on purpose.
-        H.expect("zero-baseline", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "c"}, "y": {"field": "v", "scale": {"domain": [50, 100]}}}"##))
-        H.expect("zero-baseline", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "lo", "scale": {"domain": [50, 100]}}, "y2": {"field": "hi"}}"##))
+        H.expect(
+            "zero-baseline", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "c"}, "y": {"field": "v", "scale": {"domain": [50, 100]}}}"##)
+        )
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal"}, "y": {"field": "lo", "scale": {"domain": [50, 100]}}, "y2": {"field": "hi"}}"##
+            ))
     }
 
     @Test func tooManySeries() {
@@ -59,60 +86,123 @@ struct PublishingRuleTests {
         let text = H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": ⟪"name"}}"##)
         let found = H.expect("too-many-series", in: text, table: H.table("name", names + names))
         #expect(found.first?.message.hasPrefix("'name' splits the chart into 13 series") == true)
-        H.expect("too-many-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name"}}"##), table: H.table("name", Array(names.prefix(12))))
+        H.expect(
+            "too-many-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name"}}"##),
+            table: H.table("name", Array(names.prefix(12))))
         // A numeric color field is a ramp, not series.
-        H.expect("too-many-series", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "value"}, "color": {"field": "value"}}"##), table: H.table("name", names))
+        H.expect(
+            "too-many-series", in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "value"}, "color": {"field": "value"}}"##),
+            table: H.table("name", names))
     }
 
     @Test func paletteTooSmall() {
-        let found = H.expect("palette-too-small", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"domain": ["a", "b", "c"], "range": ⟪["#1f5fbf", "#d62728"]}}}"##))
-        #expect(found.first?.message == "3 series but 2 colors in 'encoding.color.scale.range': colors repeat, so different series look the same; add 1 more")
+        let found = H.expect(
+            "palette-too-small",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"domain": ["a", "b", "c"], "range": ⟪["#1f5fbf", "#d62728"]}}}"##
+            ))
+        #expect(
+            found.first?.message
+                == "3 series but 2 colors in 'encoding.color.scale.range': colors repeat, so different series look the same; add 1 more")
         let names = (1...11).map { "s\($0)" }
-        H.expect("palette-too-small", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": ⟪"name"}}"##), table: H.table("name", names))
-        H.expect("palette-too-small", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name", "scale": {"scheme": ⟪"dark2"}}}"##), table: H.table("name", names))
-        H.expect("palette-too-small", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name", "scale": {"scheme": "paired"}}}"##), table: H.table("name", names))
+        H.expect(
+            "palette-too-small", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": ⟪"name"}}"##),
+            table: H.table("name", names))
+        H.expect(
+            "palette-too-small",
+            in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name", "scale": {"scheme": ⟪"dark2"}}}"##),
+            table: H.table("name", names))
+        H.expect(
+            "palette-too-small",
+            in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name", "scale": {"scheme": "paired"}}}"##),
+            table: H.table("name", names))
     }
 
     @Test func lowContrast() {
-        let found = H.expect("low-contrast", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"domain": ["a", "b"], "range": ["#1f5fbf", ⟪"#ffdd00"]}}}"##))
-        #expect(found.first?.message == "the color \"#ffdd00\" has a contrast of 1.3:1 with the #ffffff background, too faint to see: thin marks such as lines need at least 3:1 (WCAG 1.4.11); use a darker shade")
+        let found = H.expect(
+            "low-contrast",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"domain": ["a", "b"], "range": ["#1f5fbf", ⟪"#ffdd00"]}}}"##
+            ))
+        #expect(
+            found.first?.message
+                == "the color \"#ffdd00\" has a contrast of 1.3:1 with the #ffffff background, too faint to see: thin marks such as lines need at least 3:1 (WCAG 1.4.11); use a darker shade"
+        )
         // Gray #8c8c8c is 3.3:1: fine for the polarization chart's line.
-        H.expect("low-contrast", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"range": ["#8c8c8c"]}}}"##))
+        H.expect(
+            "low-contrast",
+            in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"range": ["#8c8c8c"]}}}"##))
         // Bars are held to 1.5:1: light blue passes, near-white does not.
         H.expect("low-contrast", in: H.quiet(##""mark": {"type": "bar", "color": "#a6cee3"}, "encoding": {"x": {"field": "x"}}"##))
         H.expect("low-contrast", in: H.quiet(##""mark": {"type": "bar", "color": ⟪"#eeeeee"}, "encoding": {"x": {"field": "x"}}"##))
         // Opacity fades a color.
-        H.expect("low-contrast", in: H.quiet(##""mark": {"type": "point", "color": ⟪"steelblue", "opacity": 0.3}, "encoding": {"x": {"field": "x"}}"##))
+        H.expect(
+            "low-contrast", in: H.quiet(##""mark": {"type": "point", "color": ⟪"steelblue", "opacity": 0.3}, "encoding": {"x": {"field": "x"}}"##))
         // A categorical scheme, for the series there are.
-        let two = H.expect("low-contrast", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name", "scale": {"scheme": ⟪⟪"set2"}}}"##), table: H.table("name", ["a", "b"]))
+        let two = H.expect(
+            "low-contrast",
+            in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "name", "scale": {"scheme": ⟪⟪"set2"}}}"##),
+            table: H.table("name", ["a", "b"]))
         #expect(two.map { $0.message.prefix(22) } == ["the color \"#66c2a5\" ha", "the color \"#fc8d62\" ha"])
         // A sequential ramp's light end is meant to be light.
-        H.expect("low-contrast", in: H.quiet(##""mark": "rect", "encoding": {"x": {"field": "x"}, "color": {"field": "v", "type": "quantitative", "scale": {"range": ["#ffffff", "#08306b"]}}}"##))
+        H.expect(
+            "low-contrast",
+            in: H.quiet(
+                ##""mark": "rect", "encoding": {"x": {"field": "x"}, "color": {"field": "v", "type": "quantitative", "scale": {"range": ["#ffffff", "#08306b"]}}}"##
+            ))
     }
 
     @Test func unknownHiddenSeries() {
-        let found = H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"domain": ["Democrats", "Congress"]}}}, "legend": {"hidden": [⟪"Congres"]}"##))
-        #expect(found.first?.message == "'legend.hidden' names the series 'Congres', which is not in the data, so nothing is hidden; did you mean 'Congress'?")
-        H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": [⟪"Other"]}"##), table: H.table("p", ["A", "B"]))
+        let found = H.expect(
+            "unknown-hidden-series",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p", "scale": {"domain": ["Democrats", "Congress"]}}}, "legend": {"hidden": [⟪"Congres"]}"##
+            ))
+        #expect(
+            found.first?.message
+                == "'legend.hidden' names the series 'Congres', which is not in the data, so nothing is hidden; did you mean 'Congress'?")
+        H.expect(
+            "unknown-hidden-series",
+            in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": [⟪"Other"]}"##),
+            table: H.table("p", ["A", "B"]))
         H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}}, "legend": {⟪"hidden": ["A"]}"##))
         // Series from a date field are named as the legend names them (ISO dates), not as milliseconds: hiding
         // one that exists is quiet, and a near miss is suggested by its ISO name.
         let days = Table(columns: [
             Column(name: "day", type: .date, values: [.date(1_420_070_400_000), .date(1_420_156_800_000)]),
-            Column(name: "value", type: .number, values: [.number(1), .number(2)]),
+            Column(name: "value", type: .number, values: [.number(1), .number(2)])
         ])
-        H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "day", "type": "nominal"}}, "legend": {"hidden": ["2015-01-01"]}"##), table: days)
-        let near = H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "day", "type": "nominal"}}, "legend": {"hidden": [⟪"2015-01-03"]}"##), table: days)
-        #expect(near.first?.message.hasSuffix("did you mean '2015-01-01'?") == true || near.first?.message.hasSuffix("did you mean '2015-01-02'?") == true)
+        H.expect(
+            "unknown-hidden-series",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "day", "type": "nominal"}}, "legend": {"hidden": ["2015-01-01"]}"##
+            ), table: days)
+        let near = H.expect(
+            "unknown-hidden-series",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": "day", "type": "nominal"}}, "legend": {"hidden": [⟪"2015-01-03"]}"##
+            ), table: days)
+        #expect(
+            near.first?.message.hasSuffix("did you mean '2015-01-01'?") == true || near.first?.message.hasSuffix("did you mean '2015-01-02'?") == true
+        )
         // Unknown series (no data, no domain): quiet.
-        H.expect("unknown-hidden-series", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": ["Other"]}"##))
+        H.expect(
+            "unknown-hidden-series",
+            in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": ["Other"]}"##))
     }
 
     @Test func ignoredOptions() {
-        H.expect("option-ignored", in: H.quiet(##""mark": {"type": "bar", ⟪"interpolate": "monotone", "points": false}, "encoding": {"x": {"field": "x"}}"##))
+        H.expect(
+            "option-ignored",
+            in: H.quiet(##""mark": {"type": "bar", ⟪"interpolate": "monotone", "points": false}, "encoding": {"x": {"field": "x"}}"##))
         H.expect("option-ignored", in: H.quiet(##""mark": {"type": "bar", ⟪"points": true}, "encoding": {"x": {"field": "x"}}"##))
-        H.expect("option-ignored", in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x", ⟪"stack": "zero", "scale": {⟪"scheme": "blues"}}, "color": {"field": "c", ⟪"axis": false}}"##))
-        H.expect("option-ignored", in: H.quiet(##""mark": {"type": "line", "interpolate": "step", "points": true}, "encoding": {"x": {"field": "x"}}"##))
+        H.expect(
+            "option-ignored",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "x", ⟪"stack": "zero", "scale": {⟪"scheme": "blues"}}, "color": {"field": "c", ⟪"axis": false}}"##
+            ))
+        H.expect(
+            "option-ignored", in: H.quiet(##""mark": {"type": "line", "interpolate": "step", "points": true}, "encoding": {"x": {"field": "x"}}"##))
     }
 
     @Test func everyRuleIsDocumentedInOneLineAndListedWithTheDiagnostics() throws {

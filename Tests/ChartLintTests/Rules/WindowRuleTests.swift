@@ -12,7 +12,8 @@ struct WindowRuleTests {
     let schema: [(name: String, type: DataType)] = [("city", .string), ("date", .date), ("temp", .number), ("rain", .number)]
 
     @Test func windowByMustNameAnOutputField() {
-        let grouped = ##""groupBy": ["city", "date"], "aggregate": {"high": "max(temp)"}, "window": {"avg": "rolling_mean(high, 7)"}, "mark": "line", "encoding": {"x": {"field": "date"}, "y": {"field": "avg"}}"##
+        let grouped =
+            ##""groupBy": ["city", "date"], "aggregate": {"high": "max(temp)"}, "window": {"avg": "rolling_mean(high, 7)"}, "mark": "line", "encoding": {"x": {"field": "date"}, "y": {"field": "avg"}}"##
         let found = H.expect("window-by-field", in: H.quiet(grouped + ##", "windowBy": [⟪"cty"]"##), schema: schema)
         #expect(found.first?.fixIt?.replacement == "\"city\"")
         let dropped = H.expect("window-by-field", in: H.quiet(grouped + ##", "windowBy": [⟪"rain"]"##), schema: schema)
@@ -21,7 +22,9 @@ struct WindowRuleTests {
     }
 
     @Test func windowExpressionsAreCheckedAgainstTheOutput() {
-        let spec = H.quiet(##""groupBy": ["city"], "aggregate": {"high": "max(temp)"}, "window": {"a": "rolling_mean(high, ⟪0)", "b": "⟪stdev(high)", "c": "cumsum(⟪temp)"}, "keep": "⟪d > 1", "mark": "bar", "encoding": {"x": {"field": "city"}, "y": {"field": "a"}}"##)
+        let spec = H.quiet(
+            ##""groupBy": ["city"], "aggregate": {"high": "max(temp)"}, "window": {"a": "rolling_mean(high, ⟪0)", "b": "⟪stdev(high)", "c": "cumsum(⟪temp)"}, "keep": "⟪d > 1", "mark": "bar", "encoding": {"x": {"field": "city"}, "y": {"field": "a"}}"##
+        )
         let (diagnostics, positions) = H.lint(spec, schema: schema)
         let window = diagnostics.filter { ["expr-window", "expr-window-size", "unknown-field"].contains($0.id) }
         #expect(window.map(\.id) == ["expr-window-size", "expr-window", "unknown-field", "unknown-field"])
@@ -31,7 +34,10 @@ struct WindowRuleTests {
     }
 
     @Test func windowFunctionsInCalculateAreErrors() {
-        H.expect("expr-window", in: H.quiet(##""calculate": {"c": "⟪cumsum(rain)"}, "mark": "bar", "encoding": {"x": {"field": "city"}, "y": {"field": "c"}}"##), schema: schema)
+        H.expect(
+            "expr-window",
+            in: H.quiet(##""calculate": {"c": "⟪cumsum(rain)"}, "mark": "bar", "encoding": {"x": {"field": "city"}, "y": {"field": "c"}}"##),
+            schema: schema)
     }
 
     @Test func anOrderFieldRepeatingInAPartitionIsAWarning() {
@@ -39,9 +45,10 @@ struct WindowRuleTests {
             Column(name: "city", type: .string, values: ["A", "A", "B", "B"].map { .string($0) }),
             Column(name: "day", type: .number, values: [1, 2, 1, 2].map { .number($0) }),
             Column(name: "high", type: .number, values: [1, 2, 3, 4].map { .number($0) }),
-            Column(name: "avg", type: .number, values: [1, 2, 3, 4].map { .number($0) }),
+            Column(name: "avg", type: .number, values: [1, 2, 3, 4].map { .number($0) })
         ])
-        let body = ##""groupBy": ["city", "day"], "aggregate": {"high": "max(temp)"}, "window": {"avg": "rolling_mean(high, 2)"}, "mark": "line", "encoding": {"x": {"field": "day"}, "y": {"field": "avg"}}"##
+        let body =
+            ##""groupBy": ["city", "day"], "aggregate": {"high": "max(temp)"}, "window": {"avg": "rolling_mean(high, 2)"}, "mark": "line", "encoding": {"x": {"field": "day"}, "y": {"field": "avg"}}"##
         let found = H.expect("window-order-repeats", in: H.quiet(body.replacingOccurrences(of: "\"window\"", with: "⟪\"window\"")), table: table)
         #expect(found.first?.severity == .warning)
         #expect(found.first?.message.contains("add 'city' to windowBy") == true)

@@ -55,7 +55,7 @@ struct SchemaAgreementTests {
         ("$defs/source", SpecKeys.source),
         ("$defs/layer", SpecKeys.layer),
         ("$defs/layerEncoding", SpecKeys.encoding),
-        ("$defs/annotation", SpecKeys.annotation),
+        ("$defs/annotation", SpecKeys.annotation)
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
         let properties = propertyNames(path)
@@ -143,7 +143,10 @@ struct SchemaAgreementTests {
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"y": {"value": 3}}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"x": {"field": "a", "axis": {"tickCount": 4.0}}}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "sort": ["-a", "b"], "width": 300, "height": 0.5}"#, true),
-        (#"{"data": {"url": "a.csv"}, "mark": "bar", "calculate": {"$c": "x", "b": "a * 2"}, "total": {}, "complete": true, "groupBy": ["b"], "aggregate": {}}"#, true),
+        (
+            #"{"data": {"url": "a.csv"}, "mark": "bar", "calculate": {"$c": "x", "b": "a * 2"}, "total": {}, "complete": true, "groupBy": ["b"], "aggregate": {}}"#,
+            true
+        ),
         (#"{"data": {"url": "a.csv"}, "mark": {"type": "bar", "labels": {"position": "end", "angle": -90}, "opacity": 0}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "sources": [{"site": "NOAA"}, "Other"]}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"color": {"along": "y", "scale": {"scheme": "turbo"}}}}"#, true),
@@ -194,7 +197,7 @@ struct SchemaAgreementTests {
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "notes": [1]}"#, false),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "calculate": ["a"]}"#, false),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "aggregate": {"n": 1}}"#, false),
-        (#"{"data": {"url": "a.csv"}, "mark": "bar", "total": {"a": null}}"#, false),
+        (#"{"data": {"url": "a.csv"}, "mark": "bar", "total": {"a": null}}"#, false)
     ]
 
     @Test(arguments: cases.indices)
@@ -203,7 +206,7 @@ struct SchemaAgreementTests {
         let file = SourceFile(path: "case\(index).chart.json", text: text)
         let root = try JSONReader.read(file, requireObject: true)
         let structural: [SpecDiagnostic.Kind] = [
-            .unknownKey, .wrongType, .unknownValue, .missingKey, .invalidValue, .dataSource, .conflictingKeys, .misplacedKey, .sourceWithoutName,
+            .unknownKey, .wrongType, .unknownValue, .missingKey, .invalidValue, .dataSource, .conflictingKeys, .misplacedKey, .sourceWithoutName
         ]
         let parserErrors = SpecParser.decode(root, file: file).diagnostics.filter { diagnostic in
             diagnostic.severity == .error && structural.contains { diagnostic.is($0) }

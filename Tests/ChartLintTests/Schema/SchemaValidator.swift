@@ -11,7 +11,7 @@ struct SchemaValidator {
     static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "examples", "default", "$comment"]
     static let supported: Set<String> = [
         "type", "enum", "const", "properties", "patternProperties", "additionalProperties", "propertyNames", "required",
-        "items", "minItems", "minLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "anyOf", "oneOf", "not", "$ref",
+        "items", "minItems", "minLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "anyOf", "oneOf", "not", "$ref"
     ]
 
     /// Every violation, as `path: message`. Empty when the value is valid.

@@ -38,7 +38,9 @@ struct LintHarness {
         return (clean, positions)
     }
 
-    static func lint(_ text: String, schema: [(name: String, type: DataType)]? = nil, table: Table? = nil, allowingParseErrors: Bool = false) -> (diagnostics: [Diagnostic], positions: [String]) {
+    static func lint(_ text: String, schema: [(name: String, type: DataType)]? = nil, table: Table? = nil, allowingParseErrors: Bool = false) -> (
+        diagnostics: [Diagnostic], positions: [String]
+    ) {
         let (clean, positions) = unmark(text)
         let file = SourceFile(path: "test.chart.json", text: clean)
         let parsed = SpecParser.parse(file)
@@ -60,7 +62,10 @@ struct LintHarness {
 
     /// Checks that the diagnostics with `id` are exactly one per marker, at the markers, and returns them.
     @discardableResult
-    static func expect(_ id: String, in text: String, schema: [(name: String, type: DataType)]? = nil, table: Table? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic] {
+    static func expect(
+        _ id: String, in text: String, schema: [(name: String, type: DataType)]? = nil, table: Table? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Diagnostic] {
         let (diagnostics, positions) = lint(text, schema: schema, table: table)
         let matching = diagnostics.filter { $0.id == id }
         #expect(matching.map(position) == positions, "\(matching.map(\.message))", sourceLocation: sourceLocation)
@@ -76,7 +81,7 @@ struct LintHarness {
     static func table(_ field: String, _ values: [String], measure: String = "value") -> Table {
         Table(columns: [
             Column(name: field, type: .string, values: values.map { .string($0) }),
-            Column(name: measure, type: .number, values: values.indices.map { .number(Double($0)) }),
+            Column(name: measure, type: .number, values: values.indices.map { .number(Double($0)) })
         ])
     }
 }

@@ -65,6 +65,7 @@ import Testing
         let result = try Self.run(["data", spec], environment: ["XDG_CACHE_HOME": folder.path, "CHARTC_FETCH": missing])
         #expect(result.status == 1)
         #expect(result.output == "")
-        #expect(result.error.contains("error: cannot fetch \(url): CHARTC_FETCH is set to '\(missing)', which is not an executable file [fetch-failed]"))
+        #expect(
+            result.error.contains("error: cannot fetch \(url): CHARTC_FETCH is set to '\(missing)', which is not an executable file [fetch-failed]"))
     }
 }

@@ -5,8 +5,12 @@ import Testing
 @Suite struct FetchHelperLocatorTests {
     static let url = "https://example.org/a.csv"
 
-    static func lookup(explicit: String? = nil, executableDirectory: String? = "/opt/chartc/bin", searchPath: String? = "/usr/local/bin:/usr/bin", existing: Set<String>) -> FetchHelperLocator.Lookup {
-        FetchHelperLocator.lookup(explicit: explicit, executableDirectory: executableDirectory, searchPath: searchPath, isExecutable: { existing.contains($0) })
+    static func lookup(
+        explicit: String? = nil, executableDirectory: String? = "/opt/chartc/bin", searchPath: String? = "/usr/local/bin:/usr/bin",
+        existing: Set<String>
+    ) -> FetchHelperLocator.Lookup {
+        FetchHelperLocator.lookup(
+            explicit: explicit, executableDirectory: executableDirectory, searchPath: searchPath, isExecutable: { existing.contains($0) })
     }
 
     @Test func theVariableWinsThenTheExecutablesFolderThenPATH() {
@@ -22,7 +26,10 @@ import Testing
         #expect(lookup == .explicitPathUnusable("/tmp/missing"))
         let error = try #require(fetchError(lookup))
         #expect(error.message == "cannot fetch \(Self.url): CHARTC_FETCH is set to '/tmp/missing', which is not an executable file")
-        #expect(error.notes == ["set CHARTC_FETCH to the path of chartc-fetch (built together with chartc by `swift build`), or unset it to use the chartc-fetch next to chartc"])
+        #expect(
+            error.notes == [
+                "set CHARTC_FETCH to the path of chartc-fetch (built together with chartc by `swift build`), or unset it to use the chartc-fetch next to chartc"
+            ])
     }
 
     @Test func aMissingHelperNamesWhereChartcLookedAndHowToFixIt() throws {
@@ -31,8 +38,14 @@ import Testing
         #expect(lookup == .notFound(searched: ["/opt/chartc/bin", "/usr/local/bin", "/usr/bin"]))
         let error = try #require(fetchError(lookup))
         #expect(error.kind == .failed)
-        #expect(error.message == "cannot fetch \(Self.url): the download helper chartc-fetch was not found next to chartc or on PATH (looked in /opt/chartc/bin, /usr/local/bin, /usr/bin)")
-        #expect(error.notes == ["chartc downloads remote data with the separate program chartc-fetch; build it with `swift build` (it is built together with chartc), or install it next to chartc, or set CHARTC_FETCH to its path"])
+        #expect(
+            error.message
+                == "cannot fetch \(Self.url): the download helper chartc-fetch was not found next to chartc or on PATH (looked in /opt/chartc/bin, /usr/local/bin, /usr/bin)"
+        )
+        #expect(
+            error.notes == [
+                "chartc downloads remote data with the separate program chartc-fetch; build it with `swift build` (it is built together with chartc), or install it next to chartc, or set CHARTC_FETCH to its path"
+            ])
     }
 
     @Test func theTestBundlesFolderHoldsTheBuiltHelper() throws {

@@ -26,19 +26,25 @@ import Testing
     @Test func aResponseIsWrittenExactlyAsDocumented() {
         let response = HTTPResponse(status: 200, headers: ["etag": "\"v1\"", "content-type": "text/csv"], body: Array("a,b\n1,2\n".utf8))
         let bytes = FetchReply.response(response).encoded()
-        #expect(String(decoding: bytes, as: UTF8.self) == "chartc-fetch 1\nstatus 200\nheader content-type text/csv\nheader etag \"v1\"\nlength 8\n\na,b\n1,2\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "chartc-fetch 1\nstatus 200\nheader content-type text/csv\nheader etag \"v1\"\nlength 8\n\na,b\n1,2\n")
     }
 
     @Test func aFailureIsWrittenExactlyAsDocumented() {
         let error = FetchError(.timedOut, url: Self.url, "timed out after 1 s waiting for \(Self.url)", notes: ["--timeout sets it", "second\nline"])
         let bytes = FetchReply.failure(error).encoded()
-        #expect(String(decoding: bytes, as: UTF8.self) == "chartc-fetch 1\nerror timedOut\nmessage timed out after 1 s waiting for \(Self.url)\nnote --timeout sets it\nnote second\\nline\nlength 0\n\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "chartc-fetch 1\nerror timedOut\nmessage timed out after 1 s waiting for \(Self.url)\nnote --timeout sets it\nnote second\\nline\nlength 0\n\n"
+        )
     }
 
     @Test func responsesRoundTrip() throws {
         // A body with empty lines and every byte value; header values with the escaped characters.
         let body = Array("x\n\n".utf8) + (0...255).map { UInt8($0) }
-        let response = HTTPResponse(status: 203, headers: ["x-odd": "back\\slash, line\nfeed, return\r, end\\", "last-modified": "Wed, 01 Jan 2025 00:00:00 GMT"], body: body)
+        let response = HTTPResponse(
+            status: 203, headers: ["x-odd": "back\\slash, line\nfeed, return\r, end\\", "last-modified": "Wed, 01 Jan 2025 00:00:00 GMT"], body: body)
         #expect(try FetchReply.decode(FetchReply.response(response).encoded(), url: Self.url) == .response(response))
 
         let empty = HTTPResponse(status: 304, headers: [:], body: [])
@@ -47,7 +53,9 @@ import Testing
 
     @Test func failuresRoundTripForEveryKind() throws {
         for kind in FetchError.Kind.allCases {
-            let error = FetchError(kind, url: Self.url, "what happened to \(Self.url) \\ with\r\nbreaks", status: kind == .httpStatus ? 503 : nil, notes: ["one", "", "three\\n"])
+            let error = FetchError(
+                kind, url: Self.url, "what happened to \(Self.url) \\ with\r\nbreaks", status: kind == .httpStatus ? 503 : nil,
+                notes: ["one", "", "three\\n"])
             #expect(try FetchReply.decode(FetchReply.failure(error).encoded(), url: Self.url) == .failure(error))
         }
     }

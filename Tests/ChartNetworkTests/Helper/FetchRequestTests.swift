@@ -16,22 +16,29 @@ import Testing
     @Test func argumentsAreWrittenAsDocumented() {
         let options = FetchOptions(connectTimeout: 1, totalTimeout: 2.5, maxBytes: 1024, userAgent: "chartc/0.1")
         let request = FetchRequest(url: "https://example.org/a.csv", headers: [FetchRequest.Header("If-None-Match", "\"v1\"")], options: options)
-        #expect(request.arguments == [
-            "--connect-timeout", "1.0", "--timeout", "2.5", "--max-bytes", "1024", "--user-agent", "chartc/0.1",
-            "--header", "If-None-Match: \"v1\"", "--", "https://example.org/a.csv",
-        ])
+        #expect(
+            request.arguments == [
+                "--connect-timeout", "1.0", "--timeout", "2.5", "--max-bytes", "1024", "--user-agent", "chartc/0.1",
+                "--header", "If-None-Match: \"v1\"", "--", "https://example.org/a.csv"
+            ])
     }
 
     @Test func argumentsRoundTrip() throws {
-        let options = FetchOptions(connectTimeout: 0.1 + 0.2, totalTimeout: 60, maxBytes: 512 * 1024 * 1024, userAgent: "chartc/0.1 (with spaces: and colons)")
-        let request = FetchRequest(url: "http://[::1]:8080/-odd?x=1#top", headers: [
-            FetchRequest.Header("If-None-Match", "W/\"a:b\""),
-            FetchRequest.Header("If-Modified-Since", "Wed, 01 Jan 2025 00:00:00 GMT"),
-        ], options: options)
+        let options = FetchOptions(
+            connectTimeout: 0.1 + 0.2, totalTimeout: 60, maxBytes: 512 * 1024 * 1024, userAgent: "chartc/0.1 (with spaces: and colons)")
+        let request = FetchRequest(
+            url: "http://[::1]:8080/-odd?x=1#top",
+            headers: [
+                FetchRequest.Header("If-None-Match", "W/\"a:b\""),
+                FetchRequest.Header("If-Modified-Since", "Wed, 01 Jan 2025 00:00:00 GMT")
+            ], options: options)
         let read = try FetchRequest(arguments: request.arguments)
         #expect(read == request)
         #expect(read.connectTimeout == 0.1 + 0.2)
-        #expect(read.options == FetchOptions(connectTimeout: 0.1 + 0.2, totalTimeout: 60, maxBytes: 512 * 1024 * 1024, userAgent: "chartc/0.1 (with spaces: and colons)"))
+        #expect(
+            read.options
+                == FetchOptions(
+                    connectTimeout: 0.1 + 0.2, totalTimeout: 60, maxBytes: 512 * 1024 * 1024, userAgent: "chartc/0.1 (with spaces: and colons)"))
     }
 
     @Test func optionsMayBeLeftOut() throws {

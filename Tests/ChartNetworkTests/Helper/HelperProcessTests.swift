@@ -27,7 +27,8 @@ import Testing
         var attempts = 0
         while true {
             do {
-                return .success(try HelperTransfer.get(address, headers: [("If-None-Match", "\"v1\" $HOME `x`")], options: options, helper: helper, grace: grace))
+                return .success(
+                    try HelperTransfer.get(address, headers: [("If-None-Match", "\"v1\" $HOME `x`")], options: options, helper: helper, grace: grace))
             } catch {
                 // Between another thread's spawn and its exec the child holds a copy of every descriptor, the
                 // script's included, for a few microseconds: a freshly written script can be "busy". Try again.
@@ -51,33 +52,37 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // The body echoes the arguments, one per line: no shell ever re-reads them.
-        let helper = try Self.helper(#"""
+        let helper = try Self.helper(
+            #"""
             body=$(printf '%s\n' "$@")
             printf 'chartc-fetch 1\nstatus 200\nheader content-type text/plain\nlength %d\n\n%s' "$(printf '%s' "$body" | wc -c)" "$body"
             """#, in: folder)
         let response = try Self.get(helper: helper, options: testOptions(cache: nil, connectTimeout: 1, totalTimeout: 2, maxBytes: 4096)).get()
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "text/plain")
-        #expect(String(decoding: response.body, as: UTF8.self) == """
-            --connect-timeout
-            1.0
-            --timeout
-            2.0
-            --max-bytes
-            4096
-            --user-agent
-            chartc
-            --header
-            If-None-Match: "v1" $HOME `x`
-            --
-            \(Self.url)
-            """)
+        #expect(
+            String(decoding: response.body, as: UTF8.self) == """
+                --connect-timeout
+                1.0
+                --timeout
+                2.0
+                --max-bytes
+                4096
+                --user-agent
+                chartc
+                --header
+                If-None-Match: "v1" $HOME `x`
+                --
+                \(Self.url)
+                """)
     }
 
     @Test func aFailureReplyIsThrownAsIs() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let helper = try Self.helper(#"printf 'chartc-fetch 1\nerror dnsFailure\nmessage DNS lookup failed for host nowhere.invalid\nnote check the host name\nlength 0\n\n'"#, in: folder)
+        let helper = try Self.helper(
+            #"printf 'chartc-fetch 1\nerror dnsFailure\nmessage DNS lookup failed for host nowhere.invalid\nnote check the host name\nlength 0\n\n'"#,
+            in: folder)
         let error = try #require(Self.error(Self.get(helper: helper)))
         #expect(error == FetchError(.dnsFailure, url: Self.url, "DNS lookup failed for host nowhere.invalid", notes: ["check the host name"]))
     }
@@ -88,11 +93,15 @@ import Testing
         let helper = try Self.helper("echo 'not a reply'; echo 'it said this' >&2", in: folder)
         let error = try #require(Self.error(Self.get(helper: helper)))
         #expect(error.kind == .failed)
-        #expect(error.message == "the download helper \(helper) sent a reply chartc cannot read for \(Self.url): it does not start with 'chartc-fetch 1' (the first line is 'not a reply')")
-        #expect(error.notes == [
-            "it printed: it said this",
-            "chartc-fetch must come from the same build as chartc; rebuild both with `swift build`, or set CHARTC_FETCH to the right one",
-        ])
+        #expect(
+            error.message
+                == "the download helper \(helper) sent a reply chartc cannot read for \(Self.url): it does not start with 'chartc-fetch 1' (the first line is 'not a reply')"
+        )
+        #expect(
+            error.notes == [
+                "it printed: it said this",
+                "chartc-fetch must come from the same build as chartc; rebuild both with `swift build`, or set CHARTC_FETCH to the right one"
+            ])
     }
 
     @Test func aHelperFromAnotherVersionIsNamed() throws {
@@ -100,7 +109,10 @@ import Testing
         defer { folder.remove() }
         let helper = try Self.helper(#"printf 'chartc-fetch 2\nstatus 200\nlength 0\n\n'"#, in: folder)
         let error = try #require(Self.error(Self.get(helper: helper)))
-        #expect(error.message == "the download helper \(helper) sent a reply chartc cannot read for \(Self.url): it is in version 2 of the reply format; this chartc reads version 1")
+        #expect(
+            error.message
+                == "the download helper \(helper) sent a reply chartc cannot read for \(Self.url): it is in version 2 of the reply format; this chartc reads version 1"
+        )
     }
 
     @Test func aFailingHelperSaysHowItEnded() throws {
@@ -113,7 +125,10 @@ import Testing
 
         let dies = try Self.helper(#"printf 'chartc-fetch 1\nstatus 200\n'; kill -KILL $$"#, in: folder)
         let died = try #require(Self.error(Self.get(helper: dies)))
-        #expect(died.message == "the download helper \(dies) was stopped by signal 9 (killed) before answering for \(Self.url) (the reply ends before the empty line that closes its head)")
+        #expect(
+            died.message
+                == "the download helper \(dies) was stopped by signal 9 (killed) before answering for \(Self.url) (the reply ends before the empty line that closes its head)"
+        )
     }
 
     @Test func aHelperThatHangsIsKilledAndReaped() throws {
@@ -124,7 +139,8 @@ import Testing
         let helper = try Self.helper("echo $$ > '\(pidFile)'; exec sleep 30", in: folder)
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(Self.error(Self.get(helper: helper, options: testOptions(cache: nil, connectTimeout: 0.2, totalTimeout: 0.3), grace: 0.4)))
+        let error = try #require(
+            Self.error(Self.get(helper: helper, options: testOptions(cache: nil, connectTimeout: 0.2, totalTimeout: 0.3), grace: 0.4)))
         #expect(clock.now - start < .seconds(3))
         #expect(error.kind == .timedOut)
         #expect(error.message == "timed out after 0.7 s waiting for \(Self.url): the download helper \(helper) did not finish, and chartc stopped it")
@@ -150,7 +166,9 @@ import Testing
         defer { folder.remove() }
         let helper = try Self.helper("printf 'chartc-fetch 1\\nstatus 200\\nlength 10\\n\\n'; exec cat /dev/zero", in: folder)
         let error = try #require(Self.error(Self.get(helper: helper, options: testOptions(cache: nil, maxBytes: 10))))
-        #expect(error.message == "the download helper \(helper) sent a reply chartc cannot read for \(Self.url): it wrote more than 1 MiB, past the download limit")
+        #expect(
+            error.message
+                == "the download helper \(helper) sent a reply chartc cannot read for \(Self.url): it wrote more than 1 MiB, past the download limit")
     }
 
     @Test func aHelperThatCannotStartIsReported() throws {

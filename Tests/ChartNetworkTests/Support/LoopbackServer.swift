@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and a port the system picks, for tests only: it never touches another
@@ -194,7 +194,7 @@ final class LoopbackServer: @unchecked Sendable {
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -224,9 +224,9 @@ final class LoopbackServer: @unchecked Sendable {
 }
 
 #if canImport(Glibc)
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
-private let noSignal = Int32(MSG_NOSIGNAL)
+    private let streamSocket = Int32(SOCK_STREAM.rawValue)
+    private let noSignal = Int32(MSG_NOSIGNAL)
 #else
-private let streamSocket = SOCK_STREAM
-private let noSignal: Int32 = 0
+    private let streamSocket = SOCK_STREAM
+    private let noSignal: Int32 = 0
 #endif

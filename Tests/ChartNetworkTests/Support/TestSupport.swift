@@ -18,7 +18,9 @@ struct TemporaryFolder {
 }
 
 /// Options for tests: short timeouts, a cache in `cache`.
-func testOptions(cache: TemporaryFolder?, mode: FetchOptions.Mode = .normal, connectTimeout: Double = 1, totalTimeout: Double = 2, maxBytes: Int = 1 << 20) -> FetchOptions {
+func testOptions(
+    cache: TemporaryFolder?, mode: FetchOptions.Mode = .normal, connectTimeout: Double = 1, totalTimeout: Double = 2, maxBytes: Int = 1 << 20
+) -> FetchOptions {
     FetchOptions(connectTimeout: connectTimeout, totalTimeout: totalTimeout, maxBytes: maxBytes, mode: mode, cacheDirectory: cache?.path)
 }
 

@@ -33,10 +33,13 @@ struct PDFWriterTests {
     static func scene() -> Scene {
         var scene = Scene(width: 300, height: 200, title: "Zürich −5 °C", description: "A test scene")
         scene.definitions = [
-            .linearGradient(LinearGradient(id: "ramp", x1: 0, y1: 100, x2: 0, y2: 0, stops: [
-                .init(offset: 0, color: "#fee391"), .init(offset: 0.5, color: "#fb9a29"), .init(offset: 1, color: "#993404"),
-            ])),
-            .clipRect(id: "plot", box: Box(x: 0, y: 0, width: 200, height: 100)),
+            .linearGradient(
+                LinearGradient(
+                    id: "ramp", x1: 0, y1: 100, x2: 0, y2: 0,
+                    stops: [
+                        .init(offset: 0, color: "#fee391"), .init(offset: 0.5, color: "#fb9a29"), .init(offset: 1, color: "#993404")
+                    ])),
+            .clipRect(id: "plot", box: Box(x: 0, y: 0, width: 200, height: 100))
         ]
         var path = PathBuilder()
         path.move(to: 10, 150)
@@ -45,18 +48,21 @@ struct PDFWriterTests {
         let line = TextBlockLine(runs: [
             TextRun("Sources: ", style: TextStyle(size: 12, weight: .bold)),
             TextRun("Zürich −5 °C ← → ", style: style),
-            TextRun("Example", style: TextStyle(size: 12, italic: true), link: "https://example.org/data?a=1&b=(2)"),
+            TextRun("Example", style: TextStyle(size: 12, italic: true), link: "https://example.org/data?a=1&b=(2)")
         ])
         scene.children = [
             .rect(RectNode(box: Box(x: 5, y: 5, width: 40, height: 20), cornerRadius: 4, fill: .color("#1f5fbf"))),
             .line(LineNode(x1: 0, y1: 30, x2: 300, y2: 30, stroke: Stroke(.color("#888"), width: 1, dash: [4, 2], cap: .round))),
             .path(PathNode(d: path.d, stroke: Stroke(.color("red"), width: 2, join: .round))),
             .circle(CircleNode(cx: 100, cy: 150, radius: 8, fill: .color("rgba(0, 128, 0, 0.5)"), opacity: 0.8)),
-            .group(GroupNode(translate: (dx: 50, dy: 40), clipID: "plot", children: [
-                .rect(RectNode(box: Box(x: 10, y: 20, width: 20, height: 80), fill: .gradient(id: "ramp"))),
-            ])),
+            .group(
+                GroupNode(
+                    translate: (dx: 50, dy: 40), clipID: "plot",
+                    children: [
+                        .rect(RectNode(box: Box(x: 10, y: 20, width: 20, height: 80), fill: .gradient(id: "ramp")))
+                    ])),
             .text(TextNode(block: TextBlock(lines: [line], style: style), x: 10, baseline: 190, fill: "#333")),
-            .text(TextNode(block: .single("Rotated", style: style), x: 280, baseline: 100, anchor: .middle, fill: "black", rotation: -90)),
+            .text(TextNode(block: .single("Rotated", style: style), x: 280, baseline: 100, anchor: .middle, fill: "black", rotation: -90))
         ]
         return scene
     }
@@ -91,7 +97,9 @@ struct PDFWriterTests {
         #expect(PDFWriter.date(-1) == "D:19691231235959Z")
     }
 
-    @Test("qpdf accepts it; pdftotext gives back the text; pdffonts lists embedded Unicode faces", .enabled(if: PDFTools.available && PDFTools.liberationInstalled, "needs qpdf, poppler-utils and fonts-liberation"))
+    @Test(
+        "qpdf accepts it; pdftotext gives back the text; pdffonts lists embedded Unicode faces",
+        .enabled(if: PDFTools.available && PDFTools.liberationInstalled, "needs qpdf, poppler-utils and fonts-liberation"))
     func checkedByTools() throws {
         let pdf = try PDFWriter.write(Self.scene())
         let check = try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf)
@@ -100,7 +108,7 @@ struct PDFWriterTests {
         #expect(text.contains("Sources: Zürich −5 °C ← → Example"))
         #expect(text.contains("Rotated"))
         let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: pdf).output.split(separator: "\n").dropFirst(2)
-        #expect(fonts.count == 3)  // regular, bold, italic
+        #expect(fonts.count == 3) // regular, bold, italic
         for font in fonts {
             #expect(font.contains("CID TrueType") && font.contains("Identity-H") && font.contains("yes yes yes"), "\(font)")
         }
@@ -109,13 +117,17 @@ struct PDFWriterTests {
         #expect(info.contains("Subject:         A test scene"))
         #expect(info.contains("Page size:       225 x 150 pts"))
         let raw = String(decoding: try PDFWriter.write(Self.scene(), options: PDFWriter.Options(compressStreams: false)), as: UTF8.self)
-        #expect(pdf.count < raw.utf8.count / 2)  // compressed: the faces and operators take less than half the room
+        #expect(pdf.count < raw.utf8.count / 2) // compressed: the faces and operators take less than half the room
         #expect(raw.contains("/S /URI /URI (https://example.org/data?a=1&b=\\(2\\))"))
         #expect(raw.contains("/ShadingType 2") && raw.contains("/FunctionType 3"))
         #expect(raw.contains("[4 2] 0 d") && raw.contains("1 J") && raw.contains("1 j"))
     }
 
-    @Test("characters the face lacks come from DejaVu Sans; characters no face has still copy as text", .enabled(if: PDFTools.available && PDFTools.liberationInstalled && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+    @Test(
+        "characters the face lacks come from DejaVu Sans; characters no face has still copy as text",
+        .enabled(
+            if: PDFTools.available && PDFTools.liberationInstalled
+                && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
     func fallbackAndActualText() throws {
         var scene = Scene(width: 200, height: 50)
         scene.children = [.text(TextNode(block: .single("ok ✓ 日本 done", style: Self.style), x: 10, baseline: 30, fill: "black"))]
@@ -145,7 +157,7 @@ struct PDFWriterTests {
         restricted[os2Offset + 9] = 2
         var cff = original.bytes
         let glyf = try #require(record("glyf"))
-        cff[glyf + 3] = UInt8(ascii: "X")  // no 'glyf' table: not TrueType outlines
+        cff[glyf + 3] = UInt8(ascii: "X") // no 'glyf' table: not TrueType outlines
         for (name, bytes, expected) in [("restricted.ttf", restricted, "licence"), ("cff.ttf", cff, "CFF")] {
             let path = directory.appendingPathComponent(name).path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -162,11 +174,14 @@ struct PDFWriterTests {
         }
     }
 
-    @Test("the scene's font files are what the PDF embeds (a theme's faces)", .enabled(if: PDFTools.available && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")))
+    @Test(
+        "the scene's font files are what the PDF embeds (a theme's faces)",
+        .enabled(if: PDFTools.available && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")))
     func sceneFontFiles() throws {
         var scene = Self.scene()
         scene.fontFamily = "'DejaVu Serif', serif"
-        scene.fontFiles = SceneFontFiles(regular: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", bold: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+        scene.fontFiles = SceneFontFiles(
+            regular: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", bold: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
         let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: try PDFWriter.write(scene)).output
         #expect(fonts.contains("+DejaVuSerif ") && fonts.contains("+DejaVuSerif-Bold "), "\(fonts)")
         #expect(!fonts.contains("Liberation"))
@@ -197,7 +212,7 @@ struct PDFWriterTests {
             #expect(diagnostic.id == "font-not-found")
             #expect(diagnostic.message.contains("'Helvetica', 'Liberation Sans'"))
             #if os(Linux)
-            #expect(diagnostic.message.contains("apt-get install fonts-liberation"))
+                #expect(diagnostic.message.contains("apt-get install fonts-liberation"))
             #endif
         }
     }
@@ -219,15 +234,22 @@ struct PDFWriterTests {
             #expect(diagnostic.id == "font-not-found")
             #expect(diagnostic.message.contains("'Source Sans 3', 'Helvetica', 'Arial', 'Liberation Sans'"), "\(diagnostic.message)")
             #if os(Linux)
-            #expect(diagnostic.message.contains("install fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans"), "\(diagnostic.message)")
+                #expect(
+                    diagnostic.message.contains("install fonts-liberation (Debian/Ubuntu: apt-get install fonts-liberation) for Liberation Sans"),
+                    "\(diagnostic.message)")
             #endif
         }
     }
 
-    @Test("the theme's logo is drawn: viewport, shapes, transforms, use, gradient as its first stop, text in the face it names", .enabled(if: PDFTools.available && PDFTools.liberationInstalled && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")))
+    @Test(
+        "the theme's logo is drawn: viewport, shapes, transforms, use, gradient as its first stop, text in the face it names",
+        .enabled(
+            if: PDFTools.available && PDFTools.liberationInstalled
+                && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")))
     func logo() throws {
         var scene = Scene(width: 300, height: 100)
-        scene.logo = ##"<svg class="chartc-logo" x="100" y="50" width="120" height="24" viewBox="0 0 60 12">"##
+        scene.logo =
+            ##"<svg class="chartc-logo" x="100" y="50" width="120" height="24" viewBox="0 0 60 12">"##
             + ##"<defs><linearGradient id="g"><stop offset="0" stop-color="#123456"/><stop offset="1" stop-color="#ffffff"/></linearGradient>"##
             + ##"<rect id="dot" width="2" height="2" fill="#00ff00"/></defs>"##
             + ##"<g transform="translate(1,1) scale(0.5)"><ellipse cx="10" cy="10" rx="10" ry="8" fill="url(#g)"/></g>"##
@@ -240,12 +262,12 @@ struct PDFWriterTests {
         let fonts = try PDFTools.run("pdffonts", ["FILE"], pdf: pdf).output
         #expect(fonts.contains("+DejaVuSerif ") && fonts.contains("+DejaVuSerif-Bold "), "\(fonts)")
         let raw = String(decoding: try PDFWriter.write(scene, options: PDFWriter.Options(compressStreams: false)), as: UTF8.self)
-        #expect(raw.contains("100 50 120 24 re\nW n\n2 0 0 2 100 50 cm"))  // the viewport: clip, then viewBox scaled by 2
-        #expect(raw.contains("0.0706 0.2039 0.3373 rg"))  // the gradient's first stop
-        #expect(raw.contains("0 1 0 rg"))  // the used rect
+        #expect(raw.contains("100 50 120 24 re\nW n\n2 0 0 2 100 50 cm")) // the viewport: clip, then viewBox scaled by 2
+        #expect(raw.contains("0.0706 0.2039 0.3373 rg")) // the gradient's first stop
+        #expect(raw.contains("0 1 0 rg")) // the used rect
         #expect(raw.contains("[2 1] 0 d"))
         #expect(raw.contains("/ca 0.5"))
-        #expect(!raw.contains("0 0 5 0 l"))  // display="none" draws nothing
+        #expect(!raw.contains("0 0 5 0 l")) // display="none" draws nothing
     }
 
     @Test("a hostile logo cannot blow up: use of use of use, deep nesting, broken markup, random bytes", .enabled(if: PDFTools.liberationInstalled))
@@ -263,7 +285,11 @@ struct PDFWriterTests {
         #expect(clock.now - start < .seconds(10))
         #expect(try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf).status == 0 || !PDFTools.available)
         var random = SeededRandom(seed: 19)
-        let pieces = ["<svg viewBox='0 0 9 9'>", "<g transform='rotate(45) scale(", "<rect width='3' height='2' rx='9'/>", "<text x='1' y='5'>Ab&#x2192;", "</text>", "<path d='M0 0L5 5A2 2 0 1 1 3 3z'/>", "<use href='#a'/>", "<circle id='a' r='2' style='fill:url(#b);opacity:.5'/>", "</g>", "&", "<", "\"", "'", ">", "</svg>", "<polygon points='1,2 3'/>", "<tspan font-style='italic'>é"]
+        let pieces = [
+            "<svg viewBox='0 0 9 9'>", "<g transform='rotate(45) scale(", "<rect width='3' height='2' rx='9'/>", "<text x='1' y='5'>Ab&#x2192;",
+            "</text>", "<path d='M0 0L5 5A2 2 0 1 1 3 3z'/>", "<use href='#a'/>", "<circle id='a' r='2' style='fill:url(#b);opacity:.5'/>", "</g>",
+            "&", "<", "\"", "'", ">", "</svg>", "<polygon points='1,2 3'/>", "<tspan font-style='italic'>é"
+        ]
         for _ in 0..<300 {
             var text = ""
             for _ in 0..<Int(random.next() % 20) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
@@ -272,13 +298,17 @@ struct PDFWriterTests {
         }
     }
 
-    @Test("Flate streams: Python's zlib reads back what PDFDeflate wrote (runs, long matches, far matches, random bytes)", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    @Test(
+        "Flate streams: Python's zlib reads back what PDFDeflate wrote (runs, long matches, far matches, random bytes)",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
     func deflateRoundTrip() throws {
         var random = SeededRandom(seed: 7)
         let text = Array(String(repeating: "0.2126 -1 10 40 Tm /F1 12 Tf [<0024> 55 <0039>] TJ\n", count: 400).utf8)
         let noise = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        let far = noise.prefix(300) + Array(repeating: UInt8(0), count: 40_000) + noise.prefix(300)  // a match 40,300 bytes back is out of the window
-        let cases: [[UInt8]] = [[], [1], [1, 2], Array(repeating: 7, count: 100_000), text, noise, Array(far), Array(text + noise.prefix(5000) + text)]
+        let far = noise.prefix(300) + Array(repeating: UInt8(0), count: 40_000) + noise.prefix(300) // a match 40,300 bytes back is out of the window
+        let cases: [[UInt8]] = [
+            [], [1], [1, 2], Array(repeating: 7, count: 100_000), text, noise, Array(far), Array(text + noise.prefix(5000) + text)
+        ]
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-deflate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -287,7 +317,12 @@ struct PDFWriterTests {
             let plain = directory.appendingPathComponent("\(index).bin"), packed = directory.appendingPathComponent("\(index).z")
             try Data(data).write(to: plain)
             try Data(compressed).write(to: packed)
-            let check = try ToolProcess.run("/usr/bin/python3", ["-c", "import sys, zlib; print(zlib.decompress(open(sys.argv[1], 'rb').read()) == open(sys.argv[2], 'rb').read())", packed.path, plain.path])
+            let check = try ToolProcess.run(
+                "/usr/bin/python3",
+                [
+                    "-c", "import sys, zlib; print(zlib.decompress(open(sys.argv[1], 'rb').read()) == open(sys.argv[2], 'rb').read())", packed.path,
+                    plain.path
+                ])
             #expect(check.output == "True\n", "case \(index): \(check.output)")
         }
         #expect(PDFDeflate.compress(text).count < text.count / 10)
@@ -308,13 +343,15 @@ struct PDFWriterTests {
         #expect(PDFLogoParser.parse("<svg><g>") != nil && PDFLogoParser.parse("not markup") == nil)
     }
 
-    @Test("pair kerning as TJ adjustments (and in the anchor's width); italic and bold a face lacks are synthesized", .enabled(if: PDFTools.liberationInstalled))
+    @Test(
+        "pair kerning as TJ adjustments (and in the anchor's width); italic and bold a face lacks are synthesized",
+        .enabled(if: PDFTools.liberationInstalled))
     func kerningAndSyntheticStyles() throws {
         var scene = Scene(width: 200, height: 60)
         scene.children = [
             .text(TextNode(block: .single("AVAV", style: Self.style), x: 100, baseline: 20, anchor: .end, fill: "black")),
             .text(TextNode(block: .single("slanted", style: TextStyle(size: 12, italic: true)), x: 10, baseline: 40, fill: "black")),
-            .text(TextNode(block: .single("heavy", style: TextStyle(size: 12, weight: .bold)), x: 10, baseline: 55, fill: "black")),
+            .text(TextNode(block: .single("heavy", style: TextStyle(size: 12, weight: .bold)), x: 10, baseline: 55, fill: "black"))
         ]
         let regular = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
         let fonts = PDFFontSource(families: [], files: .init(regular: regular), cache: FontCache())
@@ -340,7 +377,7 @@ struct PDFWriterTests {
         #expect(relative.operators == "5 5 m\n15 5 l\n25 15 l\n")
         let arc = PDFPath(svg: "M0,0A10,10 0 0,1 20,0")
         #expect(arc.operators.hasSuffix("20 0 c\n"))
-        #expect(abs(arc.minY - -10) < 0.01)  // the half circle bulges up to y = -10
+        #expect(abs(arc.minY - -10) < 0.01) // the half circle bulges up to y = -10
         let broken = PDFPath(svg: "M1,1 L2,2 L3,x L4,4")
         #expect(broken.operators == "1 1 m\n2 2 l\n")
         #expect(PDFPath(svg: "").isEmpty)

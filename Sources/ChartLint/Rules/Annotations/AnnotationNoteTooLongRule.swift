@@ -24,9 +24,10 @@ struct AnnotationNoteTooLongRule: CataloguedRule {
             guard estimate > plotWidth else { continue }
             let wrap = Swift.min(annotation.width?.value ?? Annotation.defaultWidth, plotWidth)
             let lines = Int((estimate / wrap).rounded(.up))
-            diagnostics.append(diagnostic(
-                "this note is about \(Int(estimate.rounded())) px long, more than the plot is wide (about \(Int(plotWidth.rounded())) px): it wraps to about \(lines) lines over the data; keep a note to a line or two and move the detail to \"notes\"",
-                at: text.span))
+            diagnostics.append(
+                diagnostic(
+                    "this note is about \(Int(estimate.rounded())) px long, more than the plot is wide (about \(Int(plotWidth.rounded())) px): it wraps to about \(lines) lines over the data; keep a note to a line or two and move the detail to \"notes\"",
+                    at: text.span))
         }
     }
 }

@@ -16,8 +16,8 @@ struct AnnotationOutsideDomainRule: CataloguedRule {
             for axis in [ChannelName.x, .y] {
                 let values = annotation.values(on: axis)
                 guard !values.isEmpty, let channel = axis == .x ? context.spec.encoding.x : context.spec.encoding.y,
-                      let domain = channel.scale?.domain, let reading = AnnotationAxis.reading(of: channel, in: context), reading != .categories,
-                      let ends = Self.ends(domain.value, reading: reading)
+                    let domain = channel.scale?.domain, let reading = AnnotationAxis.reading(of: channel, in: context), reading != .categories,
+                    let ends = Self.ends(domain.value, reading: reading)
                 else { continue }
                 let isRange = annotation.kind.value == .range
                 let outside = values.filter { item in
@@ -29,12 +29,14 @@ struct AnnotationOutsideDomainRule: CataloguedRule {
                 let name = "encoding.\(axis.rawValue).scale.domain"
                 for item in outside {
                     let shown = item.value.map(Self.describe) ?? "the value"
-                    let effect = isRange && outside.count < values.count
+                    let effect =
+                        isRange && outside.count < values.count
                         ? "the range is cut at the domain's end"
                         : "the \(annotation.kind.value.rawValue) is not drawn"
-                    diagnostics.append(diagnostic(
-                        "\(shown) is outside '\(name)' \(written), so \(effect): widen the domain, or remove it to let the scale include the annotation",
-                        at: item.span, notes: domain.span.map { [DiagnosticNote("the domain is set here", at: $0)] } ?? []))
+                    diagnostics.append(
+                        diagnostic(
+                            "\(shown) is outside '\(name)' \(written), so \(effect): widen the domain, or remove it to let the scale include the annotation",
+                            at: item.span, notes: domain.span.map { [DiagnosticNote("the domain is set here", at: $0)] } ?? []))
                 }
             }
         }

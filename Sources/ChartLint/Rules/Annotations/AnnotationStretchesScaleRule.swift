@@ -20,8 +20,8 @@ struct AnnotationStretchesScaleRule: CataloguedRule {
         let encoding = context.spec.encoding
         for (axis, channel, partner) in [(ChannelName.x, encoding.x, encoding.x2), (ChannelName.y, encoding.y, encoding.y2)] {
             guard let channel, channel.scale?.domain == nil, let field = channel.field?.value,
-                  let reading = AnnotationAxis.reading(of: channel, in: context), reading != .categories,
-                  let data = Self.extent(table, fields: [field, partner?.field?.value].compactMap { $0 })
+                let reading = AnnotationAxis.reading(of: channel, in: context), reading != .categories,
+                let data = Self.extent(table, fields: [field, partner?.field?.value].compactMap { $0 })
             else { continue }
             var low = data.low, high = data.high
             // Bars and areas start at zero unless told otherwise: zero is part of what the data needs.
@@ -44,9 +44,10 @@ struct AnnotationStretchesScaleRule: CataloguedRule {
             let total = stretched.high - stretched.low
             guard let farthest, total > 0, dataSpan > 0, dataSpan / total < Self.minimumShare else { continue }
             let share = Int((dataSpan / total * 100).rounded())
-            diagnostics.append(diagnostic(
-                "this annotation value is far outside the data (\(channel.field?.value ?? axis.rawValue)): to show it, the \(axis.rawValue) axis stretches so the data keeps only \(share)% of it; check the value, or set the axis's domain to leave the annotation out",
-                at: farthest.item.span))
+            diagnostics.append(
+                diagnostic(
+                    "this annotation value is far outside the data (\(channel.field?.value ?? axis.rawValue)): to show it, the \(axis.rawValue) axis stretches so the data keeps only \(share)% of it; check the value, or set the axis's domain to leave the annotation out",
+                    at: farthest.item.span))
         }
     }
 

@@ -19,7 +19,8 @@ struct TooManyBinsRule: CataloguedRule {
         guard let table = context.table else { return }
         for field in context.spec.calculate {
             guard let column = table.column(named: field.name.value), let step = column.binStep,
-                  case .number(let starts) = column.storage, Self.writesStep(field.expression.text) else { continue }
+                case .number(let starts) = column.storage, Self.writesStep(field.expression.text)
+            else { continue }
             var lower = Double.infinity, upper = -Double.infinity
             for row in starts.indices where column.valid[row] {
                 lower = min(lower, starts[row])
@@ -29,9 +30,10 @@ struct TooManyBinsRule: CataloguedRule {
             let count = Binning.intervalCount(lower: lower, upper: upper, step: step)
             guard count > Self.limit else { continue }
             let suggested = Binning.automaticStep(lower: lower, upper: upper + step)
-            diagnostics.append(diagnostic(
-                "'\(field.name.value)' = \(field.expression.text) makes \(Int(count)) intervals, too many to read as bars; use a larger step (about \(NumberText.shortest(suggested)) gives 10), or bin(x) to choose one",
-                at: field.expression.literalSpan))
+            diagnostics.append(
+                diagnostic(
+                    "'\(field.name.value)' = \(field.expression.text) makes \(Int(count)) intervals, too many to read as bars; use a larger step (about \(NumberText.shortest(suggested)) gives 10), or bin(x) to choose one",
+                    at: field.expression.literalSpan))
         }
     }
 

@@ -22,8 +22,9 @@ struct TooManyPanelsRule: CataloguedRule {
         guard values.count > Self.limit else { return }
         var count = values
         for row in 0..<column.count { count.insert(column[row]) }
-        diagnostics.append(diagnostic(
-            "facet.field '\(facet.field.value)' has \(count.count) values, so the chart would have \(count.count) panels, too small to read; filter to the ones that matter, facet by a coarser field, or draw one chart",
-            at: facet.field.span))
+        diagnostics.append(
+            diagnostic(
+                "facet.field '\(facet.field.value)' has \(count.count) values, so the chart would have \(count.count) panels, too small to read; filter to the ones that matter, facet by a coarser field, or draw one chart",
+                at: facet.field.span))
     }
 }

@@ -14,10 +14,11 @@ struct IgnoredOptionRule: CataloguedRule {
             guard let member = context.member("mark", key) else { continue }
             // `points: false` and `labels: false` ask for nothing.
             if member.value.boolValue == false { continue }
-            diagnostics.append(diagnostic(
-                "'mark.\(key)' has no effect on \(mark.rawValue) marks (it applies to \(Self.list(marks.map(\.rawValue)))); remove it",
-                at: member.keySpan
-            ))
+            diagnostics.append(
+                diagnostic(
+                    "'mark.\(key)' has no effect on \(mark.rawValue) marks (it applies to \(Self.list(marks.map(\.rawValue)))); remove it",
+                    at: member.keySpan
+                ))
         }
         let encoding = context.spec.encoding
         for channel in encoding.channels {
@@ -27,11 +28,18 @@ struct IgnoredOptionRule: CataloguedRule {
             if channel.stack != nil, mark != .bar, mark != .area, !stackedElsewhere, let member = context.member("encoding", name, "stack") {
                 // Inherited by every layer: one message naming every layer's mark.
                 var marks: [String] = []
-                for type in context.isInherited(channel) ? context.layerMarks : [mark] where !marks.contains(type.rawValue) { marks.append(type.rawValue) }
-                diagnostics.append(diagnostic("'encoding.\(name).stack' has no effect on \(Self.list(marks)) marks: only bars and areas stack; remove it", at: member.keySpan))
+                for type in context.isInherited(channel) ? context.layerMarks : [mark] where !marks.contains(type.rawValue) {
+                    marks.append(type.rawValue)
+                }
+                diagnostics.append(
+                    diagnostic(
+                        "'encoding.\(name).stack' has no effect on \(Self.list(marks)) marks: only bars and areas stack; remove it",
+                        at: member.keySpan))
             }
             if channel.channel != .color, let member = context.member("encoding", name, "scale", "scheme") {
-                diagnostics.append(diagnostic("'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))
+                diagnostics.append(
+                    diagnostic(
+                        "'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))
             }
             let hasAxis = [ChannelName.x, .y].contains(channel.channel)
             if !hasAxis, channel.axis != nil, let member = context.member("encoding", name, "axis") {

@@ -16,10 +16,11 @@ struct LongTitleRule: CataloguedRule {
         let words = Self.wordCount(title.value)
         guard words > Self.maximumWords else { return }
         let hint = context.spec.subtitle == nil ? "move the detail to a \"subtitle\"" : "move the detail to the subtitle"
-        diagnostics.append(diagnostic(
-            "the title has \(words) words; a headline reads at a glance in about 10: \(hint)",
-            at: title.span
-        ))
+        diagnostics.append(
+            diagnostic(
+                "the title has \(words) words; a headline reads at a glance in about 10: \(hint)",
+                at: title.span
+            ))
     }
 
     /// Runs of non-space characters that hold a letter or a digit (a dash or `·` alone is not a word).

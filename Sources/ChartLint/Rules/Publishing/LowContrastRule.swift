@@ -37,7 +37,8 @@ struct LowContrastRule: CataloguedRule {
                     guard let text = value.stringValue, let parsed = Color(css: text) else { continue }
                     checked.append((text, parsed, context.element(index, of: range.span)))
                 }
-            } else if let written = channel.scale?.scheme, let scheme = ColorScheme.named(written.value), scheme.kind == .categorical, let seriesCount {
+            } else if let written = channel.scale?.scheme, let scheme = ColorScheme.named(written.value), scheme.kind == .categorical, let seriesCount
+            {
                 for color in scheme.sample(count: min(seriesCount, scheme.colors.count)) {
                     checked.append((color.hex, color, written.span))
                 }
@@ -49,12 +50,16 @@ struct LowContrastRule: CataloguedRule {
             let ratio = painted.contrastRatio(with: context.background)
             guard ratio < minimum else { continue }
             let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
-            let marks = filled ? "fills such as bars and areas need at least \(NumberText.shortest(minimum)):1" : "thin marks such as \(mark == .text ? "text" : mark.rawValue + "s") need at least 3:1 (WCAG 1.4.11)"
+            let marks =
+                filled
+                ? "fills such as bars and areas need at least \(NumberText.shortest(minimum)):1"
+                : "thin marks such as \(mark == .text ? "text" : mark.rawValue + "s") need at least 3:1 (WCAG 1.4.11)"
             let opacityNote = opacity < 1 ? " at opacity \(NumberText.shortest(opacity))" : ""
-            diagnostics.append(diagnostic(
-                "the color \(JSONText.quote(entry.text))\(opacityNote) has a contrast of \(shown):1 with the \(context.background.hex) background, too faint to see: \(marks); use a darker shade",
-                at: entry.span
-            ))
+            diagnostics.append(
+                diagnostic(
+                    "the color \(JSONText.quote(entry.text))\(opacityNote) has a contrast of \(shown):1 with the \(context.background.hex) background, too faint to see: \(marks); use a darker shade",
+                    at: entry.span
+                ))
         }
         checkTheme(context, into: &diagnostics)
     }
@@ -96,9 +101,10 @@ struct LowContrastRule: CataloguedRule {
             let shown = NumberText.shortest((ratio * 10).rounded(.down) / 10)
             let whose = dark ? "the theme's dark variant's" : "the theme's"
             let against = dark ? "the dark variant's \(background.hex) background (the HTML page in dark mode)" : "its \(background.hex) background"
-            diagnostics.append(diagnostic(
-                "\(whose) '\(path)' (\(role.meaning)) \(JSONText.quote(text))\(note) has a contrast of \(shown):1 with \(against): text needs at least 4.5:1 (WCAG 1.4.3); set a lighter or darker color",
-                at: span))
+            diagnostics.append(
+                diagnostic(
+                    "\(whose) '\(path)' (\(role.meaning)) \(JSONText.quote(text))\(note) has a contrast of \(shown):1 with \(against): text needs at least 4.5:1 (WCAG 1.4.3); set a lighter or darker color",
+                    at: span))
         }
     }
 }

@@ -15,10 +15,12 @@ struct MissingAltRule: CataloguedRule {
             return
         }
         guard context.spec.subtitle == nil, context.member("subtitle") == nil, context.member("alt") == nil,
-              !context.misspelled("alt", among: SpecKeys.topLevel), !context.misspelled("subtitle", among: SpecKeys.topLevel) else { return }
-        diagnostics.append(diagnostic(
-            "the chart has no alt text; add \"alt\" describing what it shows (the kind of chart, the axes, the main pattern) for readers who cannot see it",
-            at: context.fileStart
-        ))
+            !context.misspelled("alt", among: SpecKeys.topLevel), !context.misspelled("subtitle", among: SpecKeys.topLevel)
+        else { return }
+        diagnostics.append(
+            diagnostic(
+                "the chart has no alt text; add \"alt\" describing what it shows (the kind of chart, the axes, the main pattern) for readers who cannot see it",
+                at: context.fileStart
+            ))
     }
 }

@@ -9,10 +9,12 @@ struct MissingSourceRule: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard context.spec.sources.isEmpty, context.member("sources") == nil,
-              !context.misspelled("sources", among: SpecKeys.topLevel) else { return }
-        diagnostics.append(diagnostic(
-            "the chart names no source; add \"sources\": [{ \"title\": …, \"site\": …, \"url\": … }] so readers can check the numbers",
-            at: context.fileStart
-        ))
+            !context.misspelled("sources", among: SpecKeys.topLevel)
+        else { return }
+        diagnostics.append(
+            diagnostic(
+                "the chart names no source; add \"sources\": [{ \"title\": …, \"site\": …, \"url\": … }] so readers can check the numbers",
+                at: context.fileStart
+            ))
     }
 }

@@ -16,9 +16,10 @@ struct MissingTitleRule: CataloguedRule {
         }
         // Written with the wrong type: the parser said so.
         guard context.member("title") == nil, !context.misspelled("title", among: SpecKeys.topLevel) else { return }
-        diagnostics.append(diagnostic(
-            "the chart has no title; add \"title\" with a short headline so readers know what it shows",
-            at: context.fileStart
-        ))
+        diagnostics.append(
+            diagnostic(
+                "the chart has no title; add \"title\" with a short headline so readers know what it shows",
+                at: context.fileStart
+            ))
     }
 }

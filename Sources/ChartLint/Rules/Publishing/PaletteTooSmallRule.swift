@@ -14,10 +14,11 @@ struct PaletteTooSmallRule: CataloguedRule {
         if let range = color.scale?.range {
             guard range.value.count < count else { return }
             let missing = count - range.value.count
-            diagnostics.append(diagnostic(
-                "\(count) series but \(range.value.count) color\(range.value.count == 1 ? "" : "s") in 'encoding.color.scale.range': colors repeat, so different series look the same; add \(missing) more",
-                at: range.span
-            ))
+            diagnostics.append(
+                diagnostic(
+                    "\(count) series but \(range.value.count) color\(range.value.count == 1 ? "" : "s") in 'encoding.color.scale.range': colors repeat, so different series look the same; add \(missing) more",
+                    at: range.span
+                ))
             return
         }
         // An unknown scheme is reported by `unknown-scheme`.
@@ -26,9 +27,10 @@ struct PaletteTooSmallRule: CataloguedRule {
         let palette = scheme ?? ColorScheme.chartc
         guard palette.kind == .categorical, palette.colors.count < count else { return }
         let what = scheme == nil ? "the default palette has" : "the scheme '\(palette.name)' has"
-        diagnostics.append(diagnostic(
-            "\(count) series but \(what) \(palette.colors.count) colors: colors repeat, so different series look the same; use fewer series, or a larger palette",
-            at: color.scale?.scheme?.span ?? color.field?.span ?? color.span
-        ))
+        diagnostics.append(
+            diagnostic(
+                "\(count) series but \(what) \(palette.colors.count) colors: colors repeat, so different series look the same; use fewer series, or a larger palette",
+                at: color.scale?.scheme?.span ?? color.field?.span ?? color.span
+            ))
     }
 }

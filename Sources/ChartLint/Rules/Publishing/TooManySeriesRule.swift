@@ -13,9 +13,10 @@ struct TooManySeriesRule: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let series = context.seriesNames, series.count > Self.maximumSeries, let color = context.spec.encoding.color else { return }
         let field = color.field?.value ?? "color"
-        diagnostics.append(diagnostic(
-            "'\(field)' splits the chart into \(series.count) series, more than the \(Self.maximumSeries) colors readers can tell apart: highlight a few and gray the rest, filter, or group the smallest into \"Other\"",
-            at: color.field?.span ?? color.span
-        ))
+        diagnostics.append(
+            diagnostic(
+                "'\(field)' splits the chart into \(series.count) series, more than the \(Self.maximumSeries) colors readers can tell apart: highlight a few and gray the rest, filter, or group the smallest into \"Other\"",
+                at: color.field?.span ?? color.span
+            ))
     }
 }

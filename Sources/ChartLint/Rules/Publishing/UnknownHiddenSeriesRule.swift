@@ -13,11 +13,13 @@ struct UnknownHiddenSeriesRule: CataloguedRule {
         guard let first = hidden.first else { return }
         guard context.spec.encoding.color?.field != nil else {
             guard context.member("encoding", "color") == nil,
-                  !context.misspelled("color", among: SpecKeys.encoding, at: "encoding") else { return }
-            diagnostics.append(diagnostic(
-                "'legend.hidden' hides series, but the chart has no 'color' field to make series: add \"color\": { \"field\": … } to \"encoding\", or remove 'hidden'",
-                at: context.member("legend", "hidden")?.keySpan ?? first.span
-            ))
+                !context.misspelled("color", among: SpecKeys.encoding, at: "encoding")
+            else { return }
+            diagnostics.append(
+                diagnostic(
+                    "'legend.hidden' hides series, but the chart has no 'color' field to make series: add \"color\": { \"field\": … } to \"encoding\", or remove 'hidden'",
+                    at: context.member("legend", "hidden")?.keySpan ?? first.span
+                ))
             return
         }
         guard let series = context.seriesNames else { return }
@@ -29,11 +31,12 @@ struct UnknownHiddenSeriesRule: CataloguedRule {
             } else {
                 message += " (series: \(series.prefix(12).map { "'\($0)'" }.joined(separator: ", "))\(series.count > 12 ? ", …" : ""))"
             }
-            diagnostics.append(diagnostic(
-                message,
-                at: name.span,
-                fixIt: suggestion.flatMap { replacement in name.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
-            ))
+            diagnostics.append(
+                diagnostic(
+                    message,
+                    at: name.span,
+                    fixIt: suggestion.flatMap { replacement in name.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
+                ))
         }
     }
 }

@@ -17,31 +17,35 @@ struct ZeroBaselineRule: CataloguedRule {
         for (channel, end) in [(encoding.x, encoding.x2), (encoding.y, encoding.y2)] {
             // Range bars (y to y2) float on purpose; a time axis is not a length.
             guard let channel, end == nil, context.isDiscrete(channel) != true, context.isTemporal(channel) != true,
-                  let scale = channel.scale else { continue }
+                let scale = channel.scale
+            else { continue }
             let name = context.path(of: channel)
             let marks = mark == .bar ? "bars" : "areas"
             if let type = scale.type, type.value == .log {
-                diagnostics.append(diagnostic(
-                    "\(marks) on a log scale have no zero to start from, so their lengths mean nothing: use a linear scale, or points or lines for data spanning orders of magnitude",
-                    at: type.span
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "\(marks) on a log scale have no zero to start from, so their lengths mean nothing: use a linear scale, or points or lines for data spanning orders of magnitude",
+                        at: type.span
+                    ))
                 continue
             }
             if let zero = scale.zero, zero.value == false {
-                diagnostics.append(diagnostic(
-                    "'\(name).scale.zero' is false, so the \(marks) do not start at zero and their lengths exaggerate differences: remove it, or use points or lines to zoom in",
-                    at: zero.span
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "'\(name).scale.zero' is false, so the \(marks) do not start at zero and their lengths exaggerate differences: remove it, or use points or lines to zoom in",
+                        at: zero.span
+                    ))
                 continue
             }
             if let domain = scale.domain {
                 let numbers = domain.value.compactMap(\.numberValue)
                 guard numbers.count == domain.value.count, let low = numbers.min(), let high = numbers.max(), low > 0 || high < 0 else { continue }
                 let suggested = low > 0 ? "[0, \(NumberText.shortest(high))]" : "[\(NumberText.shortest(low)), 0]"
-                diagnostics.append(diagnostic(
-                    "'\(name).scale.domain' leaves out zero, so the \(marks) do not start at zero and their lengths exaggerate differences: use \(suggested), or points or lines to zoom in",
-                    at: domain.span
-                ))
+                diagnostics.append(
+                    diagnostic(
+                        "'\(name).scale.domain' leaves out zero, so the \(marks) do not start at zero and their lengths exaggerate differences: use \(suggested), or points or lines to zoom in",
+                        at: domain.span
+                    ))
             }
         }
     }

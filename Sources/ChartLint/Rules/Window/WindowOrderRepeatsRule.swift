@@ -16,8 +16,9 @@ struct WindowOrderRepeatsRule: CataloguedRule {
         let spec = context.spec
         guard !spec.window.isEmpty, let table = context.table else { return }
         guard let orderField = spec.sort.last?.field ?? spec.groupBy.last?.value,
-              !spec.windowBy.contains(where: { $0.value == orderField }),
-              let order = table.column(named: orderField) else { return }
+            !spec.windowBy.contains(where: { $0.value == orderField }),
+            let order = table.column(named: orderField)
+        else { return }
         var keys: [Column] = []
         for name in spec.windowBy {
             guard let column = table.column(named: name.value) else { return }
