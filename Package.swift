@@ -11,7 +11,7 @@ let package = Package(
     products: [
         .executable(name: "chartc", targets: ["chartc"]),
         .executable(name: "chartc-fetch", targets: ["chartc-fetch"]),
-        .library(name: "ChartCommandLine", targets: ["ChartCommandLine"])
+        .library(name: "ChartCommandLine", targets: ["ChartCommandLine"]),
     ],
     targets: [
         .target(name: "ChartDiagnostics"),
@@ -39,41 +39,17 @@ let package = Package(
         // loaded with dlopen only when a connection uses TLS), so chartc links no libpq and no Foundation
         // (specs/databases.md).
         .target(name: "ChartDatabase", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat", "ChartSpec", "ChartSystem", "ChartValues"]),
-        .target(
-            name: "ChartPipeline",
-            dependencies: [
-                "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase",
-                "ChartSystem"
-            ]),
+        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem"]),
         // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
-        .target(
-            name: "ChartSemantics",
-            dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
-        .target(
-            name: "ChartLayout",
-            dependencies: [
-                "ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat",
-                "ChartExpression"
-            ]),
-        .target(
-            name: "ChartRender",
-            dependencies: [
-                "ChartFont", "ChartSystem", "ChartSemantics", "ChartColor", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"
-            ]),
-        .target(
-            name: "ChartLint",
-            dependencies: [
-                "ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics",
-                "ChartSpec", "ChartValues", "ChartExpression"
-            ]),
+        .target(name: "ChartSemantics", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
+        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression"]),
+        .target(name: "ChartRender", dependencies: ["ChartFont", "ChartSystem", "ChartSemantics", "ChartColor", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"]),
+        .target(name: "ChartLint", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues", "ChartExpression"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
         .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartRender"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: [
-                "ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint",
-                "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle", "ChartExpression", "ChartDatabase", "ChartFont"
-            ]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle", "ChartExpression", "ChartDatabase", "ChartFont"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -101,52 +77,24 @@ let package = Package(
         .testTarget(name: "ChartStyleTests", dependencies: ["ChartStyle", "ChartColor", "ChartDiagnostics", "ChartJSON"]),
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
-        .testTarget(
-            name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
+        .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
-        .testTarget(
-            name: "ChartDatabaseTests",
-            dependencies: [
-                "ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"
-            ]),
+        .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
-        .testTarget(
-            name: "ChartNetworkTests",
-            dependencies: [
-                "ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"
-            ]),
-        .testTarget(
-            name: "ChartPipelineTests",
-            dependencies: [
-                "ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"
-            ]),
-        .testTarget(
-            name: "ChartLayoutTests",
-            dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
-        .testTarget(
-            name: "ChartRenderTests",
-            dependencies: [
-                "ChartTestSupport", "ChartFont", "chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender",
-                "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"
-            ]),
-        .testTarget(
-            name: "ChartLintTests",
-            dependencies: [
-                "ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON",
-                "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"
-            ]),
+        .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartFont", "chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
+        .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
         .testTarget(name: "BadInputTests", dependencies: ["ChartSystem", "ChartCommandLine", "ChartDiagnostics"]),
         // Golden files are read and re-recorded in the source tree (Tests/ChartCommandLineTests/Golden, found
         // from #filePath), so they are not bundled as resources.
         .testTarget(
             name: "ChartCommandLineTests",
             // chartc-devtools: its HeadlessChromium drives the preview's pages in the end-to-end tests.
-            dependencies: [
-                "ChartTestSupport", "ChartCommandLine", "chartc-devtools", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics",
-                "ChartValues"
-            ],
+            dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartValues"],
             exclude: ["Golden", "PDFCharts"]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
