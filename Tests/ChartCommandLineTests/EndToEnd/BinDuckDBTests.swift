@@ -1,21 +1,9 @@
 import Foundation
 import Testing
 
-/// Whether `python3` can import DuckDB (CI installs it: `.ci/run`).
-private let duckDBInstalled: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import duckdb"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
-
 /// `chartc data` of binned specs (SPEC §13) against DuckDB computing `floor(x / step) * step` and the counts per
 /// interval on the same CSV: the starts, `NAME_end` and the counts, row for row.
-@Suite(.enabled(if: duckDBInstalled, "needs python3 with duckdb (pip install duckdb; CI installs it)"))
+@Suite(.enabled(if: duckDBAvailable, "needs python3 with duckdb (pip install duckdb; CI installs it)"))
 struct BinDuckDBTests {
     @Test(arguments: [("temp_max", 2.0), ("temp_max", 0.5), ("precipitation", 5.0), ("wind", 0.3), ("temp_min", 7.0)])
     func binnedCountsMatchDuckDB(field: String, step: Double) throws {

@@ -1,18 +1,6 @@
 import Foundation
 import Testing
 
-/// Whether `python3` can import DuckDB (CI installs it: `.ci/run`).
-private let duckDBAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import duckdb"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
-
 /// `chartc data` with every SPEC §14 function against DuckDB's SQL window functions over the same random CSV
 /// (nulls, ties, one-row partitions, windows longer than a partition), so the semantics match an independent SQL
 /// engine, not only the reference written in `WindowTests`.
