@@ -116,7 +116,9 @@ public enum Pipeline {
                     let loaded = try DataLoader.databaseStatement(
                         target, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
                         resultColumns: load.resultColumns, context: context)
-                    return try execute(candidate, warnings: warnings, loaded: consume loaded)
+                    let output = try execute(candidate, warnings: warnings, loaded: consume loaded)
+                    context.timings?.lap("pipeline")
+                    return output
                 } catch {
                     // This server lacks something the statement uses: the next candidate runs more in chartc.
                     // --offline: a statement the server refused was never cached, the candidate that ran was.
