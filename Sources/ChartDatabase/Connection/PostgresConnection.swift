@@ -91,7 +91,7 @@ final class PostgresConnection {
         timings?.lap("connect: TCP")
         if useTLS && !host.hasPrefix("/") {
             try connection.negotiateTLS(host: host, deadline: deadline, seconds: seconds)
-            timings?.lap("connect: TLS")
+            timings?.lap("connect: TLS handshake")
         } else if useTLS && settings.sslMode != .prefer && settings.sslMode != .allow {
             throw DatabaseFailure(
                 .tlsUnavailable(
@@ -124,7 +124,9 @@ final class PostgresConnection {
         let mode = settings.sslMode
         let library: TLSLibrary
         switch TLSLibrary.load() {
-        case .success(let loaded): library = loaded
+        case .success(let loaded):
+            library = loaded
+            timings?.lap("connect: TLS library")
         case .failure(let failure):
             if mode == .prefer || mode == .allow { return } // as libpq built without TLS: plain
             throw DatabaseFailure(.tlsUnavailable(database: displayName, reason: failure.reason))
@@ -168,7 +170,7 @@ final class PostgresConnection {
         let verification = TLSSession.Verification(
             rootCertificates: roots, checkHostName: mode == .verifyFull ? host : nil, verifyChain: verifyChain)
         do {
-            tls = try TLSSession(library: library, socket: socket, serverName: host, verification: verification, deadline: deadline)
+            tls = try TLSSession(library: library, socket: socket, serverName: host, verification: verification, deadline: deadline, timings: timings)
         } catch {
             switch error {
             case .certificate(let reason): throw DatabaseFailure(.tlsCertificate(database: displayName, reason: reason))

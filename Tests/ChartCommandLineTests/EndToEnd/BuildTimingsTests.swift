@@ -114,7 +114,8 @@ struct DatabaseBuildTimingsTests {
         let phases = BuildTimingsTests.phases(in: timed.error)
         let names = phases.map(\.name)
         for expected in [
-            "connect: TCP", "connect: TLS", "connect: backend start", "connect: authentication", "connect: SCRAM proof",
+            "connect: TCP", "connect: TLS library", "connect: TLS set-up", "connect: TLS handshake", "connect: backend start",
+            "connect: authentication", "connect: SCRAM proof",
             "connect: session ready", "describe", "statement", "decode", "pipeline"
         ] {
             #expect(names.contains(expected), "\(expected) missing from \(timed.error)")
