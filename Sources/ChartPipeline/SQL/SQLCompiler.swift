@@ -36,11 +36,16 @@ public enum SQLCompiler {
     /// `inputOrder` is SQL for the rows' input order when the relation has one (a table's `ctid`: the order a
     /// sequential scan reads, and chartc reads, its rows); sums, means and `first`/`last` depend on it and are
     /// computed in SQL only with it.
-    public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil) -> Plan? {
+    ///
+    /// `binSteps`: the steps `bin(x)` chose from the extents `binExtent` statements found, by the index of its
+    /// calculation in `plan.steps` (`SQLBinExtent.pendingStep` for `chartc plan`, which runs nothing).
+    public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil, binSteps: [Int: Double] = [:]) -> Plan? {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
         let scope = dataScope(columns)
         var reason: String?
-        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) {
+        if let compiled = compileAggregation(
+            plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, binSteps: binSteps, reason: &reason)
+        {
             return compiled
         }
         return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)
@@ -83,9 +88,11 @@ public enum SQLCompiler {
     /// Only what the statement uses may add parameters (PostgreSQL refuses a parameter the text never names), so
     /// a first pass finds the filters that translate, and the second translates for real only the calculations
     /// they, and `reads` (the aggregation's keys and arguments), need.
-    static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, reads: Set<String> = []) -> RowSteps {
+    static func rowSteps(
+        _ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, reads: Set<String> = [], binSteps: [Int: Double] = [:]
+    ) -> RowSteps {
         var scratch = parameters
-        let first = rowSteps(plan, scope: scope, parameters: &scratch, needed: nil)
+        let first = rowSteps(plan, scope: scope, parameters: &scratch, needed: nil, binSteps: binSteps)
         var needed = reads
         for (step, expression) in first.translated {
             if case .filter(let filter) = plan.steps[step] { needed.formUnion(filter.expressions[expression].fieldsUsed) }
@@ -93,11 +100,13 @@ public enum SQLCompiler {
         for step in plan.steps.reversed() {
             if case .calculate(let calculate) = step, needed.contains(calculate.name) { needed.formUnion(calculate.expression.fieldsUsed) }
         }
-        return rowSteps(plan, scope: scope, parameters: &parameters, needed: needed)
+        return rowSteps(plan, scope: scope, parameters: &parameters, needed: needed, binSteps: binSteps)
     }
 
     /// One pass; `needed` nil: every calculation counts as needed.
-    private static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, needed: Set<String>?) -> RowSteps {
+    private static func rowSteps(
+        _ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, needed: Set<String>?, binSteps: [Int: Double]
+    ) -> RowSteps {
         var rows = RowSteps(scope: scope)
         for (index, step) in plan.steps.enumerated() {
             switch step {
@@ -107,8 +116,8 @@ public enum SQLCompiler {
                 let isNeeded = needed?.contains(calculate.name) ?? true
                 let value =
                     isNeeded
-                    ? calculate.expression.sql(in: rows.scope, parameters: &parameters)
-                    : calculate.expression.sql(in: rows.scope, parameters: &unused)
+                    ? calculationSQL(calculate, index: index, scope: rows.scope, parameters: &parameters, binSteps: binSteps)
+                    : calculationSQL(calculate, index: index, scope: rows.scope, parameters: &unused, binSteps: binSteps)
                 if let value {
                     rows.scope[calculate.name] = value
                 } else {
@@ -207,7 +216,8 @@ public enum SQLCompiler {
     // MARK: - Aggregation
 
     static func compileAggregation(
-        _ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?, reason: inout String?
+        _ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?, binSteps: [Int: Double] = [:],
+        reason: inout String?
     ) -> Plan? {
         guard let aggregateIndex = plan.steps.firstIndex(where: { if case .aggregate = $0 { return true } else { return false } }),
             case .aggregate(let aggregate) = plan.steps[aggregateIndex]
@@ -219,7 +229,7 @@ public enum SQLCompiler {
         }
         let rows = rowSteps(
             Plan(steps: Array(plan.steps[..<aggregateIndex]), columns: plan.columns, dataFields: plan.dataFields, outputFields: plan.outputFields),
-            scope: scope, parameters: &parameters, reads: reads)
+            scope: scope, parameters: &parameters, reads: reads, binSteps: binSteps)
         // Every filter must be in SQL, or groups would be made of the wrong rows.
         let filterCount = plan.steps[..<aggregateIndex].reduce(0) { count, step in
             if case .filter(let filter) = step { return count + filter.expressions.count }
@@ -231,6 +241,7 @@ public enum SQLCompiler {
         var inner: [String] = []
         var keyNames: [String] = []
         var naturalOrders: [String: [String]] = [:]
+        var keySteps: [String: Double] = [:]
         for field in aggregate.groupBy {
             guard let value = rows.scope[field] else {
                 if !rows.untranslated.contains(where: { $0 == "calculate \(field)" }) { reason = "groupBy \(field) (a column type read differently)" }
@@ -239,6 +250,7 @@ public enum SQLCompiler {
             inner.append("\(value.text.nullTyped(value.type)) AS \(SQLText.identifier(field))")
             keyNames.append(SQLText.identifier(field))
             if let order = value.naturalOrder { naturalOrders[field] = order }
+            if let step = value.binStep { keySteps[field] = step }
         }
         // Names for the arguments that no groupBy field has.
         var prefix = "chartc_arg"
@@ -409,6 +421,7 @@ public enum SQLCompiler {
         newLoad.sqlNote = nil
         var reducedStep = aggregate
         reducedStep.reduced = ReducedAggregate(partColumn: partColumn, partOfMask: partOfMask, calls: calls, keyOrders: naturalOrders)
+        reducedStep.reduced?.keySteps = keySteps
         var result = plan
         result.databaseSteps = Array(plan.steps[1...aggregateIndex])
         result.steps = [.load(newLoad), .aggregate(reducedStep)] + plan.steps[(aggregateIndex + 1)...]
