@@ -100,3 +100,46 @@ extension DatabaseCompiledSQLTests {
         expectInPostgreSQL(after)
     }
 }
+
+extension DatabaseCompiledSQLTests {
+    /// A histogram over 2,000 rows and over 400,000 rows of the same shape: only the bins come back, so the
+    /// result bytes (the cached `RowDescription` and `DataRow` messages) are the same size, a few hundred bytes,
+    /// while the table grows 200-fold.
+    @Test func aHistogramReadsBytesProportionalToItsBins() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var sizes: [Int] = []
+        for rows in [2_000, 400_000] {
+            let table = "histogram_\(rows)"
+            _ = try server.psql(
+                """
+                DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) AS
+                  SELECT ((i::int8 * 7919) % 1000)::float8 / 10 - 20 AS temp, (i % 3)::float8 AS kind FROM generate_series(1, \(rows)) AS i;
+                GRANT SELECT ON \(table) TO reader;
+                """)
+            let spec = scratch.appendingPathComponent("\(table).chart.json")
+            try """
+            { "data": { "database": "$CHARTC_TEST_DB", "table": "\(table)" },
+              "calculate": { "t": "bin(temp)" }, "groupBy": ["t"], "aggregate": { "n": "count()" }, "complete": true,
+              "mark": "bar", "encoding": { "x": { "field": "t" }, "y": { "field": "n" } } }
+            """.write(to: spec, atomically: true, encoding: .utf8)
+            let cache = scratch.appendingPathComponent("cache-\(rows)")
+            let environment = [
+                "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password, "XDG_CACHE_HOME": cache.path, "HOME": scratch.path
+            ]
+            let data = try ChartcBinary.run(["data", spec.path], environment: environment)
+            #expect(data.status == 0, "\(data.error)")
+            #expect(data.output.split(separator: "\n").count == 11, "\(data.output)")
+            let plan = try ChartcBinary.run(["plan", spec.path], environment: environment)
+            #expect(line("bin", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
+            var bytes = 0
+            let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: [.fileSizeKey])
+            while let file = files?.nextObject() as? URL {
+                bytes += (try file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            }
+            sizes.append(bytes)
+        }
+        #expect(sizes[0] > 0 && sizes[1] < 8_000, "\(sizes)")
+        #expect(sizes[1] - sizes[0] < 200, "the result grows with the table: \(sizes)")
+    }
+}
