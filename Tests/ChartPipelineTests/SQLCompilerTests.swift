@@ -55,11 +55,12 @@ import Testing
 
     @Test func whatHasNoExactSQLFormStaysInChartc() throws {
         let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("p", .string, 1042)]
-        // stdev: SQL rounds differently. The plan reads the columns, with the filter in the WHERE.
-        let spread = try compiled(#""filter": "v > 1", "groupBy": ["s"], "aggregate": {"sd": "stdev(v)"}"#, schema: schema)
+        // stdev of a calculation with no SQL form: the plan reads the columns, with the filter in the WHERE.
+        let spread = try compiled(
+            #""calculate": {"w": "log(v)"}, "filter": "v > 1", "groupBy": ["s"], "aggregate": {"sd": "stdev(w)"}"#, schema: schema)
         #expect(!spread.isCompiledAggregation)
         #expect(spread.loadStep.sql?.contains("WHERE (\"v\" > $1::float8)") == true, "\(spread.loadStep.sql ?? "")")
-        #expect(spread.loadStep.sqlNote?.contains("stdev(v)") == true, "\(spread.loadStep.sqlNote ?? "")")
+        #expect(spread.loadStep.sqlNote?.contains("calculate w") == true, "\(spread.loadStep.sqlNote ?? "")")
         // A bpchar column's text keeps its padding in chartc; its cast in SQL would not.
         let padded = try compiled(#""groupBy": ["p"], "aggregate": {"n": "count()"}"#, schema: schema)
         #expect(!padded.isCompiledAggregation)
@@ -79,5 +80,27 @@ import Testing
         let counts = try compiled(#""aggregate": {"n": "count()", "hi": "max(v)"}"#, schema: [("v", .number, 701)])
         #expect(counts.isCompiledAggregation)
         #expect(counts.loadStep.sql?.contains("ctid") == false)
+    }
+
+    /// stdev and variance: chartc's two passes in input order, a mean window per grouping set, and the set's sum
+    /// of squares picked by GROUPING(); not SQL's var_samp. A query (no input order) keeps them in chartc.
+    @Test func spreadsAreTwoPassesInInputOrder() throws {
+        let schema: [SQLCompiler.Column] = [("s", .string, 25), ("k", .string, 25), ("v", .number, 701)]
+        let plan = try compiled(
+            #""groupBy": ["s", "k"], "aggregate": {"sd": "stdev(v)", "var": "variance(v)"}, "total": {"k": "all"}"#, schema: schema)
+        #expect(plan.isCompiledAggregation)
+        let sql = plan.loadStep.sql ?? ""
+        #expect(!sql.contains("var_samp") && !sql.contains("stddev"), "\(sql)")
+        #expect(sql.contains("OVER (PARTITION BY \"s\", \"k\" ORDER BY \"chartc_argorder\" ROWS BETWEEN UNBOUNDED PRECEDING"), "\(sql)")
+        #expect(sql.contains("OVER (PARTITION BY \"s\" ORDER BY"), "\(sql)")
+        #expect(sql.contains("CASE GROUPING(\"s\", \"k\") WHEN 0 THEN sum("), "\(sql)")
+        #expect(sql.contains("WHEN 1 THEN sum("), "\(sql)")
+        #expect(sql.contains("sqrt("), "\(sql)")
+        let text = #"{"data": {"database": "$DB", "query": "SELECT 1 AS v"}, "aggregate": {"sd": "stdev(v)"}, "mark": "bar"}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "c.chart.json", text: text)).spec)
+        let query = try #require(Planner.plan(spec, schema: [("v", .number)]).0)
+        let fromQuery = try #require(
+            SQLCompiler.compile(query, relation: "(SELECT 1 AS v\n) AS \"chartc_base\"", columns: [("v", .number, 701)], inputOrder: nil))
+        #expect(!fromQuery.isCompiledAggregation)
     }
 }

@@ -263,6 +263,7 @@ public enum SQLCompiler {
         // The grouped select's columns: a plain result column, or a sorted array a quantile picks ranks from.
         enum Output { case plain(String), sorted(p: String, low: String, high: String) }
         var grouped: [(expression: String, output: Output)] = []
+        var spreadMeans: [String] = []
         var calls: [ReducedCall] = []
         var callIndex = 0
         for field in aggregate.fields {
@@ -347,9 +348,18 @@ public enum SQLCompiler {
                     grouped.append(("(array_agg(\(column) ORDER BY \(order)\(direction)) FILTER (WHERE \(column) IS NOT NULL))[1]", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: false))
                 case .stdev, .variance:
-                    // SQL's var_samp/stddev_samp round differently from chartc's Welford sums: chartc computes them.
-                    reason = "\(source) (SQL's var_samp rounds differently)"
-                    return nil
+                    // chartc's two passes in input order (SQLSpread), not SQL's var_samp, which rounds differently.
+                    guard type == .number, inputOrder != nil,
+                        let spread = Self.spreadSQL(
+                            column: column, means: prefix + "\(id)_mean", order: order, keys: keyNames, groupBy: aggregate.groupBy,
+                            totals: aggregate.totals, squareRoot: call.function == .stdev, windows: &spreadMeans)
+                    else {
+                        reason = "\(source) (a spread depends on the input order, which only a table has)"
+                        return nil
+                    }
+                    needsOrder = true
+                    grouped.append((spread, .plain(name)))
+                    calls.append(.value(column: name, zeroWhenEmpty: false))
                 }
             }
         }
@@ -381,11 +391,11 @@ public enum SQLCompiler {
         for (index, key) in keyNames.enumerated() { leading.append((key, .plain(aggregate.groupBy[index]))) }
         let columns = leading + grouped
 
-        let from =
-            "\nFROM (SELECT " + (inner.isEmpty ? "1 AS \"chartc_one\"" : inner.joined(separator: ",\n             "))
+        let rowsSelect =
+            "SELECT " + (inner.isEmpty ? "1 AS \"chartc_one\"" : inner.joined(separator: ",\n             "))
             + "\n      FROM \(relation)"
             + (rows.conditions.isEmpty ? "" : "\n      WHERE " + rows.conditions.joined(separator: "\n        AND "))
-            + ") AS \"chartc_rows\"" + groupBy
+        let from = "\nFROM (" + Self.withSpreadMeans(rowsSelect, spreadMeans) + ") AS \"chartc_rows\"" + groupBy
         var sql: String
         var names: [String] = []
         let hasSorted = columns.contains { if case .sorted = $0.output { return true } else { return false } }
