@@ -263,7 +263,7 @@ public enum SQLCompiler {
         // The grouped select's columns: a plain result column, or a sorted array a quantile picks ranks from.
         enum Output { case plain(String), sorted(p: String, low: String, high: String) }
         var grouped: [(expression: String, output: Output)] = []
-        var spreadMeans: [String] = []
+        var spreadMeans = SpreadWindows()
         var calls: [ReducedCall] = []
         var callIndex = 0
         for field in aggregate.fields {

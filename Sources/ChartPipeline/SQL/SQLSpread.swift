@@ -16,7 +16,7 @@ extension SQLCompiler {
     /// cannot be told apart.
     static func spreadSQL(
         column: String, means: String, order: String, keys: [String], groupBy: [String], totals: [TotalStep], squareRoot: Bool,
-        windows: inout [String]
+        windows: inout SpreadWindows
     ) -> String? {
         // One grouping set per part: every key, then for each total every key but its field.
         var sets: [(mask: Int, keys: [String])] = [(0, keys)]
@@ -27,10 +27,13 @@ extension SQLCompiler {
         var squares: [(mask: Int, sum: String)] = []
         for (part, set) in sets.enumerated() {
             let mean = SQLText.identifier("\(means)\(part)")
-            let window =
-                "OVER (" + (set.keys.isEmpty ? "" : "PARTITION BY " + set.keys.joined(separator: ", ") + " ")
+            // One named window per grouping set, shared by every spread.
+            let window = "\"chartc_set\(part)\""
+            let definition =
+                "\(window) AS (" + (set.keys.isEmpty ? "" : "PARTITION BY " + set.keys.joined(separator: ", ") + " ")
                 + "ORDER BY \(order) ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"
-            windows.append("sum(\(column)) \(window) / NULLIF(count(\(column)) \(window), 0)::float8 AS \(mean)")
+            if !windows.definitions.contains(definition) { windows.definitions.append(definition) }
+            windows.columns.append("sum(\(column)) OVER \(window) / NULLIF(count(\(column)) OVER \(window), 0)::float8 AS \(mean)")
             squares.append((set.mask, "sum((\(column) - \(mean)) * (\(column) - \(mean)) ORDER BY \(order))"))
         }
         let sum: String
@@ -45,10 +48,17 @@ extension SQLCompiler {
         return squareRoot ? "sqrt\(variance)" : variance
     }
 
+    /// The mean columns the spreads add to the rows select, and their windows.
+    struct SpreadWindows {
+        var columns: [String] = []
+        var definitions: [String] = []
+    }
+
     /// The rows select with the spreads' mean windows added (unchanged without any).
-    static func withSpreadMeans(_ rowsSelect: String, _ windows: [String]) -> String {
-        guard !windows.isEmpty else { return rowsSelect }
-        return "SELECT \"chartc_spread\".*,\n             " + windows.joined(separator: ",\n             ")
+    static func withSpreadMeans(_ rowsSelect: String, _ windows: SpreadWindows) -> String {
+        guard !windows.columns.isEmpty else { return rowsSelect }
+        return "SELECT \"chartc_spread\".*,\n             " + windows.columns.joined(separator: ",\n             ")
             + "\n      FROM (" + rowsSelect + ") AS \"chartc_spread\""
+            + "\n      WINDOW " + windows.definitions.joined(separator: ",\n             ")
     }
 }
