@@ -11,15 +11,16 @@ import ChartValues
 /// **Aggregations** become
 ///
 ///     SELECT [GROUPING(keys) AS mask,] keys, per call: count(*) | count(x) | count(DISTINCT x) | sum(x) |
-///            min(x) | max(x) | sum(x), count(x) (mean) | the two closest ranks and the count (quantiles)
+///            min(x) | max(x) | sum(x), count(x) (mean) | the two closest ranks and the count (quantiles) |
+///            the sample variance in chartc's two passes (stdev, variance: `SQLSpread`)
 ///     FROM (SELECT key and argument expressions FROM relation WHERE filters) AS "chartc_rows"
 ///     GROUP BY keys | GROUP BY GROUPING SETS ((keys), (keys but a total's field), …)
 ///
 /// and chartc finishes each group (`ReducedAggregate`): a mean is divided, a quantile interpolated, with
 /// chartc's own arithmetic, so the numbers are bit for bit those of a file. Then `complete`, `sort`, `window` and
 /// `keep` run in chartc over the result rows. Whenever any part of the aggregation has no exact SQL form
-/// (`first`/`last`, which need an input order SQL does not keep; `stdev`/`variance`, whose rounding differs between
-/// algorithms; an expression function the translation leaves out; a bpchar column), the statement reads only the
+/// (`sum`, `mean`, `first`/`last` and `stdev`/`variance` over a `query`, which has no input order; an expression
+/// function the translation leaves out; a bpchar column), the statement reads only the
 /// columns the plan reads, with every filter that translates in its `WHERE`, and chartc runs the steps.
 ///
 /// Without an aggregation the statement reads the data columns with the filters that translate in its
