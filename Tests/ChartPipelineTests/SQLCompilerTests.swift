@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartExpression
 import ChartSpec
 import Testing
 @testable import ChartPipeline
@@ -102,5 +103,42 @@ import Testing
         let fromQuery = try #require(
             SQLCompiler.compile(query, relation: "(SELECT 1 AS v\n) AS \"chartc_base\"", columns: [("v", .number, 701)], inputOrder: nil))
         #expect(!fromQuery.isCompiledAggregation)
+    }
+
+    /// bin(x, step) is the interval start in float8 with the step a parameter; bin(x) first asks for its extent
+    /// (over the rows after the filters before it, its parameters exactly the ones it names), then compiles with
+    /// the step chartc chose; the key column keeps the step.
+    @Test func binsCompileWithTheirSteps() throws {
+        let schema: [SQLCompiler.Column] = [("v", .number, 701), ("s", .string, 25)]
+        let fixed = try compiled(#""calculate": {"b": "bin(v, 0.1)"}, "groupBy": ["b"], "aggregate": {"n": "count()"}"#, schema: schema)
+        #expect(fixed.isCompiledAggregation)
+        #expect(fixed.loadStep.sql?.contains("floor(\"v\" / $1::float8) * $1::float8") == true, "\(fixed.loadStep.sql ?? "")")
+        #expect(fixed.loadStep.sqlParameters == ["0.1"])
+        let aggregate = fixed.steps.compactMap { step -> AggregateStep? in
+            if case .aggregate(let aggregate) = step { return aggregate } else { return nil }
+        }.first
+        #expect(aggregate?.reduced?.keySteps == ["b": 0.1])
+
+        let text =
+            #"{"data": {"database": "$DB", "table": "t"}, "filter": "s != 'x'", "calculate": {"b": "bin(v)"}, "groupBy": ["b"], "aggregate": {"n": "count()"}, "mark": "bar"}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "c.chart.json", text: text)).spec)
+        let plan = try #require(Planner.plan(spec, schema: schema.map { ($0.name, $0.type) }).0)
+        let extent = try #require(SQLCompiler.binExtent(plan, relation: "\"t\"", columns: schema, known: [:]))
+        #expect(extent.sql.hasPrefix("SELECT min(\"chartc_x\"), max(\"chartc_x\")"), "\(extent.sql)")
+        #expect(extent.sql.contains("WHERE (\"s\" <> $1::text)") && extent.parameters == ["x"], "\(extent.sql) \(extent.parameters)")
+        #expect(SQLCompiler.binExtent(plan, relation: "\"t\"", columns: schema, known: [extent.step: 5]) == nil)
+        let withStep = try #require(SQLCompiler.compile(plan, relation: "\"t\"", columns: schema, inputOrder: "ctid", binSteps: [extent.step: 5]))
+        #expect(withStep.isCompiledAggregation)
+        #expect(withStep.loadStep.sqlParameters.contains("5"), "\(withStep.loadStep.sqlParameters)")
+        let without = try #require(SQLCompiler.compile(plan, relation: "\"t\"", columns: schema, inputOrder: "ctid"))
+        #expect(!without.isCompiledAggregation)
+        // The step chartc chooses from the result's two numbers; 1 when no value is finite.
+        let extentRow = Table(
+            columns: [Column(name: "min", type: .number, values: [.number(-3)]), Column(name: "max", type: .number, values: [.number(47)])],
+            rowCount: 1)
+        #expect(SQLBinExtent.step(fromResult: extentRow) == Binning.automaticStep(lower: -3, upper: 47))
+        let empty = Table(
+            columns: [Column(name: "min", type: .number, values: [.null]), Column(name: "max", type: .number, values: [.null])], rowCount: 1)
+        #expect(SQLBinExtent.step(fromResult: empty) == 1)
     }
 }
