@@ -151,7 +151,7 @@ extension DatabaseCompiledSQLTests {
         let outcome = try run(
             """
             "calculate": { "b": "bin(x, 50)" },
-            "groupBy": ["g", "b"], "aggregate": { "sd": "stdev(w)", "v": "variance(w)", "vx": "variance(x)", "n": "count(w)", "m": "mean(w)" },
+            "groupBy": ["g", "b"], "aggregate": { "sd": "stdev(w)", "v": "variance(w)", "vx": "variance(x)", "n": "count(w)", "m": "mean(w)", "md": "median(w)" },
             "total": { "g": "every g", "b": "all" },
             "mark": "bar", "encoding": { "x": { "field": "b" }, "y": { "field": "sd" } }
             """, name: "spread", csv: Self.binCSV())
