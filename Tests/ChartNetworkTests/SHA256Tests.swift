@@ -53,6 +53,41 @@ import Testing
         #expect(SHA256.hex(of: String(repeating: "a", count: 64)) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
 
+    /// Lengths either side of each padding and block edge (one and two blocks of padding, 2 and 3 blocks), over
+    /// bytes that are not all alike, so a wrong schedule word or round constant anywhere shows. Digests from
+    /// Python's `hashlib`.
+    @Test(arguments: [
+        (1, "084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5"),
+        (63, "81c80242132f230c3bd41b3e63bbcff16107339549214a99614ff26664625055"),
+        (65, "aacca6ff74fdbb296d165a45cecfa04e5127bc008770fbbdd48006f2d2fae95e"),
+        (111, "67d9492e628fd376e0b2efec8ca2b99b123e202cf620deb270728df979b2f73e"),
+        (112, "96b928cff8528dbb99602c709a65b846cb6467acb8b722f0d758e4dc27bfc508"),
+        (119, "9ce7368e4daf32341631b492e80359dc9f594b48453cd0dd5bf0b19279cc177e"),
+        (120, "7836b787757e95e58b3ca5aec90b1b004e8deba1e50e9675af9cabf1a13a04b5"),
+        (127, "a8d23e75d936f303d248888d9b165ee543f4cbafcad3c9dd2a79bd84faa11d07"),
+        (128, "d2742f1f4ac6bb7ca2b239ee18402ba8b3f9f8e652d2a72973c2b9ba11c08cf6"),
+        (129, "307f8fc2c1622b92762e818d39a185d4d667ad49a4b07ceae1f4afa008a93ec4"),
+        (1000, "1e9bc38cbf860b9ec31918b065f9b52476c549a782e0e7990bed8ce3868d2371")
+    ])
+    func blockEdgeLengths(length: Int, digest: String) {
+        let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        #expect(SHA256.hex(of: message) == digest)
+        var hasher = SHA256()
+        for byte in message { hasher.update([byte]) }
+        #expect(hasher.hexDigest() == digest, "one byte at a time")
+    }
+
+    /// The public compression function alone (PBKDF2 calls it directly): "abc" padded by hand into one block,
+    /// from the initial state, gives the FIPS 180-4 digest's words.
+    @Test func compressionFunctionAlone() {
+        var state = SHA256.initialState
+        var schedule = [UInt32](repeating: 0, count: 64)
+        schedule[0] = 0x6162_6380
+        schedule[15] = 24
+        state.withUnsafeMutableBufferPointer { h in schedule.withUnsafeMutableBufferPointer { SHA256.compress(state: h, schedule: $0) } }
+        #expect(state == [0xba78_16bf, 0x8f01_cfea, 0x4141_40de, 0x5dae_2223, 0xb003_61a3, 0x9617_7a9c, 0xb410_ff61, 0xf200_15ad])
+    }
+
     @Test func hexDigits() {
         #expect(SHA256.hex([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
     }
