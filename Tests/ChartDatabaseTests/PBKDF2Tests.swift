@@ -50,4 +50,42 @@ import Testing
             }
         }
     }
+
+    /// Over TLS the salted password comes from libcrypto's `PKCS5_PBKDF2_HMAC`: it must give exactly the bytes of
+    /// chartc's own `Hi` (which stays the path without TLS and the fallback), keys of every length around the block.
+    @Test(.enabled(if: (try? TLSLibrary.load().get()) != nil, "needs the system's libssl"))
+    func libcryptoGivesTheSameBytes() throws {
+        let library = try TLSLibrary.load().get()
+        #expect(library.pbkdf2 != nil && library.sha256Digest != nil, "libcrypto's PBKDF2 should be found through libssl")
+        for length in [0, 1, 31, 32, 55, 56, 63, 64, 65, 127, 200] {
+            let password = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let salt = (0..<(length % 23 + 1)).map { UInt8(truncatingIfNeeded: $0 &* 101) }
+            for iterations in [1, 2, 17, 4096] {
+                let ours = HMACSHA256.hi(password: password, salt: salt, iterations: iterations)
+                #expect(
+                    library.pbkdf2HMACSHA256(password: password, salt: salt, iterations: iterations) == ours,
+                    "key \(length) bytes, \(iterations) iterations")
+            }
+        }
+        #expect(library.pbkdf2HMACSHA256(password: [1], salt: [2], iterations: 0) == nil)
+    }
+
+    /// The SCRAM client uses a faster `Hi` when given one, and its own when that gives nothing or not 32 bytes: the
+    /// proof is the same every way.
+    @Test func scramProofIsTheSameWithEitherSaltedPassword() throws {
+        let serverFirst = Array("r=clientnonceSERVER,s=\(Base64.encode(Array("salty".utf8))),i=4096".utf8)
+        func proof(_ fast: (([UInt8], [UInt8], Int) -> [UInt8]?)?) throws -> [UInt8] {
+            var client = SCRAMClient(password: "secret", clientNonce: "clientnonce")
+            _ = client.firstMessage()
+            return try client.finalMessage(serverFirst: serverFirst, saltedPassword: fast)
+        }
+        let own = try proof(nil)
+        #expect(try proof { HMACSHA256.hi(password: $0, salt: $1, iterations: $2) } == own)
+        #expect(try proof { _, _, _ in nil } == own)
+        #expect(try proof { _, _, _ in [0, 1, 2] } == own)
+        #expect(try proof { _, _, _ in [UInt8](repeating: 7, count: 32) } != own, "the fast path's bytes are used")
+        if let library = try? TLSLibrary.load().get() {
+            #expect(try proof { library.pbkdf2HMACSHA256(password: $0, salt: $1, iterations: $2) } == own)
+        }
+    }
 }

@@ -19,7 +19,11 @@ struct SCRAMClient {
     }
 
     /// The client-final-message for the server-first-message, or why the server's message is unacceptable.
-    mutating func finalMessage(serverFirst: [UInt8]) throws(AuthenticationFailure) -> [UInt8] {
+    /// `saltedPassword` may compute `Hi(password, salt, i)` faster (libcrypto, when TLS has loaded it); when it is
+    /// nil or returns nil, chartc's own `HMACSHA256.hi` does.
+    mutating func finalMessage(
+        serverFirst: [UInt8], saltedPassword fast: ((_ password: [UInt8], _ salt: [UInt8], _ iterations: Int) -> [UInt8]?)? = nil
+    ) throws(AuthenticationFailure) -> [UInt8] {
         let text = String(decoding: serverFirst, as: UTF8.self)
         var nonce: String?
         var salt: [UInt8]?
@@ -40,7 +44,10 @@ struct SCRAMClient {
         guard nonce.hasPrefix(clientNonce), nonce.utf8.count > clientNonce.utf8.count else {
             throw AuthenticationFailure("the server's SCRAM nonce does not extend chartc's (not a genuine SCRAM exchange)")
         }
-        let saltedPassword = HMACSHA256.hi(password: Array(password.utf8), salt: salt, iterations: iterations)
+        let passwordBytes = Array(password.utf8)
+        let saltedPassword =
+            fast?(passwordBytes, salt, iterations).flatMap { $0.count == 32 ? $0 : nil }
+            ?? HMACSHA256.hi(password: passwordBytes, salt: salt, iterations: iterations)
         let clientKey = HMACSHA256.authenticate(key: saltedPassword, message: Array("Client Key".utf8))
         let storedKey = HMACSHA256.sha256(clientKey)
         let withoutProof = "c=biws,r=" + nonce

@@ -231,7 +231,15 @@ final class PostgresConnection {
                     guard var client = scram else { throw protocolError("SASL continue without SASL start") }
                     timings?.lap("connect: authentication")
                     let final: [UInt8]
-                    do { final = try client.finalMessage(serverFirst: Array(cursor.rest())) } catch {
+                    // Over TLS libcrypto is loaded already: its PBKDF2 (SHA instructions) computes the salted password.
+                    let library = tls?.library
+                    do {
+                        final = try client.finalMessage(
+                            serverFirst: Array(cursor.rest()),
+                            saltedPassword: library.map { library in
+                                { library.pbkdf2HMACSHA256(password: $0, salt: $1, iterations: $2) }
+                            })
+                    } catch {
                         throw DatabaseFailure(.authenticationFailed(database: displayName, user: credentials.user, serverMessage: error.reason))
                     }
                     scram = client

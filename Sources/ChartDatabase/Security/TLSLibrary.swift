@@ -30,6 +30,12 @@ struct TLSLibrary {
     let verifyErrorString: @convention(c) (Int) -> UnsafePointer<CChar>?
     let errorGet: @convention(c) () -> UInt
     let errorString: @convention(c) (UInt, UnsafeMutablePointer<CChar>?, Int) -> Void
+    /// libcrypto's `PKCS5_PBKDF2_HMAC` and `EVP_sha256` (libssl's own dependency, so already loaded): SCRAM's
+    /// salted password with the CPU's SHA instructions where it has them. Optional: without them chartc uses its
+    /// own `HMACSHA256.hi`.
+    let pbkdf2:
+        (@convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Pointer?, Int32, UnsafeMutablePointer<UInt8>?) -> Int32)?
+    let sha256Digest: (@convention(c) () -> Pointer?)?
 
     /// The library names tried in turn.
     static let candidates = ["libssl.so.3", "libssl.so", "libssl.3.dylib", "/usr/lib/libssl.dylib"]
@@ -82,7 +88,32 @@ struct TLSLibrary {
                 loadVerifyLocations: loadVerifyLocations, setDefaultVerifyPaths: setDefaultVerifyPaths, setVerify: setVerify,
                 sslNew: sslNew, sslFree: sslFree, setFD: setFD, setHost: setHost, control: control, connect: connect, read: read,
                 write: write, getError: getError, shutdown: shutdown, verifyResult: verifyResult,
-                verifyErrorString: verifyErrorString, errorGet: errorGet, errorString: errorString))
+                verifyErrorString: verifyErrorString, errorGet: errorGet, errorString: errorString,
+                pbkdf2: symbol(
+                    "PKCS5_PBKDF2_HMAC",
+                    as: (@convention(c) (
+                        UnsafePointer<CChar>?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Pointer?, Int32, UnsafeMutablePointer<UInt8>?
+                    ) -> Int32).self),
+                sha256Digest: symbol("EVP_sha256", as: (@convention(c) () -> Pointer?).self)))
+    }
+
+    /// PBKDF2-HMAC-SHA-256 with 32 bytes of output (SCRAM's `Hi`) by libcrypto, or nil when this libcrypto
+    /// lacks the functions or fails (the caller then uses `HMACSHA256.hi`, which gives the same bytes).
+    func pbkdf2HMACSHA256(password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8]? {
+        guard let pbkdf2, let sha256Digest, let digest = sha256Digest(), iterations > 0, iterations <= Int(Int32.max),
+            password.count <= Int(Int32.max), salt.count <= Int(Int32.max)
+        else { return nil }
+        var output = [UInt8](repeating: 0, count: 32)
+        let status = password.withUnsafeBytes { passwordBytes in
+            salt.withUnsafeBufferPointer { saltBytes in
+                output.withUnsafeMutableBufferPointer { out in
+                    pbkdf2(
+                        passwordBytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(password.count), saltBytes.baseAddress,
+                        Int32(salt.count), Int32(iterations), digest, 32, out.baseAddress)
+                }
+            }
+        }
+        return status == 1 ? output : nil
     }
 
     /// The oldest queued OpenSSL error as text (and the queue emptied), or nil.

@@ -3,7 +3,7 @@ import ChartSystem
 /// One TLS client session over a connected socket, driven with non-blocking I/O and deadlines like the plain
 /// socket. Created after the server answered `S` to `SSLRequest`.
 final class TLSSession {
-    private let library: TLSLibrary
+    let library: TLSLibrary
     private let context: TLSLibrary.Pointer
     private let ssl: TLSLibrary.Pointer
     private let socket: Socket
