@@ -106,7 +106,7 @@ public enum Pipeline {
             if let compiled = SQLCompiler.compile(plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database)) {
                 candidates.append(compiled)
             }
-            if candidates.first?.isCompiledAggregation == true {
+            if candidates.first?.isCompiledBeyondFilters == true {
                 candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
             }
             candidates.append(plan) // the plain projection: every step in chartc
@@ -150,9 +150,15 @@ public enum Pipeline {
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
         if !plan.isCompiledAggregation {
-            input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+            input = Table(columns: (plan.columns + plan.loadStep.sqlColumns).compactMap { input.column(named: $0) }, rowCount: input.rowCount)
         }
-        let result = try PipelineRunner.run(plan, input: consume input)
+        var result = try PipelineRunner.run(plan, input: consume input)
+        // Window fields the statement computed go after the fields chartc calculated, as its window step puts them.
+        let trailing = plan.loadStep.sqlColumns
+        if !trailing.isEmpty {
+            let columns = result.columns.filter { !trailing.contains($0.name) } + trailing.compactMap { result.column(named: $0) }
+            result = Table(columns: columns, rowCount: result.rowCount)
+        }
         return PipelineOutput(
             table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
     }

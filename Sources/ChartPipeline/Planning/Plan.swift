@@ -36,6 +36,18 @@ public struct Plan: Sendable {
     /// per group, not data rows.
     public var isCompiledAggregation: Bool { loadStep.resultColumns != nil }
 
+    /// Whether the statement runs more than filters (an aggregation, or `sort`/`window`/`keep` over the data
+    /// rows): a server that refuses it gets the filters-only statement next.
+    public var isCompiledBeyondFilters: Bool {
+        isCompiledAggregation
+            || databaseSteps.contains { step in
+                switch step {
+                case .sort, .window, .keep: return true
+                default: return false
+                }
+            }
+    }
+
     /// The projection as a set, for `DataLoader.load(_:baseDirectory:columns:)`; nil when every column is read.
     public var projection: Set<String>? {
         columns.count == dataFields.count ? nil : Set(columns)
@@ -72,6 +84,9 @@ public struct LoadStep: Sendable {
     public var resultColumns: [String]?
     /// Why steps that could have run in the database run in chartc (for `chartc plan`).
     public var sqlNote: String?
+    /// Fields the statement computes after the data columns (`window` fields run in SQL, `SQLCompiler`): read
+    /// with the data columns and placed last in the output, where chartc's own window step would put them.
+    public var sqlColumns: [String] = []
 
     public init(source: String, format: String?, columns: [String], totalColumns: Int, sql: String? = nil, sqlParameters: [String?] = []) {
         self.source = source

@@ -43,6 +43,7 @@ public enum SQLCompiler {
         if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) {
             return compiled
         }
+        if let compiled = compileRowOrder(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder) { return compiled }
         return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)
     }
 

@@ -1,0 +1,156 @@
+import ChartTestSupport
+import Foundation
+import Testing
+
+/// `sort`, `window` and `keep` over the data rows compiled into the statement (`SQLOrdering`, `SQLWindow`): the
+/// same rows in the same order as chartc computes from the file, and `chartc plan` says each step ran in
+/// PostgreSQL, so a test fails if the step silently stayed in chartc.
+extension DatabaseCompiledSQLTests {
+    @Test func sortsByEveryTypeWithNullsTiesAndNonASCII() throws {
+        let outcome = try run(
+            """
+            "sort": ["-count", "city", "flag", "-value", "when"],
+            "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "value" } }
+            """, name: "sort")
+        #expect(line("sort", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.plan.contains("COLLATE \"C\" ASC NULLS LAST"), "\(outcome.plan)")
+        #expect(outcome.ran.contains("ORDER BY"), "the compiled statement ran: \(outcome.ran)")
+        // Ties on `count` alone: the table's order breaks them, as chartc's stable sort does.
+        _ = try run(
+            """
+            "calculate": { "v2": "value * 2" },
+            "filter": "value != null",
+            "sort": ["count"],
+            "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "v2" } }
+            """, name: "sort ties")
+    }
+
+    @Test func sortsWeekdayAndMonthNamesInCalendarOrder() throws {
+        for locale in ["en-US", "en-GB", "de-DE"] {
+            let outcome = try run(
+                """
+                "locale": "\(locale)",
+                "calculate": { "day": "weekday(when)", "month": "month(when)" },
+                "sort": ["-day", "month", "value"],
+                "mark": "point", "encoding": { "x": { "field": "day" }, "y": { "field": "value" } }
+                """, name: "calendar sort \(locale)")
+            #expect(line("sort", of: outcome.plan).contains("(in PostgreSQL"), "\(locale): \(outcome.plan)")
+            #expect(outcome.ran.contains("ORDER BY (CASE WHEN"), "\(locale): the compiled statement ran: \(outcome.ran)")
+        }
+    }
+
+    @Test func everyCompiledWindowFunctionWithPartitionsNullsAndTies() throws {
+        let outcome = try run(
+            """
+            "sort": ["count", "-value"],
+            "window": {
+              "rn": "row_number()", "cc": "cumcount()", "r": "rank(value)", "dr": "dense_rank(city)",
+              "lg": "lag(value, 2)", "ld": "lead(when)", "ch": "change(value)", "pc": "pct_change(value)",
+              "rmin": "rolling_min(value, 3)", "rmax": "rolling_max(value, 4)", "n": "count()", "nv": "count(value)",
+              "lo": "min(when)", "hi": "max(city)", "top": "max(value)"
+            },
+            "windowBy": ["city"],
+            "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "value" } }
+            """, name: "windows")
+        #expect(line("window", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.plan.contains("ROWS BETWEEN"), "\(outcome.plan)")
+        #expect(outcome.ran.contains("ROWS BETWEEN"), "the compiled statement ran: \(outcome.ran)")
+        // Over the whole table, in input order (no sort), and by a calculated field.
+        let whole = try run(
+            """
+            "calculate": { "year": "year(when)" },
+            "window": { "rn": "row_number()", "prev": "lag(city)", "r": "dense_rank(year)" },
+            "windowBy": ["year"],
+            "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "rn" } }
+            """, name: "windows in input order")
+        #expect(line("window", of: whole.plan).contains("(in PostgreSQL"), "\(whole.plan)")
+        #expect(whole.ran.contains("dense_rank()"), "the compiled statement ran: \(whole.ran)")
+    }
+
+    @Test func keepTopNPerPartition() throws {
+        let outcome = try run(
+            """
+            "filter": "value != null",
+            "sort": ["-value", "when"],
+            "window": { "r": "row_number()", "best": "max(value)" },
+            "windowBy": ["city"],
+            "keep": ["r <= 3", "best > 0"],
+            "mark": "point", "encoding": { "x": { "field": "city" }, "y": { "field": "value" } }
+            """, name: "top 3")
+        #expect(line("keep", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.ran.contains("row_number()"), "the compiled statement ran: \(outcome.ran)")
+        #expect(outcome.fromDatabase.split(separator: "\n").count <= 1 + 3 * 5, "\(outcome.fromDatabase)")
+    }
+
+    /// Sums have no exact SQL window form (chartc adds with compensation): the window step and the keep after it
+    /// stay in chartc, the sort still runs in PostgreSQL, and the rows are the file's.
+    @Test func windowsWithoutAnExactFormStayInChartc() throws {
+        let outcome = try run(
+            """
+            "sort": ["when"],
+            "window": { "r": "row_number()", "so_far": "cumsum(value)" },
+            "keep": "r <= 50",
+            "mark": "line", "encoding": { "x": { "field": "when" }, "y": { "field": "so_far" } }
+            """, name: "cumsum")
+        #expect(line("sort", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(!line("window", of: outcome.plan).contains("in PostgreSQL"), "\(outcome.plan)")
+        #expect(!line("keep", of: outcome.plan).contains("in PostgreSQL"), "\(outcome.plan)")
+    }
+
+    /// A top-10 of 200,000 rows brings back 10 rows: the cached result (the server's messages exactly as sent)
+    /// stays a few kilobytes whatever the table's size.
+    @Test func aTopTenKeepReadsTenRows() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try server.psql(
+            """
+            DROP TABLE IF EXISTS many_rows;
+            CREATE TABLE many_rows AS SELECT i AS id, (i * 7919 % 100003)::float8 / 7 AS score, 'group ' || (i % 5) AS g
+              FROM generate_series(1, 200000) AS i;
+            GRANT SELECT ON many_rows TO reader;
+            """)
+        let spec = scratch.appendingPathComponent("top.chart.json")
+        try """
+        { "data": { "database": "$CHARTC_TEST_DB", "table": "many_rows" },
+          "sort": ["-score"], "window": { "rank": "row_number()" }, "keep": "rank <= 10",
+          "mark": "bar", "encoding": { "x": { "field": "id" }, "y": { "field": "score" } } }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let cache = scratch.appendingPathComponent("cache")
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password, "XDG_CACHE_HOME": cache.path, "HOME": scratch.path
+        ]
+        let data = try ChartcBinary.run(["data", spec.path], environment: environment)
+        #expect(data.status == 0, "\(data.error)")
+        #expect(data.output.split(separator: "\n").count == 11, "\(data.output)")
+        var bytes = 0
+        if let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: [.fileSizeKey]) {
+            for case let file as URL in files {
+                bytes += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            }
+        }
+        #expect(bytes > 0 && bytes < 8_000, "the cached result is \(bytes) bytes")
+        let plan = try ChartcBinary.run(["plan", spec.path], environment: environment)
+        #expect(line("keep", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
+    }
+
+    /// A `query` has no input order to break ties with: the steps stay in chartc, with the file's result.
+    @Test func aQueryKeepsTheRowStepsInChartc() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try server.psql("DROP TABLE IF EXISTS q_rows; CREATE TABLE q_rows AS SELECT i AS id, i % 3 AS k FROM generate_series(1, 30) AS i;")
+        try server.psql("GRANT SELECT ON q_rows TO reader;")
+        let spec = scratch.appendingPathComponent("q.chart.json")
+        try """
+        { "data": { "database": "$CHARTC_TEST_DB", "query": "SELECT * FROM q_rows ORDER BY id" },
+          "sort": ["k"], "window": { "r": "row_number()" },
+          "mark": "bar", "encoding": { "x": { "field": "id" }, "y": { "field": "r" } } }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
+        ]
+        let plan = try ChartcBinary.run(["plan", spec.path], environment: environment)
+        #expect(plan.status == 0, "\(plan.error)")
+        #expect(!line("sort", of: plan.output).contains("in PostgreSQL"), "\(plan.output)")
+    }
+}
