@@ -41,7 +41,7 @@ public enum SQLCompiler {
         let scope = dataScope(columns)
         var reason: String?
         if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) {
-            return compiled
+            return orderedAggregation(compiled) ?? compiled
         }
         if let compiled = compileRowOrder(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder) { return compiled }
         return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)

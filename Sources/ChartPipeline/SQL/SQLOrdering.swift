@@ -220,3 +220,55 @@ extension SQLCompiler {
         return (1...count).allSatisfy { used.contains($0) }
     }
 }
+
+extension SQLCompiler {
+    /// `sort` after a compiled aggregation, as an `ORDER BY` around the statement, when the order is exact: no
+    /// `total` or `complete` (chartc appends total rows and completed groups after the others), and every key a
+    /// `groupBy` field (not weekday/month names) or a field that is one call the server computes whole (`count`,
+    /// `sum`, `min`, `max`, `distinct`, `first`, `last`; a sum of no value is null in both). The sort's keys
+    /// always end with every `groupBy` field, so the order of the groups is total and chartc's stable sort
+    /// would have nothing to break; chartc's finish keeps its input's order (groups in order of first
+    /// appearance), so the groups arrive sorted and the sort step leaves chartc.
+    static func orderedAggregation(_ compiled: Plan) -> Plan? {
+        guard case .load(var load)? = compiled.steps.first, let sql = load.sql, let names = load.resultColumns,
+            compiled.steps.count >= 3, case .aggregate(let aggregate) = compiled.steps[1], let reduced = aggregate.reduced,
+            aggregate.totals.isEmpty, aggregate.complete == nil, case .sort(let sort) = compiled.steps[2]
+        else { return nil }
+        let types = Dictionary(compiled.outputFields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        var callOffsets: [Int] = []
+        var offset = 0
+        for field in aggregate.fields {
+            callOffsets.append(offset)
+            offset += field.aggregate.calls.count
+        }
+        var terms: [String] = []
+        var unused = SQLParameters() // no key here orders by names, the only terms with parameters
+        for key in sort.allKeys {
+            var column: String
+            if aggregate.groupBy.contains(key.field) {
+                guard reduced.keyOrders[key.field] == nil else { return nil }
+                column = key.field
+            } else if let index = aggregate.fields.firstIndex(where: { $0.name == key.field }),
+                let single = aggregate.fields[index].aggregate.singleCall, callOffsets[index] + single < reduced.calls.count,
+                case .value(let name, _) = reduced.calls[callOffsets[index] + single]
+            {
+                column = name
+            } else {
+                return nil
+            }
+            guard let position = names.firstIndex(of: column), let type = types[key.field] else { return nil }
+            let text = "\"chartc_sorted\".\"chartc_\(position)\""
+            guard let keyTerms = orderTerms(SQLValue(text: text, type: type), descending: key.descending, parameters: &unused)
+            else { return nil }
+            terms += keyTerms
+        }
+        guard unused.values.isEmpty else { return nil }
+        let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
+        load.sql = "SELECT *\nFROM (" + sql + ") AS \"chartc_sorted\"(\(aliases))\nORDER BY " + terms.joined(separator: ", ")
+        load.sqlNote = "the steps marked 'in PostgreSQL' run there, the groups in output order; chartc finishes the groups and runs the rest"
+        var result = compiled
+        result.steps = [.load(load), compiled.steps[1]] + compiled.steps.dropFirst(3)
+        result.databaseSteps = compiled.databaseSteps + [compiled.steps[2]]
+        return result
+    }
+}

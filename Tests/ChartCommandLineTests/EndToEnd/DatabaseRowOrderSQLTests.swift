@@ -153,4 +153,34 @@ extension DatabaseCompiledSQLTests {
         #expect(plan.status == 0, "\(plan.error)")
         #expect(!line("sort", of: plan.output).contains("in PostgreSQL"), "\(plan.output)")
     }
+
+    /// Over the groups: the default order, and a written sort by sums (null for a group of nulls, last),
+    /// counts, string extremes and first values, with non-ASCII keys and null keys.
+    @Test func sortsTheGroupsInPostgreSQL() throws {
+        let byDefault = try run(
+            """
+            "groupBy": ["city", "count"], "aggregate": { "n": "count()", "m": "median(value)" },
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "groups default order")
+        #expect(line("sort", of: byDefault.plan).contains("(in PostgreSQL"), "\(byDefault.plan)")
+        #expect(byDefault.ran.contains("chartc_sorted"), "the compiled statement ran: \(byDefault.ran)")
+        let written = try run(
+            """
+            "filter": "value == null || count > 6",
+            "groupBy": ["city", "count", "flag"],
+            "aggregate": { "s": "sum(value)", "n": "count(value)", "top": "max(city)", "any": "min(flag)", "first": "first(when)" },
+            "sort": ["s", "n", "-top", "any", "-first"],
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "s" } }
+            """, name: "groups written order")
+        #expect(line("sort", of: written.plan).contains("(in PostgreSQL"), "\(written.plan)")
+        #expect(written.ran.contains("chartc_sorted"), "the compiled statement ran: \(written.ran)")
+        #expect(written.fromDatabase.contains(",,0,"), "groups of nulls: \(written.fromDatabase)")
+        // A mean's value is divided in chartc: its sort stays there.
+        let mean = try run(
+            """
+            "groupBy": ["city"], "aggregate": { "m": "mean(value)" }, "sort": ["-m"],
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "m" } }
+            """, name: "groups by mean")
+        #expect(!line("sort", of: mean.plan).contains("in PostgreSQL"), "\(mean.plan)")
+    }
 }
