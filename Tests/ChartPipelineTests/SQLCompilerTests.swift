@@ -34,7 +34,7 @@ import Testing
         #expect(plan.loadStep.sqlParameters.contains("2020-01-01T00:00:00.000Z"))
         #expect(sql.contains("sum(\"chartc_arg1\" ORDER BY \"chartc_argorder\")"), "\(sql)")
         #expect(plan.isCompiledAggregation)
-        #expect(plan.databaseSteps.count == 3) // calculate, filter, aggregate
+        #expect(plan.databaseSteps.count == 4) // calculate, filter, aggregate, sort (the groups arrive in output order)
     }
 
     /// PostgreSQL refuses a parameter the statement never names: a calculation nothing reads adds none.

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDatabase
 import ChartDiagnostics
+import ChartExpression
 import ChartNetwork
 import ChartSpec
 import ChartValues
@@ -152,12 +153,18 @@ public enum Pipeline {
         if !plan.isCompiledAggregation {
             input = Table(columns: (plan.columns + plan.loadStep.sqlColumns).compactMap { input.column(named: $0) }, rowCount: input.rowCount)
         }
-        var result = try PipelineRunner.run(plan, input: consume input)
-        // Window fields the statement computed go after the fields chartc calculated, as its window step puts them.
+        // Window fields the statement computed go after the fields chartc calculated or finished, as its window
+        // step puts them; after an aggregation they are taken from the groups, which the finish keeps in order.
         let trailing = plan.loadStep.sqlColumns
+        let computed = plan.isCompiledAggregation ? trailing.compactMap { input.column(named: $0) } : []
+        var result = try PipelineRunner.run(plan, input: consume input)
         if !trailing.isEmpty {
-            let columns = result.columns.filter { !trailing.contains($0.name) } + trailing.compactMap { result.column(named: $0) }
-            result = Table(columns: columns, rowCount: result.rowCount)
+            let tail = plan.isCompiledAggregation ? computed : trailing.compactMap { result.column(named: $0) }
+            guard tail.count == trailing.count, tail.allSatisfy({ $0.count == result.rowCount }) else {
+                throw DiagnosticError(
+                    Diagnostic(ExpressionDiagnostic.missingAtExecution(trailing[0], role: "column", from: "database's result"), at: nil))
+            }
+            result = Table(columns: result.columns.filter { !trailing.contains($0.name) } + tail, rowCount: result.rowCount).compacted()
         }
         return PipelineOutput(
             table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)

@@ -224,51 +224,100 @@ extension SQLCompiler {
 extension SQLCompiler {
     /// `sort` after a compiled aggregation, as an `ORDER BY` around the statement, when the order is exact: no
     /// `total` or `complete` (chartc appends total rows and completed groups after the others), and every key a
-    /// `groupBy` field (not weekday/month names) or a field that is one call the server computes whole (`count`,
-    /// `sum`, `min`, `max`, `distinct`, `first`, `last`; a sum of no value is null in both). The sort's keys
-    /// always end with every `groupBy` field, so the order of the groups is total and chartc's stable sort
-    /// would have nothing to break; chartc's finish keeps its input's order (groups in order of first
+    /// `groupBy` field (weekday/month names in calendar order) or a field that is one call the server computes
+    /// whole (`count`, `sum`, `min`, `max`, `distinct`, `first`, `last`; a sum of no value is null in both). The
+    /// sort's keys always end with every `groupBy` field, so the order of the groups is total and chartc's stable
+    /// sort would have nothing to break; chartc's finish keeps its input's order (groups in order of first
     /// appearance), so the groups arrive sorted and the sort step leaves chartc.
+    ///
+    /// Then `window`, over the same group columns (`SQLWindow`), and `keep` as a `WHERE` around it: the window
+    /// fields come back as extra result columns, which chartc appends after the finished fields. The window runs
+    /// in SQL only when `keep` does too (or there is none), so the rows chartc finishes are the rows it outputs.
     static func orderedAggregation(_ compiled: Plan) -> Plan? {
         guard case .load(var load)? = compiled.steps.first, let sql = load.sql, let names = load.resultColumns,
             compiled.steps.count >= 3, case .aggregate(let aggregate) = compiled.steps[1], let reduced = aggregate.reduced,
             aggregate.totals.isEmpty, aggregate.complete == nil, case .sort(let sort) = compiled.steps[2]
         else { return nil }
         let types = Dictionary(compiled.outputFields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-        var callOffsets: [Int] = []
+        // The group columns as SQL values, by field: keys and the fields the server computes whole.
+        var scope: SQLTranslation.Scope = [:]
         var offset = 0
         for field in aggregate.fields {
-            callOffsets.append(offset)
-            offset += field.aggregate.calls.count
+            defer { offset += field.aggregate.calls.count }
+            guard let single = field.aggregate.singleCall, offset + single < reduced.calls.count,
+                case .value(let name, _) = reduced.calls[offset + single], let position = names.firstIndex(of: name), let type = types[field.name]
+            else { continue }
+            scope[field.name] = SQLValue(text: "\"chartc_\(position)\"", type: type)
         }
-        var terms: [String] = []
-        var unused = SQLParameters() // no key here orders by names, the only terms with parameters
-        for key in sort.allKeys {
-            var column: String
-            if aggregate.groupBy.contains(key.field) {
-                guard reduced.keyOrders[key.field] == nil else { return nil }
-                column = key.field
-            } else if let index = aggregate.fields.firstIndex(where: { $0.name == key.field }),
-                let single = aggregate.fields[index].aggregate.singleCall, callOffsets[index] + single < reduced.calls.count,
-                case .value(let name, _) = reduced.calls[callOffsets[index] + single]
-            {
-                column = name
-            } else {
-                return nil
-            }
-            guard let position = names.firstIndex(of: column), let type = types[key.field] else { return nil }
-            let text = "\"chartc_sorted\".\"chartc_\(position)\""
-            guard let keyTerms = orderTerms(SQLValue(text: text, type: type), descending: key.descending, parameters: &unused)
-            else { return nil }
-            terms += keyTerms
+        for field in aggregate.groupBy {
+            guard let position = names.firstIndex(of: field), let type = types[field] else { return nil }
+            scope[field] = SQLValue(text: "\"chartc_\(position)\"", type: type, naturalOrder: reduced.keyOrders[field])
         }
-        guard unused.values.isEmpty else { return nil }
+        var parameters = SQLParameters(continuing: load.sqlParameters)
+        guard let terms = orderTerms(sort.allKeys, scope: scope, parameters: &parameters) else { return nil }
+        let rowOrder = terms.joined(separator: ", ")
         let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
-        load.sql = "SELECT *\nFROM (" + sql + ") AS \"chartc_sorted\"(\(aliases))\nORDER BY " + terms.joined(separator: ", ")
+        let sorted = "(" + sql + ") AS \"chartc_sorted\"(\(aliases))"
+
+        // window and keep over the groups.
+        var window: WindowStep?
+        var keep: FilterStep?
+        for step in compiled.steps.dropFirst(3) {
+            if case .window(let step) = step { window = step }
+            if case .keep(let step) = step { keep = step }
+        }
+        var windowed: (select: String, names: [String], keep: [String])?
+        if let window {
+            var scratch = parameters
+            if let columns = windowColumnsSQL(window, scope: scope, rowOrder: rowOrder, taken: [], parameters: &scratch) {
+                var keepScope = scope
+                var select: [String] = []
+                for (index, column) in columns.enumerated() {
+                    let alias = "\"chartc_w\(index)\""
+                    select.append("\(column.text) AS \(alias)")
+                    keepScope[column.name] = SQLValue(text: alias, type: column.type)
+                }
+                var conditions: [String] = []
+                for expression in keep?.expressions ?? [] {
+                    guard let condition = expression.sqlCondition(in: keepScope, parameters: &scratch) else { break }
+                    conditions.append(condition)
+                }
+                if conditions.count == (keep?.expressions.count ?? 0) {
+                    windowed = (select.joined(separator: ",\n             "), columns.map(\.name), conditions)
+                    parameters = scratch
+                }
+            }
+        }
+
+        var statement: String
+        if let windowed {
+            statement =
+                "SELECT *\nFROM (SELECT *,\n             " + windowed.select + "\n      FROM " + sorted + ") AS \"chartc_windowed\""
+                + (windowed.keep.isEmpty ? "" : "\nWHERE " + windowed.keep.joined(separator: "\n  AND "))
+                + "\nORDER BY " + rowOrder
+        } else {
+            statement = "SELECT *\nFROM " + sorted + "\nORDER BY " + rowOrder
+        }
+        guard usesEveryParameter(statement, count: parameters.values.count) else { return nil }
+        load.sql = statement
+        load.sqlParameters = parameters.values
         load.sqlNote = "the steps marked 'in PostgreSQL' run there, the groups in output order; chartc finishes the groups and runs the rest"
         var result = compiled
-        result.steps = [.load(load), compiled.steps[1]] + compiled.steps.dropFirst(3)
-        result.databaseSteps = compiled.databaseSteps + [compiled.steps[2]]
+        var steps: [PlanStep] = [.load(load), compiled.steps[1]]
+        var databaseSteps = compiled.databaseSteps + [compiled.steps[2]]
+        for step in compiled.steps.dropFirst(3) {
+            switch step {
+            case .window where windowed != nil, .keep where windowed != nil: databaseSteps.append(step)
+            default: steps.append(step)
+            }
+        }
+        if let windowed {
+            load.resultColumns = names + windowed.names
+            load.sqlColumns = windowed.names
+            steps[0] = .load(load)
+        }
+        result.steps = steps
+        result.databaseSteps = databaseSteps
         return result
     }
 }

@@ -183,4 +183,37 @@ extension DatabaseCompiledSQLTests {
             """, name: "groups by mean")
         #expect(!line("sort", of: mean.plan).contains("in PostgreSQL"), "\(mean.plan)")
     }
+
+    /// window and keep over sorted groups: top 3 months per city and year, with lags, ranks of month names (in
+    /// calendar order), partition extremes and changes, all in PostgreSQL; a keep on a mean stays in chartc.
+    @Test func windowAndKeepOverTheGroupsInPostgreSQL() throws {
+        for locale in ["en-US", "de-DE"] {
+            let outcome = try run(
+                """
+                "locale": "\(locale)",
+                "calculate": { "year": "year(when)", "month": "month(when)" },
+                "filter": "when != null",
+                "groupBy": ["city", "year", "month"], "aggregate": { "rain": "sum(value)", "days": "count()", "wettest": "max(value)" },
+                "sort": ["city", "-rain"],
+                "window": {
+                  "r": "row_number()", "prev": "lag(rain)", "dr": "dense_rank(month)", "most": "max(days)", "ch": "change(days)",
+                  "low": "rolling_min(wettest, 2)"
+                },
+                "windowBy": ["city", "year"],
+                "keep": "r <= 3",
+                "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "rain" } }
+                """, name: "group windows \(locale)")
+            #expect(line("window", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+            #expect(line("keep", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+            #expect(outcome.ran.contains("chartc_windowed"), "the compiled statement ran: \(outcome.ran)")
+        }
+        let mean = try run(
+            """
+            "groupBy": ["city", "count"], "aggregate": { "m": "mean(value)", "n": "count()" },
+            "window": { "r": "row_number()" }, "windowBy": ["city"], "keep": ["r <= 2", "m > 0"],
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "m" } }
+            """, name: "group keep on a mean")
+        #expect(line("sort", of: mean.plan).contains("(in PostgreSQL"), "\(mean.plan)")
+        #expect(!line("keep", of: mean.plan).contains("in PostgreSQL"), "\(mean.plan)")
+    }
 }
