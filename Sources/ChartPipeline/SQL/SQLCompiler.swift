@@ -16,8 +16,9 @@ import ChartValues
 ///     GROUP BY keys | GROUP BY GROUPING SETS ((keys), (keys but a total's field), …)
 ///
 /// and chartc finishes each group (`ReducedAggregate`): a mean is divided, a quantile interpolated, with
-/// chartc's own arithmetic, so the numbers are bit for bit those of a file. Then `complete`, `sort`, `window` and
-/// `keep` run in chartc over the result rows. Whenever any part of the aggregation has no exact SQL form
+/// chartc's own arithmetic, so the numbers are bit for bit those of a file. `sort`, `window` and `keep` join the
+/// statement where their result is exact (`SQLOrdering`, `SQLWindow`); `complete` and the rest run in chartc over the result
+/// rows. Whenever any part of the aggregation has no exact SQL form
 /// (`first`/`last`, which need an input order SQL does not keep; `stdev`/`variance`, whose rounding differs between
 /// algorithms; an expression function the translation leaves out; a bpchar column), the statement reads only the
 /// columns the plan reads, with every filter that translates in its `WHERE`, and chartc runs the steps.
