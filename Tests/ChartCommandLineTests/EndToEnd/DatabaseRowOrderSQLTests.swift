@@ -175,13 +175,13 @@ extension DatabaseCompiledSQLTests {
         #expect(line("sort", of: written.plan).contains("(in PostgreSQL"), "\(written.plan)")
         #expect(written.ran.contains("chartc_sorted"), "the compiled statement ran: \(written.ran)")
         #expect(written.fromDatabase.contains(",,0,"), "groups of nulls: \(written.fromDatabase)")
-        // A mean's value is divided in chartc: its sort stays there.
-        let mean = try run(
+        // A total's rows are appended by chartc: the sort stays there.
+        let total = try run(
             """
-            "groupBy": ["city"], "aggregate": { "m": "mean(value)" }, "sort": ["-m"],
+            "groupBy": ["city"], "aggregate": { "m": "mean(value)" }, "total": { "city": "All" }, "sort": ["-m"],
             "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "m" } }
-            """, name: "groups by mean")
-        #expect(!line("sort", of: mean.plan).contains("in PostgreSQL"), "\(mean.plan)")
+            """, name: "groups with a total")
+        #expect(!line("sort", of: total.plan).contains("in PostgreSQL"), "\(total.plan)")
     }
 
     /// window and keep over sorted groups: top 3 months per city and year, with lags, ranks of month names (in
@@ -207,13 +207,60 @@ extension DatabaseCompiledSQLTests {
             #expect(line("keep", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
             #expect(outcome.ran.contains("chartc_windowed"), "the compiled statement ran: \(outcome.ran)")
         }
-        let mean = try run(
+        // Means, quantiles and outer expressions in SQL with chartc's arithmetic: sorted by, windowed, kept.
+        let finished = try run(
             """
-            "groupBy": ["city", "count"], "aggregate": { "m": "mean(value)", "n": "count()" },
-            "window": { "r": "row_number()" }, "windowBy": ["city"], "keep": ["r <= 2", "m > 0"],
+            "groupBy": ["city", "count"],
+            "aggregate": { "m": "mean(value)", "med": "median(value)", "q": "quantile(value, 0.3)", "ratio": "sum(value) / count()", "n": "count()" },
+            "sort": ["-m", "q"],
+            "window": { "r": "row_number()", "prev": "lag(med)", "pc": "pct_change(ratio)", "lowest": "min(q)" },
+            "windowBy": ["city"], "keep": ["r <= 4", "m > -5 || med < 30"],
             "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "m" } }
-            """, name: "group keep on a mean")
-        #expect(line("sort", of: mean.plan).contains("(in PostgreSQL"), "\(mean.plan)")
-        #expect(!line("keep", of: mean.plan).contains("in PostgreSQL"), "\(mean.plan)")
+            """, name: "group keep on finished values")
+        #expect(line("sort", of: finished.plan).contains("(in PostgreSQL"), "\(finished.plan)")
+        #expect(line("keep", of: finished.plan).contains("(in PostgreSQL"), "\(finished.plan)")
+        #expect(finished.ran.contains("chartc_windowed"), "the compiled statement ran: \(finished.ran)")
+        // A window sum has no exact form: window and keep stay in chartc, the sort by a mean runs in SQL.
+        let sums = try run(
+            """
+            "groupBy": ["city", "count"], "aggregate": { "m": "mean(value)" }, "sort": ["m"],
+            "window": { "so_far": "cumsum(m)" }, "windowBy": ["city"], "keep": "so_far > 0",
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "m" } }
+            """, name: "group cumsum")
+        #expect(line("sort", of: sums.plan).contains("(in PostgreSQL"), "\(sums.plan)")
+        #expect(!line("keep", of: sums.plan).contains("in PostgreSQL"), "\(sums.plan)")
+    }
+
+    /// Quantiles interpolated in SQL with chartc's operations in chartc's order: -19.9 and -19.7 at 0.3 give
+    /// -19.839999999999996 as `lower · (1 − d) + upper · d`, but -19.84 as `percentile_cont`'s
+    /// `lower + (upper − lower) · d`. A window field reads the SQL value, so a different formula shows.
+    @Test func quantilesInSQLHaveChartcsBits() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let csv = "g,v\na,-19.9\na,-19.7\nb,0.1\nb,0.2\nb,0.7\nc,\n"
+        try csv.write(to: scratch.appendingPathComponent("q.csv"), atomically: true, encoding: .utf8)
+        try server.psql("DROP TABLE IF EXISTS q_bits; CREATE TABLE q_bits (g text, v double precision); GRANT SELECT ON q_bits TO reader;")
+        try server.psql("COPY q_bits FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
+        let body = """
+            "groupBy": ["g"], "aggregate": { "q": "quantile(v, 0.3)", "m": "mean(v)", "r": "sum(v) / count(v)" },
+            "window": { "top": "max(q)", "same": "min(q)", "prev": "lag(m)", "next": "lead(r)" }, "keep": "same == same",
+            "mark": "bar", "encoding": { "x": { "field": "g" }, "y": { "field": "q" } }
+            """
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"q.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+        let databaseSpec = scratch.appendingPathComponent("db.chart.json")
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"q_bits\" },\n" + body + "\n}\n").write(
+            to: databaseSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
+        #expect(fromFile.status == 0 && fromDatabase.status == 0, "\(fromFile.error) \(fromDatabase.error)")
+        #expect(fromFile.output.contains("-19.839999999999996"), "\(fromFile.output)")
+        #expect(fromDatabase.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+        #expect(line("keep", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
     }
 }
