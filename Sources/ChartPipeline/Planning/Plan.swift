@@ -249,6 +249,11 @@ public struct ReducedAggregate: Sendable {
     public var calls: [ReducedCall]
     /// The weekday/month order of key columns that hold such names (chartc's columns carry it; SQL's do not).
     public var keyOrders: [String: [String]]
+    /// Set when the statement returns the groups in output order (`SQLCompiler.orderedAggregation`), to the
+    /// sort's keys: the finished rows keep that order, total rows among the others, instead of coming part after
+    /// part. Should the groups not be one per row (a key SQL tells apart and chartc does not, such as NaN and
+    /// null), chartc sorts the finished rows by these keys itself.
+    public var sortedBy: [SortOrder]?
 
     public init(partColumn: String?, partOfMask: [Int: Int], calls: [ReducedCall], keyOrders: [String: [String]] = [:]) {
         self.partColumn = partColumn

@@ -236,7 +236,7 @@ extension SQLCompiler {
     static func orderedAggregation(_ compiled: Plan) -> Plan? {
         guard case .load(var load)? = compiled.steps.first, let sql = load.sql, let names = load.resultColumns,
             compiled.steps.count >= 3, case .aggregate(let aggregate) = compiled.steps[1], let reduced = aggregate.reduced,
-            aggregate.totals.isEmpty, aggregate.complete == nil, case .sort(let sort) = compiled.steps[2]
+            aggregate.complete == nil, case .sort(let sort) = compiled.steps[2]
         else { return nil }
         let types = Dictionary(compiled.outputFields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         // The group columns as SQL values, by field: the keys, then (as the steps need them) the aggregate fields.
@@ -245,11 +245,34 @@ extension SQLCompiler {
             guard let position = names.firstIndex(of: field), let type = types[field] else { return nil }
             scope[field] = SQLValue(text: "\"chartc_\(position)\"", type: type, naturalOrder: reduced.keyOrders[field])
         }
+        // Outer expressions see a total's collapsed key as null, as SQL's grouping sets give it.
         let keyScope = scope
         var parameters = SQLParameters(continuing: load.sqlParameters)
+        var partOrder: String?
+        if !aggregate.totals.isEmpty {
+            // The output shows the label there: a string key (chartc writes a number key's text, which SQL does
+            // not), the label a parameter chosen by the row's GROUPING() mask.
+            guard let partColumn = reduced.partColumn, let maskPosition = names.firstIndex(of: partColumn) else { return nil }
+            let mask = "\"chartc_\(maskPosition)\""
+            for (part, total) in aggregate.totals.enumerated() {
+                guard keyType(total.field, in: compiled) == .string, let key = scope[total.field],
+                    let maskValue = reduced.partOfMask.first(where: { $0.value == part + 1 })?.key
+                else { return nil }
+                let label = parameters.add(total.label, cast: "text")
+                let bits = parameters.add(String(maskValue), cast: "int4")
+                scope[total.field] = SQLValue(
+                    text: "(CASE WHEN \(mask) = \(bits) THEN \(label) ELSE \(key.text) END)", type: .string, naturalOrder: key.naturalOrder)
+            }
+            // Rows that tie on every key (a group whose key is the label): chartc's parts come in order.
+            var cases = "(CASE"
+            for (bits, part) in reduced.partOfMask.sorted(by: { $0.value < $1.value }) {
+                cases += " WHEN \(mask) = \(parameters.add(String(bits), cast: "int4")) THEN \(parameters.add(String(part), cast: "int4"))"
+            }
+            partOrder = cases + " END) ASC"
+        }
         addFields(Set(sort.allKeys.map(\.field)), of: aggregate, reduced, names: names, types: types, keys: keyScope, to: &scope, &parameters)
         guard let terms = orderTerms(sort.allKeys, scope: scope, parameters: &parameters) else { return nil }
-        let rowOrder = terms.joined(separator: ", ")
+        let rowOrder = (terms + (partOrder.map { [$0] } ?? [])).joined(separator: ", ")
         let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
         let sorted = "(" + sql + ") AS \"chartc_sorted\"(\(aliases))"
 
@@ -315,9 +338,21 @@ extension SQLCompiler {
             load.sqlColumns = windowed.names
             steps[0] = .load(load)
         }
+        if case .aggregate(var step) = steps[1] {
+            step.reduced?.sortedBy = sort.allKeys
+            steps[1] = .aggregate(step)
+        }
         result.steps = steps
         result.databaseSteps = databaseSteps
         return result
+    }
+
+    /// The type a `groupBy` field has before the aggregation: its calculation's, or the data column's.
+    static func keyType(_ field: String, in plan: Plan) -> DataType? {
+        for step in (plan.databaseSteps + plan.steps).reversed() {
+            if case .calculate(let calculate) = step, calculate.name == field { return calculate.expression.resultType }
+        }
+        return plan.dataFields.first { $0.name == field }?.type
     }
 
     /// Adds to `scope` the aggregate fields among `wanted` whose finished value SQL computes with chartc's

@@ -175,12 +175,12 @@ extension DatabaseCompiledSQLTests {
         #expect(line("sort", of: written.plan).contains("(in PostgreSQL"), "\(written.plan)")
         #expect(written.ran.contains("chartc_sorted"), "the compiled statement ran: \(written.ran)")
         #expect(written.fromDatabase.contains(",,0,"), "groups of nulls: \(written.fromDatabase)")
-        // A total's rows are appended by chartc: the sort stays there.
+        // A total of a number key: chartc writes the numbers' text in that column, which SQL cannot: the sort stays.
         let total = try run(
             """
-            "groupBy": ["city"], "aggregate": { "m": "mean(value)" }, "total": { "city": "All" }, "sort": ["-m"],
+            "groupBy": ["city", "count"], "aggregate": { "m": "mean(value)" }, "total": { "count": "All" }, "sort": ["-m"],
             "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "m" } }
-            """, name: "groups with a total")
+            """, name: "groups with a number total")
         #expect(!line("sort", of: total.plan).contains("in PostgreSQL"), "\(total.plan)")
     }
 
@@ -262,5 +262,27 @@ extension DatabaseCompiledSQLTests {
         #expect(fromFile.output.contains("-19.839999999999996"), "\(fromFile.output)")
         #expect(fromDatabase.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
         #expect(line("keep", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
+    }
+
+    /// Totals of string keys sorted in SQL: the label chosen by the GROUPING() mask sorts where chartc puts it
+    /// (by code point, after weekday and month names), a group whose key equals the label comes before the
+    /// total, and windows and keep see the labels.
+    @Test func totalsSortAmongTheGroupsInPostgreSQL() throws {
+        for (label, sort) in [("Oslo", #"["city", "day"]"#), ("Oslo", #"["city", "-n"]"#), ("Ärger", #"["-day", "city"]"#), ("", #"["n", "day"]"#)] {
+            let outcome = try run(
+                """
+                "locale": "de-DE",
+                "calculate": { "day": "weekday(when)" },
+                "groupBy": ["city", "day"], "aggregate": { "n": "count()", "med": "median(value)", "m": "mean(value)" },
+                "total": { "city": "\(label)", "day": "Woche" },
+                "sort": \(sort),
+                "window": { "r": "row_number()", "prev": "lag(med)" }, "windowBy": ["city"], "keep": "r <= 5 || m > 30",
+                "mark": "bar", "encoding": { "x": { "field": "day" }, "y": { "field": "n" } }
+                """, name: "string totals \(sort)")
+            #expect(line("sort", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+            #expect(line("keep", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+            #expect(outcome.ran.contains("chartc_windowed") && outcome.ran.contains("GROUPING SETS"), "the compiled statement ran: \(outcome.ran)")
+            #expect(outcome.fromDatabase.contains("Woche"), "\(outcome.fromDatabase)")
+        }
     }
 }
