@@ -285,4 +285,32 @@ extension DatabaseCompiledSQLTests {
             #expect(outcome.fromDatabase.contains("Woche"), "\(outcome.fromDatabase)")
         }
     }
+
+    /// A view has no `ctid`: the compiled sort and window fail (42703) and the next statement, the filters
+    /// only, runs; chartc sorts and windows with the file's result.
+    @Test func aViewWithoutInputOrderFallsBackToChartc() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let csv = "g,v\n" + (0..<60).map { "\(["a", "b", "c"][$0 % 3]),\($0 % 7)" }.joined(separator: "\n") + "\n"
+        try csv.write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try server.psql("DROP VIEW IF EXISTS order_view; DROP TABLE IF EXISTS order_table; CREATE TABLE order_table (g text, v double precision);")
+        try server.psql("COPY order_table FROM STDIN WITH (FORMAT csv, HEADER true)", input: Data(csv.utf8))
+        try server.psql("CREATE VIEW order_view AS SELECT * FROM order_table; GRANT SELECT ON order_view TO reader;")
+        let body =
+            #""filter": "v > 0", "sort": ["v"], "window": { "r": "row_number()" }, "windowBy": ["g"], "keep": "r <= 2", "mark": "bar", "encoding": { "x": { "field": "g" }, "y": { "field": "v" } }"#
+        let fileSpec = scratch.appendingPathComponent("file.chart.json")
+        try ("{ \"data\": { \"url\": \"rows.csv\" }, " + body + " }\n").write(to: fileSpec, atomically: true, encoding: .utf8)
+        let viewSpec = scratch.appendingPathComponent("view.chart.json")
+        try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \"table\": \"order_view\" }, " + body + " }\n").write(
+            to: viewSpec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
+        ]
+        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
+        let fromView = try ChartcBinary.run(["data", viewSpec.path], environment: environment)
+        #expect(fromView.status == 0, "\(fromView.error)")
+        #expect(fromView.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromView.output))")
+        #expect(fromFile.output.split(separator: "\n").count == 7, "\(fromFile.output)")
+    }
 }
