@@ -130,7 +130,7 @@ enum Aggregation {
             keyColumns.append(column)
         }
         let fullKeys = keyColumns.map { $0.gathering(partRows[0]) }
-        let domains = try completeDomains(step, keys: fullKeys)
+        let domains = reduced.completedInDatabase ? nil : try completeDomains(step, keys: fullKeys)
         var parts: [[Column]] = []
         for part in partRows.indices {
             let rows = partRows[part]

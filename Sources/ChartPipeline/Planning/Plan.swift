@@ -254,6 +254,9 @@ public struct ReducedAggregate: Sendable {
     /// part. Should the groups not be one per row (a key SQL tells apart and chartc does not, such as NaN and
     /// null), chartc sorts the finished rows by these keys itself.
     public var sortedBy: [SortOrder]?
+    /// Set when the statement already added `complete`'s missing combinations (`SQLCompiler.completedGroups`):
+    /// the finish adds none (a `keep` in SQL may have dropped some on purpose).
+    public var completedInDatabase = false
 
     public init(partColumn: String?, partOfMask: [Int: Int], calls: [ReducedCall], keyOrders: [String: [String]] = [:]) {
         self.partColumn = partColumn

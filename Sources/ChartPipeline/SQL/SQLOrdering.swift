@@ -236,7 +236,7 @@ extension SQLCompiler {
     static func orderedAggregation(_ compiled: Plan) -> Plan? {
         guard case .load(var load)? = compiled.steps.first, let sql = load.sql, let names = load.resultColumns,
             compiled.steps.count >= 3, case .aggregate(let aggregate) = compiled.steps[1], let reduced = aggregate.reduced,
-            aggregate.complete == nil, case .sort(let sort) = compiled.steps[2]
+            case .sort(let sort) = compiled.steps[2]
         else { return nil }
         let types = Dictionary(compiled.outputFields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         // The group columns as SQL values, by field: the keys, then (as the steps need them) the aggregate fields.
@@ -274,7 +274,11 @@ extension SQLCompiler {
         guard let terms = orderTerms(sort.allKeys, scope: scope, parameters: &parameters) else { return nil }
         let rowOrder = (terms + (partOrder.map { [$0] } ?? [])).joined(separator: ", ")
         let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
-        let sorted = "(" + sql + ") AS \"chartc_sorted\"(\(aliases))"
+        var sorted = "(" + sql + ") AS \"chartc_sorted\"(\(aliases))"
+        if let complete = aggregate.complete {
+            guard let completed = completedGroups(sql, complete, aggregate, reduced, names: names, parameters: &parameters) else { return nil }
+            sorted = "(" + completed + ") AS \"chartc_sorted\"(\(aliases))"
+        }
 
         // window and keep over the groups.
         var window: WindowStep?
@@ -340,6 +344,7 @@ extension SQLCompiler {
         }
         if case .aggregate(var step) = steps[1] {
             step.reduced?.sortedBy = sort.allKeys
+            step.reduced?.completedInDatabase = aggregate.complete != nil
             steps[1] = .aggregate(step)
         }
         result.steps = steps
@@ -402,5 +407,66 @@ extension SQLCompiler {
                 }
             }
         }
+    }
+
+    /// `complete` in SQL, as chartc's finish would do it: per `groupBy` field the values seen among the groups
+    /// (nulls aside; weekday and month names: the whole cycle, as parameters) crossed, each combination joined to
+    /// its group, and a combination without one added with counts and sums 0 and every other value null (the
+    /// finish then gives means, quantiles and outer expressions as chartc does for an added group). Groups with a
+    /// null key match no combination and are kept as they are; chartc's finish then adds none. Not with `total` (each part is completed over the full groups' values) or a `bin` field (its
+    /// intervals between the first and the last). Past `Planner.completeRowLimit` combinations the statement
+    /// fails (22012) rather than send them, and chartc reports the count as from a file.
+    static func completedGroups(
+        _ sql: String, _ complete: [CompleteDomain], _ aggregate: AggregateStep, _ reduced: ReducedAggregate, names: [String],
+        parameters: inout SQLParameters
+    ) -> String? {
+        guard aggregate.totals.isEmpty, aggregate.binnedFields.isEmpty, reduced.partColumn == nil, complete.count == aggregate.groupBy.count,
+            complete.allSatisfy({ $0 == .observed }), !aggregate.groupBy.isEmpty
+        else { return nil }
+        let found = "\"chartc_found\""
+        let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
+        var keyPositions: [Int] = []
+        var domains: [String] = []
+        for (index, field) in aggregate.groupBy.enumerated() {
+            guard let position = names.firstIndex(of: field) else { return nil }
+            keyPositions.append(position)
+            var domain = "SELECT DISTINCT \"chartc_\(position)\" FROM \(found) WHERE \"chartc_\(position)\" IS NOT NULL"
+            if let natural = reduced.keyOrders[field], !natural.isEmpty {
+                domain +=
+                    " UNION SELECT * FROM (VALUES " + natural.map { "(\(parameters.add($0, cast: "text")))" }.joined(separator: ", ")
+                    + ") AS \"chartc_names\""
+            }
+            domains.append("(\(domain)) AS \"chartc_d\(index)\"(\"v\")")
+        }
+        var zeroColumns = Set<String>()
+        for call in reduced.calls { if case .value(let column, true) = call { zeroColumns.insert(column) } }
+        var crossed: [String] = []
+        var kept: [String] = []
+        for (position, name) in names.enumerated() {
+            let column = "\(found).\"chartc_\(position)\""
+            if let key = keyPositions.firstIndex(of: position) {
+                crossed.append("\"chartc_d\(key)\".\"v\"")
+            } else if zeroColumns.contains(name) {
+                crossed.append("(CASE WHEN \(found).\"chartc_seen\" THEN \(column) ELSE 0 END)")
+            } else {
+                crossed.append(column)
+            }
+            kept.append(column)
+        }
+        let matches = keyPositions.enumerated().map { "\(found).\"chartc_\($0.element)\" = \"chartc_d\($0.offset)\".\"v\"" }
+        let nullKey = keyPositions.map { "\(found).\"chartc_\($0)\" IS NULL" }
+        // Past the limit the statement stops with a division by zero (22012): chartc then runs the steps itself and
+        // reports the combination count as from a file.
+        let limit = parameters.add(String(Planner.completeRowLimit), cast: "int8")
+        let all = "\"chartc_all\""
+        return "WITH \(found) AS (SELECT *, TRUE AS \"chartc_seen\" FROM (" + sql + ") AS \"chartc_inner\"(\(aliases)))"
+            + "\nSELECT " + names.indices.map { "\(all).\"chartc_\($0)\"" }.joined(separator: ", ")
+            + "\nFROM (SELECT *, count(*) OVER () AS \"chartc_combinations\" FROM (SELECT " + crossed.joined(separator: ", ")
+            + "\n      FROM " + domains.joined(separator: "\n      CROSS JOIN ")
+            + "\n      LEFT JOIN \(found) ON " + matches.joined(separator: " AND ")
+            + "\n      UNION ALL\n      SELECT " + kept.joined(separator: ", ") + " FROM \(found) WHERE " + nullKey.joined(separator: " OR ")
+            + ") AS \"chartc_union\"(\(aliases))) AS \(all)"
+            + "\nWHERE (CASE WHEN \(all).\"chartc_combinations\" > \(limit)"
+            + " THEN 1 / (\(all).\"chartc_combinations\" - \(all).\"chartc_combinations\") = 1 ELSE TRUE END)"
     }
 }

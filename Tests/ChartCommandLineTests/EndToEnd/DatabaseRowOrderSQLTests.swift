@@ -313,4 +313,55 @@ extension DatabaseCompiledSQLTests {
         #expect(fromView.output == fromFile.output, "\(firstDifference(expected: fromFile.output, actual: fromView.output))")
         #expect(fromFile.output.split(separator: "\n").count == 7, "\(fromFile.output)")
     }
+
+    /// `complete` in SQL: every combination of the values seen (and the whole month cycle), null keys kept,
+    /// counts and sums 0 and the rest null for the added groups, then sorted, windowed and kept in SQL too.
+    @Test func completeRunsInPostgreSQL() throws {
+        let outcome = try run(
+            """
+            "locale": "en-GB",
+            "calculate": { "month": "month(when)", "big": "count > 6" },
+            "filter": "value == null || value < 60",
+            "groupBy": ["city", "month", "big"],
+            "aggregate": { "n": "count()", "s": "sum(value)", "m": "mean(value)", "q": "q3(value)", "hi": "max(value)", "share": "sum(value) / count()" },
+            "complete": true,
+            "sort": ["-n", "city"],
+            "window": { "r": "row_number()", "prev": "lag(s)" }, "windowBy": ["city"], "keep": "r <= 20 || n == 0",
+            "mark": "bar", "encoding": { "x": { "field": "month" }, "y": { "field": "n" } }
+            """, name: "complete")
+        #expect(line("complete", of: outcome.plan).contains("in PostgreSQL"), "\(outcome.plan)")
+        #expect(line("keep", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.ran.contains("CROSS JOIN"), "the compiled statement ran: \(outcome.ran)")
+        #expect(outcome.fromDatabase.contains(",0,0,,,,,"), "added groups: \(outcome.fromDatabase)")
+        // With a total, chartc completes each part: complete and sort stay in chartc.
+        let total = try run(
+            """
+            "groupBy": ["city", "count"], "aggregate": { "n": "count()" }, "total": { "city": "All" }, "complete": true,
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "complete with a total")
+        #expect(line("complete", of: total.plan).contains("in chartc"), "\(total.plan)")
+    }
+
+    /// Past the limit of combinations the completed statement stops (22012) rather than send them, and chartc
+    /// reports the same error as from a file.
+    @Test func completePastTheLimitIsTheFilesError() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try server.psql(
+            "DROP TABLE IF EXISTS wide_complete; CREATE TABLE wide_complete AS SELECT i AS a, i AS b FROM generate_series(1, 1100) AS i; GRANT SELECT ON wide_complete TO reader;"
+        )
+        let spec = scratch.appendingPathComponent("wide.chart.json")
+        try """
+        { "data": { "database": "$CHARTC_TEST_DB", "table": "wide_complete" },
+          "groupBy": ["a", "b"], "aggregate": { "n": "count()" }, "complete": true,
+          "mark": "point", "encoding": { "x": { "field": "a" }, "y": { "field": "b" } } }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let environment = [
+            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
+        ]
+        let data = try ChartcBinary.run(["data", spec.path], environment: environment)
+        #expect(data.status == 1, "\(data.output)")
+        #expect(data.error.contains("complete would create more than 1000000 rows"), "\(data.error)")
+    }
 }
