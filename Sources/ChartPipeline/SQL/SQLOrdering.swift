@@ -62,7 +62,8 @@ extension SQLCompiler {
         var taken = Set(plan.dataFields.map(\.name))
         for step in plan.steps { if case .calculate(let calculate) = step { taken.insert(calculate.name) } }
         var prefix = "chartc_"
-        while taken.contains(where: { $0.hasPrefix(prefix) }) { prefix += "_" }
+        let windowNames = window?.fields.map(\.name) ?? []
+        while (taken.union(windowNames)).contains(where: { $0.hasPrefix(prefix) }) { prefix += "_" }
         let order = SQLText.identifier(prefix + "order")
 
         // sort: ORDER BY terms, then the input order.

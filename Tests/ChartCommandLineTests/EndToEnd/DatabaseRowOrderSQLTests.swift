@@ -59,7 +59,7 @@ extension DatabaseCompiledSQLTests {
         let whole = try run(
             """
             "calculate": { "year": "year(when)" },
-            "window": { "rn": "row_number()", "prev": "lag(city)", "r": "dense_rank(year)" },
+            "window": { "rn": "row_number()", "prev": "lag(city)", "chartc_order": "dense_rank(year)" },
             "windowBy": ["year"],
             "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "rn" } }
             """, name: "windows in input order")
