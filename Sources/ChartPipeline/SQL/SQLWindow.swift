@@ -12,10 +12,11 @@ import ChartValues
 /// | `change(x)`, `pct_change(x)` | `x - lag(x) OVER w`, and that `/ NULLIF(lag(x) OVER w, 0)`: null when either is null or the one before is 0 |
 /// | `rolling_min(x, n)`, `rolling_max(x, n)` | `min`/`max(x) OVER (w ROWS BETWEEN n − 1 PRECEDING AND CURRENT ROW)`, null while `row_number()` is below n |
 /// | `count()`, `count(x)`, `min(x)`, `max(x)` | the aggregate `OVER (PARTITION BY …)` (strings `COLLATE "C"`) |
+/// | `first(x)`, `last(x)` | `first_value`/`last_value(x) OVER (PARTITION BY … ORDER BY (x IS NULL) or (x IS NOT NULL), the output order ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)`: the nulls sorted to the far end |
 ///
 /// where `w` is `(PARTITION BY windowBy ORDER BY the output order, ctid)`. Left to chartc: the sums and means
 /// (`cumsum`, `rolling_sum`, `rolling_mean`, `sum`, `mean`: chartc adds with compensated summation, SQL's `sum`
-/// does not), `median`, `first`/`last`, min/max of weekday or month names, and any field that is not one call
+/// does not), `median`, min/max of weekday or month names, and any field that is not one call
 /// (`100 * x / first(x)`) or reads another window field.
 extension SQLCompiler {
     /// Per field: its name, the SQL value and the chartc type; nil when any field has no exact form.
@@ -67,6 +68,15 @@ extension SQLCompiler {
                     + " ROWS BETWEEN \(preceding) PRECEDING AND CURRENT ROW)"
                 let function = call.function == .rollingMin ? "min" : "max"
                 text = "(CASE WHEN row_number() OVER \(ordered) >= \(size) THEN \(function)(\(argument.text)) OVER \(frame) END)"
+            case (.first, let argument?), (.last, let argument?):
+                // The first (last) non-null value in partition order: the nulls sorted to the other end.
+                guard let argumentType = argument.type else { return nil }
+                let nullsAway = call.function == .first ? "(\(argument.text) IS NULL)" : "(\(argument.text) IS NOT NULL)"
+                let function = call.function == .first ? "first_value" : "last_value"
+                text =
+                    "\(function)(\(argument.text)) OVER (" + (partitionBy.isEmpty ? "" : partitionBy + " ") + "ORDER BY \(nullsAway), " + rowOrder
+                    + " ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"
+                type = argumentType
             case (.count, nil):
                 text = "count(*) OVER \(whole)"
             case (.count, let argument?):

@@ -47,7 +47,7 @@ extension DatabaseCompiledSQLTests {
               "rn": "row_number()", "cc": "cumcount()", "r": "rank(value)", "dr": "dense_rank(city)",
               "lg": "lag(value, 2)", "ld": "lead(when)", "ch": "change(value)", "pc": "pct_change(value)",
               "rmin": "rolling_min(value, 3)", "rmax": "rolling_max(value, 4)", "n": "count()", "nv": "count(value)",
-              "lo": "min(when)", "hi": "max(city)", "top": "max(value)"
+              "lo": "min(when)", "hi": "max(city)", "top": "max(value)", "f": "first(value)", "l": "last(when)", "lc": "last(city)"
             },
             "windowBy": ["city"],
             "mark": "point", "encoding": { "x": { "field": "when" }, "y": { "field": "value" } }
@@ -197,7 +197,7 @@ extension DatabaseCompiledSQLTests {
                 "sort": ["city", "-rain"],
                 "window": {
                   "r": "row_number()", "prev": "lag(rain)", "dr": "dense_rank(month)", "most": "max(days)", "ch": "change(days)",
-                  "low": "rolling_min(wettest, 2)"
+                  "low": "rolling_min(wettest, 2)", "f": "first(wettest)", "l": "last(month)"
                 },
                 "windowBy": ["city", "year"],
                 "keep": "r <= 3",
