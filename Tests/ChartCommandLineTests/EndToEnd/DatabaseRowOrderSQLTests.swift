@@ -333,13 +333,27 @@ extension DatabaseCompiledSQLTests {
         #expect(line("keep", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
         #expect(outcome.ran.contains("CROSS JOIN"), "the compiled statement ran: \(outcome.ran)")
         #expect(outcome.fromDatabase.contains(",0,0,,,,,"), "added groups: \(outcome.fromDatabase)")
-        // With a total, chartc completes each part: complete and sort stay in chartc.
-        let total = try run(
+        // With totals of string keys each part is completed over the full groups' values, in SQL.
+        let totals = try run(
             """
-            "groupBy": ["city", "count"], "aggregate": { "n": "count()" }, "total": { "city": "All" }, "complete": true,
+            "locale": "de-DE",
+            "calculate": { "day": "weekday(when)", "big": "count > 6 ? 'big' : 'small'" },
+            "filter": "value < -17 || count == 2 && value > 70",
+            "groupBy": ["city", "day", "big"], "aggregate": { "n": "count()", "s": "sum(value)", "med": "median(value)" },
+            "total": { "city": "Alle", "big": "beide" }, "complete": true,
             "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
-            """, name: "complete with a total")
-        #expect(line("complete", of: total.plan).contains("in chartc"), "\(total.plan)")
+            """, name: "complete with totals")
+        #expect(line("complete", of: totals.plan).contains("in PostgreSQL"), "\(totals.plan)")
+        let added = totals.fromDatabase.split(separator: "\n").filter { ($0.hasPrefix("Alle,") || $0.contains(",beide,")) && $0.contains(",0,0,") }
+        #expect(!added.isEmpty, "a total part's added combinations: \(totals.fromDatabase)")
+        #expect(totals.ran.contains("CROSS JOIN") && totals.ran.contains("GROUPING SETS"), "the compiled statement ran: \(totals.ran)")
+        // A total of a number key keeps the sort, and so complete, in chartc.
+        let numberTotal = try run(
+            """
+            "groupBy": ["city", "count"], "aggregate": { "n": "count()" }, "total": { "count": "All" }, "complete": true,
+            "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "n" } }
+            """, name: "complete with a number total")
+        #expect(line("complete", of: numberTotal.plan).contains("in chartc"), "\(numberTotal.plan)")
     }
 
     /// Past the limit of combinations the completed statement stops (22012) rather than send them, and chartc
