@@ -277,7 +277,9 @@ extension SQLCompiler {
         let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
         var sorted = "(" + sql + ") AS \"chartc_sorted\"(\(aliases))"
         if let complete = aggregate.complete {
-            guard let completed = completedGroups(sql, complete, aggregate, reduced, names: names, parameters: &parameters) else { return nil }
+            guard let completed = completedGroups(sql, complete, aggregate, reduced, names: names, types: types, parameters: &parameters) else {
+                return nil
+            }
             sorted = "(" + completed + ") AS \"chartc_sorted\"(\(aliases))"
         }
 
@@ -414,18 +416,17 @@ extension SQLCompiler {
     /// (nulls aside; weekday and month names: the whole cycle, as parameters) crossed, each combination joined to
     /// its group, and a combination without one added with counts and sums 0 and every other value null (the
     /// finish then gives means, quantiles and outer expressions as chartc does for an added group). Groups with a
-    /// null key match no combination and are kept as they are; chartc's finish then adds none. With `total`,
+    /// null key, or a value outside an explicit domain, match no combination and are kept as they are; chartc's
+    /// finish then adds none. With `total`,
     /// each part is completed over the full groups' values of the keys it keeps, as chartc does (the part's
-    /// `GROUPING()` mask a parameter). Not with a `bin` field (its intervals between the first and the last) or an
-    /// explicit domain. Past `Planner.completeRowLimit` combinations the statement fails (22012) rather than send
+    /// `GROUPING()` mask a parameter). A scale's explicit domain gives its values (parameters) for a string or
+    /// number key. Not with a `bin` field (its intervals between the first and the last). Past `Planner.completeRowLimit` combinations the statement fails (22012) rather than send
     /// them, and chartc runs the steps and decides as from a file.
     static func completedGroups(
         _ sql: String, _ complete: [CompleteDomain], _ aggregate: AggregateStep, _ reduced: ReducedAggregate, names: [String],
-        parameters: inout SQLParameters
+        types: [String: DataType], parameters: inout SQLParameters
     ) -> String? {
-        guard aggregate.binnedFields.isEmpty, complete.count == aggregate.groupBy.count, complete.allSatisfy({ $0 == .observed }),
-            !aggregate.groupBy.isEmpty
-        else { return nil }
+        guard aggregate.binnedFields.isEmpty, complete.count == aggregate.groupBy.count, !aggregate.groupBy.isEmpty else { return nil }
         let found = "\"chartc_found\""
         let aliases = names.indices.map { "\"chartc_\($0)\"" }.joined(separator: ", ")
         // The parts: the full groups, then each total's, with the mask that tells their rows and the keys they keep.
@@ -451,6 +452,29 @@ extension SQLCompiler {
         for (index, field) in aggregate.groupBy.enumerated() {
             guard let position = names.firstIndex(of: field) else { return nil }
             keyPositions.append(position)
+            if case .explicit(let values, _) = complete[index] {
+                // A scale's domain: its values, as the key's type reads them (`Aggregation.converted`).
+                var texts: [String] = []
+                for value in values {
+                    switch (value, types[field]) {
+                    case (.null, _): continue
+                    case (.string(let text), .string?): texts.append(parameters.add(text, cast: "text"))
+                    case (.number, .string?), (.date, .string?), (.boolean, .string?):
+                        guard let text = ColumnOperations.text(of: value) else { return nil }
+                        texts.append(parameters.add(text, cast: "text"))
+                    case (.number(let number), .number?):
+                        guard number.isFinite, !(number == 0 && number.sign == .minus) else { return nil }
+                        let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                        texts.append(parameters.add(text, cast: "float8"))
+                    default: return nil
+                    }
+                }
+                guard !texts.isEmpty else { return nil }
+                domains.append(
+                    "\"chartc_d\(index)\"(\"v\") AS (SELECT DISTINCT * FROM (VALUES " + texts.map { "(\($0))" }.joined(separator: ", ")
+                        + ") AS \"chartc_values\")")
+                continue
+            }
             // The values of the full groups (a total's rows hold null there).
             var domain = "SELECT DISTINCT \"chartc_\(position)\" FROM \(found) WHERE \"chartc_\(position)\" IS NOT NULL"
             if let mask { domain += " AND \"chartc_\(mask.position)\" = \(mask.parts[0].bits)" }
@@ -487,7 +511,10 @@ extension SQLCompiler {
                 }
             }
             let matches = part.keys.map { "\(rows).\"chartc_\(keyPositions[$0])\" = \"chartc_d\($0)\".\"v\"" }
-            let nullKey = part.keys.map { "\(rows).\"chartc_\(keyPositions[$0])\" IS NULL" }
+            // The groups no combination matches: a null key, or (an explicit domain) a value outside it.
+            let nullKey = part.keys.map {
+                "\(rows).\"chartc_\(keyPositions[$0])\" IS NULL OR \(rows).\"chartc_\(keyPositions[$0])\" NOT IN (SELECT \"v\" FROM \"chartc_d\($0)\")"
+            }
             selects.append(
                 "SELECT " + crossed.joined(separator: ", ") + "\n      FROM "
                     + part.keys.map { "\"chartc_d\($0)\"" }.joined(separator: " CROSS JOIN ")

@@ -378,4 +378,23 @@ extension DatabaseCompiledSQLTests {
         #expect(data.status == 1, "\(data.output)")
         #expect(data.error.contains("complete would create more than 1000000 rows"), "\(data.error)")
     }
+
+    /// `complete` over a scale's explicit domain in SQL: string values (one never seen) and numbers
+    /// on an ordinal scale; the groups outside the domain stay.
+    @Test func completeOverAnExplicitDomainRunsInPostgreSQL() throws {
+        let outcome = try run(
+            """
+            "filter": "value > 50",
+            "groupBy": ["city", "count"], "aggregate": { "n": "count()", "m": "mean(value)" }, "complete": true,
+            "mark": "point",
+            "encoding": {
+              "x": { "field": "city", "scale": { "domain": ["Zürich", "Bergen", "Oslo"] } },
+              "y": { "field": "count", "type": "ordinal", "scale": { "domain": [0, 2, 4, 6, 8, 10] } },
+              "size": { "field": "n" }
+            }
+            """, name: "explicit domains")
+        #expect(line("complete", of: outcome.plan).contains("in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.ran.contains("chartc_values"), "the compiled statement ran: \(outcome.ran)")
+        #expect(outcome.fromDatabase.contains("Bergen,10,0,"), "\(outcome.fromDatabase)")
+    }
 }
