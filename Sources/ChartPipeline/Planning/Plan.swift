@@ -257,6 +257,8 @@ public struct ReducedAggregate: Sendable {
     /// Set when the statement already added `complete`'s missing combinations (`SQLCompiler.completedGroups`):
     /// the finish adds none (a `keep` in SQL may have dropped some on purpose).
     public var completedInDatabase = false
+    /// The step of key columns made by `bin` (SPEC §13; chartc's columns remember it, SQL's do not).
+    public var keySteps: [String: Double] = [:]
 
     public init(partColumn: String?, partOfMask: [Int: Int], calls: [ReducedCall], keyOrders: [String: [String]] = [:]) {
         self.partColumn = partColumn
