@@ -23,6 +23,8 @@ final class PostgresConnection {
     private(set) var bytesRead = 0
     /// The server's notices (warnings), in order.
     private(set) var notices: [ServerMessage] = []
+    /// The session's `IntervalStyle` as the server reports it (`ParameterStatus`); nil when it does not.
+    private var intervalStyle: String?
 
     /// Who connects, and with which password (resolved by `DatabaseClient`).
     struct Credentials {
@@ -232,7 +234,10 @@ final class PostgresConnection {
                 processID = cursor.int32() ?? 0
                 secretKey = Array(cursor.rest())
             case UInt8(ascii: "S"):
-                continue // ParameterStatus
+                // ParameterStatus. A role or server may set IntervalStyle (`sql_standard` prints a day as `1 2:00:00`);
+                // it is not a startup parameter every pooler passes on, so statements set it back (`readSettings`).
+                var cursor = MessageCursor(message.body)
+                if cursor.cString() == "IntervalStyle" { intervalStyle = cursor.cString() }
             case UInt8(ascii: "Z"):
                 return
             case UInt8(ascii: "E"):
@@ -258,6 +263,14 @@ final class PostgresConnection {
     }
 
     // MARK: - Statements
+
+    /// Settings for the transaction (`SET LOCAL`, undone by its `ROLLBACK`, so a transaction-pooling proxy hands
+    /// on a clean connection) that chartc relies on but does not send at startup: the `postgres` IntervalStyle,
+    /// only when the server says the session has another one.
+    private var readSettings: [FrontendMessage] {
+        guard let intervalStyle, intervalStyle != "postgres" else { return [] }
+        return [.parse("SET LOCAL IntervalStyle = 'postgres'"), .bind([]), .execute()]
+    }
 
     /// The columns `sql` would return, without running it (Parse + Describe, in a read-only transaction).
     func describe(_ sql: String, deadline: Double, seconds: Double) throws(DatabaseFailure) -> [ResultField] {
@@ -288,11 +301,11 @@ final class PostgresConnection {
     func run(_ sql: String, parameters: [String?], deadline: Double, seconds: Double, handle: (BackendMessage) throws(DatabaseFailure) -> Void)
         throws(DatabaseFailure)
     {
-        let messages = [
-            FrontendMessage.parse("BEGIN TRANSACTION READ ONLY"), .bind([]), .execute(),
-            .parse(sql), .bind(parameters), .describe(statement: false), .execute(),
-            .parse("ROLLBACK"), .bind([]), .execute(), .sync()
-        ]
+        let messages =
+            [FrontendMessage.parse("BEGIN TRANSACTION READ ONLY"), .bind([]), .execute()] + readSettings + [
+                .parse(sql), .bind(parameters), .describe(statement: false), .execute(),
+                .parse("ROLLBACK"), .bind([]), .execute(), .sync()
+            ]
         try write(messages.flatMap(\.bytes), deadline: deadline, seconds: seconds)
         try readUntilReady(deadline: deadline, seconds: seconds) { message throws(DatabaseFailure) in
             if message.type == UInt8(ascii: "T") || message.type == UInt8(ascii: "D") { try handle(message) }

@@ -1,0 +1,126 @@
+import ChartData
+import ChartDatabase
+import ChartSpec
+import ChartTestSupport
+import ChartValues
+import Foundation
+import Testing
+
+/// Servers are not configured like our test cluster: the settings a real server, database or role may have must
+/// not change what chartc reads (the startup packet sets what chartc relies on, and those win over the server's,
+/// the database's and the role's defaults), and every type reads as `specs/databases.md` says.
+@Suite(.serialized, .enabled(if: PostgresTestServer.skipReason == nil, "\(PostgresTestServer.skipReason ?? "")"))
+struct ServerSettingsTests {
+    let server: PostgresTestServer
+
+    init() throws {
+        server = try #require(PostgresTestServer.server)
+        // A role whose defaults are as unlike chartc's as they come (role settings outrank postgresql.conf and the
+        // database's: the strongest defaults a server can have below the client's own).
+        let password = server.password.replacingOccurrences(of: "'", with: "''")
+        try server.psql(
+            """
+            DO $$ BEGIN
+              IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'oddreader') THEN
+                CREATE ROLE oddreader LOGIN PASSWORD '\(password)';
+                GRANT pg_read_all_data TO oddreader;
+              END IF;
+              IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'slowreader') THEN
+                CREATE ROLE slowreader LOGIN PASSWORD '\(password)';
+              END IF;
+            END $$;
+            ALTER ROLE oddreader SET DateStyle = 'SQL, DMY';
+            ALTER ROLE oddreader SET TimeZone = 'America/New_York';
+            ALTER ROLE oddreader SET IntervalStyle = 'sql_standard';
+            ALTER ROLE oddreader SET extra_float_digits = 0;
+            ALTER ROLE oddreader SET standard_conforming_strings = off;
+            ALTER ROLE oddreader SET default_transaction_read_only = on;
+            ALTER ROLE oddreader SET client_min_messages = 'debug5';
+            ALTER ROLE oddreader SET search_path = 'odd schema', public;
+            ALTER ROLE slowreader SET statement_timeout = '200ms';
+            CREATE SCHEMA IF NOT EXISTS "odd schema";
+            DROP TABLE IF EXISTS "odd schema"."Found Me";
+            CREATE TABLE "odd schema"."Found Me" (v float8);
+            INSERT INTO "odd schema"."Found Me" VALUES (0.1), (1e300);
+            """)
+    }
+
+    func client(_ user: String) throws -> DatabaseClient {
+        DatabaseClient(
+            settings: try ConnectionSettings.parse(server.url(user: user)), environment: ["HOME": "/nonexistent", "PGPASSWORD": server.password],
+            connectTimeout: 5, statementTimeout: 5)
+    }
+
+    static let everyType = """
+        SELECT 32767::int2 AS a, 2147483647::int4 AS b, 9007199254740993::int8 AS c, 0.1::float4 AS d, 0.1::float8 AS e,
+               123456789012345678901234567890.123456789::numeric AS f, 'NaN'::float8 AS g, 'Infinity'::float8 AS h,
+               '-Infinity'::numeric AS i, DATE '2024-02-29' AS j, TIMESTAMP '2024-01-05 13:45:00.25' AS k,
+               TIMESTAMPTZ '2024-01-05 13:45:00+02' AS l, TIME '13:45:00' AS m, INTERVAL '1 day 2 hours' AS n, true AS o,
+               'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid AS p, '{"a": [1, 2]}'::json AS q, '{"a": [1, 2]}'::jsonb AS r,
+               'x y'::varchar(10) AS s, 'z'::char(3) AS t, ARRAY['a', 'b c']::text[] AS u, $1::text AS v,
+               'infinity'::date AS w, '4713-01-01 BC'::date AS x, '1e308'::float8 AS y
+        """
+
+    /// The row every session reads, whatever the role's defaults are.
+    func checkEveryType(_ row: [Value], label: String) {
+        let expected: [Value] = [
+            .number(32767), .number(2_147_483_647), .number(9_007_199_254_740_992), .number(0.1), .number(0.1),
+            .number(123_456_789_012_345_678_901_234_567_890.123456789), .null, .null, .null, .date(1_709_164_800_000),
+            .date(1_704_462_300_250), .date(1_704_455_100_000), .string("13:45:00"), .string("1 day 02:00:00"), .boolean(true),
+            .string("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"), .string(#"{"a": [1, 2]}"#), .string(#"{"a": [1, 2]}"#), .string("x y"),
+            .string("z  "), .string(#"{a,"b c"}"#), .string(#"back\slash 'quote'"#), .null, .null, .number(1e308)
+        ]
+        #expect(row.count == expected.count, "\(label)")
+        for (index, (got, want)) in zip(row, expected).enumerated() {
+            #expect(got == want, "\(label): column \(index): \(got), not \(want)")
+        }
+    }
+
+    /// DateStyle, TimeZone, IntervalStyle, extra_float_digits, standard_conforming_strings set for the
+    /// role: the values read are those of a default session. Types read as specs/databases.md's table says.
+    @Test func roleDefaultsDoNotChangeWhatIsRead() throws {
+        let parameters: [String?] = [#"back\slash 'quote'"#]
+        let plain = try client("reader").fetch(Self.everyType, parameters: parameters)
+        checkEveryType(plain.table.row(0), label: "reader")
+        let odd = try client("oddreader").fetch(Self.everyType, parameters: parameters)
+        checkEveryType(odd.table.row(0), label: "oddreader")
+        #expect(odd.wire == plain.wire, "the same bytes from both sessions")
+    }
+
+    /// `search_path` is the role's: an unqualified name finds a table in another schema (as `psql` would), a
+    /// `default_transaction_read_only` session still runs chartc's read-only transaction, and debug notices are
+    /// skipped.
+    @Test func searchPathReadOnlyDefaultAndNotices() throws {
+        let result = try client("oddreader").fetch(#"SELECT v FROM "Found Me""#)
+        #expect(result.table.rowCount == 2)
+        #expect(result.table.row(0) == [.number(0.1)])
+        #expect(result.table.row(1) == [.number(1e300)])
+    }
+
+    /// A `statement_timeout` the server imposes is the server's error (57014), named as such, not a hang.
+    @Test func serverSideStatementTimeout() throws {
+        let start = Date()
+        #expect {
+            _ = try client("slowreader").fetch("SELECT pg_sleep(3)")
+        } throws: { error in
+            guard let failure = error as? DatabaseFailure else { return false }
+            return failure.serverError?.code == "57014" && "\(failure.diagnostic.message)".contains("statement timeout")
+        }
+        #expect(Date().timeIntervalSince(start) < 3)
+    }
+
+    /// A domain over a number reads as its base type would: the compiler and decoder see the base type's OID.
+    @Test func domainsAndEnums() throws {
+        try server.psql(
+            """
+            DROP TABLE IF EXISTS typed_things; DROP DOMAIN IF EXISTS positive_amount; DROP TYPE IF EXISTS mood;
+            CREATE DOMAIN positive_amount AS numeric CHECK (VALUE > 0);
+            CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+            CREATE TABLE typed_things (amount positive_amount, feeling mood);
+            INSERT INTO typed_things VALUES (2.5, 'happy'), (NULL, 'sad');
+            """)
+        let result = try client("reader").fetch("SELECT amount, feeling FROM typed_things")
+        #expect(result.table.row(0) == [.number(2.5), .string("happy")])
+        #expect(result.table.row(1) == [.null, .string("sad")])
+    }
+}
