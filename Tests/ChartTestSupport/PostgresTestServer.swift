@@ -20,9 +20,19 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// (which must then trust `local` connections).
     var setupHost = "127.0.0.1"
 
-    public static let shared: Result<PostgresTestServer, StartFailure> = start(Options(tls: true))
+    public static let shared: Result<PostgresTestServer, StartFailure> = {
+        let started = start(Options(tls: true, binaries: otherBinaries))
+        // Another version's binaries may be built without TLS (the PyPI wheels are): then the TLS tests fail,
+        // the rest run.
+        if case .failure = started, otherBinaries != nil { return start(Options(tls: false, binaries: otherBinaries)) }
+        return started
+    }()
     /// A second cluster with TLS off (for `sslmode=require` against a server without TLS), started on first use.
-    public static let plain: Result<PostgresTestServer, StartFailure> = start(Options(tls: false))
+    public static let plain: Result<PostgresTestServer, StartFailure> = start(Options(tls: false, binaries: otherBinaries))
+
+    /// `CHARTC_TEST_PG_BIN`: a folder with another PostgreSQL version's `initdb`, `pg_ctl` and `postgres` to run
+    /// the database suites against (locally: e.g. the server binaries a PyPI wheel ships); unset, Debian's.
+    static let otherBinaries: String? = ProcessInfo.processInfo.environment["CHARTC_TEST_PG_BIN"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// How a cluster differs from the default one: the settings a real server may have (`postgresql.conf` lines
     /// appended after ours, so they win), its own `pg_hba.conf`, environment for the server (`LOCPATH` for a
