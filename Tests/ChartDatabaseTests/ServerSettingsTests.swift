@@ -124,3 +124,75 @@ struct ServerSettingsTests {
         #expect(result.table.row(1) == [.null, .string("sad")])
     }
 }
+
+/// Clusters configured as managed servers often are: TLS required by pg_hba.conf (`hostssl` lines only) with
+/// `password_encryption = md5`, or TLS offered but refused by pg_hba.conf (`hostnossl` lines only). Each starts
+/// its own server and stops it at the end.
+@Suite(.serialized, .enabled(if: PostgresTestServer.skipReason == nil, "\(PostgresTestServer.skipReason ?? "")"))
+struct ServerAuthenticationSettingsTests {
+    func client(_ server: PostgresTestServer, user: String = "reader", query: String) throws -> DatabaseClient {
+        DatabaseClient(
+            settings: try ConnectionSettings.parse(server.url(user: user, query: query)),
+            environment: ["HOME": "/nonexistent", "PGPASSWORD": server.password], connectTimeout: 5, statementTimeout: 5)
+    }
+
+    /// md5-hashed passwords, TLS required: `require` and `prefer` log in over TLS, `allow` tries plain first and
+    /// then TLS (as libpq), `disable` fails naming the server's reason.
+    @Test func hostSSLOnlyWithMD5Passwords() throws {
+        let server = try PostgresTestServer.start(
+            .init(
+                configuration: "password_encryption = md5\n",
+                hba: """
+                    local all all trust
+                    hostssl all all 127.0.0.1/32 md5
+                    hostnossl all all 127.0.0.1/32 reject
+
+                    """)
+        ).get()
+        defer { server.stop() }
+        #expect(try server.psql("SELECT left(rolpassword, 3) FROM pg_authid WHERE rolname = 'reader'") == "md5\n")
+        for mode in ["require", "prefer", "allow"] {
+            let result = try client(server, query: "sslmode=\(mode)").fetch("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+            #expect(result.table.row(0) == [.boolean(true)], "sslmode=\(mode)")
+        }
+        #expect {
+            _ = try client(server, query: "sslmode=disable").fetch("SELECT 1")
+        } throws: { error in
+            guard let failure = error as? DatabaseFailure else { return false }
+            return failure.serverError?.code == "28000" && "\(failure.diagnostic.message)".contains("pg_hba.conf")
+        }
+    }
+
+    /// TLS offered but refused by pg_hba.conf: `prefer` falls back to a plain connection, as libpq does; SCRAM
+    /// over that plain connection works.
+    @Test func hostNoSSLOnly() throws {
+        let server = try PostgresTestServer.start(
+            .init(
+                hba: """
+                    local all all trust
+                    hostssl all all 127.0.0.1/32 reject
+                    hostnossl all all 127.0.0.1/32 scram-sha-256
+
+                    """)
+        ).get()
+        defer { server.stop() }
+        let result = try client(server, query: "sslmode=prefer").fetch("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        #expect(result.table.row(0) == [.boolean(false)])
+        #expect {
+            _ = try client(server, query: "sslmode=require").fetch("SELECT 1")
+        } throws: { error in
+            (error as? DatabaseFailure)?.serverError?.code == "28000"
+        }
+    }
+
+    /// Over TLS the server offers SCRAM-SHA-256-PLUS (channel binding) and SCRAM-SHA-256; chartc, which does no
+    /// channel binding, picks SCRAM-SHA-256 with the GS2 header `n,,` ("the client does not support channel
+    /// binding"; `y,,` would tell a server that offered PLUS that someone stripped it). A server that requires
+    /// channel binding is out of reach for such a client.
+    @Test func scramOverTLSWithoutChannelBinding() throws {
+        let server = try #require(PostgresTestServer.server)
+        let result = try client(server, query: "sslmode=require").fetch("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        #expect(result.table.row(0) == [.boolean(true)])
+        #expect(try server.psql("SELECT left(rolpassword, 13) FROM pg_authid WHERE rolname = 'reader'") == "SCRAM-SHA-256\n")
+    }
+}

@@ -59,13 +59,27 @@ final class PostgresConnection {
         case .allow:
             do {
                 return try attempt(settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout)
-            } catch let failure where failure.serverError != nil && failure.diagnostic.kind != .authenticationFailed {
+            } catch let failure where retriesWithTheOtherMode(failure) {
                 return try attempt(settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout)
             }
-        case .prefer, .require, .verifyCA, .verifyFull:
+        case .prefer:
+            do {
+                return try attempt(settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout)
+            } catch let failure where retriesWithTheOtherMode(failure) {
+                return try attempt(settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout)
+            }
+        case .require, .verifyCA, .verifyFull:
             _ = name
             return try attempt(settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout)
         }
+    }
+
+    /// `allow` and `prefer` try the other mode when the server refuses the connection during startup, as libpq
+    /// does: a pg_hba.conf with only `hostssl` lines refuses a plain connection, one with only `hostnossl` lines
+    /// a TLS one (SQLSTATE 28000 either way). A wrong password (28P01) would be as wrong the other way.
+    private static func retriesWithTheOtherMode(_ failure: DatabaseFailure) -> Bool {
+        guard let code = failure.serverError?.code else { return false }
+        return code != "28P01"
     }
 
     private static func attempt(settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double)
