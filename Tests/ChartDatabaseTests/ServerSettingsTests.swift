@@ -185,6 +185,33 @@ struct ServerAuthenticationSettingsTests {
         }
     }
 
+    /// A server that speaks German (`lc_messages`): chartc tells errors apart by SQLSTATE and warnings by the
+    /// untranslated severity (`V`), never by the text, and shows the server's own words. The locale is made
+    /// for the test with `localedef` into a folder the server finds through `LOCPATH`.
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/i18n/locales/de_DE"), "needs the locales sources (Debian's libc-bin/locales)")
+    )
+    func serverMessagesInAnotherLanguage() throws {
+        let folder = NSTemporaryDirectory() + "chartc-locales-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let made = try PostgresTestServer.run("/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", folder + "/de_DE.UTF-8"])
+        try #require(made.status == 0 || FileManager.default.fileExists(atPath: folder + "/de_DE.UTF-8/LC_MESSAGES"), "localedef: \(made.errors)")
+        _ = try PostgresTestServer.run("/bin/chmod", ["-R", "a+rX", folder])
+        let server = try PostgresTestServer.start(.init(configuration: "lc_messages = 'de_DE.UTF-8'\n", environment: ["LOCPATH": folder])).get()
+        defer { server.stop() }
+        #expect {
+            _ = try client(server, query: "sslmode=disable").fetch("SELECT * FROM no_such_table")
+        } throws: { error in
+            guard let failure = error as? DatabaseFailure else { return false }
+            return failure.diagnostic.kind == .unknownTable && "\(failure.diagnostic.message)".contains("existiert nicht")
+        }
+        // A WARNING (translated: WARNUNG) is still one: chartc passes such notices on as warnings.
+        let warned = try client(server, user: "postgres", query: "sslmode=disable").fetch("SELECT pg_terminate_backend(1) AS t")
+        #expect(warned.notices.contains { $0.severity == "WARNING" }, "\(warned.notices.map(\.message))")
+        #expect(warned.notices.contains { !$0.message.isEmpty && !$0.message.contains("is not") }, "\(warned.notices.map(\.message))")
+    }
+
     /// Over TLS the server offers SCRAM-SHA-256-PLUS (channel binding) and SCRAM-SHA-256; chartc, which does no
     /// channel binding, picks SCRAM-SHA-256 with the GS2 header `n,,` ("the client does not support channel
     /// binding"; `y,,` would tell a server that offered PLUS that someone stripped it). A server that requires
