@@ -34,7 +34,7 @@ struct DatabaseRelationsTests {
     /// `chartc data` of `body` over `rows.csv` (holding `csv`) and over `data` (the members after `"data": {`
     /// `"database": …,`), which must be equal; returns the database spec's output and plan.
     @discardableResult
-    func same(_ body: String, data: String, csv: String = csv, label: String) throws -> (output: String, plan: String) {
+    func same(_ body: String, data: String, csv: String = csv, user: String = "reader", label: String) throws -> (output: String, plan: String) {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         try csv.write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
@@ -44,7 +44,7 @@ struct DatabaseRelationsTests {
         try ("{ \"data\": { \"database\": \"$CHARTC_TEST_DB\", \(data) },\n" + body + "\n}\n").write(
             to: databaseSpec, atomically: true, encoding: .utf8)
         let environment = [
-            "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
+            "CHARTC_TEST_DB": server.url(user: user), "PGPASSWORD": server.password,
             "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
         ]
         let fromFile = try ChartcBinary.run(["data", fileSpec.path])
@@ -66,11 +66,28 @@ struct DatabaseRelationsTests {
         try load(#""Weird Schema"."Mixed Case.Table ""q"" 'x'""#)
         try load(#"plain_schema."MixedCase""#)
         try server.psql(#"GRANT USAGE ON SCHEMA "Weird Schema", plain_schema TO reader;"#)
+        // A role with standard_conforming_strings = off, DateStyle 'SQL, DMY' and TimeZone America/New_York:
+        // the table's name reaches SQL in a literal too (the ctid check), which must mean the same.
+        let password = server.password.replacingOccurrences(of: "'", with: "''")
+        try server.psql(
+            """
+            DO $$ BEGIN
+              IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'oddwriter') THEN
+                CREATE ROLE oddwriter LOGIN PASSWORD '\(password)'; GRANT pg_read_all_data TO oddwriter;
+              END IF;
+            END $$;
+            ALTER ROLE oddwriter SET standard_conforming_strings = off;
+            ALTER ROLE oddwriter SET DateStyle = 'SQL, DMY';
+            ALTER ROLE oddwriter SET TimeZone = 'America/New_York';
+            """)
         for (table, label) in [
             (#"\"Weird Schema\".\"Mixed Case.Table \"\"q\"\" 'x'\""#, "quoted schema and table with a dot, quotes"),
             (#"plain_schema.\"MixedCase\""#, "schema.MixedCase")
         ] {
             try same(Self.aggregated, data: "\"table\": \"\(table)\"", label: label)
+            let odd = try same(
+                Self.aggregated, data: "\"table\": \"\(table)\"", user: "oddwriter", label: label + ", standard_conforming_strings off")
+            #expect(odd.plan.contains("::regclass THEN \"ctid\""), "\(odd.plan)")
         }
     }
 
