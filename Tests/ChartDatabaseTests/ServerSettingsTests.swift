@@ -212,6 +212,58 @@ struct ServerAuthenticationSettingsTests {
         #expect(warned.notices.contains { !$0.message.isEmpty && !$0.message.contains("is not") }, "\(warned.notices.map(\.message))")
     }
 
+    /// PgBouncer in transaction pooling, configured as shipped: it refuses startup parameters it does not track
+    /// (`extra_float_digits`), so chartc connects again without it and sets it in each transaction (`SET LOCAL`,
+    /// undone by the ROLLBACK, so nothing outlives it on the pooled server connection); floats still read exactly.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/pgbouncer"), "needs pgbouncer (apt-get install pgbouncer)"))
+    func throughPgBouncerInTransactionPooling() throws {
+        let server = try #require(PostgresTestServer.server)
+        let folder = NSTemporaryDirectory() + "chartc-pgbouncer-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let port = try PostgresTestServer.freePort()
+        let quoted = server.password.replacingOccurrences(of: "\"", with: "\"\"")
+        try "\"reader\" \"\(quoted)\"\n".write(toFile: folder + "/users.txt", atomically: true, encoding: .utf8)
+        try """
+        [databases]
+        charts = host=127.0.0.1 port=\(server.port) dbname=charts
+        [pgbouncer]
+        listen_addr = 127.0.0.1
+        listen_port = \(port)
+        unix_socket_dir =
+        auth_type = scram-sha-256
+        auth_file = \(folder)/users.txt
+        pool_mode = transaction
+        default_pool_size = 1
+        logfile = \(folder)/pgbouncer.log
+        pidfile = \(folder)/pgbouncer.pid
+
+        """.write(toFile: folder + "/pgbouncer.ini", atomically: true, encoding: .utf8)
+        if getuid() == 0 { _ = try PostgresTestServer.run("/bin/chown", ["-R", "postgres", folder]) }
+        let runAs = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
+        let command = runAs + ["/usr/sbin/pgbouncer", "-d", folder + "/pgbouncer.ini"]
+        let started = try PostgresTestServer.run(command[0], Array(command.dropFirst()))
+        try #require(started.status == 0, "pgbouncer: \(started.errors)")
+        defer {
+            if let pid = (try? String(contentsOfFile: folder + "/pgbouncer.pid", encoding: .utf8)).flatMap({
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }) {
+                kill(pid, SIGTERM)
+            }
+        }
+        usleep(300_000)
+        let client = DatabaseClient(
+            settings: try ConnectionSettings.parse("postgresql://reader@127.0.0.1:\(port)/charts?sslmode=disable"),
+            environment: ["HOME": "/nonexistent", "PGPASSWORD": server.password], connectTimeout: 5, statementTimeout: 5)
+        let session = DatabaseSession(client: client)
+        let first = try session.fetch("SELECT 0.1::float8 AS a, 1e-7::float8 / 3 AS b, current_setting('extra_float_digits') AS c")
+        #expect(first.table.row(0) == [.number(0.1), .number(1e-7 / 3), .string("3")])
+        let second = try session.fetch("SELECT 2.5::float8 AS a")
+        #expect(second.table.row(0) == [.number(2.5)])
+        let log = (try? String(contentsOfFile: folder + "/pgbouncer.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("unsupported startup parameter"), "the retry was not needed? \(log.suffix(600))")
+    }
+
     /// Over TLS the server offers SCRAM-SHA-256-PLUS (channel binding) and SCRAM-SHA-256; chartc, which does no
     /// channel binding, picks SCRAM-SHA-256 with the GS2 header `n,,` ("the client does not support channel
     /// binding"; `y,,` would tell a server that offered PLUS that someone stripped it). A server that requires

@@ -259,7 +259,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         return server
     }
 
-    private static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -300,7 +300,16 @@ public final class PostgresTestServer: @unchecked Sendable {
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        // The child starts with no blocked signals: a test runner's thread may block most of them, and a child
+        // that inherits the mask (pgbouncer does not reset it) would never see its SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard status == 0 else { throw StartFailure(description: "cannot run \(path): \(String(cString: strerror(status)))") }
         var exit: Int32 = 0
         while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}

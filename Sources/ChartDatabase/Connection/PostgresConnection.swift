@@ -25,6 +25,9 @@ final class PostgresConnection {
     private(set) var notices: [ServerMessage] = []
     /// The session's `IntervalStyle` as the server reports it (`ParameterStatus`); nil when it does not.
     private var intervalStyle: String?
+    /// Whether `extra_float_digits` went in the startup packet (else each transaction sets it: a pooler
+    /// refused it there).
+    private var floatDigitsAtStartup = true
 
     /// Who connects, and with which password (resolved by `DatabaseClient`).
     struct Credentials {
@@ -85,6 +88,18 @@ final class PostgresConnection {
     private static func attempt(settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double)
         throws(DatabaseFailure) -> PostgresConnection
     {
+        do {
+            return try attempt(settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, floatDigits: true)
+        } catch let failure where failure.serverError?.code == "08P01" && failure.serverError?.message.contains("extra_float_digits") == true {
+            // PgBouncer (by default) refuses startup parameters it does not track: "unsupported startup parameter:
+            // extra_float_digits". Connect without it and set it in each transaction instead.
+            return try attempt(settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, floatDigits: false)
+        }
+    }
+
+    private static func attempt(
+        settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double, floatDigits: Bool
+    ) throws(DatabaseFailure) -> PostgresConnection {
         let name = settings.displayName
         let host = settings.host ?? defaultHost(port: settings.port)
         let socket: Socket
@@ -94,6 +109,7 @@ final class PostgresConnection {
             throw DatabaseFailure(connectFailure(error, name: name, host: host, seconds: seconds))
         }
         let connection = PostgresConnection(settings: settings, credentials: credentials, socket: socket)
+        connection.floatDigitsAtStartup = floatDigits
         if useTLS && !host.hasPrefix("/") {
             try connection.negotiateTLS(host: host, deadline: deadline, seconds: seconds)
         } else if useTLS && settings.sslMode != .prefer && settings.sslMode != .allow {
@@ -189,8 +205,9 @@ final class PostgresConnection {
             ("user", credentials.user), ("database", credentials.database),
             ("application_name", settings.applicationName ?? "chartc"),
             // Results as chartc reads them: UTF-8, ISO dates, timestamps with time zone in UTC, shortest exact floats.
-            ("client_encoding", "UTF8"), ("DateStyle", "ISO, YMD"), ("TimeZone", "UTC"), ("extra_float_digits", "3")
+            ("client_encoding", "UTF8"), ("DateStyle", "ISO, YMD"), ("TimeZone", "UTC")
         ]
+        if floatDigitsAtStartup { parameters.append(("extra_float_digits", "3")) }
         if settings.applicationName == nil { parameters[2].1 = "chartc" }
         try write(FrontendMessage.startup(parameters).bytes, deadline: deadline, seconds: seconds)
         var scram: SCRAMClient?
@@ -280,10 +297,13 @@ final class PostgresConnection {
 
     /// Settings for the transaction (`SET LOCAL`, undone by its `ROLLBACK`, so a transaction-pooling proxy hands
     /// on a clean connection) that chartc relies on but does not send at startup: the `postgres` IntervalStyle,
-    /// only when the server says the session has another one.
+    /// only when the server says the session has another one; `extra_float_digits = 3` (every float8 exact: PostgreSQL
+    /// 11 and older print 15 digits otherwise, and a role may set 0 on any version) when a pooler refused it at startup.
     private var readSettings: [FrontendMessage] {
-        guard let intervalStyle, intervalStyle != "postgres" else { return [] }
-        return [.parse("SET LOCAL IntervalStyle = 'postgres'"), .bind([]), .execute()]
+        var settings: [FrontendMessage] = []
+        if !floatDigitsAtStartup { settings += [.parse("SET LOCAL extra_float_digits = 3"), .bind([]), .execute()] }
+        if let intervalStyle, intervalStyle != "postgres" { settings += [.parse("SET LOCAL IntervalStyle = 'postgres'"), .bind([]), .execute()] }
+        return settings
     }
 
     /// The columns `sql` would return, without running it (Parse + Describe, in a read-only transaction).
