@@ -50,7 +50,7 @@ public enum SQLCompiler {
     /// other number type through its text, as chartc parses it), dates as `timestamptz` in UTC, text as text. A
     /// `bpchar` column is left out: its cast to text drops the padding chartc keeps. What chartc reads as null is
     /// null here too (`ResultDecoder`): `NaN` and `±Infinity`, an empty string (SPEC §4: an empty value is null),
-    /// and a date outside the years 1–9999 (`infinity`, BC).
+    /// and a date outside the years 1–9999 (`infinity`, BC); times are read to the millisecond, as chartc reads them.
     static func dataScope(_ columns: [Column]) -> SQLTranslation.Scope {
         var scope: SQLTranslation.Scope = [:]
         for column in columns where scope[column.name] == nil {
@@ -76,9 +76,12 @@ public enum SQLCompiler {
         "(CASE WHEN abs(\(number)) < 'Infinity'::float8 THEN \(number) END)"
     }
 
-    /// A `timestamptz` (UTC) with the instants chartc cannot read (`±infinity`, years before 1 or after 9999) as null.
+    /// A `timestamptz` (UTC) as chartc reads its text: to the millisecond (chartc's resolution; the text's further
+    /// digits are dropped, as `date_trunc` drops them), and null for the instants chartc cannot read (`±infinity`,
+    /// years before 1 or after 9999).
     static func onTheTimeAxis(_ date: String) -> String {
-        "(CASE WHEN \(date) >= '0001-01-01 00:00:00+00'::timestamptz AND \(date) < '10000-01-01 00:00:00+00'::timestamptz THEN \(date) END)"
+        "(CASE WHEN \(date) >= '0001-01-01 00:00:00+00'::timestamptz AND \(date) < '10000-01-01 00:00:00+00'::timestamptz"
+            + " THEN date_trunc('milliseconds', \(date)) END)"
     }
 
     // MARK: - Row steps

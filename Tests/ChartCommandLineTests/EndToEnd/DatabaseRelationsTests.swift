@@ -164,6 +164,39 @@ struct DatabaseRelationsTests {
         }
     }
 
+    /// chartc reads times to the millisecond (the text's further digits dropped): rows a few microseconds apart
+    /// are one group, one distinct value and the same extreme in SQL as in the file.
+    @Test func timesBelowAMillisecond() throws {
+        try server.psql(
+            """
+            DROP TABLE IF EXISTS fine_times;
+            CREATE TABLE fine_times (at timestamptz, v float8);
+            INSERT INTO fine_times VALUES ('2020-01-01 10:00:00.0004+00', 1), ('2020-01-01 10:00:00.0001+00', 2),
+              ('2020-01-01 10:00:00.0019+00', 3), ('1969-12-31 23:59:59.9996+00', 4), ('1969-12-31 23:59:59.9991+00', 5);
+            """)
+        let csv = """
+            at,v
+            2020-01-01T10:00:00.0004Z,1
+            2020-01-01T10:00:00.0001Z,2
+            2020-01-01T10:00:00.0019Z,3
+            1969-12-31T23:59:59.9996Z,4
+            1969-12-31T23:59:59.9991Z,5
+
+            """
+        let outcome = try same(
+            """
+            "groupBy": ["at"], "aggregate": { "n": "count()", "s": "sum(v)" },
+            "mark": "bar", "encoding": { "x": { "field": "at" }, "y": { "field": "n" } }
+            """, data: "\"table\": \"fine_times\"", csv: csv, label: "times below a millisecond")
+        #expect(outcome.output.split(separator: "\n").count == 4, "\(outcome.output)")
+        #expect(outcome.plan.contains("date_trunc('milliseconds'") && outcome.plan.contains("group   at  (in PostgreSQL"), "\(outcome.plan)")
+        try same(
+            """
+            "aggregate": { "d": "distinct(at)", "lo": "min(at)", "hi": "max(at)" },
+            "mark": "bar", "encoding": { "y": { "field": "d" } }
+            """, data: "\"table\": \"fine_times\"", csv: csv, label: "distinct and extremes of times")
+    }
+
     /// NaN, ±Infinity, empty strings and infinite or BC dates are null to chartc, in the compiled statement as in
     /// the rows read: the same as a file with empty cells there.
     @Test func valuesChartcReadsAsNull() throws {
