@@ -103,11 +103,17 @@ struct DatabaseIndependentEngineTests {
             import duckdb, json, sys, datetime
             con = duckdb.connect()
             con.execute("SET threads = 1")
+            con.execute("SET TimeZone = 'UTC'")
             con.execute("CREATE TABLE rows AS SELECT row_number() OVER () AS rn, * FROM read_csv('\(csv)', header = true, columns = {\(columns)}, quote = '\\"', escape = '\\"')")
             def text(v):
                 if v is None: return '\\\\N'
                 if isinstance(v, bool): return 'true' if v else 'false'
                 if isinstance(v, (int, float)): return repr(float(v))
+                if isinstance(v, datetime.datetime):
+                    v = v.astimezone(datetime.timezone.utc)
+                    if (v.hour, v.minute, v.second, v.microsecond) == (0, 0, 0, 0): return v.strftime('%Y-%m-%d')
+                    return v.strftime('%Y-%m-%dT%H:%M:%S') + ('.%03dZ' % (v.microsecond // 1000) if v.microsecond else 'Z')
+                if isinstance(v, datetime.date): return v.strftime('%Y-%m-%d')
                 return str(v)
             out = []
             for q in json.load(open('queries.json')):
@@ -346,10 +352,10 @@ struct RandomSpec {
         for index in 0..<(1 + random.below(5)) {
             var (chartcForm, sqlForm, exact) = random.pick(Self.aggregates)
             var field = random.pick(numericFields)
-            if index > 0 && random.chance(20) {
-                // Strings: counts, code-point extremes, first and last.
+            if index > 0 && random.chance(25) {
+                // Strings, dates and times: counts, extremes (code points; time), first and last.
                 (chartcForm, sqlForm, exact) = random.pick(Self.aggregates.filter(\.2))
-                field = "s"
+                field = random.pick(["s", "s", "d", "t"])
             }
             let key = chartcForm + field
             guard !used.contains(key) else { continue }
