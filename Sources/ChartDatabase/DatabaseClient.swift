@@ -63,10 +63,10 @@ public struct DatabaseClient: Sendable {
         }
     }
 
-    fileprivate func connect() throws(DatabaseFailure) -> PostgresConnection {
+    fileprivate func connect(timings: PhaseTimings? = nil) throws(DatabaseFailure) -> PostgresConnection {
         var named = settings
         named.database = database
-        return try PostgresConnection.open(settings: named, credentials: credentials(), connectTimeout: connectTimeout)
+        return try PostgresConnection.open(settings: named, credentials: credentials(), connectTimeout: connectTimeout, timings: timings)
     }
 
     /// The columns `sql` returns, without running it.
@@ -86,15 +86,19 @@ public struct DatabaseClient: Sendable {
 /// one opens a fresh one.
 public final class DatabaseSession: @unchecked Sendable {
     public let client: DatabaseClient
+    /// Where the build's time goes (`--timings`): connecting, describing, the statement's wait, decoding.
+    public let timings: PhaseTimings?
     private var connection: PostgresConnection?
 
-    public init(client: DatabaseClient) {
+    public init(client: DatabaseClient, timings: PhaseTimings? = nil) {
         self.client = client
+        self.timings = timings
     }
 
     private func open() throws(DatabaseFailure) -> PostgresConnection {
         if let connection { return connection }
-        let opened = try client.connect()
+        timings?.lap("data: before connecting")
+        let opened = try client.connect(timings: timings)
         connection = opened
         return opened
     }
@@ -103,7 +107,9 @@ public final class DatabaseSession: @unchecked Sendable {
     public func describe(_ sql: String) throws(DatabaseFailure) -> [ResultField] {
         let connection = try open()
         do {
-            return try connection.describe(sql, deadline: Socket.now() + client.statementTimeout, seconds: client.statementTimeout)
+            let fields = try connection.describe(sql, deadline: Socket.now() + client.statementTimeout, seconds: client.statementTimeout)
+            timings?.lap("describe")
+            return fields
         } catch {
             self.connection = nil
             throw error
@@ -119,8 +125,14 @@ public final class DatabaseSession: @unchecked Sendable {
         var wire: [UInt8] = []
         var hash = SHA256()
         var malformed = false
+        let timings = self.timings
+        // Decoding happens while rows stream in: its time is measured per message and kept out of the wait.
+        var decoding: UInt64 = 0
+        timings?.lap("plan")
         do {
             try connection.run(sql, parameters: parameters, deadline: Socket.now() + statementTimeout, seconds: statementTimeout) { message in
+                let started = timings == nil ? 0 : PhaseTimings.now()
+                defer { if timings != nil { decoding &+= PhaseTimings.now() &- started } }
                 var header: [UInt8] = [message.type]
                 FrontendMessage.appendInt32(&header, Int32(message.body.count + 4))
                 wire += header
@@ -133,13 +145,16 @@ public final class DatabaseSession: @unchecked Sendable {
             self.connection = nil
             throw error
         }
+        timings?.lap(PhaseTimings.statement, moving: decoding, to: "decode")
         if malformed {
             self.connection = nil
             throw DatabaseFailure(.protocolViolation(database: connection.displayName, reason: "a malformed data row"))
         }
-        return QueryResult(
+        let result = QueryResult(
             table: decoder.finish(), fields: decoder.fields, wire: wire, sha256: SHA256.hex(hash.finalize()),
             bytesRead: connection.bytesRead - bytesBefore, notices: connection.notices)
+        timings?.lap("decode")
+        return result
     }
 }
 

@@ -5,9 +5,7 @@
 /// Streaming: `update` any number of times, then `finalize()`. `SHA256.hex(of:)` does it in one call.
 public struct SHA256: Sendable {
     /// The eight working words H0…H7.
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
-    ]
+    private var state: [UInt32] = SHA256.initialState
     /// Bytes not yet hashed: always fewer than one 64-byte block.
     private var pending: [UInt8] = []
     /// Message length so far, in bytes.
@@ -98,51 +96,63 @@ public struct SHA256: Sendable {
     /// Runs the compression function over `blocks` consecutive 64-byte blocks of `data`.
     private mutating func compress(_ data: UnsafeRawBufferPointer, blocks: Int) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            Self.roundConstants.withUnsafeBufferPointer { k in
-                state.withUnsafeMutableBufferPointer { h in
-                    for block in 0..<blocks {
-                        let base = block * 64
-                        for i in 0..<16 {
-                            let at = base + i * 4
-                            schedule[i] =
-                                UInt32(data[at]) &<< 24 | UInt32(data[at + 1]) &<< 16
-                                | UInt32(data[at + 2]) &<< 8 | UInt32(data[at + 3])
-                        }
-                        for i in 16..<64 {
-                            let w15 = schedule[i - 15]
-                            let w2 = schedule[i - 2]
-                            let s0 = (w15 &>> 7 | w15 &<< 25) ^ (w15 &>> 18 | w15 &<< 14) ^ (w15 &>> 3)
-                            let s1 = (w2 &>> 17 | w2 &<< 15) ^ (w2 &>> 19 | w2 &<< 13) ^ (w2 &>> 10)
-                            schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
-                        }
-                        var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-                        for i in 0..<64 {
-                            let sum1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
-                            let choice = (e & f) ^ (~e & g)
-                            let t1 = hh &+ sum1 &+ choice &+ k[i] &+ schedule[i]
-                            let sum0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
-                            let majority = (a & b) ^ (a & c) ^ (b & c)
-                            let t2 = sum0 &+ majority
-                            hh = g
-                            g = f
-                            f = e
-                            e = d &+ t1
-                            d = c
-                            c = b
-                            b = a
-                            a = t1 &+ t2
-                        }
-                        h[0] &+= a
-                        h[1] &+= b
-                        h[2] &+= c
-                        h[3] &+= d
-                        h[4] &+= e
-                        h[5] &+= f
-                        h[6] &+= g
-                        h[7] &+= hh
+            state.withUnsafeMutableBufferPointer { h in
+                for block in 0..<blocks {
+                    let base = block * 64
+                    for i in 0..<16 {
+                        let at = base + i * 4
+                        schedule[i] =
+                            UInt32(data[at]) &<< 24 | UInt32(data[at + 1]) &<< 16
+                            | UInt32(data[at + 2]) &<< 8 | UInt32(data[at + 3])
                     }
+                    Self.compress(state: h, schedule: schedule)
                 }
             }
+        }
+    }
+
+    /// The eight words H0…H7 a hash starts from (FIPS 180-4 §5.3.3).
+    public static let initialState: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    ]
+
+    /// The compression function alone: one block, already as 16 big-endian words in `schedule[0..<16]`
+    /// (`schedule` has room for 64 words), folded into the eight words of `state`. For PBKDF2, which hashes
+    /// thousands of fixed-size blocks from precomputed states and must not allocate for each.
+    public static func compress(state h: UnsafeMutableBufferPointer<UInt32>, schedule: UnsafeMutableBufferPointer<UInt32>) {
+        roundConstants.withUnsafeBufferPointer { k in
+            for i in 16..<64 {
+                let w15 = schedule[i - 15]
+                let w2 = schedule[i - 2]
+                let s0 = (w15 &>> 7 | w15 &<< 25) ^ (w15 &>> 18 | w15 &<< 14) ^ (w15 &>> 3)
+                let s1 = (w2 &>> 17 | w2 &<< 15) ^ (w2 &>> 19 | w2 &<< 13) ^ (w2 &>> 10)
+                schedule[i] = schedule[i - 16] &+ s0 &+ schedule[i - 7] &+ s1
+            }
+            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
+            for i in 0..<64 {
+                let sum1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = hh &+ sum1 &+ choice &+ k[i] &+ schedule[i]
+                let sum0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = sum0 &+ majority
+                hh = g
+                g = f
+                f = e
+                e = d &+ t1
+                d = c
+                c = b
+                b = a
+                a = t1 &+ t2
+            }
+            h[0] &+= a
+            h[1] &+= b
+            h[2] &+= c
+            h[3] &+= d
+            h[4] &+= e
+            h[5] &+= f
+            h[6] &+= g
+            h[7] &+= hh
         }
     }
 

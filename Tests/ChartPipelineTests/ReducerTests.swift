@@ -40,6 +40,28 @@ private func reduce(_ reduction: Reduction, _ column: Column? = values) -> [Doub
     #expect(close(reduce(.stdev), [(5.0 / 3.0).squareRoot(), 2.5.squareRoot(), nil, nil]))
 }
 
+/// The spread's exact bits: two passes in input order (the mean as sum / count, then the squared differences
+/// added in order), which the compiled SQL reproduces (SQLSpread); not Welford's updates, which round
+/// differently on these values.
+@Test func varianceIsTwoPassesInInputOrder() {
+    let xs: [Double] = [1e9 + 0.1, 1e9 + 0.7, 1e9 - 0.3, 1e9 + 0.3000000000000001, 1e9 + 0.2]
+    let column = T.numbers("x", xs)
+    let one = GroupIndex.build(keys: [T.strings("g", Array(repeating: "a", count: xs.count))], rowCount: xs.count)
+    let mean = xs.reduce(0, +) / Double(xs.count)
+    let squares = xs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    let expected = squares / Double(xs.count - 1)
+    #expect(T.numbersOf(Reducer.reduce(.variance, values: column, groups: one, name: "v")) == [expected])
+    #expect(T.numbersOf(Reducer.reduce(.stdev, values: column, groups: one, name: "s")) == [expected.squareRoot()])
+    var n = 0.0, welfordMean = 0.0, welfordSquares = 0.0
+    for x in xs {
+        n += 1
+        let delta = x - welfordMean
+        welfordMean += delta / n
+        welfordSquares += delta * (x - welfordMean)
+    }
+    #expect(welfordSquares / (n - 1) != expected, "these values must tell the two algorithms apart")
+}
+
 @Test func quantilesInterpolateBetweenClosestRanks() {
     // A sorted: 1 2 3 4 (h = 3p). B sorted: 1 2 3 4 5 (h = 4p).
     #expect(reduce(.quantile(0)) == [1, 1, nil, 7])

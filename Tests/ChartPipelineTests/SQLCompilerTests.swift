@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartExpression
 import ChartSpec
 import Testing
 @testable import ChartPipeline
@@ -55,11 +56,12 @@ import Testing
 
     @Test func whatHasNoExactSQLFormStaysInChartc() throws {
         let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("p", .string, 1042)]
-        // stdev: SQL rounds differently. The plan reads the columns, with the filter in the WHERE.
-        let spread = try compiled(#""filter": "v > 1", "groupBy": ["s"], "aggregate": {"sd": "stdev(v)"}"#, schema: schema)
+        // stdev of a calculation with no SQL form: the plan reads the columns, with the filter in the WHERE.
+        let spread = try compiled(
+            #""calculate": {"w": "log(v)"}, "filter": "v > 1", "groupBy": ["s"], "aggregate": {"sd": "stdev(w)"}"#, schema: schema)
         #expect(!spread.isCompiledAggregation)
         #expect(spread.loadStep.sql?.contains("WHERE (" + SQLCompiler.finite(#""v""#) + " > $1::float8)") == true, "\(spread.loadStep.sql ?? "")")
-        #expect(spread.loadStep.sqlNote?.contains("stdev(v)") == true, "\(spread.loadStep.sqlNote ?? "")")
+        #expect(spread.loadStep.sqlNote?.contains("calculate w") == true, "\(spread.loadStep.sqlNote ?? "")")
         // A bpchar column's text keeps its padding in chartc; its cast in SQL would not.
         let padded = try compiled(#""groupBy": ["p"], "aggregate": {"n": "count()"}"#, schema: schema)
         #expect(!padded.isCompiledAggregation)
@@ -79,5 +81,66 @@ import Testing
         let counts = try compiled(#""aggregate": {"n": "count()", "hi": "max(v)"}"#, schema: [("v", .number, 701)])
         #expect(counts.isCompiledAggregation)
         #expect(counts.loadStep.sql?.contains("ctid") == false)
+    }
+
+    /// stdev and variance: chartc's two passes in input order, a mean window per grouping set, and the set's sum
+    /// of squares picked by GROUPING(); not SQL's var_samp. A query (no input order) keeps them in chartc.
+    @Test func spreadsAreTwoPassesInInputOrder() throws {
+        let schema: [SQLCompiler.Column] = [("s", .string, 25), ("k", .string, 25), ("v", .number, 701)]
+        let plan = try compiled(
+            #""groupBy": ["s", "k"], "aggregate": {"sd": "stdev(v)", "var": "variance(v)"}, "total": {"k": "all"}"#, schema: schema)
+        #expect(plan.isCompiledAggregation)
+        let sql = plan.loadStep.sql ?? ""
+        #expect(!sql.contains("var_samp") && !sql.contains("stddev"), "\(sql)")
+        #expect(sql.contains("\"chartc_set0\" AS (PARTITION BY \"s\", \"k\" ORDER BY \"chartc_argorder\" ROWS BETWEEN UNBOUNDED PRECEDING"), "\(sql)")
+        #expect(sql.contains("\"chartc_set1\" AS (PARTITION BY \"s\" ORDER BY"), "\(sql)")
+        #expect(sql.contains("CASE GROUPING(\"s\", \"k\") WHEN 0 THEN sum("), "\(sql)")
+        #expect(sql.contains("WHEN 1 THEN sum("), "\(sql)")
+        #expect(sql.contains("sqrt("), "\(sql)")
+        let text = #"{"data": {"database": "$DB", "query": "SELECT 1 AS v"}, "aggregate": {"sd": "stdev(v)"}, "mark": "bar"}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "c.chart.json", text: text)).spec)
+        let query = try #require(Planner.plan(spec, schema: [("v", .number)]).0)
+        let fromQuery = try #require(
+            SQLCompiler.compile(query, relation: "(SELECT 1 AS v\n) AS \"chartc_base\"", columns: [("v", .number, 701)], inputOrder: nil))
+        #expect(!fromQuery.isCompiledAggregation)
+    }
+
+    /// bin(x, step) is the interval start in float8 with the step a parameter; bin(x) first asks for its extent
+    /// (over the rows after the filters before it, its parameters exactly the ones it names), then compiles with
+    /// the step chartc chose; the key column keeps the step.
+    @Test func binsCompileWithTheirSteps() throws {
+        let schema: [SQLCompiler.Column] = [("v", .number, 701), ("s", .string, 25)]
+        let fixed = try compiled(#""calculate": {"b": "bin(v, 0.1)"}, "groupBy": ["b"], "aggregate": {"n": "count()"}"#, schema: schema)
+        #expect(fixed.isCompiledAggregation)
+        #expect(
+            fixed.loadStep.sql?.contains("floor(" + SQLCompiler.finite(#""v""#) + " / $1::float8) * $1::float8") == true,
+            "\(fixed.loadStep.sql ?? "")")
+        #expect(fixed.loadStep.sqlParameters == ["0.1"])
+        let aggregate = fixed.steps.compactMap { step -> AggregateStep? in
+            if case .aggregate(let aggregate) = step { return aggregate } else { return nil }
+        }.first
+        #expect(aggregate?.reduced?.keySteps == ["b": 0.1])
+
+        let text =
+            #"{"data": {"database": "$DB", "table": "t"}, "filter": "s != 'x'", "calculate": {"b": "bin(v)"}, "groupBy": ["b"], "aggregate": {"n": "count()"}, "mark": "bar"}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "c.chart.json", text: text)).spec)
+        let plan = try #require(Planner.plan(spec, schema: schema.map { ($0.name, $0.type) }).0)
+        let extent = try #require(SQLCompiler.binExtent(plan, relation: "\"t\"", columns: schema, known: [:]))
+        #expect(extent.sql.hasPrefix("SELECT min(\"chartc_x\"), max(\"chartc_x\")"), "\(extent.sql)")
+        #expect(extent.sql.contains("WHERE (NULLIF(\"s\", '') <> $1::text)") && extent.parameters == ["x"], "\(extent.sql) \(extent.parameters)")
+        #expect(SQLCompiler.binExtent(plan, relation: "\"t\"", columns: schema, known: [extent.step: 5]) == nil)
+        let withStep = try #require(SQLCompiler.compile(plan, relation: "\"t\"", columns: schema, inputOrder: "ctid", binSteps: [extent.step: 5]))
+        #expect(withStep.isCompiledAggregation)
+        #expect(withStep.loadStep.sqlParameters.contains("5"), "\(withStep.loadStep.sqlParameters)")
+        let without = try #require(SQLCompiler.compile(plan, relation: "\"t\"", columns: schema, inputOrder: "ctid"))
+        #expect(!without.isCompiledAggregation)
+        // The step chartc chooses from the result's two numbers; 1 when no value is finite.
+        let extentRow = Table(
+            columns: [Column(name: "min", type: .number, values: [.number(-3)]), Column(name: "max", type: .number, values: [.number(47)])],
+            rowCount: 1)
+        #expect(SQLBinExtent.step(fromResult: extentRow) == Binning.automaticStep(lower: -3, upper: 47))
+        let empty = Table(
+            columns: [Column(name: "min", type: .number, values: [.null]), Column(name: "max", type: .number, values: [.null])], rowCount: 1)
+        #expect(SQLBinExtent.step(fromResult: empty) == 1)
     }
 }

@@ -19,7 +19,12 @@ enum BuildCommand {
             .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
             .value(
                 "format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue),
-                list: true, default: "svg")
+                list: true, default: "svg"),
+            .flag(
+                "timings",
+                help:
+                    "After each chart, print to stderr where its time went: reading the spec, the theme, connecting to a database (TCP, TLS, authentication, the server's backend start), describing, the statement's wait (the server's time as chartc sees it), decoding, the pipeline, layout with the SVG, writing; and what chartc added (total less the statement's wait). Output files are unchanged."
+            )
         ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example("chartc build examples", "Build every chart under examples/ next to its spec."),
@@ -31,6 +36,8 @@ enum BuildCommand {
     struct Outcome: Sendable {
         var written: [String] = []
         var diagnostics: [Diagnostic] = []
+        /// The `--timings` report, when asked for.
+        var timings: String?
         var failed: Bool { diagnostics.hasErrors }
     }
 
@@ -68,6 +75,7 @@ enum BuildCommand {
         for (job, outcome) in zip(jobs, outcomes) {
             console.report(outcome.diagnostics)
             for path in outcome.written { console.print("wrote \(path)") }
+            if let timings = outcome.timings { console.printError(timings) }
             if outcome.failed { failed.append(job.spec) } else { built += 1 }
         }
         console.printError(summary(built: built, failed: failed, seconds: seconds(clock.now - start)))
@@ -123,9 +131,15 @@ enum BuildCommand {
     /// Parse, run the pipeline, render each format, write each file.
     static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments) -> Outcome
     {
+        var context = context
+        // Each chart its own clock: charts build in parallel.
+        if arguments.flag("timings") { context.timings = PhaseTimings() }
         let compiled = Compiler.compile(path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments)
         var outcome = Outcome(diagnostics: compiled.diagnostics)
-        guard compiled.files.count == outputs.count else { return outcome }
+        guard compiled.files.count == outputs.count else {
+            outcome.timings = context.timings?.report(title: path)
+            return outcome
+        }
         do throws(FileSystem.Failure) {
             for (output, bytes) in zip(outputs, compiled.files) {
                 try FileSystem.writeAtomically(bytes, to: output.path)
@@ -135,6 +149,8 @@ enum BuildCommand {
             outcome.diagnostics.append(
                 Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the chart: \(error.reason)", path: error.path))
         }
+        context.timings?.lap("write")
+        outcome.timings = context.timings?.report(title: path)
         return outcome
     }
 

@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartNetwork
 import ChartPipeline
 import ChartSpec
+import ChartSystem
 import ChartValues
 
 /// The calls the commands make into the compiler's stages (parse, schema, plan, run, table output), in one
@@ -81,6 +82,8 @@ enum Compiler {
         case .failure(let diagnostic): return CompiledChart(diagnostics: [diagnostic])
         }
         let (parsed, parseDiagnostics) = parse(file)
+        let timings = context.timings
+        timings?.lap("spec")
         var compiled = CompiledChart(diagnostics: parseDiagnostics, spec: parsed)
         guard let spec = parsed, !parseDiagnostics.hasErrors else { return compiled }
         do throws(DiagnosticError) {
@@ -89,10 +92,12 @@ enum Compiler {
             let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             compiled.diagnostics += theme.warnings
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
+            timings?.lap("theme")
             var files: [[UInt8]] = []
             if spec.isLayered {
                 // SPEC §11: the top-level rows and each layer's own.
                 let result = try Pipeline.runLayers(spec: spec, context: context)
+                timings?.lap("pipeline")
                 compiled.diagnostics += result.top.warnings
                 // `{ "aggregate": … }` annotation values over the chart's output rows (SPEC §12), for layout.
                 let resolved = try AnnotationValues.resolve(spec, table: result.top.table)
@@ -102,14 +107,17 @@ enum Compiler {
                             spec: resolved, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format,
                             theme: theme))
                 }
+                timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
             } else {
                 let result = try run(spec, context: context)
+                timings?.lap("pipeline")
                 compiled.diagnostics += result.warnings
                 let resolved = try AnnotationValues.resolve(spec, table: result.table)
                 for format in formats {
                     files.append(
                         try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
                 }
+                timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
             }
             compiled.files = files
         } catch {

@@ -1,4 +1,5 @@
 import ChartSpec
+import ChartSystem
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +20,8 @@ final class PostgresConnection {
     private var bufferStart = 0
     private var processID: Int32 = 0
     private var secretKey: [UInt8] = []
+    /// Where connecting spends its time (`--timings`), or nil.
+    private var timings: PhaseTimings?
     /// Bytes read from the server, for the benchmark's "socket bytes" figure.
     private(set) var bytesRead = 0
     /// The server's notices (warnings), in order.
@@ -53,27 +56,35 @@ final class PostgresConnection {
     }
 
     /// Connects and authenticates before `connectTimeout` seconds have passed.
-    static func open(settings: ConnectionSettings, credentials: Credentials, connectTimeout: Double) throws(DatabaseFailure) -> PostgresConnection {
+    static func open(settings: ConnectionSettings, credentials: Credentials, connectTimeout: Double, timings: PhaseTimings? = nil)
+        throws(DatabaseFailure) -> PostgresConnection
+    {
         let deadline = Socket.now() + connectTimeout
         let name = settings.displayName
         switch settings.sslMode {
         case .disable:
-            return try attempt(settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout)
+            return try attempt(
+                settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
         case .allow:
             do {
-                return try attempt(settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout)
+                return try attempt(
+                    settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
             } catch let failure where retriesWithTheOtherMode(failure) {
-                return try attempt(settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout)
+                return try attempt(
+                    settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
             }
         case .prefer:
             do {
-                return try attempt(settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout)
+                return try attempt(
+                    settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
             } catch let failure where retriesWithTheOtherMode(failure) {
-                return try attempt(settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout)
+                return try attempt(
+                    settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
             }
         case .require, .verifyCA, .verifyFull:
             _ = name
-            return try attempt(settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout)
+            return try attempt(
+                settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
         }
     }
 
@@ -85,20 +96,23 @@ final class PostgresConnection {
         return code != "28P01"
     }
 
-    private static func attempt(settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double)
-        throws(DatabaseFailure) -> PostgresConnection
-    {
+    private static func attempt(
+        settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double, timings: PhaseTimings?
+    ) throws(DatabaseFailure) -> PostgresConnection {
         do {
-            return try attempt(settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, floatDigits: true)
+            return try attempt(
+                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings, floatDigits: true)
         } catch let failure where failure.serverError?.code == "08P01" && failure.serverError?.message.contains("extra_float_digits") == true {
             // PgBouncer (by default) refuses startup parameters it does not track: "unsupported startup parameter:
             // extra_float_digits". Connect without it and set it in each transaction instead.
-            return try attempt(settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, floatDigits: false)
+            return try attempt(
+                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings, floatDigits: false)
         }
     }
 
     private static func attempt(
-        settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double, floatDigits: Bool
+        settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double, timings: PhaseTimings?,
+        floatDigits: Bool
     ) throws(DatabaseFailure) -> PostgresConnection {
         let name = settings.displayName
         let host = settings.host ?? defaultHost(port: settings.port)
@@ -110,8 +124,11 @@ final class PostgresConnection {
         }
         let connection = PostgresConnection(settings: settings, credentials: credentials, socket: socket)
         connection.floatDigitsAtStartup = floatDigits
+        connection.timings = timings
+        timings?.lap("connect: TCP")
         if useTLS && !host.hasPrefix("/") {
             try connection.negotiateTLS(host: host, deadline: deadline, seconds: seconds)
+            timings?.lap("connect: TLS handshake")
         } else if useTLS && settings.sslMode != .prefer && settings.sslMode != .allow {
             throw DatabaseFailure(
                 .tlsUnavailable(
@@ -144,7 +161,9 @@ final class PostgresConnection {
         let mode = settings.sslMode
         let library: TLSLibrary
         switch TLSLibrary.load() {
-        case .success(let loaded): library = loaded
+        case .success(let loaded):
+            library = loaded
+            timings?.lap("connect: TLS library")
         case .failure(let failure):
             if mode == .prefer || mode == .allow { return } // as libpq built without TLS: plain
             throw DatabaseFailure(.tlsUnavailable(database: displayName, reason: failure.reason))
@@ -188,7 +207,7 @@ final class PostgresConnection {
         let verification = TLSSession.Verification(
             rootCertificates: roots, checkHostName: mode == .verifyFull ? host : nil, verifyChain: verifyChain)
         do {
-            tls = try TLSSession(library: library, socket: socket, serverName: host, verification: verification, deadline: deadline)
+            tls = try TLSSession(library: library, socket: socket, serverName: host, verification: verification, deadline: deadline, timings: timings)
         } catch {
             switch error {
             case .certificate(let reason): throw DatabaseFailure(.tlsCertificate(database: displayName, reason: reason))
@@ -219,6 +238,7 @@ final class PostgresConnection {
                 guard let code = cursor.int32() else { throw protocolError("a short authentication request") }
                 switch code {
                 case 0:
+                    timings?.lap("connect: authentication")
                     continue
                 case 3:
                     guard tls != nil else {
@@ -229,10 +249,12 @@ final class PostgresConnection {
                     }
                     try write(FrontendMessage.password(try password()).bytes, deadline: deadline, seconds: seconds)
                 case 5:
+                    timings?.lap("connect: backend start")
                     guard let salt = cursor.take(4) else { throw protocolError("a short md5 salt") }
                     let response = MD5.passwordResponse(user: credentials.user, password: try password(), salt: Array(salt))
                     try write(FrontendMessage.password(response).bytes, deadline: deadline, seconds: seconds)
                 case 10:
+                    timings?.lap("connect: backend start")
                     var mechanisms: [String] = []
                     while let name = cursor.cString(), !name.isEmpty { mechanisms.append(name) }
                     guard mechanisms.contains("SCRAM-SHA-256") else {
@@ -245,11 +267,13 @@ final class PostgresConnection {
                         FrontendMessage.saslInitialResponse(mechanism: "SCRAM-SHA-256", data: first).bytes, deadline: deadline, seconds: seconds)
                 case 11:
                     guard var client = scram else { throw protocolError("SASL continue without SASL start") }
+                    timings?.lap("connect: authentication")
                     let final: [UInt8]
                     do { final = try client.finalMessage(serverFirst: Array(cursor.rest())) } catch {
                         throw DatabaseFailure(.authenticationFailed(database: displayName, user: credentials.user, serverMessage: error.reason))
                     }
                     scram = client
+                    timings?.lap("connect: SCRAM proof")
                     try write(FrontendMessage.saslResponse(final).bytes, deadline: deadline, seconds: seconds)
                 case 12:
                     guard let client = scram else { throw protocolError("SASL final without SASL start") }
@@ -270,6 +294,7 @@ final class PostgresConnection {
                 var cursor = MessageCursor(message.body)
                 if cursor.cString() == "IntervalStyle" { intervalStyle = cursor.cString() }
             case UInt8(ascii: "Z"):
+                timings?.lap("connect: session ready")
                 return
             case UInt8(ascii: "E"):
                 throw serverFailure(ServerMessage(message.body))

@@ -1,3 +1,5 @@
+import ChartSystem
+
 /// One TLS client session over a connected socket, driven with non-blocking I/O and deadlines like the plain
 /// socket. Created after the server answered `S` to `SSLRequest`.
 final class TLSSession {
@@ -22,7 +24,9 @@ final class TLSSession {
     }
 
     /// Performs the handshake before `deadline`.
-    init(library: TLSLibrary, socket: Socket, serverName: String?, verification: Verification, deadline: Double) throws(Failure) {
+    init(library: TLSLibrary, socket: Socket, serverName: String?, verification: Verification, deadline: Double, timings: PhaseTimings? = nil)
+        throws(Failure)
+    {
         self.library = library
         self.socket = socket
         guard let context = library.contextNew(library.clientMethod()) else {
@@ -58,7 +62,13 @@ final class TLSSession {
             // SSL_set_tlsext_host_name: server name indication, which some cloud proxies route by.
             _ = serverName.withCString { library.control(ssl, 55, 0, UnsafeMutableRawPointer(mutating: $0)) }
         }
+        // Key share for P-256 first: PostgreSQL's `ssl_ecdh_curve` defaults to prime256v1 alone, so OpenSSL's own
+        // first choice (X25519) makes the server ask again (HelloRetryRequest): one more round trip and key
+        // generation per connection. Same groups as OpenSSL's default list otherwise; a server with other
+        // groups still negotiates as before. Failure to set it only costs that round trip.
+        _ = Self.groups.withCString { library.control(ssl, 92 /* SSL_CTRL_SET_GROUPS_LIST */, 0, UnsafeMutableRawPointer(mutating: $0)) }
         guard library.setFD(ssl, socket.descriptor) == 1 else { throw .handshake("cannot attach TLS to the socket") }
+        timings?.lap("connect: TLS set-up")
         while true {
             let result = SIGPIPEGuard.run { library.connect(ssl) }
             if result == 1 { break }
@@ -90,6 +100,9 @@ final class TLSSession {
         library.sslFree(ssl)
         library.contextFree(context)
     }
+
+    /// The key-exchange groups offered, in order (the first gets the key share of the first ClientHello).
+    static let groups = "P-256:X25519:X448:P-521:P-384"
 
     private static func explain(_ reason: String, host: String?) -> String {
         if reason.contains("hostname mismatch"), let host {

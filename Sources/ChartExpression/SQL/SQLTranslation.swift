@@ -13,6 +13,9 @@ public struct SQLValue: Sendable, Equatable {
     /// A condition whose SQL null stands for chartc's false (`a < b` with a null side): fine in a `WHERE`, under
     /// `AND`/`OR` and as a `CASE WHEN`, but made two-valued (`COALESCE(…, FALSE)`) anywhere it is a value.
     public var nullMeansFalse: Bool
+    /// For a field made by one `bin` call (SPEC §13): its step, which chartc's column would remember
+    /// (`Column.binStep`); set by the SQL compiler, not by the translation.
+    public var binStep: Double?
 
     public init(text: String, type: DataType?, naturalOrder: [String]? = nil, nullMeansFalse: Bool = false) {
         self.text = text
@@ -128,8 +131,7 @@ private struct SQLTranslator {
 
     /// A number as text PostgreSQL's `float8in` reads back to the same double (Swift's shortest round-trip form).
     static func numberText(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return String(number)
+        SQLTranslation.numberText(number)
     }
 
     /// Milliseconds since 1970 as ISO 8601 in UTC, which `timestamptz` reads exactly; nil outside years 1–9999.
@@ -289,6 +291,10 @@ private struct SQLTranslator {
             return x
         case .isValid:
             return SQLValue(text: "(\(x.text) IS NOT NULL)", type: .boolean)
+        case .bin:
+            // `bin(x, step)`; `bin(x)` alone is the pipeline's bin step (`SQLTranslation.binStart`).
+            guard values.count == 2, x.type == .number || x.type == nil, values[1].type == .number else { return nil }
+            return SQLValue(text: SQLTranslation.binStart(x.text, step: values[1].text), type: .number)
         case .year, .quarter, .day, .dayofyear, .hour:
             guard x.type == .date else { return nil }
             let part =

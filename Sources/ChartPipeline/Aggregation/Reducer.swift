@@ -17,8 +17,10 @@ import ChartValues
 ///   `SUM` over only nulls is NULL);
 /// - `sum` and `mean` add in input order (DuckDB's `sum`/`avg` on doubles do the same; no compensation), `mean` is
 ///   that sum divided by the count;
-/// - `variance`/`stdev` are sample statistics by Welford's method (as DuckDB's `var_samp`/`stddev_samp`), null
-///   for fewer than two values;
+/// - `variance`/`stdev` are sample statistics in two passes over each group in input order: the mean (the sum
+///   divided by the count, as `mean`), then the sum of squared differences from it, over n − 1; null for fewer
+///   than two values. (Two passes are at least as accurate as DuckDB's Welford updates and may differ from them
+///   in the last digits; a database computes the same passes in SQL with the same bits, `SQLSpread`.)
 /// - quantiles interpolate linearly between closest ranks (type 7, DuckDB `quantile_cont`): with sorted values
 ///   `v`, `h = (n − 1)·p`, the result is `v[⌊h⌋]·(1 − d) + v[⌈h⌉]·d` with `d = h − ⌊h⌋`;
 /// - `min`/`max` compare numbers, dates, booleans (false < true) and strings (code points, or the column's
@@ -167,14 +169,17 @@ public enum Reducer {
         let present = presence(values)
         var n = [Int](repeating: 0, count: count)
         var mean = [Double](repeating: 0, count: count)
+        for row in 0..<groups.rowCount where present[row] {
+            let group = groups.groupOfRow[row]
+            n[group] += 1
+            mean[group] += numbers[row]
+        }
+        for group in 0..<count where n[group] > 0 { mean[group] /= Double(n[group]) }
         var squares = [Double](repeating: 0, count: count)
         for row in 0..<groups.rowCount where present[row] {
             let group = groups.groupOfRow[row]
-            let x = numbers[row]
-            n[group] += 1
-            let delta = x - mean[group]
-            mean[group] += delta / Double(n[group])
-            squares[group] += delta * (x - mean[group])
+            let delta = numbers[row] - mean[group]
+            squares[group] += delta * delta
         }
         var result = [Double](repeating: 0, count: count)
         var valid = [Bool](repeating: false, count: count)

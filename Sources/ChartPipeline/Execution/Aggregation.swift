@@ -127,6 +127,7 @@ enum Aggregation {
         for field in step.groupBy {
             guard var column = table.column(named: field) else { throw missing(field) }
             if let order = reduced.keyOrders[field] { column.naturalOrder = order }
+            if let step = reduced.keySteps[field] { column.binStep = step }
             keyColumns.append(column)
         }
         let fullKeys = keyColumns.map { $0.gathering(partRows[0]) }

@@ -132,6 +132,18 @@ extension Pipeline {
         return steps
     }
 
+    /// A layer's final steps run over rows it is given (the top-level output or its own pipeline's), not over
+    /// the data: their plan reads no database, so its load step has no statement to show.
+    static func readingRows(_ plan: Plan) -> Plan {
+        guard case .load(var load)? = plan.steps.first else { return plan }
+        var plan = plan
+        load.sql = nil
+        load.sqlParameters = []
+        load.sqlNote = nil
+        plan.steps[0] = .load(load)
+        return plan
+    }
+
     /// The plans of a layered spec against its data, for `chartc plan`: the top-level plan, and per layer the
     /// plan of its own pipeline (nil: the top-level output) and of its final steps. Nothing is run, but a
     /// layer's final steps are planned against the fields its rows will have.
@@ -161,7 +173,7 @@ extension Pipeline {
             if layer.hasFinalSteps {
                 let (stepsPlan, diagnostics) = Planner.plan(finalSpec(layer, of: spec), schema: fields)
                 problems.add(diagnostics)
-                finalPlan = stepsPlan
+                finalPlan = stepsPlan.map(readingRows)
             }
             layers.append((own, finalPlan))
         }

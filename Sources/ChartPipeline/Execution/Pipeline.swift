@@ -47,8 +47,14 @@ public enum Pipeline {
             let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
             let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
+            let relation = DataLoader.databaseRelation(database)
+            // Nothing runs: a `bin(x)` step shows as chosen from the extent.
+            var binSteps: [Int: Double] = [:]
+            while let extent = SQLCompiler.binExtent(plan, relation: relation, columns: columns, known: binSteps) {
+                binSteps[extent.step] = SQLBinExtent.pendingStep
+            }
             let compiled = SQLCompiler.compile(
-                plan, relation: DataLoader.databaseRelation(database), columns: columns, inputOrder: DataLoader.databaseInputOrder(database))
+                plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database), binSteps: binSteps)
             return (compiled ?? plan, warnings)
         }
         let schema: [(name: String, type: DataType)]
@@ -103,7 +109,10 @@ public enum Pipeline {
             let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
             let relation = DataLoader.databaseRelation(database)
             var candidates: [Plan] = []
-            if let compiled = SQLCompiler.compile(plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database)) {
+            let binSteps = try DataLoader.databaseBinSteps(target, plan: plan, relation: relation, columns: columns, context: context)
+            if let compiled = SQLCompiler.compile(
+                plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database), binSteps: binSteps)
+            {
                 candidates.append(compiled)
             }
             if candidates.first?.isCompiledAggregation == true {
@@ -116,7 +125,9 @@ public enum Pipeline {
                     let loaded = try DataLoader.databaseStatement(
                         target, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
                         resultColumns: load.resultColumns, context: context)
-                    return try execute(candidate, warnings: warnings, loaded: consume loaded)
+                    let output = try execute(candidate, warnings: warnings, loaded: consume loaded)
+                    context.timings?.lap("pipeline")
+                    return output
                 } catch {
                     // This server lacks something the statement uses: the next candidate runs more in chartc.
                     // --offline: a statement the server refused was never cached, the candidate that ran was.

@@ -46,7 +46,7 @@ extension DataLoader {
         case .table(let table): relation = SQLText.relation(table.value)
         case .query(let query): relation = SQLText.subquery(query.value).text
         }
-        return DatabaseTarget(client: client, session: DatabaseSession(client: client), source: source, relation: relation)
+        return DatabaseTarget(client: client, session: DatabaseSession(client: client, timings: context.timings), source: source, relation: relation)
     }
 
     /// The statement reading `columns` (nil: all) of the base rows.
@@ -92,6 +92,7 @@ extension DataLoader {
                 _ = try? cache.store(key, body: body, contentType: "application/x-postgresql-rows", etag: nil, lastModified: nil)
             }
         }
+        context.timings?.lap("cache")
         return fields
     }
 
@@ -202,6 +203,7 @@ extension DataLoader {
                         at: target.source.database.span))
             }
         }
+        context.timings?.lap("cache")
         return LoadedData(
             table: result.table, provenance: [DataProvenance(url: name, sha256: result.sha256, query: sql)],
             warnings: warnings, fieldNames: result.table.columnNames)

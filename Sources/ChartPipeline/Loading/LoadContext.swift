@@ -6,6 +6,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartNetwork
+import ChartSystem
 
 /// What loading a spec's data needs besides the spec: how remote data may be reached (timeouts, size limit,
 /// `--offline`/`--refresh`, the cache folder). The command line builds one per run and passes it down, so no
@@ -19,6 +20,8 @@ public struct LoadContext: Sendable {
     /// The environment variables a load may read: `data.database` as `$NAME`, and libpq's `PGPASSWORD`,
     /// `PGPASSFILE`, `PGUSER`, `PGDATABASE` (with `HOME` and `USER`) for database connections.
     public var environment: [String: String]
+    /// Where a build's time goes (`chartc build --timings`), or nil: the database stages lap it.
+    public var timings: PhaseTimings?
 
     public init(fetch: FetchOptions, sampleBytes: Int? = nil, environment: [String: String] = LoadContext.processEnvironment()) {
         self.fetch = fetch

@@ -234,6 +234,8 @@ public struct ReducedAggregate: Sendable {
     public var calls: [ReducedCall]
     /// The weekday/month order of key columns that hold such names (chartc's columns carry it; SQL's do not).
     public var keyOrders: [String: [String]]
+    /// The step of key columns made by `bin` (SPEC §13; chartc's columns remember it, SQL's do not).
+    public var keySteps: [String: Double] = [:]
 
     public init(partColumn: String?, partOfMask: [Int: Int], calls: [ReducedCall], keyOrders: [String: [String]] = [:]) {
         self.partColumn = partColumn

@@ -11,15 +11,16 @@ import ChartValues
 /// **Aggregations** become
 ///
 ///     SELECT [GROUPING(keys) AS mask,] keys, per call: count(*) | count(x) | count(DISTINCT x) | sum(x) |
-///            min(x) | max(x) | sum(x), count(x) (mean) | the two closest ranks and the count (quantiles)
+///            min(x) | max(x) | sum(x), count(x) (mean) | the two closest ranks and the count (quantiles) |
+///            the sample variance in chartc's two passes (stdev, variance: `SQLSpread`)
 ///     FROM (SELECT key and argument expressions FROM relation WHERE filters) AS "chartc_rows"
 ///     GROUP BY keys | GROUP BY GROUPING SETS ((keys), (keys but a total's field), …)
 ///
 /// and chartc finishes each group (`ReducedAggregate`): a mean is divided, a quantile interpolated, with
 /// chartc's own arithmetic, so the numbers are bit for bit those of a file. Then `complete`, `sort`, `window` and
 /// `keep` run in chartc over the result rows. Whenever any part of the aggregation has no exact SQL form
-/// (`first`/`last`, which need an input order SQL does not keep; `stdev`/`variance`, whose rounding differs between
-/// algorithms; an expression function the translation leaves out; a bpchar column), the statement reads only the
+/// (`sum`, `mean`, `first`/`last` and `stdev`/`variance` over a `query`, which has no input order; an expression
+/// function the translation leaves out; a bpchar column), the statement reads only the
 /// columns the plan reads, with every filter that translates in its `WHERE`, and chartc runs the steps.
 ///
 /// Without an aggregation the statement reads the data columns with the filters that translate in its
@@ -36,11 +37,16 @@ public enum SQLCompiler {
     /// `inputOrder` is SQL for the rows' input order when the relation has one (a table's `ctid`: the order a
     /// sequential scan reads, and chartc reads, its rows); sums, means and `first`/`last` depend on it and are
     /// computed in SQL only with it.
-    public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil) -> Plan? {
+    ///
+    /// `binSteps`: the steps `bin(x)` chose from the extents `binExtent` statements found, by the index of its
+    /// calculation in `plan.steps` (`SQLBinExtent.pendingStep` for `chartc plan`, which runs nothing).
+    public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil, binSteps: [Int: Double] = [:]) -> Plan? {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
         let scope = dataScope(columns)
         var reason: String?
-        if let compiled = compileAggregation(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, reason: &reason) {
+        if let compiled = compileAggregation(
+            plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, binSteps: binSteps, reason: &reason)
+        {
             return compiled
         }
         return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)
@@ -100,9 +106,11 @@ public enum SQLCompiler {
     /// Only what the statement uses may add parameters (PostgreSQL refuses a parameter the text never names), so
     /// a first pass finds the filters that translate, and the second translates for real only the calculations
     /// they, and `reads` (the aggregation's keys and arguments), need.
-    static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, reads: Set<String> = []) -> RowSteps {
+    static func rowSteps(
+        _ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, reads: Set<String> = [], binSteps: [Int: Double] = [:]
+    ) -> RowSteps {
         var scratch = parameters
-        let first = rowSteps(plan, scope: scope, parameters: &scratch, needed: nil)
+        let first = rowSteps(plan, scope: scope, parameters: &scratch, needed: nil, binSteps: binSteps)
         var needed = reads
         for (step, expression) in first.translated {
             if case .filter(let filter) = plan.steps[step] { needed.formUnion(filter.expressions[expression].fieldsUsed) }
@@ -110,11 +118,13 @@ public enum SQLCompiler {
         for step in plan.steps.reversed() {
             if case .calculate(let calculate) = step, needed.contains(calculate.name) { needed.formUnion(calculate.expression.fieldsUsed) }
         }
-        return rowSteps(plan, scope: scope, parameters: &parameters, needed: needed)
+        return rowSteps(plan, scope: scope, parameters: &parameters, needed: needed, binSteps: binSteps)
     }
 
     /// One pass; `needed` nil: every calculation counts as needed.
-    private static func rowSteps(_ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, needed: Set<String>?) -> RowSteps {
+    private static func rowSteps(
+        _ plan: Plan, scope: SQLTranslation.Scope, parameters: inout SQLParameters, needed: Set<String>?, binSteps: [Int: Double]
+    ) -> RowSteps {
         var rows = RowSteps(scope: scope)
         for (index, step) in plan.steps.enumerated() {
             switch step {
@@ -124,8 +134,8 @@ public enum SQLCompiler {
                 let isNeeded = needed?.contains(calculate.name) ?? true
                 let value =
                     isNeeded
-                    ? calculate.expression.sql(in: rows.scope, parameters: &parameters)
-                    : calculate.expression.sql(in: rows.scope, parameters: &unused)
+                    ? calculationSQL(calculate, index: index, scope: rows.scope, parameters: &parameters, binSteps: binSteps)
+                    : calculationSQL(calculate, index: index, scope: rows.scope, parameters: &unused, binSteps: binSteps)
                 if let value {
                     rows.scope[calculate.name] = value
                 } else {
@@ -224,7 +234,8 @@ public enum SQLCompiler {
     // MARK: - Aggregation
 
     static func compileAggregation(
-        _ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?, reason: inout String?
+        _ plan: Plan, load: LoadStep, relation: String, scope: SQLTranslation.Scope, inputOrder: String?, binSteps: [Int: Double] = [:],
+        reason: inout String?
     ) -> Plan? {
         guard let aggregateIndex = plan.steps.firstIndex(where: { if case .aggregate = $0 { return true } else { return false } }),
             case .aggregate(let aggregate) = plan.steps[aggregateIndex]
@@ -236,7 +247,7 @@ public enum SQLCompiler {
         }
         let rows = rowSteps(
             Plan(steps: Array(plan.steps[..<aggregateIndex]), columns: plan.columns, dataFields: plan.dataFields, outputFields: plan.outputFields),
-            scope: scope, parameters: &parameters, reads: reads)
+            scope: scope, parameters: &parameters, reads: reads, binSteps: binSteps)
         // Every filter must be in SQL, or groups would be made of the wrong rows.
         let filterCount = plan.steps[..<aggregateIndex].reduce(0) { count, step in
             if case .filter(let filter) = step { return count + filter.expressions.count }
@@ -248,6 +259,7 @@ public enum SQLCompiler {
         var inner: [String] = []
         var keyNames: [String] = []
         var naturalOrders: [String: [String]] = [:]
+        var keySteps: [String: Double] = [:]
         for field in aggregate.groupBy {
             guard let value = rows.scope[field] else {
                 if !rows.untranslated.contains(where: { $0 == "calculate \(field)" }) { reason = "groupBy \(field) (a column type read differently)" }
@@ -256,6 +268,7 @@ public enum SQLCompiler {
             inner.append("\(value.text.nullTyped(value.type)) AS \(SQLText.identifier(field))")
             keyNames.append(SQLText.identifier(field))
             if let order = value.naturalOrder { naturalOrders[field] = order }
+            if let step = value.binStep { keySteps[field] = step }
         }
         // Names for the arguments that no groupBy field has.
         var prefix = "chartc_arg"
@@ -268,6 +281,7 @@ public enum SQLCompiler {
         // The grouped select's columns: a plain result column, or a sorted array a quantile picks ranks from.
         enum Output { case plain(String), sorted(p: String, low: String, high: String) }
         var grouped: [(expression: String, output: Output)] = []
+        var spreadMeans = SpreadWindows()
         var calls: [ReducedCall] = []
         var callIndex = 0
         for field in aggregate.fields {
@@ -352,9 +366,18 @@ public enum SQLCompiler {
                     grouped.append(("(array_agg(\(column) ORDER BY \(order)\(direction)) FILTER (WHERE \(column) IS NOT NULL))[1]", .plain(name)))
                     calls.append(.value(column: name, zeroWhenEmpty: false))
                 case .stdev, .variance:
-                    // SQL's var_samp/stddev_samp round differently from chartc's Welford sums: chartc computes them.
-                    reason = "\(source) (SQL's var_samp rounds differently)"
-                    return nil
+                    // chartc's two passes in input order (SQLSpread), not SQL's var_samp, which rounds differently.
+                    guard type == .number, inputOrder != nil,
+                        let spread = Self.spreadSQL(
+                            column: column, means: prefix + "\(id)_mean", order: order, keys: keyNames, groupBy: aggregate.groupBy,
+                            totals: aggregate.totals, squareRoot: call.function == .stdev, windows: &spreadMeans)
+                    else {
+                        reason = "\(source) (a spread depends on the input order, which only a table has)"
+                        return nil
+                    }
+                    needsOrder = true
+                    grouped.append((spread, .plain(name)))
+                    calls.append(.value(column: name, zeroWhenEmpty: false))
                 }
             }
         }
@@ -386,11 +409,11 @@ public enum SQLCompiler {
         for (index, key) in keyNames.enumerated() { leading.append((key, .plain(aggregate.groupBy[index]))) }
         let columns = leading + grouped
 
-        let from =
-            "\nFROM (SELECT " + (inner.isEmpty ? "1 AS \"chartc_one\"" : inner.joined(separator: ",\n             "))
+        let rowsSelect =
+            "SELECT " + (inner.isEmpty ? "1 AS \"chartc_one\"" : inner.joined(separator: ",\n             "))
             + "\n      FROM \(relation)"
             + (rows.conditions.isEmpty ? "" : "\n      WHERE " + rows.conditions.joined(separator: "\n        AND "))
-            + ") AS \"chartc_rows\"" + groupBy
+        let from = "\nFROM (" + Self.withSpreadMeans(rowsSelect, spreadMeans) + ") AS \"chartc_rows\"" + groupBy
         var sql: String
         var names: [String] = []
         let hasSorted = columns.contains { if case .sorted = $0.output { return true } else { return false } }
@@ -426,6 +449,7 @@ public enum SQLCompiler {
         newLoad.sqlNote = nil
         var reducedStep = aggregate
         reducedStep.reduced = ReducedAggregate(partColumn: partColumn, partOfMask: partOfMask, calls: calls, keyOrders: naturalOrders)
+        reducedStep.reduced?.keySteps = keySteps
         var result = plan
         result.databaseSteps = Array(plan.steps[1...aggregateIndex])
         result.steps = [.load(newLoad), .aggregate(reducedStep)] + plan.steps[(aggregateIndex + 1)...]

@@ -28,6 +28,11 @@ enum BenchCommand {
                 help:
                     "Also build the polarization chart from PostgreSQL at URL (tables members_1x and members, see specs/performance.md) against the server's own time for the statement."
             ),
+            .value(
+                "database-tls", valueName: "URL",
+                help:
+                    "With --database: also measure through URL, the same server and tables over TLS (sslmode=verify-full&sslrootcert=…), as real use needs."
+            ),
             .flag("database-only", help: "With --database: measure only the database cases (and the CSV cases they compare with).")
         ],
         examples: [
@@ -128,7 +133,8 @@ enum BenchCommand {
         console.write(BenchReport.markdown(rows: rows, runs: runs, peerRuns: peerRuns), to: .output)
         var databaseMet = true
         if let databaseURL {
-            guard let databaseRows = DatabaseBench.run(url: databaseURL, chartc: chartc, runs: runs, workspace: workspace, console: console) else {
+            let urls = [databaseURL] + (arguments.value("database-tls").map { [$0] } ?? [])
+            guard let databaseRows = DatabaseBench.run(urls: urls, chartc: chartc, runs: runs, workspace: workspace, console: console) else {
                 return .failure
             }
             console.write(DatabaseBench.markdown(databaseRows, runs: runs), to: .output)

@@ -49,10 +49,10 @@ struct DatabaseCompiledSQLTests {
 
     /// Writes the CSV and two specs with the same pipeline (`body`: JSON members after `data`), loads the rows into
     /// a table, and runs `chartc data` on both and `chartc plan` on the database one.
-    func run(_ body: String, name: String) throws -> Outcome {
+    func run(_ body: String, name: String, csv: String? = nil) throws -> Outcome {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        try Self.csv().write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try (csv ?? Self.csv()).write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
         let fileSpec = scratch.appendingPathComponent("file.chart.json")
         try ("{ \"data\": { \"url\": \"rows.csv\" },\n" + body + "\n}\n").write(to: fileSpec, atomically: true, encoding: .utf8)
 

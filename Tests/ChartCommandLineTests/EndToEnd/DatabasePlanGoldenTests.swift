@@ -58,3 +58,55 @@ struct DatabasePlanGoldenTests {
         assertGolden(name: "plan-database-fallback.txt", actual: try plan(spec))
     }
 }
+
+extension DatabasePlanGoldenTests {
+    /// A layered chart over a database (SPEC §11): the top-level statement once; a layer drawing the top-level
+    /// output, or filtering it, reads no database and prints no `sql` line; a layer with its own aggregation
+    /// prints its own statement.
+    @Test func layersPrintOnlyTheirOwnStatements() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let spec = scratch.appendingPathComponent("layers.chart.json")
+        try """
+        { "data": { "database": "$VOTEVIEW_DB", "table": "members" },
+          "filter": "congress >= 100",
+          "groupBy": ["congress"], "aggregate": { "median": "median(nominate_dim1)" },
+          "layers": [
+            { "mark": "line" },
+            { "mark": "point", "filter": "congress == 117" },
+            { "mark": "rule", "groupBy": [], "aggregate": { "overall": "median(nominate_dim1)" },
+              "encoding": { "y": { "field": "overall" } } }
+          ],
+          "encoding": { "x": { "field": "congress" }, "y": { "field": "median" } } }
+
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let output = try plan(spec)
+        assertGolden(name: "plan-database-layers.txt", actual: output)
+        let layers = output.components(separatedBy: "\nlayer ")
+        #expect(layers.count == 4, "\(output)")
+        #expect(layers.count == 4 && !layers[1].contains("sql ") && !layers[2].contains("sql "), "\(output)")
+        #expect(layers.count == 4 && layers[3].contains("sql ") && layers[3].contains("(in PostgreSQL"), "\(output)")
+    }
+}
+
+extension DatabasePlanGoldenTests {
+    /// A histogram with `bin(x)` over a table: `chartc plan` runs nothing, so the step is shown as the one the
+    /// extent statement will give; the bin and the grouping are in the statement.
+    @Test func anAutomaticHistogramCompilesWithItsStepToCome() throws {
+        let scratch = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let spec = scratch.appendingPathComponent("histogram.chart.json")
+        try """
+        { "data": { "database": "$VOTEVIEW_DB", "table": "members" },
+          "filter": "congress >= 100",
+          "calculate": { "score": "bin(nominate_dim1)", "decade": "bin(congress * 2 + 1787, 10)" },
+          "groupBy": ["decade", "score"], "aggregate": { "members": "count()" }, "complete": true,
+          "mark": "bar", "encoding": { "x": { "field": "score" }, "y": { "field": "members" } },
+          "facet": { "field": "decade" } }
+
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let output = try plan(spec)
+        assertGolden(name: "plan-database-histogram.txt", actual: output)
+        #expect(output.contains("the step bin() chooses from the extent"), "\(output)")
+    }
+}
