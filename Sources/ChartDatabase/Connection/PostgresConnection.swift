@@ -101,12 +101,14 @@ final class PostgresConnection {
     ) throws(DatabaseFailure) -> PostgresConnection {
         do {
             return try attempt(
-                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings, floatDigits: true)
+                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings,
+                floatDigits: true)
         } catch let failure where failure.serverError?.code == "08P01" && failure.serverError?.message.contains("extra_float_digits") == true {
             // PgBouncer (by default) refuses startup parameters it does not track: "unsupported startup parameter:
             // extra_float_digits". Connect without it and set it in each transaction instead.
             return try attempt(
-                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings, floatDigits: false)
+                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings,
+                floatDigits: false)
         }
     }
 
