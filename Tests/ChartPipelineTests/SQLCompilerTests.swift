@@ -35,7 +35,7 @@ import Testing
         #expect(plan.loadStep.sqlParameters.contains("2020-01-01T00:00:00.000Z"))
         #expect(sql.contains("sum(\"chartc_arg1\" ORDER BY \"chartc_argorder\")"), "\(sql)")
         #expect(plan.isCompiledAggregation)
-        #expect(plan.databaseSteps.count == 3) // calculate, filter, aggregate
+        #expect(plan.databaseSteps.count == 4) // calculate, filter, aggregate, sort (the groups arrive in output order)
     }
 
     /// PostgreSQL refuses a parameter the statement never names: a calculation nothing reads adds none.
@@ -142,5 +142,31 @@ import Testing
         let empty = Table(
             columns: [Column(name: "min", type: .number, values: [.null]), Column(name: "max", type: .number, values: [.null])], rowCount: 1)
         #expect(SQLBinExtent.step(fromResult: empty) == 1)
+    }
+}
+
+extension SQLCompilerTests {
+    /// The groups arrive sorted and chartc's sort leaves the plan; should two result rows be one chartc group
+    /// (SQL tells NaN from null, chartc reads both as null), the finish sorts by the sort's keys itself.
+    @Test func sortedGroupsThatAreNotOnePerRowAreSortedInChartc() throws {
+        let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701)]
+        let plan = try compiled(#""groupBy": ["s"], "aggregate": {"n": "count()"}, "sort": ["-n"]"#, schema: schema)
+        #expect(!plan.steps.contains { if case .sort = $0 { return true } else { return false } }, "the sort runs in SQL")
+        guard case .aggregate(let step) = plan.steps[1], let reduced = step.reduced, let names = plan.loadStep.resultColumns else {
+            Issue.record("no compiled aggregation: \(plan)")
+            return
+        }
+        #expect(reduced.sortedBy == [SortOrder("n", descending: true), SortOrder("s")])
+        // As the server sent them: b 5, null 4, a 3, NaN 2; chartc reads NaN as null, so null has 6 and comes first.
+        let table = Table(
+            columns: [
+                Column(name: names[0], type: .string, values: [.string("b"), .null, .string("a"), .null]),
+                Column(name: names[1], type: .number, values: [.number(5), .number(4), .number(3), .number(2)])
+            ], rowCount: 4)
+        let result = try Aggregation.run(step, on: table)
+        let keys = try #require(result.column(named: "s"))
+        let counts = try #require(result.column(named: "n"))
+        #expect((0..<keys.count).map { keys[$0] } == [.null, .string("b"), .string("a")])
+        #expect((0..<counts.count).map { counts[$0] } == [.number(6), .number(5), .number(3)])
     }
 }

@@ -38,6 +38,12 @@ public struct SQLParameters: Sendable, Equatable {
 
     public init() {}
 
+    /// Parameters that continue a statement's: the next one added is `$(values.count + 1)`.
+    public init(continuing values: [String?]) {
+        self.values = values
+        keys = values.indices.map { "\u{1}\($0)" }
+    }
+
     /// `$n::cast` for `text`, reusing an earlier parameter with the same text and cast.
     public mutating func add(_ text: String, cast: String) -> String {
         let key = cast + "\u{0}" + text

@@ -131,7 +131,7 @@ enum Aggregation {
             keyColumns.append(column)
         }
         let fullKeys = keyColumns.map { $0.gathering(partRows[0]) }
-        let domains = try completeDomains(step, keys: fullKeys)
+        let domains = reduced.completedInDatabase ? nil : try completeDomains(step, keys: fullKeys)
         var parts: [[Column]] = []
         for part in partRows.indices {
             let rows = partRows[part]
@@ -149,7 +149,16 @@ enum Aggregation {
                 try aggregatePart(
                     step, keys: keys, collapsed: collapsed, inputs: inputs, callRanges: callRanges, rowCount: rows.count, domains: domains))
         }
-        return join(step, parts)
+        let table = join(step, parts)
+        guard let keys = reduced.sortedBy else { return table }
+        // The groups arrived in output order, one row each: put every part's rows back where they came.
+        let sources = partRows.flatMap { $0 }
+        guard parts.count == partRows.count, zip(parts, partRows).allSatisfy({ $0.0.first?.count == $0.1.count }), sources.count == table.rowCount
+        else {
+            return RowSorter.sorted(table.compacted(), by: keys)
+        }
+        let order = sources.indices.sorted { sources[$0] < sources[$1] }
+        return order.elementsEqual(0..<table.rowCount) ? table : table.gathering(order)
     }
 
     private static func missing(_ name: String) -> DiagnosticError {

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDatabase
 import ChartDiagnostics
+import ChartExpression
 import ChartNetwork
 import ChartSpec
 import ChartValues
@@ -115,7 +116,7 @@ public enum Pipeline {
             {
                 candidates.append(compiled)
             }
-            if candidates.first?.isCompiledAggregation == true {
+            if candidates.first?.isCompiledBeyondFilters == true {
                 candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
             }
             candidates.append(plan) // the plain projection: every step in chartc
@@ -161,9 +162,21 @@ public enum Pipeline {
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
         if !plan.isCompiledAggregation {
-            input = Table(columns: plan.columns.compactMap { input.column(named: $0) }, rowCount: input.rowCount)
+            input = Table(columns: (plan.columns + plan.loadStep.sqlColumns).compactMap { input.column(named: $0) }, rowCount: input.rowCount)
         }
-        let result = try PipelineRunner.run(plan, input: consume input)
+        // Window fields the statement computed go after the fields chartc calculated or finished, as its window
+        // step puts them; after an aggregation they are taken from the groups, which the finish keeps in order.
+        let trailing = plan.loadStep.sqlColumns
+        let computed = plan.isCompiledAggregation ? trailing.compactMap { input.column(named: $0) } : []
+        var result = try PipelineRunner.run(plan, input: consume input)
+        if !trailing.isEmpty {
+            let tail = plan.isCompiledAggregation ? computed : trailing.compactMap { result.column(named: $0) }
+            guard tail.count == trailing.count, tail.allSatisfy({ $0.count == result.rowCount }) else {
+                throw DiagnosticError(
+                    Diagnostic(ExpressionDiagnostic.missingAtExecution(trailing[0], role: "column", from: "database's result"), at: nil))
+            }
+            result = Table(columns: result.columns.filter { !trailing.contains($0.name) } + tail, rowCount: result.rowCount).compacted()
+        }
         return PipelineOutput(
             table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
     }

@@ -36,6 +36,18 @@ public struct Plan: Sendable {
     /// per group, not data rows.
     public var isCompiledAggregation: Bool { loadStep.resultColumns != nil }
 
+    /// Whether the statement runs more than filters (an aggregation, or `sort`/`window`/`keep` over the data
+    /// rows): a server that refuses it gets the filters-only statement next.
+    public var isCompiledBeyondFilters: Bool {
+        isCompiledAggregation
+            || databaseSteps.contains { step in
+                switch step {
+                case .sort, .window, .keep: return true
+                default: return false
+                }
+            }
+    }
+
     /// The projection as a set, for `DataLoader.load(_:baseDirectory:columns:)`; nil when every column is read.
     public var projection: Set<String>? {
         columns.count == dataFields.count ? nil : Set(columns)
@@ -72,6 +84,9 @@ public struct LoadStep: Sendable {
     public var resultColumns: [String]?
     /// Why steps that could have run in the database run in chartc (for `chartc plan`).
     public var sqlNote: String?
+    /// Fields the statement computes after the data columns (`window` fields run in SQL, `SQLCompiler`): read
+    /// with the data columns and placed last in the output, where chartc's own window step would put them.
+    public var sqlColumns: [String] = []
 
     public init(source: String, format: String?, columns: [String], totalColumns: Int, sql: String? = nil, sqlParameters: [String?] = []) {
         self.source = source
@@ -234,6 +249,14 @@ public struct ReducedAggregate: Sendable {
     public var calls: [ReducedCall]
     /// The weekday/month order of key columns that hold such names (chartc's columns carry it; SQL's do not).
     public var keyOrders: [String: [String]]
+    /// Set when the statement returns the groups in output order (`SQLCompiler.orderedAggregation`), to the
+    /// sort's keys: the finished rows keep that order, total rows among the others, instead of coming part after
+    /// part. Should the groups not be one per row (a key SQL tells apart and chartc does not, such as NaN and
+    /// null), chartc sorts the finished rows by these keys itself.
+    public var sortedBy: [SortOrder]?
+    /// Set when the statement already added `complete`'s missing combinations (`SQLCompiler.completedGroups`):
+    /// the finish adds none (a `keep` in SQL may have dropped some on purpose).
+    public var completedInDatabase = false
     /// The step of key columns made by `bin` (SPEC §13; chartc's columns remember it, SQL's do not).
     public var keySteps: [String: Double] = [:]
 

@@ -83,7 +83,9 @@ extension Plan: CustomStringConvertible {
             if let domains = aggregate.complete {
                 line(
                     "complete", domains.count == 1 ? aggregate.groupBy.joined() : aggregate.groupBy.joined(separator: " × "),
-                    "in chartc: missing combinations get count and sum 0, other aggregates null")
+                    aggregate.reduced?.completedInDatabase == true
+                        ? "in PostgreSQL: missing combinations get count and sum 0, other aggregates null"
+                        : "in chartc: missing combinations get count and sum 0, other aggregates null")
             }
         case .aggregate(let aggregate):
             line("group", aggregate.groupBy.isEmpty ? "(all rows: one output row)" : aggregate.groupBy.joined(separator: ", "))

@@ -17,8 +17,9 @@ import ChartValues
 ///     GROUP BY keys | GROUP BY GROUPING SETS ((keys), (keys but a total's field), …)
 ///
 /// and chartc finishes each group (`ReducedAggregate`): a mean is divided, a quantile interpolated, with
-/// chartc's own arithmetic, so the numbers are bit for bit those of a file. Then `complete`, `sort`, `window` and
-/// `keep` run in chartc over the result rows. Whenever any part of the aggregation has no exact SQL form
+/// chartc's own arithmetic, so the numbers are bit for bit those of a file. `sort`, `window`, `keep` and `complete`
+/// join the statement where their result is exact (`SQLOrdering`, `SQLWindow`, `SQLCompletion`); the rest runs in
+/// chartc over the result rows. Whenever any part of the aggregation has no exact SQL form
 /// (`sum`, `mean`, `first`/`last` and `stdev`/`variance` over a `query`, which has no input order; an expression
 /// function the translation leaves out; a bpchar column), the statement reads only the
 /// columns the plan reads, with every filter that translates in its `WHERE`, and chartc runs the steps.
@@ -47,8 +48,9 @@ public enum SQLCompiler {
         if let compiled = compileAggregation(
             plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, binSteps: binSteps, reason: &reason)
         {
-            return compiled
+            return orderedAggregation(compiled) ?? compiled
         }
+        if let compiled = compileRowOrder(plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder) { return compiled }
         return compileFilters(plan, load: load, relation: relation, scope: scope, aggregationReason: reason)
     }
 
