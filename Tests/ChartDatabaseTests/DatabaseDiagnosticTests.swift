@@ -31,7 +31,20 @@ import Testing
         #expect(SQLText.relation("public.members") == #""public"."members""#)
         #expect(SQLText.relation(#""odd.name""#) == #""odd.name""#)
         #expect(SQLText.relation(#"s."t""x""#) == #""s"."t""x""#)
-        #expect(SQLText.subquery("SELECT 1; -- trailing").text == "(SELECT 1; -- trailing\n) AS \"chartc_base\"")
+        // A semicolon then a comment ends the statement (the server refuses a `;` inside a subquery).
+        #expect(SQLText.subquery("SELECT 1; -- trailing").text == "(SELECT 1\n) AS \"chartc_base\"")
+        #expect(SQLText.subquery("SELECT 1 /* a /* nested */ one */ ;\n-- done\n").text == "(SELECT 1\n) AS \"chartc_base\"")
+        #expect(SQLText.subquery("SELECT 1 -- no semicolon").text == "(SELECT 1\n) AS \"chartc_base\"")
         #expect(SQLText.subquery("SELECT 1;  \n").text == "(SELECT 1\n) AS \"chartc_base\"")
+    }
+
+    /// Semicolons and comment markers inside strings, quoted names and dollar quotes are text, not the end.
+    @Test func queryEndSkipsQuotedText() {
+        for body in [
+            "SELECT ';' AS a", "SELECT '--' AS \"x;\"", "SELECT $$ ; -- $$ AS a", "SELECT $q$ '; $$ $q$ AS a", "SELECT E'\\'; ' AS a",
+            "SELECT 'it''s;' AS a", "SELECT $1 AS a", "SELECT '/* ;' AS a"
+        ] {
+            #expect(SQLText.subquery(body + " ; -- end").text == "(" + body + "\n) AS \"chartc_base\"", "\(body)")
+        }
     }
 }

@@ -16,10 +16,72 @@ public final class PostgresTestServer: @unchecked Sendable {
     public let caCertificate: String
     public let otherCACertificate: String
     let binaries: String
+    /// Where `psql` connects for setup: loopback, or the Unix socket when the cluster has its own pg_hba.conf
+    /// (which must then trust `local` connections).
+    var setupHost = "127.0.0.1"
 
-    public static let shared: Result<PostgresTestServer, StartFailure> = start(tls: true)
+    public static let shared: Result<PostgresTestServer, StartFailure> = {
+        let started = start(Options(tls: true, binaries: otherBinaries))
+        // Another version's binaries may be built without TLS (the PyPI wheels are): then the TLS tests fail,
+        // the rest run.
+        if case .failure = started, otherBinaries != nil { return start(Options(tls: false, binaries: otherBinaries)) }
+        return started
+    }()
     /// A second cluster with TLS off (for `sslmode=require` against a server without TLS), started on first use.
-    public static let plain: Result<PostgresTestServer, StartFailure> = start(tls: false)
+    public static let plain: Result<PostgresTestServer, StartFailure> = start(Options(tls: false, binaries: otherBinaries))
+
+    /// `CHARTC_TEST_PG_BIN`: a folder with another PostgreSQL version's `initdb`, `pg_ctl` and `postgres` to run
+    /// the database suites against (locally: e.g. the server binaries a PyPI wheel ships); unset, Debian's.
+    static let otherBinaries: String? = ProcessInfo.processInfo.environment["CHARTC_TEST_PG_BIN"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// How a cluster differs from the default one: the settings a real server may have (`postgresql.conf` lines
+    /// appended after ours, so they win), its own `pg_hba.conf`, environment for the server (`LOCPATH` for a
+    /// locale made for the test), and the folder of another PostgreSQL version's binaries.
+    public struct Options: Sendable {
+        public var tls: Bool
+        /// Extra `postgresql.conf` lines.
+        public var configuration: String
+        /// The whole `pg_hba.conf`; nil: trust locally, `trustuser` trust, `md5user` md5, everyone else SCRAM.
+        public var hba: String?
+        /// Variables set for the server process.
+        public var environment: [String: String]
+        /// A folder with `initdb`, `pg_ctl` and `postgres`; nil: Debian's newest under /usr/lib/postgresql.
+        public var binaries: String?
+
+        public init(
+            tls: Bool = true, configuration: String = "", hba: String? = nil, environment: [String: String] = [:], binaries: String? = nil
+        ) {
+            self.tls = tls
+            self.configuration = configuration
+            self.hba = hba
+            self.environment = environment
+            self.binaries = binaries
+        }
+    }
+
+    /// Starts a cluster of its own (stop it with `stop()`; the watchdog stops it when the test process ends anyway).
+    public static func start(_ options: Options) -> Result<PostgresTestServer, StartFailure> {
+        do {
+            return .success(try launch(options))
+        } catch let failure as StartFailure {
+            return .failure(failure)
+        } catch {
+            return .failure(StartFailure(description: "\(error)"))
+        }
+    }
+
+    /// Stops the server and deletes its folder.
+    public func stop() {
+        let runAs: [String] = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
+        let command = runAs + ["\(binaries)/pg_ctl", "-D", folder + "/data", "-m", "immediate", "-w", "stop"]
+        _ = try? Self.run(command[0], Array(command.dropFirst()))
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The server's version, e.g. `15.8`.
+    public func serverVersion() -> String {
+        ((try? psql("SHOW server_version")) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 
     public struct StartFailure: Error, CustomStringConvertible {
         public var description: String
@@ -54,7 +116,7 @@ public final class PostgresTestServer: @unchecked Sendable {
     public func psql(_ sql: String, database: String = "charts", input: Data? = nil) throws -> String {
         let result = try Self.run(
             "/usr/bin/psql",
-            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", superuser, "-d", database, "-At", "-c", sql],
+            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", setupHost, "-p", String(port), "-U", superuser, "-d", database, "-At", "-c", sql],
             environment: ["PGPASSWORD": password, "PGSSLMODE": "disable"], input: input)
         guard result.status == 0 else { throw StartFailure(description: "psql failed: \(result.errors)") }
         return result.output
@@ -73,28 +135,26 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     // MARK: - Starting
 
-    private static func start(tls: Bool) -> Result<PostgresTestServer, StartFailure> {
-        do {
-            return .success(try launch(tls: tls))
-        } catch let failure as StartFailure {
-            return .failure(failure)
-        } catch {
-            return .failure(StartFailure(description: "\(error)"))
-        }
-    }
-
-    private static func launch(tls: Bool) throws -> PostgresTestServer {
+    private static func launch(_ options: Options) throws -> PostgresTestServer {
+        let tls = options.tls
         let manager = FileManager.default
-        let versions = ((try? manager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }
-        guard let version = versions.first(where: { manager.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }) else {
-            throw StartFailure(description: "no initdb under /usr/lib/postgresql/*/bin (install Debian's postgresql)")
+        let binaries: String
+        if let given = options.binaries {
+            guard manager.isExecutableFile(atPath: given + "/initdb") else { throw StartFailure(description: "no initdb in \(given)") }
+            binaries = given
+        } else {
+            let versions = ((try? manager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }
+            guard let version = versions.first(where: { manager.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }) else {
+                throw StartFailure(description: "no initdb under /usr/lib/postgresql/*/bin (install Debian's postgresql)")
+            }
+            binaries = "/usr/lib/postgresql/\(version)/bin"
         }
         guard manager.isExecutableFile(atPath: "/usr/bin/openssl") else { throw StartFailure(description: "openssl is not installed") }
-        let binaries = "/usr/lib/postgresql/\(version)/bin"
         let folder = NSTemporaryDirectory() + "chartc-pg-\(getpid())-\(tls ? "tls" : "plain")-\(UInt32.random(in: 0...UInt32.max))"
         try manager.createDirectory(atPath: folder + "/tls", withIntermediateDirectories: true)
         let port = try freePort()
         let server = PostgresTestServer(port: port, folder: folder, binaries: binaries)
+        if options.hba != nil { server.setupHost = folder }
         let isRoot = getuid() == 0
         let runAs: [String] = isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
 
@@ -155,24 +215,28 @@ public final class PostgresTestServer: @unchecked Sendable {
             ssl_cert_file = '\(tlsFolder)/server.crt'
             ssl_key_file = '\(tlsFolder)/server.key'
             log_min_messages = warning
-
+            \(options.configuration)
             """
         let confPath = folder + "/data/postgresql.conf"
         let existing = (try? String(contentsOfFile: confPath, encoding: .utf8)) ?? ""
         try (existing + configuration).write(toFile: confPath, atomically: false, encoding: .utf8)
-        let hba = """
-            local all all trust
-            host all trustuser 127.0.0.1/32 trust
-            host all md5user 127.0.0.1/32 md5
-            host all all 127.0.0.1/32 scram-sha-256
+        let hba =
+            options.hba ?? """
+                local all all trust
+                host all trustuser 127.0.0.1/32 trust
+                host all md5user 127.0.0.1/32 md5
+                host all all 127.0.0.1/32 scram-sha-256
 
-            """
+                """
         try hba.write(toFile: folder + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
         if isRoot { _ = try run("/bin/chown", ["-R", "postgres:postgres", folder + "/data"]) }
 
         let pgctl = runAs + ["\(binaries)/pg_ctl", "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "30", "start"]
         // The server inherits pg_ctl's standard streams: files, not pipes, or reading them would never end.
-        let command = pgctl.map { "'\($0)'" }.joined(separator: " ") + " >'\(folder)/pg_ctl.out' 2>&1 </dev/null"
+        let serverEnvironment = options.environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
+        let command =
+            (serverEnvironment.isEmpty ? "" : "env " + serverEnvironment) + pgctl.map { "'\($0)'" }.joined(separator: " ")
+            + " >'\(folder)/pg_ctl.out' 2>&1 </dev/null"
         let started = try run("/bin/sh", ["-c", command])
         guard started.status == 0 else {
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
@@ -195,7 +259,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         return server
     }
 
-    private static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -236,7 +300,16 @@ public final class PostgresTestServer: @unchecked Sendable {
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        // The child starts with no blocked signals: a test runner's thread may block most of them, and a child
+        // that inherits the mask (pgbouncer does not reset it) would never see its SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard status == 0 else { throw StartFailure(description: "cannot run \(path): \(String(cString: strerror(status)))") }
         var exit: Int32 = 0
         while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}

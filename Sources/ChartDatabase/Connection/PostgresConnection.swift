@@ -26,6 +26,11 @@ final class PostgresConnection {
     private(set) var bytesRead = 0
     /// The server's notices (warnings), in order.
     private(set) var notices: [ServerMessage] = []
+    /// The session's `IntervalStyle` as the server reports it (`ParameterStatus`); nil when it does not.
+    private var intervalStyle: String?
+    /// Whether `extra_float_digits` went in the startup packet (else each transaction sets it: a pooler
+    /// refused it there).
+    private var floatDigitsAtStartup = true
 
     /// Who connects, and with which password (resolved by `DatabaseClient`).
     struct Credentials {
@@ -64,19 +69,52 @@ final class PostgresConnection {
             do {
                 return try attempt(
                     settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
-            } catch let failure where failure.serverError != nil && failure.diagnostic.kind != .authenticationFailed {
+            } catch let failure where retriesWithTheOtherMode(failure) {
                 return try attempt(
                     settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
             }
-        case .prefer, .require, .verifyCA, .verifyFull:
+        case .prefer:
+            do {
+                return try attempt(
+                    settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
+            } catch let failure where retriesWithTheOtherMode(failure) {
+                return try attempt(
+                    settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
+            }
+        case .require, .verifyCA, .verifyFull:
             _ = name
             return try attempt(
                 settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
         }
     }
 
+    /// `allow` and `prefer` try the other mode when the server refuses the connection during startup, as libpq
+    /// does: a pg_hba.conf with only `hostssl` lines refuses a plain connection, one with only `hostnossl` lines
+    /// a TLS one (SQLSTATE 28000 either way). A wrong password (28P01) would be as wrong the other way.
+    private static func retriesWithTheOtherMode(_ failure: DatabaseFailure) -> Bool {
+        guard let code = failure.serverError?.code else { return false }
+        return code != "28P01"
+    }
+
     private static func attempt(
         settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double, timings: PhaseTimings?
+    ) throws(DatabaseFailure) -> PostgresConnection {
+        do {
+            return try attempt(
+                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings,
+                floatDigits: true)
+        } catch let failure where failure.serverError?.code == "08P01" && failure.serverError?.message.contains("extra_float_digits") == true {
+            // PgBouncer (by default) refuses startup parameters it does not track: "unsupported startup parameter:
+            // extra_float_digits". Connect without it and set it in each transaction instead.
+            return try attempt(
+                settings: settings, credentials: credentials, useTLS: useTLS, deadline: deadline, seconds: seconds, timings: timings,
+                floatDigits: false)
+        }
+    }
+
+    private static func attempt(
+        settings: ConnectionSettings, credentials: Credentials, useTLS: Bool, deadline: Double, seconds: Double, timings: PhaseTimings?,
+        floatDigits: Bool
     ) throws(DatabaseFailure) -> PostgresConnection {
         let name = settings.displayName
         let host = settings.host ?? defaultHost(port: settings.port)
@@ -87,6 +125,7 @@ final class PostgresConnection {
             throw DatabaseFailure(connectFailure(error, name: name, host: host, seconds: seconds))
         }
         let connection = PostgresConnection(settings: settings, credentials: credentials, socket: socket)
+        connection.floatDigitsAtStartup = floatDigits
         connection.timings = timings
         timings?.lap("connect: TCP")
         if useTLS && !host.hasPrefix("/") {
@@ -187,8 +226,9 @@ final class PostgresConnection {
             ("user", credentials.user), ("database", credentials.database),
             ("application_name", settings.applicationName ?? "chartc"),
             // Results as chartc reads them: UTF-8, ISO dates, timestamps with time zone in UTC, shortest exact floats.
-            ("client_encoding", "UTF8"), ("DateStyle", "ISO, YMD"), ("TimeZone", "UTC"), ("extra_float_digits", "3")
+            ("client_encoding", "UTF8"), ("DateStyle", "ISO, YMD"), ("TimeZone", "UTC")
         ]
+        if floatDigitsAtStartup { parameters.append(("extra_float_digits", "3")) }
         if settings.applicationName == nil { parameters[2].1 = "chartc" }
         try write(FrontendMessage.startup(parameters).bytes, deadline: deadline, seconds: seconds)
         var scram: SCRAMClient?
@@ -259,7 +299,10 @@ final class PostgresConnection {
                 processID = cursor.int32() ?? 0
                 secretKey = Array(cursor.rest())
             case UInt8(ascii: "S"):
-                continue // ParameterStatus
+                // ParameterStatus. A role or server may set IntervalStyle (`sql_standard` prints a day as `1 2:00:00`);
+                // it is not a startup parameter every pooler passes on, so statements set it back (`readSettings`).
+                var cursor = MessageCursor(message.body)
+                if cursor.cString() == "IntervalStyle" { intervalStyle = cursor.cString() }
             case UInt8(ascii: "Z"):
                 timings?.lap("connect: session ready")
                 return
@@ -286,6 +329,17 @@ final class PostgresConnection {
     }
 
     // MARK: - Statements
+
+    /// Settings for the transaction (`SET LOCAL`, undone by its `ROLLBACK`, so a transaction-pooling proxy hands
+    /// on a clean connection) that chartc relies on but does not send at startup: the `postgres` IntervalStyle,
+    /// only when the server says the session has another one; `extra_float_digits = 3` (every float8 exact: PostgreSQL
+    /// 11 and older print 15 digits otherwise, and a role may set 0 on any version) when a pooler refused it at startup.
+    private var readSettings: [FrontendMessage] {
+        var settings: [FrontendMessage] = []
+        if !floatDigitsAtStartup { settings += [.parse("SET LOCAL extra_float_digits = 3"), .bind([]), .execute()] }
+        if let intervalStyle, intervalStyle != "postgres" { settings += [.parse("SET LOCAL IntervalStyle = 'postgres'"), .bind([]), .execute()] }
+        return settings
+    }
 
     /// The columns `sql` would return, without running it (Parse + Describe, in a read-only transaction).
     func describe(_ sql: String, deadline: Double, seconds: Double) throws(DatabaseFailure) -> [ResultField] {
@@ -316,11 +370,11 @@ final class PostgresConnection {
     func run(_ sql: String, parameters: [String?], deadline: Double, seconds: Double, handle: (BackendMessage) throws(DatabaseFailure) -> Void)
         throws(DatabaseFailure)
     {
-        let messages = [
-            FrontendMessage.parse("BEGIN TRANSACTION READ ONLY"), .bind([]), .execute(),
-            .parse(sql), .bind(parameters), .describe(statement: false), .execute(),
-            .parse("ROLLBACK"), .bind([]), .execute(), .sync()
-        ]
+        let messages =
+            [FrontendMessage.parse("BEGIN TRANSACTION READ ONLY"), .bind([]), .execute()] + readSettings + [
+                .parse(sql), .bind(parameters), .describe(statement: false), .execute(),
+                .parse("ROLLBACK"), .bind([]), .execute(), .sync()
+            ]
         try write(messages.flatMap(\.bytes), deadline: deadline, seconds: seconds)
         try readUntilReady(deadline: deadline, seconds: seconds) { message throws(DatabaseFailure) in
             if message.type == UInt8(ascii: "T") || message.type == UInt8(ascii: "D") { try handle(message) }

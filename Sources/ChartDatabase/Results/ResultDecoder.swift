@@ -5,7 +5,7 @@ import ChartValues
 /// Streams a result's text-format rows straight into chartc's typed columns, choosing each column's type from
 /// its type OID: integers, floats and `numeric` become numbers; `date`, `timestamp` and `timestamptz` (sent in
 /// UTC: the session's TimeZone is UTC) become dates; `bool` booleans; everything else its text. SQL NULL is
-/// null. The same decoder reads the live socket and a cached result, so both give the same table.
+/// null, and so is an empty string (SPEC §4: an empty value is null). The same decoder reads the live socket and a cached result, so both give the same table.
 public struct ResultDecoder: Sendable {
     public private(set) var fields: [ResultField] = []
     private var builders: [ColumnBuilder] = []
@@ -66,7 +66,8 @@ public struct ResultDecoder: Sendable {
         case .boolean:
             builders[index].appendBoolean(text.first == UInt8(ascii: "t"))
         case .string:
-            builders[index].appendString(String(decoding: text, as: UTF8.self))
+            // SPEC §4: an empty value is null, as an empty CSV cell is (a file cannot tell '' from NULL).
+            if text.isEmpty { builders[index].appendNull() } else { builders[index].appendString(String(decoding: text, as: UTF8.self)) }
         }
     }
 

@@ -70,7 +70,7 @@ final class TLSSession {
         guard library.setFD(ssl, socket.descriptor) == 1 else { throw .handshake("cannot attach TLS to the socket") }
         timings?.lap("connect: TLS set-up")
         while true {
-            let result = library.connect(ssl)
+            let result = SIGPIPEGuard.run { library.connect(ssl) }
             if result == 1 { break }
             let code = library.getError(ssl, result)
             do {
@@ -117,7 +117,7 @@ final class TLSSession {
 
     func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Double) throws(Socket.Failure) -> Int {
         while true {
-            let count = library.read(ssl, buffer.baseAddress, Int32(clamping: buffer.count))
+            let count = SIGPIPEGuard.run { library.read(ssl, buffer.baseAddress, Int32(clamping: buffer.count)) }
             if count > 0 { return Int(count) }
             switch library.getError(ssl, count) {
             case 2: try socket.wait(for: 1, deadline: deadline)
@@ -131,7 +131,7 @@ final class TLSSession {
     func write(_ bytes: UnsafeRawBufferPointer, deadline: Double) throws(Socket.Failure) {
         var offset = 0
         while offset < bytes.count {
-            let count = library.write(ssl, bytes.baseAddress.map { $0 + offset }, Int32(clamping: bytes.count - offset))
+            let count = SIGPIPEGuard.run { library.write(ssl, bytes.baseAddress.map { $0 + offset }, Int32(clamping: bytes.count - offset)) }
             if count > 0 { offset += Int(count); continue }
             switch library.getError(ssl, count) {
             case 2: try socket.wait(for: 1, deadline: deadline)
@@ -142,6 +142,6 @@ final class TLSSession {
     }
 
     func close() {
-        _ = library.shutdown(ssl)
+        _ = SIGPIPEGuard.run { library.shutdown(ssl) }
     }
 }

@@ -106,9 +106,20 @@ extension DataLoader {
 
     /// SQL for the base rows' input order: a table's `ctid` (the order its rows are stored and a sequential scan
     /// reads them); nil for a query, whose rows have no order SQL keeps.
+    ///
+    /// A `ctid` is a row's place in its own table's storage, so it is the order of a plain `SELECT` only for rows
+    /// stored in the named table itself. A partitioned table's rows (and an inheritance parent's children's) are
+    /// stored in other tables, each numbered from the start, and `ORDER BY ctid` would interleave them; there the
+    /// expression stops the statement with a division by zero (SQLSTATE 22012), and chartc reads the rows and
+    /// runs the ordered aggregates itself, in the order the server returns them. A view has neither column
+    /// (SQLSTATE 42703): the same fallback.
     public static func databaseInputOrder(_ source: DatabaseSource) -> String? {
-        if case .table = source.relation { return "ctid" }
-        return nil
+        guard case .table(let table) = source.relation else { return nil }
+        let relation = SQLText.relation(table.value)
+        // The name goes in a literal: with `standard_conforming_strings = off` a backslash would be an escape.
+        guard !relation.contains("\\") else { return nil }
+        return "(CASE WHEN \"tableoid\" = \(SQLText.literal(relation))::regclass THEN \"ctid\""
+            + " ELSE ('(0,' || (1 / (\"tableoid\"::int8 - \"tableoid\"::int8))::text || ')')::tid END)"
     }
 
     /// Runs a plan's statement (`SQLCompiler`). When the plan names the result columns (a compiled

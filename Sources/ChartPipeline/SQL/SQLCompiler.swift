@@ -56,23 +56,40 @@ public enum SQLCompiler {
 
     /// How each data column reads in SQL, as chartc reads its text: numbers as `float8` (a `float4`, `oid` or
     /// other number type through its text, as chartc parses it), dates as `timestamptz` in UTC, text as text. A
-    /// `bpchar` column is left out: its cast to text drops the padding chartc keeps.
+    /// `bpchar` column is left out: its cast to text drops the padding chartc keeps. What chartc reads as null is
+    /// null here too (`ResultDecoder`): `NaN` and `±Infinity`, an empty string (SPEC §4: an empty value is null),
+    /// and a date outside the years 1–9999 (`infinity`, BC); times are read to the millisecond, as chartc reads them.
     static func dataScope(_ columns: [Column]) -> SQLTranslation.Scope {
         var scope: SQLTranslation.Scope = [:]
         for column in columns where scope[column.name] == nil {
             let quoted = SQLText.identifier(column.name)
             switch (column.type, column.oid) {
-            case (.number, 701): scope[column.name] = SQLValue(text: quoted, type: .number)
-            case (.number, 20), (.number, 21), (.number, 23), (.number, 1700): scope[column.name] = SQLValue(text: "\(quoted)::float8", type: .number)
-            case (.number, _): scope[column.name] = SQLValue(text: "\(quoted)::text::float8", type: .number)
-            case (.date, 1184): scope[column.name] = SQLValue(text: quoted, type: .date)
-            case (.date, _): scope[column.name] = SQLValue(text: "\(quoted)::timestamptz", type: .date)
+            case (.number, 20), (.number, 21), (.number, 23): scope[column.name] = SQLValue(text: "\(quoted)::float8", type: .number)
+            case (.number, 701): scope[column.name] = SQLValue(text: finite(quoted), type: .number)
+            case (.number, 1700): scope[column.name] = SQLValue(text: finite("\(quoted)::float8"), type: .number)
+            case (.number, _): scope[column.name] = SQLValue(text: finite("\(quoted)::text::float8"), type: .number)
+            case (.date, 1184): scope[column.name] = SQLValue(text: onTheTimeAxis(quoted), type: .date)
+            case (.date, _): scope[column.name] = SQLValue(text: onTheTimeAxis("\(quoted)::timestamptz"), type: .date)
             case (.boolean, _): scope[column.name] = SQLValue(text: quoted, type: .boolean)
-            case (.string, 25), (.string, 1043), (.string, 19): scope[column.name] = SQLValue(text: quoted, type: .string)
+            case (.string, 25), (.string, 1043), (.string, 19): scope[column.name] = SQLValue(text: "NULLIF(\(quoted), '')", type: .string)
             case (.string, _): break
             }
         }
         return scope
+    }
+
+    /// A `float8` with `NaN` and `±Infinity` as null (in PostgreSQL `NaN` is above every number, so its `abs` is
+    /// not below infinity either).
+    static func finite(_ number: String) -> String {
+        "(CASE WHEN abs(\(number)) < 'Infinity'::float8 THEN \(number) END)"
+    }
+
+    /// A `timestamptz` (UTC) as chartc reads its text: to the millisecond (chartc's resolution; the text's further
+    /// digits are dropped, as `date_trunc` drops them), and null for the instants chartc cannot read (`±infinity`,
+    /// years before 1 or after 9999).
+    static func onTheTimeAxis(_ date: String) -> String {
+        "(CASE WHEN \(date) >= '0001-01-01 00:00:00+00'::timestamptz AND \(date) < '10000-01-01 00:00:00+00'::timestamptz"
+            + " THEN date_trunc('milliseconds', \(date)) END)"
     }
 
     // MARK: - Row steps

@@ -255,6 +255,7 @@ enum JSONQuote {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            case "\n": out += "\\n"
             default: out.unicodeScalars.append(scalar)
             }
         }
