@@ -162,8 +162,14 @@ public enum SQLCompiler {
 
     /// The highest `$n` written in `sql` (0 when none).
     static func highestPlaceholder(in sql: String) -> Int {
+        placeholders(in: sql).max() ?? 0
+    }
+
+    /// Every `$n` written in `sql`: the parameters a statement refers to (PostgreSQL refuses a bound parameter
+    /// its text never names).
+    static func placeholders(in sql: String) -> Set<Int> {
         let bytes = Array(sql.utf8)
-        var highest = 0
+        var found = Set<Int>()
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "$") {
@@ -173,13 +179,13 @@ public enum SQLCompiler {
                     number = number * 10 + Int(bytes[next] - UInt8(ascii: "0"))
                     next += 1
                 }
-                highest = max(highest, number)
+                if next > index + 1 { found.insert(number) }
                 index = next
             } else {
                 index += 1
             }
         }
-        return highest
+        return found
     }
 
     /// Projection plus the filters that translate; the steps all stay in chartc except filters that went whole

@@ -201,23 +201,7 @@ extension SQLCompiler {
     /// Whether `$1` … `$count` each occur in `sql`.
     static func usesEveryParameter(_ sql: String, count: Int) -> Bool {
         guard count > 0 else { return true }
-        var used = Set<Int>()
-        let bytes = Array(sql.utf8)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "$") {
-                var number = 0
-                var next = index + 1
-                while next < bytes.count, bytes[next] >= UInt8(ascii: "0"), bytes[next] <= UInt8(ascii: "9"), number < 1_000_000 {
-                    number = number * 10 + Int(bytes[next] - UInt8(ascii: "0"))
-                    next += 1
-                }
-                used.insert(number)
-                index = next
-            } else {
-                index += 1
-            }
-        }
+        let used = placeholders(in: sql)
         return (1...count).allSatisfy { used.contains($0) }
     }
 }
