@@ -60,31 +60,24 @@ final class PostgresConnection {
         throws(DatabaseFailure) -> PostgresConnection
     {
         let deadline = Socket.now() + connectTimeout
-        let name = settings.displayName
+        // libpq's order of attempts: `allow` tries plain first, `prefer` TLS first, each the other mode after a
+        // refusal that another mode could get past (`retriesWithTheOtherMode`); the rest try one mode.
+        let modes: [Bool]
         switch settings.sslMode {
-        case .disable:
-            return try attempt(
-                settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
-        case .allow:
+        case .disable: modes = [false]
+        case .allow: modes = [false, true]
+        case .prefer: modes = [true, false]
+        case .require, .verifyCA, .verifyFull: modes = [true]
+        }
+        var index = 0
+        while true {
             do {
                 return try attempt(
-                    settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
-            } catch let failure where retriesWithTheOtherMode(failure) {
-                return try attempt(
-                    settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
+                    settings: settings, credentials: credentials, useTLS: modes[index], deadline: deadline, seconds: connectTimeout,
+                    timings: timings)
+            } catch let failure where index + 1 < modes.count && retriesWithTheOtherMode(failure) {
+                index += 1
             }
-        case .prefer:
-            do {
-                return try attempt(
-                    settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
-            } catch let failure where retriesWithTheOtherMode(failure) {
-                return try attempt(
-                    settings: settings, credentials: credentials, useTLS: false, deadline: deadline, seconds: connectTimeout, timings: timings)
-            }
-        case .require, .verifyCA, .verifyFull:
-            _ = name
-            return try attempt(
-                settings: settings, credentials: credentials, useTLS: true, deadline: deadline, seconds: connectTimeout, timings: timings)
         }
     }
 
