@@ -11,6 +11,7 @@ public enum SemanticDiagnostic {
         case domainShape = "domain-shape"
         case encodingTypeMismatch = "encoding-type-mismatch"
         case encodingUnknownField = "encoding-unknown-field"
+        case facetPanelLimit = "facet-panel-limit"
         case invalidFormat = "invalid-format"
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"

@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 import ChartValues
 
@@ -10,6 +11,13 @@ extension SpecDecoder {
     mutating func decodeAnnotations(_ value: JSONValue) -> [Annotation] {
         guard case .array(let items) = value.kind else {
             wrongType(value, path: "annotations", expected: "an array of annotations such as [{ \"type\": \"rule\", \"y\": 0 }]")
+            return []
+        }
+        if items.count > Annotation.limit {
+            error(
+                SpecDiagnostic.Kind.annotationLimit,
+                "'annotations' has \(CountText.grouped(items.count)) annotations; a chart has at most \(Annotation.limit) (specs/limits.md): more notes, rules and ranges would cover the data. Keep the ones a reader needs, or draw the others as a layer",
+                at: items[Annotation.limit].span)
             return []
         }
         return items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]") }
