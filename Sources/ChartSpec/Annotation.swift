@@ -7,6 +7,8 @@ import ChartValues
 public struct Annotation: Sendable {
     /// The most annotations a chart may have (specs/limits.md, `annotation-limit`): more would cover the data.
     public static let limit = 500
+    /// The most text notes among them (`annotation-limit` too): each is placed clear of the notes before it.
+    public static let noteLimit = 100
 
     /// `type`: what is drawn.
     public enum Kind: String, Sendable, CaseIterable {

@@ -20,7 +20,17 @@ extension SpecDecoder {
                 at: items[Annotation.limit].span)
             return []
         }
-        return items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]") }
+        let annotations = items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]") }
+        // Each text note is placed clear of every note before it: the notes a chart can hold are fewer.
+        let notes = annotations.filter { $0.kind.value == .text }
+        if notes.count > Annotation.noteLimit {
+            error(
+                SpecDiagnostic.Kind.annotationLimit,
+                "'annotations' has \(CountText.grouped(notes.count)) text notes; a chart has at most \(Annotation.noteLimit) (specs/limits.md): more would cover the data and each other. Keep the ones a reader needs, or draw the others as a text layer",
+                at: notes[Annotation.noteLimit].span)
+            return []
+        }
+        return annotations
     }
 
     private mutating func decodeAnnotation(_ value: JSONValue, path: String) -> Annotation? {

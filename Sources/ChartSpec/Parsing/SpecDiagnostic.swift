@@ -32,6 +32,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
         case invalidParseFormat = "invalid-parse-format"
         case layerLimit = "layer-limit"
         case annotationLimit = "annotation-limit"
+        case windowLimit = "window-limit"
 
         public static let domain = "ChartSpec"
         public var severity: Severity {
