@@ -35,6 +35,7 @@ public enum DataDiagnostic {
         case jsonParseNumber = "json-parse-number"
         case jsonParseDate = "json-parse-date"
         case jsonParseBoolean = "json-parse-boolean"
+        case cellLimit = "data-cell-limit"
 
         public static let domain = "ChartData"
         public var severity: Severity {
