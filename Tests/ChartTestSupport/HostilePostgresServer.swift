@@ -109,10 +109,29 @@ public final class HostilePostgresServer: @unchecked Sendable {
         hello += message("K", int32(4242) + int32(99))
         hello += message("Z", [UInt8(ascii: "I")])
         guard send(client, hello) else { return }
-        // The client's statement: Parse/Bind/…/Sync in one write; read what is there, then answer.
+        // The client's statements: Parse/Bind/…/Sync in one write each. A description (Describe of a statement,
+        // what the planner asks first) is answered as a server would; a statement, as `behaviour` says.
         var scratch = [UInt8](repeating: 0, count: 65_536)
-        guard recv(client, &scratch, scratch.count, 0) > 0 else { return }
+        while true {
+            let got = recv(client, &scratch, scratch.count, 0)
+            guard got > 0 else { return }
+            let describeStatement: [UInt8] = [UInt8(ascii: "D"), 0, 0, 0, 6, UInt8(ascii: "S")]
+            let batch = Array(scratch[0..<got])
+            let isDescription = (0...max(0, batch.count - describeStatement.count)).contains {
+                batch.count >= describeStatement.count && Array(batch[$0..<($0 + describeStatement.count)]) == describeStatement
+            }
+            guard isDescription else { break }
+            var reply = message("1", []) + message("2", []) + message("C", Array("BEGIN".utf8) + [0])
+            reply += message("1", []) + message("t", int16(0)) + message("T", oneIntColumn)
+            reply += message("1", []) + message("2", []) + message("C", Array("ROLLBACK".utf8) + [0]) + message("Z", [UInt8(ascii: "I")])
+            guard send(client, reply) else { return }
+        }
         answer(client)
+    }
+
+    /// A `RowDescription` body: one `int4` column named `n`.
+    private var oneIntColumn: [UInt8] {
+        int16(1) + Array("n".utf8) + [0] + int32(0) + int16(0) + int32(23) + int16(4) + int32(-1) + int16(0)
     }
 
     private func answer(_ client: Int32) {
@@ -122,9 +141,7 @@ public final class HostilePostgresServer: @unchecked Sendable {
         switch behaviour {
         case .endlessRows:
             // RowDescription: one int4 column "n".
-            var description = int16(1) + Array("n".utf8) + [0] + int32(0) + int16(0) + int32(23) + int16(4) + int32(-1) + int16(0)
-            start += message("T", description)
-            description.removeAll()
+            start += message("T", oneIntColumn)
             guard send(client, start) else { return }
             var block: [UInt8] = []
             for row in 0..<2_000 {
