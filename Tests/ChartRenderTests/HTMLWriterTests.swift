@@ -12,7 +12,7 @@ import Testing
         let table = HTMLFixture.table(partyNames: parties)
         let scene = HTMLFixture.scene(title: title, partyNames: parties)
         let narrowScene = narrow ? HTMLFixture.scene(width: 320, title: title, partyNames: parties) : nil
-        return HTMLWriter.write(scene: scene, spec: spec, table: table, page: HTMLWriter.Page(name: "congress", narrowScene: narrowScene))
+        return HTMLWriter.write(PageLayout(wide: scene, narrow: narrowScene, model: PageModel(spec: spec, table: table, name: "congress")))
     }
 
     /// The text between the first `open` and the next `close` after it.
@@ -116,7 +116,7 @@ import Testing
     @Test func aChartWithoutLegendOrNarrowLayoutStillHasTableAndLink() {
         let spec = HTMLFixture.spec(hidden: [])
         let scene = Scene(width: 400, height: 300, title: "Plain", children: [])
-        let html = HTMLWriter.write(scene: scene, spec: spec, table: HTMLFixture.table(), page: HTMLWriter.Page(name: "plain"))
+        let html = HTMLWriter.write(PageLayout(wide: scene, model: PageModel(spec: spec, table: HTMLFixture.table(), name: "plain")))
         #expect(!html.contains("chartc-toggles"))
         #expect(!html.contains("@container"))
         #expect(!html.contains("chartc-view-narrow\">"))
