@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem"]),
         // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
         .target(name: "ChartSemantics", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
-        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression"]),
+        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
         .target(name: "ChartRender", dependencies: ["ChartFont", "ChartSystem", "ChartColor", "ChartDiagnostics", "ChartFormat", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues", "ChartExpression"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.

@@ -105,8 +105,9 @@ enum Compiler {
                 compiled.diagnostics += result.warnings
                 input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
             }
-            // `{ "aggregate": … }` annotation values over the chart's output rows (SPEC §12), for layout.
-            input.spec = try AnnotationValues.resolve(spec, table: input.table)
+            // What the pipeline computes from the output rows for layout: `{ "aggregate": … }` annotation values
+            // (SPEC §12) and the order of small multiples (`facet.sort`, SPEC §13).
+            input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table), table: input.table)
             timings?.lap("pipeline")
             let files = try renderer.render(input, formats: formats)
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
