@@ -81,6 +81,22 @@ import Testing
         #expect(rule.hasPrefix(expected))
     }
 
+    @Test func legendButtonsFollowTheNodesRolesNotTheirClassNames() throws {
+        let entry = [SceneNode.text(TextNode(block: .single("East", style: TextStyle(size: 12)), x: 10, top: 10, fill: "#000"))]
+        // A group that only looks like a legend entry (its class names) is none; roles need no class names.
+        let styled = SceneNode.group(
+            GroupNode(
+                classes: ["chartc-legend"],
+                children: [.group(GroupNode(classes: ["chartc-legend-item"], data: [DataAttribute("series", "West")], children: entry))]))
+        let typed = SceneNode.group(
+            GroupNode(role: .legend, children: [.group(GroupNode(role: .legendEntry(series: "East", startsHidden: true), children: entry))]))
+        #expect(LegendToggles(scene: Scene(width: 100, height: 100, children: [styled])).toggles.isEmpty)
+        let toggles = LegendToggles(scene: Scene(width: 100, height: 100, children: [typed])).toggles
+        #expect(toggles.map(\.series) == ["East"])
+        #expect(toggles.map(\.startsHidden) == [true])
+        #expect(toggles.map(\.label) == ["East"])
+    }
+
     @Test func tableAndCSVHoldTheData() throws {
         let html = page()
         let table = HTMLFixture.table()
