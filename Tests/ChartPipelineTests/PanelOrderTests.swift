@@ -42,8 +42,9 @@ import Testing
     }
 
     @Test func anErrorPointsInsideTheExpressionString() throws {
+        let spec = try Self.spec(sort: "-median(yy)")
         do {
-            _ = try PanelOrder.resolve(try Self.spec(sort: "-median(yy)"), table: Self.rows)
+            _ = try PanelOrder.resolve(spec, table: Self.rows)
             Issue.record("expected an error")
         } catch {
             let diagnostic = try #require(error.diagnostics.first)
