@@ -42,11 +42,11 @@ let package = Package(
         .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem"]),
         // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
         .target(name: "ChartSemantics", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
-        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat", "ChartExpression"]),
-        .target(name: "ChartRender", dependencies: ["ChartFont", "ChartStyle", "ChartSystem", "ChartSemantics", "ChartColor", "ChartDiagnostics", "ChartFormat", "ChartData", "ChartSpec", "ChartLayout"]),
+        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
+        .target(name: "ChartRender", dependencies: ["ChartFont", "ChartStyle", "ChartSystem", "ChartColor", "ChartDiagnostics", "ChartFormat", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues", "ChartExpression"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
-        .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartRender"]),
+        .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics"]),
         .target(
             name: "ChartCommandLine",
             dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle", "ChartExpression", "ChartDatabase", "ChartFont"]

@@ -12,6 +12,10 @@ public struct FacetSpec: Sendable {
     /// An aggregate expression over each panel's rows (SPEC §5); panels in ascending order of its value, so
     /// `"-median(yield)"` puts the highest first. Nil: the field's output order.
     public var sort: ExpressionSource?
+    /// The panels' keys (each facet value as `Value.text` writes it) in `sort`'s order: not written in a spec
+    /// but set by ChartPipeline's `PanelOrder.resolve` once the output rows are known, so layout only reads
+    /// the order. Nil: the field's output order.
+    public var order: [String]?
     /// Whether the panels share their x and y scales (the default) or each has its own.
     public var x: Located<FacetScaleSharing>?
     public var y: Located<FacetScaleSharing>?

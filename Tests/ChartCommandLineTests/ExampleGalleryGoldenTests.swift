@@ -33,36 +33,24 @@ import Testing
     /// `build`'s own renderer, with a check on the way: a chart whose text overlaps or leaves the canvas fails to
     /// build, with the problems as its diagnostic.
     struct TextCheckingRenderer: ChartRenderer {
-        func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
-            try render(spec: spec, table: table, sources: [], format: format)
-        }
-
-        func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
-            try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
-        }
-
-        func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
-            -> String
-        {
-            let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, theme: theme).textLayoutProblems()
+        func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]] {
+            let renderer = DefaultRenderer()
+            let laidOut = try renderer.layout(chart, formats: formats)
+            let scene: Scene
+            if let still = laidOut.still {
+                scene = still
+            } else {
+                scene = try ChartLayoutEngine.layout(
+                    spec: chart.theme.sized(chart.spec), table: chart.table, layers: chart.layers, theme: chart.theme)
+            }
+            let problems = scene.textLayoutProblems()
             if !problems.isEmpty {
                 throw DiagnosticError(
-                    Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
+                    Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: chart.spec.file.path))
             }
-            return try DefaultRenderer().render(spec: spec, table: table, sources: sources, format: format, theme: theme)
-        }
-
-        /// A layered spec (SPEC §11), checked the same way.
-        func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
-            throws(DiagnosticError) -> [UInt8]
-        {
-            guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
-            let problems = try ChartLayoutEngine.layout(spec: theme.sized(spec), table: table, layers: layers, theme: theme).textLayoutProblems()
-            if !problems.isEmpty {
-                throw DiagnosticError(
-                    Diagnostic(TestMessage(.error, "text-layout", "text overlaps or leaves the canvas: \(problems)"), path: spec.file.path))
-            }
-            return try DefaultRenderer().renderBytes(spec: spec, table: table, layers: layers, sources: sources, format: format, theme: theme)
+            var files: [[UInt8]] = []
+            for format in formats { files.append(try renderer.write(laidOut, format: format)) }
+            return files
         }
     }
 

@@ -36,11 +36,10 @@ struct HTMLBrowserTests {
 
     func fixturePage(title: String = "Ideology in Congress", parties: [String] = HTMLFixture.parties) -> String {
         HTMLWriter.write(
-            scene: HTMLFixture.scene(title: title, partyNames: parties),
-            spec: HTMLFixture.spec(title: title),
-            table: HTMLFixture.table(partyNames: parties),
-            page: HTMLWriter.Page(name: "congress", narrowScene: HTMLFixture.scene(width: 320, title: title, partyNames: parties))
-        )
+            PageLayout(
+                wide: HTMLFixture.scene(title: title, partyNames: parties),
+                narrow: HTMLFixture.scene(width: 320, title: title, partyNames: parties),
+                model: PageModel(spec: HTMLFixture.spec(title: title), table: HTMLFixture.table(partyNames: parties), name: "congress")))
     }
 
     /// The center of the first element matching `selector` in the visible layout, in viewport px.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChartRender
+@testable import ChartSystem
 
 /// The page's Content-Security-Policy hashes (the SHA-256 itself is tested with the NIST vectors in ChartNetworkTests).
 @Suite struct ContentSecurityPolicyTests {

@@ -68,6 +68,7 @@ enum HTMLFixture {
                 guard case .group(var item) = child, let series = item.data.first(where: { $0.name == "series" })?.value, hidden.contains(series)
                 else { return child }
                 item.data.append(DataAttribute("hidden", "true"))
+                item.role = .legendEntry(series: series, startsHidden: true)
                 return .group(item)
             }
             legendNode = .group(group)

@@ -28,7 +28,7 @@ extension HTMLBrowserTests {
         let spec = try #require(parsed.spec, "\(parsed.diagnostics.map(\.message))")
         let output = try Pipeline.runLayers(spec: spec, context: .standard())
         let chart = try ChartLayoutEngine.check(spec, table: output.top.table, layers: output.layerTables)
-        return try HTMLWriter.render(chart: chart, table: output.top.table, name: "layers")
+        return HTMLWriter.write(try ChartLayoutEngine.page(chart: chart, table: output.top.table, name: "layers"))
     }
 
     @Test func aLayeredPageTogglesEveryLayerAndShowsEachRowsFieldsOnce() throws {

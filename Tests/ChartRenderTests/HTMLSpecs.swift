@@ -20,12 +20,13 @@ enum HTMLSpecs {
         var name: String
 
         func page() throws -> String {
-            try HTMLWriter.render(chart: ChartLayoutEngine.check(spec, table: table), table: table, name: name)
+            HTMLWriter.write(try ChartLayoutEngine.page(chart: ChartLayoutEngine.check(spec, table: table), table: table, name: name))
         }
 
         /// The page in a house style (its size applied as `chartc build` does).
         func page(theme: ChartTheme) throws -> String {
-            try HTMLWriter.render(chart: ChartLayoutEngine.check(theme.sized(spec), table: table), table: table, name: name, theme: theme)
+            HTMLWriter.write(
+                try ChartLayoutEngine.page(chart: ChartLayoutEngine.check(theme.sized(spec), table: table), table: table, name: name, theme: theme))
         }
     }
 

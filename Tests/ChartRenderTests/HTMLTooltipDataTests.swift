@@ -2,6 +2,7 @@ import Testing
 import ChartData
 import ChartFormat
 import ChartSpec
+@testable import ChartLayout
 @testable import ChartRender
 
 @Suite struct TooltipDataTests {

@@ -12,7 +12,7 @@ import Testing
         let table = HTMLFixture.table(partyNames: parties)
         let scene = HTMLFixture.scene(title: title, partyNames: parties)
         let narrowScene = narrow ? HTMLFixture.scene(width: 320, title: title, partyNames: parties) : nil
-        return HTMLWriter.write(scene: scene, spec: spec, table: table, page: HTMLWriter.Page(name: "congress", narrowScene: narrowScene))
+        return HTMLWriter.write(PageLayout(wide: scene, narrow: narrowScene, model: PageModel(spec: spec, table: table, name: "congress")))
     }
 
     /// The text between the first `open` and the next `close` after it.
@@ -81,6 +81,22 @@ import Testing
         #expect(rule.hasPrefix(expected))
     }
 
+    @Test func legendButtonsFollowTheNodesRolesNotTheirClassNames() throws {
+        let entry = [SceneNode.text(TextNode(block: .single("East", style: TextStyle(size: 12)), x: 10, top: 10, fill: "#000"))]
+        // A group that only looks like a legend entry (its class names) is none; roles need no class names.
+        let styled = SceneNode.group(
+            GroupNode(
+                classes: ["chartc-legend"],
+                children: [.group(GroupNode(classes: ["chartc-legend-item"], data: [DataAttribute("series", "West")], children: entry))]))
+        let typed = SceneNode.group(
+            GroupNode(role: .legend, children: [.group(GroupNode(role: .legendEntry(series: "East", startsHidden: true), children: entry))]))
+        #expect(LegendToggles(scene: Scene(width: 100, height: 100, children: [styled])).toggles.isEmpty)
+        let toggles = LegendToggles(scene: Scene(width: 100, height: 100, children: [typed])).toggles
+        #expect(toggles.map(\.series) == ["East"])
+        #expect(toggles.map(\.startsHidden) == [true])
+        #expect(toggles.map(\.label) == ["East"])
+    }
+
     @Test func tableAndCSVHoldTheData() throws {
         let html = page()
         let table = HTMLFixture.table()
@@ -116,7 +132,7 @@ import Testing
     @Test func aChartWithoutLegendOrNarrowLayoutStillHasTableAndLink() {
         let spec = HTMLFixture.spec(hidden: [])
         let scene = Scene(width: 400, height: 300, title: "Plain", children: [])
-        let html = HTMLWriter.write(scene: scene, spec: spec, table: HTMLFixture.table(), page: HTMLWriter.Page(name: "plain"))
+        let html = HTMLWriter.write(PageLayout(wide: scene, model: PageModel(spec: spec, table: HTMLFixture.table(), name: "plain")))
         #expect(!html.contains("chartc-toggles"))
         #expect(!html.contains("@container"))
         #expect(!html.contains("chartc-view-narrow\">"))

@@ -60,8 +60,10 @@ import Testing
             #expect(
                 SVGWriter.write(scene)
                     == SVGWriter.write(try ChartLayoutEngine.layout(spec: spec, table: output.top.table, layers: output.layerTables)))
-            _ = try HTMLWriter.render(
-                chart: ChartLayoutEngine.check(spec, table: output.top.table, layers: output.layerTables), table: output.top.table, name: "random")
+            _ = HTMLWriter.write(
+                try ChartLayoutEngine.page(
+                    chart: ChartLayoutEngine.check(spec, table: output.top.table, layers: output.layerTables), table: output.top.table, name: "random"
+                ))
         } catch {
             #expect(!error.diagnostics.isEmpty, "\(text)")
             #expect(!error.diagnostics.contains { $0.id.hasPrefix("layout-") }, "an internal error: \(error.diagnostics.map(\.message))\n\(text)")

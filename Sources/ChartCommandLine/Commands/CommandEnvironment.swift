@@ -1,6 +1,6 @@
 import ChartData
-import ChartLayout
 import ChartDiagnostics
+import ChartLayout
 import ChartNetwork
 import ChartSpec
 
@@ -15,50 +15,32 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var fileExtension: String { rawValue }
 }
 
-/// The back end of `chartc build`: lays a chart out and writes it in one format. Kept behind a protocol so the
-/// command's file handling, parallelism and reporting do not depend on how a chart is drawn, and tests can
-/// build with a stand-in.
-public protocol ChartRenderer: Sendable {
-    /// The whole output file for `spec` drawn from `table` (the pipeline's result).
-    func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String
-    /// The same, recording which bytes the data came from (`sources`: url and SHA-256 of each) in the output.
-    /// Renderers that do not record provenance can leave this to the default, which ignores `sources`.
-    func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String
-    /// The same in a house style (SPEC §15). Renderers without themes can leave this to the default, which
-    /// ignores `theme`.
-    func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError) -> String
-    /// The output file's bytes: what `build` writes. Text formats are their text's UTF-8 (the default); binary
-    /// formats (PDF) implement this.
-    func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
-        -> [UInt8]
-    /// The same for a spec with `layers` (SPEC §11): `layers` holds each layer's rows (`Pipeline.runLayers`),
-    /// `table` the top-level output. Renderers without layers can leave this to the default, which ignores them.
-    func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
-        throws(DiagnosticError) -> [UInt8]
+/// A chart the pipeline has run, ready to be drawn: the spec (its annotation values and panel order resolved),
+/// its output rows, each layer's rows (SPEC §11; empty for a one-mark chart), where the data came from and the
+/// house style (SPEC §15).
+public struct PipelineResult: Sendable {
+    public var spec: ChartSpec
+    public var table: Table
+    public var layers: [Table]
+    /// The url and SHA-256 of each data source, recorded in the SVG.
+    public var sources: [DataProvenance]
+    public var theme: ChartTheme
+
+    public init(spec: ChartSpec, table: Table, layers: [Table] = [], sources: [DataProvenance] = [], theme: ChartTheme = .standard) {
+        self.spec = spec
+        self.table = table
+        self.layers = layers
+        self.sources = sources
+        self.theme = theme
+    }
 }
 
-extension ChartRenderer {
-    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
-        try render(spec: spec, table: table, format: format)
-    }
-
-    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
-        -> String
-    {
-        try render(spec: spec, table: table, sources: sources, format: format)
-    }
-
-    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
-        -> [UInt8]
-    {
-        Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8)
-    }
-
-    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
-        throws(DiagnosticError) -> [UInt8]
-    {
-        try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme)
-    }
+/// The back end of `chartc build`: checks a chart once, lays out every scene its outputs need and writes each
+/// format. Kept behind a protocol so the command's file handling, parallelism and reporting do not depend on
+/// how a chart is drawn, and tests can build with a stand-in.
+public protocol ChartRenderer: Sendable {
+    /// The bytes of each output file, one per format in `formats` (in that order): what `build` writes.
+    func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]]
 }
 
 /// What the commands take from outside the command line: the renderer `build` uses, and how remote data may be

@@ -72,7 +72,8 @@ enum Compiler {
         var spec: ChartSpec?
     }
 
-    /// Parse, run the pipeline and render each format: what `build` writes to files and `preview` serves.
+    /// The build driver: parse, run the pipeline, then the renderer checks the chart once, lays out every scene
+    /// the formats need and writes each one. What `build` writes to files and `preview` serves.
     static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil)
         -> CompiledChart
     {
@@ -93,32 +94,23 @@ enum Compiler {
             compiled.diagnostics += theme.warnings
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
             timings?.lap("theme")
-            var files: [[UInt8]] = []
+            // SPEC §11: a layered chart's top-level rows and each layer's own; a one-mark chart's rows.
+            var input: PipelineResult
             if spec.isLayered {
-                // SPEC §11: the top-level rows and each layer's own.
                 let result = try Pipeline.runLayers(spec: spec, context: context)
-                timings?.lap("pipeline")
                 compiled.diagnostics += result.top.warnings
-                // `{ "aggregate": … }` annotation values over the chart's output rows (SPEC §12), for layout.
-                let resolved = try AnnotationValues.resolve(spec, table: result.top.table)
-                for format in formats {
-                    files.append(
-                        try renderer.renderBytes(
-                            spec: resolved, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, format: format,
-                            theme: theme))
-                }
-                timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
+                input = PipelineResult(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, theme: theme)
             } else {
                 let result = try run(spec, context: context)
-                timings?.lap("pipeline")
                 compiled.diagnostics += result.warnings
-                let resolved = try AnnotationValues.resolve(spec, table: result.table)
-                for format in formats {
-                    files.append(
-                        try renderer.renderBytes(spec: resolved, table: result.table, sources: result.provenance, format: format, theme: theme))
-                }
-                timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
+                input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
             }
+            // What the pipeline computes from the output rows for layout: `{ "aggregate": … }` annotation values
+            // (SPEC §12) and the order of small multiples (`facet.sort`, SPEC §13).
+            input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table), table: input.table)
+            timings?.lap("pipeline")
+            let files = try renderer.render(input, formats: formats)
+            timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
             compiled.files = files
         } catch {
             compiled.diagnostics += error.diagnostics

@@ -6,53 +6,78 @@
 import ChartData
 import ChartDiagnostics
 import ChartLayout
-import ChartNetwork
 import ChartRender
 import ChartSemantics
 import ChartSpec
 import ChartSystem
 
-/// The renderer `chartc build` uses unless told otherwise: the layout engine, then the SVG writer, the HTML
-/// page writer or the PDF writer.
+/// Every scene a chart's outputs need, laid out once from one checked chart: the still scene that SVG and PDF
+/// serialize, and the HTML page's scenes and model. Writers take only these.
+public struct LaidOutChart: Sendable {
+    /// The scene of `--format svg` and `--format pdf` (nil when neither was asked for); its `dataSources` are the
+    /// data's provenance, which only the SVG records.
+    public var still: Scene?
+    /// The HTML page's scenes (wide, narrow, dark) and model (nil when HTML was not asked for).
+    public var page: PageLayout?
+    /// The spec file, named by errors that have no place of their own (a face a PDF needs is not installed).
+    public var specPath: String
+}
+
+/// The renderer `chartc build` uses unless told otherwise, the one build driver after the pipeline: check the
+/// chart once, lay out every scene the formats need (`layout`), then hand each writer its scenes (`write`).
 public struct DefaultRenderer: ChartRenderer {
     public init() {}
 
-    public func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
-        try render(spec: spec, table: table, sources: [], format: format)
+    public func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]] {
+        let laidOut = try layout(chart, formats: formats)
+        var files: [[UInt8]] = []
+        for format in formats { files.append(try write(laidOut, format: format)) }
+        return files
     }
 
-    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat) throws(DiagnosticError) -> String {
-        try render(spec: spec, table: table, sources: sources, format: format, theme: .standard)
+    /// Checks the chart once (in its theme's default size where the spec gives none) and lays out the scenes
+    /// `formats` need.
+    public func layout(_ input: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> LaidOutChart {
+        let theme = input.theme
+        let chart = try ChartLayoutEngine.check(theme.sized(input.spec), table: input.table, layers: input.layers)
+        var laidOut = LaidOutChart(specPath: input.spec.file.path)
+        if formats.contains(.svg) || formats.contains(.pdf) {
+            var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme)
+            scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
+            laidOut.still = scene
+        }
+        if formats.contains(.html) {
+            laidOut.page = try ChartLayoutEngine.page(chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme)
+        }
+        return laidOut
     }
 
-    public func render(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
-        -> String
-    {
-        // The theme's default size applies where the spec gives none.
-        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
+    /// One output file from scenes laid out for it.
+    public func write(_ chart: LaidOutChart, format: OutputFormat) throws(DiagnosticError) -> [UInt8] {
         switch format {
         case .svg:
-            var scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
-            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
-            return SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true))
+            guard let scene = chart.still else { throw Self.notLaidOut(format, chart) }
+            return Array(SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true)).utf8)
         case .html:
-            return try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme)
+            guard let page = chart.page else { throw Self.notLaidOut(format, chart) }
+            return Array(HTMLWriter.write(page).utf8)
         case .pdf:
-            // PDF is binary: `renderBytes` writes it. As text it would not survive a round trip through UTF-8.
-            return String(decoding: try renderBytes(spec: spec, table: table, sources: sources, format: .pdf, theme: theme), as: UTF8.self)
+            guard let scene = chart.still else { throw Self.notLaidOut(format, chart) }
+            return try Self.pdf(scene, specPath: chart.specPath)
         }
     }
 
-    public func renderBytes(spec: ChartSpec, table: Table, sources: [DataProvenance], format: OutputFormat, theme: ChartTheme) throws(DiagnosticError)
-        -> [UInt8]
-    {
-        guard format == .pdf else { return Array(try render(spec: spec, table: table, sources: sources, format: format, theme: theme).utf8) }
-        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table)
-        return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
+    /// A caller asked `write` for a format `layout` was not asked for: a mistake in the caller, reported as one.
+    static func notLaidOut(_ format: OutputFormat, _ chart: LaidOutChart) -> DiagnosticError {
+        DiagnosticError([
+            Diagnostic(
+                CommandLineDiagnostic.Kind.outputFailed, "cannot write the \(format.rawValue) output: its scenes were not laid out",
+                path: chart.specPath)
+        ])
     }
 
-    /// The PDF of a scene laid out for `spec`.
-    static func pdf(_ scene: Scene, spec: ChartSpec) throws(DiagnosticError) -> [UInt8] {
+    /// The PDF of a scene laid out for the spec at `specPath`.
+    static func pdf(_ scene: Scene, specPath: String) throws(DiagnosticError) -> [UInt8] {
         do {
             return try PDFWriter.write(scene, options: PDFWriter.Options(creationDate: Self.sourceDateEpoch()))
         } catch {
@@ -60,26 +85,9 @@ public struct DefaultRenderer: ChartRenderer {
             throw DiagnosticError(
                 error.diagnostics.map { diagnostic in
                     var located = diagnostic
-                    if located.path == nil && located.span == nil { located.path = spec.file.path }
+                    if located.path == nil && located.span == nil { located.path = specPath }
                     return located
                 })
-        }
-    }
-
-    public func renderBytes(spec: ChartSpec, table: Table, layers: [Table], sources: [DataProvenance], format: OutputFormat, theme: ChartTheme)
-        throws(DiagnosticError) -> [UInt8]
-    {
-        guard spec.isLayered else { return try renderBytes(spec: spec, table: table, sources: sources, format: format, theme: theme) }
-        let chart = try ChartLayoutEngine.check(theme.sized(spec), table: table, layers: layers)
-        switch format {
-        case .svg:
-            var scene = try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme)
-            scene.dataSources = sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
-            return Array(SVGWriter.write(scene, options: SVGWriter.Options(xmlDeclaration: true)).utf8)
-        case .html:
-            return Array(try HTMLWriter.render(chart: chart, table: table, name: Paths.chartName(of: spec.file.path), theme: theme).utf8)
-        case .pdf:
-            return try Self.pdf(try ChartLayoutEngine.layout(chart: chart, table: table, theme: theme), spec: spec)
         }
     }
 

@@ -116,6 +116,6 @@ public struct ColorRampLegend: Sendable {
 
     /// The legend group with its top-left corner at (x, y).
     public func node(x: Double, y: Double) -> SceneNode {
-        .group(GroupNode(classes: ["chartc-legend"], translate: (dx: x, dy: y), children: items))
+        .group(GroupNode(classes: ["chartc-legend"], translate: (dx: x, dy: y), role: .legend, children: items))
     }
 }

@@ -116,7 +116,11 @@ public struct Legend: Sendable {
                         maxWidth: direction == .column ? labelRoom : nil)))
             var data = [DataAttribute("series", entry.series)]
             if entry.startsHidden { data.append(DataAttribute("hidden", "true")) }
-            items.append(.group(GroupNode(classes: ["chartc-legend-item"], data: data, children: children)))
+            items.append(
+                .group(
+                    GroupNode(
+                        classes: ["chartc-legend-item"], data: data, role: .legendEntry(series: entry.series, startsHidden: entry.startsHidden),
+                        children: children)))
             widest = max(widest, x + entryWidth)
             switch direction {
             case .rows:
@@ -136,6 +140,6 @@ public struct Legend: Sendable {
 
     /// The legend group with its top-left corner at (x, y).
     public func node(x: Double, y: Double) -> SceneNode {
-        .group(GroupNode(classes: ["chartc-legend"], translate: (dx: x, dy: y), children: items))
+        .group(GroupNode(classes: ["chartc-legend"], translate: (dx: x, dy: y), role: .legend, children: items))
     }
 }

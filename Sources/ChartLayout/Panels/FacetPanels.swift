@@ -13,7 +13,8 @@ struct PanelRows: Sendable {
 }
 
 /// Splits the pipeline's output into panels (SPEC §13): one per value of `facet.field` in output order (first
-/// appearance in the table, which follows `sort`), or ordered by `facet.sort`. Rows whose value is the label of a
+/// appearance in the table, which follows `sort`), or in the order the pipeline gave `facet.sort`
+/// (`FacetSpec.order`, from ChartPipeline's `PanelOrder`). Rows whose value is the label of a
 /// `total` on the facet field are the total series: they are drawn in every panel rather than getting one.
 enum FacetPanels {
     static func split(_ table: Table, facet: FacetSpec, spec: ChartSpec, locale: ChartLocale) -> [PanelRows] {
@@ -46,7 +47,19 @@ enum FacetPanels {
             let rows = (rowsByKey[key] ?? []) + totalRows
             panels.append(PanelRows(key: key, title: titles[index], rows: totalRows.isEmpty ? rows : rows.sorted()))
         }
-        return PanelSort.order(panels, facet: facet, table: table, locale: locale)
+        return ordered(panels, by: facet.order)
+    }
+
+    /// `panels` in `order` (keys); panels it does not name keep their output order after those it does.
+    static func ordered(_ panels: [PanelRows], by order: [String]?) -> [PanelRows] {
+        guard let order else { return panels }
+        var rank: [String: Int] = [:]
+        for (index, key) in order.enumerated() where rank[key] == nil { rank[key] = index }
+        return panels.enumerated().sorted { a, b in
+            let x = rank[a.element.key] ?? order.count
+            let y = rank[b.element.key] ?? order.count
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Another table's rows (a layer's own, SPEC §11) by facet value key, and its `total` rows; nil when the

@@ -28,10 +28,13 @@ public enum SceneNode: Sendable {
 }
 
 /// A group: shared class names and data attributes (`chartc-series`, `data-series`), an optional translation
-/// and clip, and the children it holds.
+/// and clip, its role, and the children it holds.
 public struct GroupNode: Sendable {
     public var classes: [String]
     public var data: [DataAttribute]
+    /// What the group is, for writers that add behaviour to it (the HTML page's legend buttons); class names
+    /// are only for stylesheets and scripts in the output.
+    public var role: SceneRole?
     /// Moves every child by (dx, dy).
     public var translate: (dx: Double, dy: Double)?
     /// A `.clipRect` definition, by id, that children are cut to.
@@ -43,10 +46,11 @@ public struct GroupNode: Sendable {
 
     public init(
         classes: [String] = [], data: [DataAttribute] = [], translate: (dx: Double, dy: Double)? = nil, clipID: String? = nil, opacity: Double? = nil,
-        label: String? = nil, children: [SceneNode] = []
+        label: String? = nil, role: SceneRole? = nil, children: [SceneNode] = []
     ) {
         self.classes = classes
         self.data = data
+        self.role = role
         self.translate = translate
         self.clipID = clipID
         self.opacity = opacity

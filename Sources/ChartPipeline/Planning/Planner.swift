@@ -407,8 +407,8 @@ private struct PlanBuilder {
         return (outputs, partitionBy, keeps)
     }
 
-    /// Checks `facet.field` against the output fields and compiles `facet.sort` as an aggregate over them (the
-    /// layout evaluates it per panel).
+    /// Checks `facet.field` against the output fields and compiles `facet.sort` as an aggregate over them
+    /// (`PanelOrder` evaluates it per panel once the rows are known).
     mutating func planFacet(outputFields: [(name: String, type: DataType)]) {
         guard let facet = spec.facet else { return }
         let names = outputFields.map(\.name)

@@ -1,5 +1,5 @@
 import ChartDiagnostics
-import ChartRender
+import ChartSystem
 
 /// The preview's own pages: the index of every chart and the page around one chart (a thin bar, the
 /// diagnostics, the chart's own HTML page in a frame). Their policy allows their one script and stylesheet

@@ -3,7 +3,8 @@ import ChartLayout
 /// Where the legend's series sit on the canvas, so the page can lay a real `<button>` over each legend entry
 /// of the SVG: the button is what keyboards, screen readers and pointers use; the SVG entry under it stays what
 /// readers see (dimmed while its series is hidden). Positions come from the scene (the writer decides nothing):
-/// the union of the entry's symbol and label boxes, with the legend group's translation applied.
+/// the union of the entry's symbol and label boxes, with the legend group's translation applied. Entries are the
+/// groups whose `role` is `.legendEntry`, inside a group whose role is `.legend`: layout says what a node is.
 struct LegendToggles {
     struct Toggle: Equatable {
         var series: String
@@ -25,16 +26,12 @@ struct LegendToggles {
             let shift = group.translate ?? (0, 0)
             let x = dx + shift.dx
             let y = dy + shift.dy
-            let isLegend = inLegend || group.classes.contains("chartc-legend")
-            if isLegend, group.classes.contains("chartc-legend-item"),
-                let series = group.data.first(where: { $0.name == "series" })?.value,
-                let box = Self.bounds(of: group.children)
-            {
+            let isLegend = inLegend || group.role == .legend
+            if isLegend, case .legendEntry(let series, let hidden) = group.role, let box = Self.bounds(of: group.children) {
                 let label = group.children.compactMap { child -> String? in
                     if case .text(let text) = child { return text.text }
                     return nil
                 }.joined(separator: " ")
-                let hidden = group.data.contains { $0.name == "hidden" && $0.value == "true" }
                 toggles.append(Toggle(series: series, label: label.isEmpty ? series : label, box: box.offsetBy(dx: x, dy: y), startsHidden: hidden))
                 continue
             }

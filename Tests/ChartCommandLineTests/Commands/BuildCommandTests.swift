@@ -8,12 +8,13 @@ import Testing
 /// Draws every chart as a one-line text naming its spec and row count, and fails for specs whose title starts
 /// with "Fail", so build's bookkeeping can be tested apart from layout.
 private struct StubRenderer: ChartRenderer {
-    func render(spec: ChartSpec, table: Table, format: OutputFormat) throws(DiagnosticError) -> String {
+    func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]] {
+        let spec = chart.spec
         let title = spec.title?.value ?? ""
         if title.hasPrefix("Fail") {
             throw DiagnosticError(Diagnostic(TestMessage(.error, "stub-failure", "the stub cannot draw '\(title)'"), at: spec.title?.span))
         }
-        return "\(format.rawValue):\(title):\(table.rowCount)\n"
+        return formats.map { Array("\($0.rawValue):\(title):\(chart.table.rowCount)\n".utf8) }
     }
 }
 

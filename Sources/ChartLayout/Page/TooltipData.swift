@@ -16,19 +16,20 @@ import ChartSpec
 /// each field once. A listed field that a channel also draws takes that channel's type and format unless it
 /// sets its own. A field is labelled with its channel's title, or its name when the title is automatic or
 /// hidden.
-struct TooltipData {
-    struct Field: Equatable {
-        var label: String
-        var column: Int
+public struct TooltipData: Sendable, Equatable {
+    /// One field a tooltip shows: its label and the table column it comes from (-1 across layers).
+    public struct Field: Sendable, Equatable {
+        public var label: String
+        public var column: Int
     }
 
-    var fields: [Field] = []
+    public var fields: [Field] = []
     /// Index into `fields` of the value shown as the tooltip's heading (the series), if any.
-    var heading: Int?
+    public var heading: Int?
     /// `values[row][field]`; nil for null.
-    var values: [[String?]] = []
+    public var values: [[String?]] = []
 
-    init(spec: ChartSpec, table: Table) {
+    public init(spec: ChartSpec, table: Table) {
         let locale = ChartLocale.named(spec.locale.value) ?? .enUS
         var definitions: [ChannelDef] = []
         let listed = spec.encoding.tooltip.filter { $0.field != nil }
@@ -63,12 +64,12 @@ struct TooltipData {
 
     /// Per row of `values`, the fields its layer does not show (a layered chart: written `false`, which the
     /// page's layered script leaves out). Empty for a one-mark chart.
-    var absent: [Set<Int>] = []
+    public var absent: [Set<Int>] = []
 
     /// The tooltips of a layered chart (SPEC §11): each layer's fields as a one-mark chart's, each field once
     /// (by its label) across layers, and every layer's rows after the rows of the layers before it, the order
     /// of the marks' `data-row` (`MarkContext.rowOffset`). A row leaves out the fields its layer does not show.
-    init(layers: [(spec: ChartSpec, table: Table)]) {
+    public init(layers: [(spec: ChartSpec, table: Table)]) {
         for layer in layers {
             let own = TooltipData(spec: layer.spec, table: layer.table)
             var map: [Int] = []
@@ -99,24 +100,6 @@ struct TooltipData {
             absent[index].formUnion(values[index].count..<fields.count)
             values[index] += [String?](repeating: nil, count: fields.count - values[index].count)
         }
-    }
-
-    /// `{"heading":0,"fields":["party","year"],"rows":[["Democrats","1949"],…]}`, safe inside a `<script>`.
-    var json: String {
-        var out = "{\"heading\":" + (heading.map(String.init) ?? "null") + ",\"fields\":["
-        out += fields.map { PageEscaping.scriptJSONString($0.label) }.joined(separator: ",")
-        out += "],\"rows\":[\n"
-        for (index, row) in values.enumerated() {
-            let missing = absent.indices.contains(index) ? absent[index] : []
-            out +=
-                "["
-                + row.enumerated().map { position, value in
-                    missing.contains(position) ? "false" : value.map(PageEscaping.scriptJSONString) ?? "null"
-                }.joined(separator: ",") + "]"
-            out += index + 1 < values.count ? ",\n" : "\n"
-        }
-        out += "]}"
-        return out
     }
 
     // MARK: - Formatting

@@ -1,8 +1,7 @@
-import ChartSystem
-
 /// Content-Security-Policy hashes (`'sha256-…'`) for the page's own inline script and stylesheet: the policy then
 /// lets exactly those run and nothing else, so an HTML chart cannot load or send anything even if a string
-/// somehow escaped its escaping. Public so `chartc preview` can hash its own live-update script and style. The digest is ChartSystem's SHA-256 (the one that also fingerprints data).
+/// somehow escaped its escaping. It lives here, beside the SHA-256 it uses (the one that also fingerprints data),
+/// so the HTML writer and `chartc preview` (its live-update script and style) share it without depending on each other.
 public enum ContentSecurityPolicy {
     /// The CSP source for an inline element whose text is `text`: `'sha256-BASE64'`.
     public static func source(for text: String) -> String {
