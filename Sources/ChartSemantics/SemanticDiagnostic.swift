@@ -12,6 +12,7 @@ public enum SemanticDiagnostic {
         case encodingTypeMismatch = "encoding-type-mismatch"
         case encodingUnknownField = "encoding-unknown-field"
         case invalidFormat = "invalid-format"
+        case logScaleNoPositiveValues = "log-scale-no-positive-values"
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"
         case rangeWithoutBase = "range-without-base"
