@@ -171,7 +171,9 @@ public enum ChartLayoutEngine {
     /// The plot's models: one for a one-mark chart; for a layered one (SPEC §11) one per layer, drawn from the
     /// layer's own rows, all coloring the series of every layer alike.
     static func plotModels(chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions) throws(DiagnosticError) -> [PlotModel] {
-        guard chart.spec.isLayered else { return [try PlotModel(spec: chart.spec, table: table, theme: theme, options: options)] }
+        guard chart.spec.isLayered else {
+            return [try PlotModel(spec: chart.spec, table: table, theme: theme, options: options, view: chart.context.resolved)]
+        }
         var models: [PlotModel] = []
         for layer in chart.context.layers {
             guard let rows = layer.table else {
@@ -179,7 +181,7 @@ public enum ChartLayoutEngine {
                     Diagnostic(LayoutDiagnostic.layersWithoutRows(layers: chart.spec.layers.count, tables: models.count), path: chart.spec.file.path)
                 ])
             }
-            models.append(try PlotModel(spec: layer.spec, table: rows, theme: theme, options: options))
+            models.append(try PlotModel(spec: layer.spec, table: rows, theme: theme, options: options, view: layer.resolved))
         }
         // Every series of every layer, in layer order, for one color scale across layers; or, for a color by
         // number, the values of every layer, for one ramp.
@@ -199,9 +201,11 @@ public enum ChartLayoutEngine {
         var shared: [PlotModel] = []
         for model in models {
             if model.hasCategoricalColor {
-                shared.append(try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: names))
+                shared.append(
+                    try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: names, view: model.view))
             } else if ramps > 1, case .continuous = model.colorEncoding {
-                shared.append(try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorExtent: extent))
+                shared.append(
+                    try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorExtent: extent, view: model.view))
             } else {
                 shared.append(model)
             }

@@ -54,13 +54,18 @@ public enum Linter {
         /// with what resolving it found (errors at the theme's line:col, fonts not found). Given by the caller,
         /// which knows the command line and how fonts are loaded; nil: the built-in look, nothing to check.
         public var theme: (@Sendable (ChartSpec) -> (theme: Theme?, diagnostics: [Diagnostic]))?
+        /// How text is measured in the theme a spec resolves to (nil: the built-in look), given by the caller
+        /// that links the fonts (the command line: ChartLayout's `ThemeTextWidths`); nil: rules about text length
+        /// stay quiet.
+        public var textWidths: (@Sendable (Theme?) -> any TextWidths)?
 
         public init(
-            fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes,
+            fetch: FetchOptions, sampleBytes: Int? = Linter.defaultSampleBytes, textWidths: (@Sendable (Theme?) -> any TextWidths)? = nil,
             theme: (@Sendable (ChartSpec) -> (theme: Theme?, diagnostics: [Diagnostic]))? = nil
         ) {
             self.fetch = fetch
             self.sampleBytes = sampleBytes
+            self.textWidths = textWidths
             self.theme = theme
         }
     }
@@ -116,6 +121,7 @@ public enum Linter {
         let resolved = options.theme?(spec)
         diagnostics += resolved?.diagnostics ?? []
         var chart = SemanticContext(spec: resolvedSpec, schema: schema, fieldTypes: fieldTypes, table: table, theme: resolved?.theme)
+        chart.textWidths = options.textWidths?(resolved?.theme)
         if spec.isLayered { chart = layered(chart, tables: layerTables, context: context) }
         return (diagnostics + check(chart)).sortedByPosition()
     }
@@ -136,7 +142,10 @@ public enum Linter {
 
     /// Lint of a parsed spec against known columns (`schema`) and rows (`table`): the planner's findings about its
     /// expressions (the syntax alone without a schema), the checking stage and the publishing rules.
-    public static func lint(spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil, theme: Theme? = nil) -> [Diagnostic] {
+    /// `textWidths` measures text as a build sets it (nil: rules about text length stay quiet).
+    public static func lint(
+        spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil, theme: Theme? = nil, textWidths: (any TextWidths)? = nil
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic]
         var fieldTypes: [String: DataType?] = [:]
         if let schema {
@@ -148,14 +157,17 @@ public enum Linter {
         }
         // Annotation aggregates over the rows, when there are rows (their expression errors are the planner's).
         let resolved = table.flatMap { try? AnnotationValues.resolve(spec, table: $0) } ?? spec
-        return (diagnostics + check(resolved, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)).sortedByPosition()
+        return (diagnostics + check(resolved, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme, textWidths: textWidths))
+            .sortedByPosition()
     }
 
     /// The checking stage's and the publishing rules' diagnostics.
     static func check(
-        _ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?, theme: Theme? = nil
+        _ spec: ChartSpec, schema: [(name: String, type: DataType)]?, fieldTypes: [String: DataType?], table: Table?, theme: Theme? = nil,
+        textWidths: (any TextWidths)? = nil
     ) -> [Diagnostic] {
         var context = SemanticContext(spec: spec, schema: schema, fieldTypes: fieldTypes, table: table, theme: theme)
+        context.textWidths = textWidths
         if spec.isLayered { context = layered(context, tables: nil, context: nil) }
         return check(context)
     }

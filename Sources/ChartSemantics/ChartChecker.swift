@@ -35,6 +35,7 @@ public enum ChartChecker {
         var diagnostics: [Diagnostic] = []
         run(checks, over: context, into: &diagnostics)
         if !context.layers.isEmpty { LayerChannelTypeCheck.check(context, into: &diagnostics) }
+        LogScaleValuesCheck.check(context, into: &diagnostics)
         return CheckedChart(context: context, diagnostics: diagnostics.uniqued().sortedByPosition())
     }
 
@@ -97,6 +98,10 @@ public struct CheckedChart: Sendable {
 
     public var spec: ChartSpec { context.spec }
 
+    /// The chart as the checking stage resolved it: one view for a one-mark chart, one per layer of a layered
+    /// one (SPEC §11), in layer order. Layout reads channels' types, scales, orientation and stacking from here.
+    public var views: [ResolvedView] { context.layers.isEmpty ? [context.resolved] : context.layers.map(\.resolved) }
+
     /// The same chart at another size (the HTML page's phone layout): size is not something the checks look at.
     public func resized(_ size: (width: Double, height: Double)) -> CheckedChart {
         var spec = context.spec
@@ -105,6 +110,7 @@ public struct CheckedChart: Sendable {
         var resized = SemanticContext(
             spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background,
             theme: context.theme)
+        resized.textWidths = context.textWidths
         if !context.layers.isEmpty {
             resized = resized.withLayers(context.layers.map { ($0.schema, $0.fieldTypes, $0.table) })
         }

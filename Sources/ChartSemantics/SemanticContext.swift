@@ -23,6 +23,9 @@ public struct SemanticContext: Sendable {
     public let background: Color
     /// The house style the spec resolves to (SPEC §15), when lint was given one; its text colors are checked.
     public let theme: Theme?
+    /// How wide text is set in the chart's fonts, when the caller can measure (lint through ChartLayout's
+    /// `ThemeTextWidths`); nil: rules about text length stay quiet rather than guess.
+    public var textWidths: (any TextWidths)?
 
     /// The spec's JSON tree (kept by the parser), to point at single elements of arrays the model keeps whole.
     var root: JSONValue? { spec.syntax }
@@ -63,7 +66,17 @@ public struct SemanticContext: Sendable {
             for index in contexts.indices { contexts[index].chartSeries = names }
         }
         let marks = spec.layers.map(\.mark.type.value)
-        for index in contexts.indices { contexts[index].layerMarks = marks }
+        for index in contexts.indices {
+            contexts[index].layerMarks = marks
+            contexts[index].textWidths = textWidths
+        }
+        // A shared scale is drawn by every layer that has its channel.
+        for name in ChannelName.allCases {
+            let drawing = contexts.filter { $0.resolved[name]?.drawnBy.isEmpty == false }.map(\.resolved.mark)
+            for index in contexts.indices where contexts[index].resolved.channels[name] != nil {
+                contexts[index].resolved.channels[name]?.drawnBy = drawing
+            }
+        }
         context.layers = contexts
         return context
     }
@@ -100,7 +113,12 @@ public struct SemanticContext: Sendable {
         self.table = table
         self.background = theme.flatMap { $0.text("background") }.flatMap { Color(css: $0) } ?? background
         self.theme = theme
+        self.resolved = resolveView()
     }
+
+    /// The view as the checking stage resolved it: each channel's type, scale and values, the orientation,
+    /// stacking and line order. Layout reads it from the `CheckedChart` and never decides them again.
+    public private(set) var resolved = ResolvedView(mark: .point, channels: [:], orientation: nil, stack: nil, lineOrder: nil, colorMakesSeries: nil)
 
     // MARK: fields
 
@@ -138,58 +156,29 @@ public struct SemanticContext: Sendable {
         return schema?.first { $0.name == name }?.type
     }
 
-    /// `median(x)` → number; `max(date)` → the type of `date`; anything more complex → nil.
+    /// The type of an aggregate the planner did not compile (the data is not at hand): a call of one of SPEC §5's
+    /// functions on a field (`median(x)` → number; `max(date)` → the type of `date`), read from the expression
+    /// language's one table (`AggregateFunction`); anything more complex → nil.
     static func aggregateType(_ text: String, schema: [(name: String, type: DataType)]?) -> DataType? {
         let trimmed = text.trimmingASCIISpaces()
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return nil }
-        let function = String(trimmed[..<open]).trimmingASCIISpaces()
+        let name = String(trimmed[..<open]).trimmingASCIISpaces()
         let argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingASCIISpaces()
-        guard !argument.contains("("), !argument.contains(")") else { return nil }
-        switch function {
-        case "count", "distinct", "sum", "mean", "median", "q1", "q3", "quantile", "stdev", "variance":
-            return .number
-        case "min", "max", "first", "last":
-            return schema?.first { $0.name == argument }?.type
-        default:
-            return nil
-        }
+        guard !argument.contains("("), !argument.contains(")"), let function = AggregateFunction(rawValue: name) else { return nil }
+        let argumentType = argument.isEmpty ? nil : schema?.first { $0.name == argument }?.type
+        // A field the schema does not know (or no schema): only a type that does not depend on it.
+        guard argumentType != nil || function.resultType(argumentType: nil) != nil else { return nil }
+        return function.resultType(argumentType: argumentType)
     }
 
     // MARK: channels
 
     /// Whether a channel is discrete (a band, point or ordinal scale: categories) or continuous (numbers, dates),
-    /// from what the spec says (`type`, `scale.type`, a domain of names), else the field's type. Nil: unknown.
-    public func isDiscrete(_ channel: ChannelDef) -> Bool? {
-        if let type = channel.type?.value { return type.isDiscrete }
-        if let scaleType = channel.scale?.type?.value {
-            switch scaleType {
-            case .band, .point, .ordinal: return true
-            case .linear, .log, .sqrt, .time: return false
-            }
-        }
-        if let field = channel.field?.value, let type = fieldType(field) {
-            switch type {
-            case .string, .boolean: return true
-            case .number, .date: return false
-            }
-        }
-        if let domain = channel.scale?.domain?.value, !domain.isEmpty {
-            if domain.allSatisfy({ $0.stringValue != nil }) {
-                // Date strings on an unknown channel could be a time domain.
-                return domain.contains { $0.stringValue.map { ISODate.parse($0) == nil } == true }
-            }
-            if domain.allSatisfy({ $0.numberValue != nil }) { return false }
-        }
-        return nil
-    }
+    /// as the checking stage resolves it (`resolve(_:)`). Nil: unknown.
+    public func isDiscrete(_ channel: ChannelDef) -> Bool? { resolve(channel, values: false).isDiscrete }
 
-    /// Whether a channel shows time: `temporal`, a time scale, or a date field.
-    public func isTemporal(_ channel: ChannelDef) -> Bool? {
-        if let type = channel.type?.value { return type == .temporal }
-        if let scaleType = channel.scale?.type?.value { return scaleType == .time }
-        if let field = channel.field?.value, let type = fieldType(field) { return type == .date }
-        return nil
-    }
+    /// Whether a channel shows time (temporal: dates, or years), as resolved. Nil: unknown.
+    public func isTemporal(_ channel: ChannelDef) -> Bool? { resolve(channel, values: false).isTemporal }
 
     // MARK: series
 

@@ -15,6 +15,7 @@ public enum SemanticDiagnostic {
         /// Not a check: the HTML writer refuses a page of more than `PageLimits.rows` rows.
         case htmlMarkLimit = "html-mark-limit"
         case invalidFormat = "invalid-format"
+        case logScaleNoPositiveValues = "log-scale-no-positive-values"
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"
         case rangeWithoutBase = "range-without-base"

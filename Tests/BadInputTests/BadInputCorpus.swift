@@ -209,6 +209,13 @@ enum BadInputCorpus {
     // MARK: impossible combinations, colors, formats, domains
 
     static let combinations: [BadInput] = [
+        // SPEC §19.2: an error only the rows reveal is lint's too.
+        BadInput(
+            "log scale over values at or below zero",
+            spec: spec(#""mark": "point", "encoding": {"x": {"field": "party"}, "y": {"field": "votes", "scale": {"type": ⟪"log"}}}"#),
+            files: ["data.csv": "party,votes\nDemocrats,0\nRepublicans,-3\n"],
+            "error: a log scale shows values above zero only, and 'votes' has none; use a linear scale, or filter the rows to values above zero [log-scale-no-positive-values]"
+        ),
         BadInput(
             "offset without a band axis",
             spec: spec(

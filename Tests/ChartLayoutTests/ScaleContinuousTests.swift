@@ -76,7 +76,6 @@ struct ScaleContinuousTests {
         }
         #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).message.contains("[0, 100]"))
         #expect(ScaleError.nonPositiveLogDomain(ScaleInterval(0, 100)).diagnosticID.name == "log-scale-domain")
-        #expect(ScaleError.noPositiveValues.diagnosticID.name == "log-scale-no-positive-values")
     }
 
     @Test func logMapsAndSkipsNonPositiveValues() throws {

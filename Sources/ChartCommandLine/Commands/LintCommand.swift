@@ -63,7 +63,10 @@ enum LintCommand {
     {
         switch SpecFiles.read(path) {
         case .success(let file):
-            let options = Linter.Options(fetch: fetch, sampleBytes: sampleBytes) { spec in ThemeOptions.lintTheme(for: spec, arguments: arguments) }
+            // Text is measured in the theme's fonts, as a build sets it.
+            let options = Linter.Options(fetch: fetch, sampleBytes: sampleBytes, textWidths: { ThemeTextWidths($0) }) { spec in
+                ThemeOptions.lintTheme(for: spec, arguments: arguments)
+            }
             return Linter.lint(file, options: options)
         case .failure(let diagnostic):
             return [diagnostic]

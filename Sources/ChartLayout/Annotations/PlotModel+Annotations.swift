@@ -6,6 +6,6 @@ extension PlotModel {
         guard options.interactive, series.contains(where: \.startsHidden) else { return self }
         var static_ = options
         static_.interactive = false
-        return (try? PlotModel(spec: spec, table: table, theme: theme, options: static_)) ?? self
+        return (try? PlotModel(spec: spec, table: table, theme: theme, options: static_, view: view)) ?? self
     }
 }

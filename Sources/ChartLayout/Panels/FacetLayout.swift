@@ -70,7 +70,7 @@ struct FacetLayout {
                         colorDomain: base.hasCategoricalColor ? colorDomain : nil,
                         panel: {
                             var scope = PanelScope(rows: rows); scope.key = panel.key; return scope
-                        }()))
+                        }(), view: base.view))
             }
         }
         Self.shareScales(&models, facet: facet, spec: spec)

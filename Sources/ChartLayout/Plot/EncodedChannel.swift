@@ -1,50 +1,34 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartSemantics
 import ChartSpec
 import ChartValues
 
-/// A channel of the encoding bound to its column in the table, with its measurement type decided (SPEC §7:
-/// number → quantitative, date → temporal, string or boolean → nominal; a number declared `temporal` holds
-/// years). Marks and guides read values through it, so the type rules live in one place.
+/// A channel of the encoding bound to its column in the table, with the facts the checking stage resolved for it
+/// (`ResolvedChannel`: its measurement type, a bin's step, years). Marks and guides read values through it.
 public struct EncodedChannel: Sendable {
     public let definition: ChannelDef
     public let field: String
     public let column: Column
     public let type: MeasureType
+    /// The channel as the checking stage resolved it.
+    public let resolved: ResolvedChannel
 
     /// Binds `definition` (a channel with a field) to `table`. The checking stage has made sure the field is in the
-    /// table (`encoding-unknown-field`) and can take the declared type (`encoding-type-mismatch`).
-    public init?(_ definition: ChannelDef, table: Table) throws(DiagnosticError) {
+    /// table (`encoding-unknown-field`) and can take the declared type (`encoding-type-mismatch`), and resolved it
+    /// against the same rows (`resolved`).
+    public init?(_ definition: ChannelDef, table: Table, resolved: ResolvedChannel?) throws(DiagnosticError) {
         guard let field = definition.field else { return nil }
-        guard let column = table.column(named: field.value) else {
+        guard let column = table.column(named: field.value), let resolved, let type = resolved.type else {
             throw DiagnosticError(
                 Diagnostic(LayoutDiagnostic.uncheckedField(channel: definition.channel.rawValue, field: field.value), at: field.span))
-        }
-        let inferred: MeasureType
-        switch column.type {
-        case .number: inferred = .quantitative
-        case .date: inferred = .temporal
-        case .string, .boolean: inferred = .nominal
-        }
-        var type = definition.type?.value ?? inferred
-        if let declared = definition.type?.value {
-            switch (declared, column.type) {
-            case (.quantitative, .string), (.quantitative, .boolean), (.temporal, .string), (.temporal, .boolean):
-                type = .nominal
-            case (.quantitative, .date):
-                type = .temporal
-            default:
-                break
-            }
-        }
-        if let scaleType = definition.scale?.type?.value, type == .quantitative || type == .temporal {
-            if scaleType == .band || scaleType == .point || scaleType == .ordinal { type = .ordinal }
         }
         self.definition = definition
         self.field = field.value
         self.column = column
         self.type = type
+        self.resolved = resolved
     }
 
     public var channel: ChannelName { definition.channel }
@@ -53,10 +37,10 @@ public struct EncodedChannel: Sendable {
     public var isContinuous: Bool { type == .quantitative || type == .temporal }
 
     /// A numeric column on a temporal channel: the numbers are years.
-    public var holdsYears: Bool { type == .temporal && column.type == .number }
+    public var holdsYears: Bool { resolved.holdsYears }
 
     /// The interval width of a `bin` field on a quantitative channel (SPEC §13), nil otherwise.
-    public var binStep: Double? { type == .quantitative ? column.binStep.flatMap { $0 > 0 ? $0 : nil } : nil }
+    public var binStep: Double? { resolved.binStep }
 
     /// A date column on a temporal channel: milliseconds since the epoch.
     public var holdsDates: Bool { column.type == .date }

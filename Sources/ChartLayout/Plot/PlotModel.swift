@@ -1,10 +1,12 @@
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartSemantics
 import ChartSpec
 
-/// What the data says about the plot, decided once before any pixel: the channels bound to columns, the mark's
-/// orientation, the series (split by a categorical color, hidden ones left out unless the layout is interactive),
+/// What the data says about the plot, decided once before any pixel: the channels bound to columns with the types
+/// the checking stage resolved (`view`: orientation and stacking too; layout reads them, never decides them), the
+/// series (split by a categorical color, hidden ones left out unless the layout is interactive),
 /// their colors, and stacking.
 /// Scales, axes, legend and marks all read it.
 public struct PlotModel: Sendable {
@@ -26,6 +28,8 @@ public struct PlotModel: Sendable {
     public let size: EncodedChannel?
     public let text: EncodedChannel?
 
+    /// The view as the checking stage resolved it (`CheckedChart.views`).
+    public let view: ResolvedView
     public let orientation: Orientation
     /// Visible series, in legend order.
     public let series: [Series]
@@ -48,10 +52,14 @@ public struct PlotModel: Sendable {
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
     /// - Parameter colorExtent: a continuous color's values across every layer, for one ramp shared by all.
     /// - Parameter panel: a panel of small multiples (SPEC §13): the rows it draws and the scales it shares.
+    /// - Parameter view: the view the checking stage resolved from `spec` and `table` (`CheckedChart.views`);
+    ///   nil: resolved here, through the same stage, for callers that lay out a spec directly (tests).
     public init(
         spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil,
-        colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil
+        colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil, view: ResolvedView? = nil
     ) throws(DiagnosticError) {
+        let view = view ?? SemanticContext(spec: spec, schema: nil, table: table).resolved
+        self.view = view
         self.panel = panel
         self.spec = spec
         self.options = options
@@ -65,7 +73,7 @@ public struct PlotModel: Sendable {
         func bind(_ definition: ChannelDef?) -> EncodedChannel? {
             guard let definition, definition.field != nil else { return nil }
             do {
-                return try EncodedChannel(definition, table: table)
+                return try EncodedChannel(definition, table: table, resolved: view[definition.channel])
             } catch {
                 diagnostics.append(contentsOf: error.diagnostics)
                 return nil
@@ -83,7 +91,8 @@ public struct PlotModel: Sendable {
         text = bind(encoding.text)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
 
-        orientation = Orientation.decide(x: x, y: y)
+        // Known for a view resolved against its rows; vertical is the resolver's answer without x and y.
+        orientation = view.orientation ?? .vertical
 
         // Series: one per category of a discrete color, else one named after the mark.
         let hidden = spec.legend.hidden.map(\.value)
@@ -134,20 +143,10 @@ public struct PlotModel: Sendable {
         self.series = series
         self.allSeriesNames = names
 
-        // Stacking (SPEC §7): on the measure channel of bars and areas; "zero" by default when color splits
-        // them and there is no offset.
-        let measure = orientation == .vertical ? y : x
-        let isRange = orientation == .vertical ? y2 != nil : x2 != nil
-        var stack = StackMode.none
-        if MarkTable.mark(for: markType).growsFromZero, let measure, measure.type == .quantitative, !isRange {
-            if let explicit = measure.definition.stack?.value {
-                stack = explicit
-            } else if hasCategoricalColor && offset == nil {
-                stack = .zero
-            }
-        }
+        // Stacking (SPEC §7), as resolved: on the measure channel of bars and areas.
+        let stack = view.stack ?? StackMode.none
         self.stack = stack
-        if stack != .none, let measure {
+        if stack != .none, let measure = orientation == .vertical ? y : x {
             let independent = orientation == .vertical ? x : y
             stacked = Self.stackRows(series: series, measure: measure, independent: independent, mode: stack)
         } else {

@@ -142,8 +142,8 @@ public struct PlotScales: Sendable {
             }
             if let sharedKeys = shared?.categories { keys = sharedKeys }
             let wantsPoints =
-                scaleSpec?.type?.value == .point
-                || (scaleSpec?.type?.value != .band && parts.allSatisfy { $0.model.markKind.placesCategoriesAtPoints })
+                channel.resolved.scaleType == .point
+                || (channel.resolved.scaleType != .band && parts.allSatisfy { $0.model.markKind.placesCategoriesAtPoints })
             if wantsPoints {
                 return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
             }
@@ -153,8 +153,10 @@ public struct PlotScales: Sendable {
         }
 
         // Continuous: which kind, which values, which options.
+        // The scale type the checking stage resolved (`ResolvedChannel.scaleType`); years and instants differ in
+        // their ticks.
         let kind: ContinuousScaleKind
-        switch scaleSpec?.type?.value {
+        switch channel.resolved.scaleType {
         case .log: kind = .log
         case .sqrt: kind = .pow
         case .time: kind = channel.holdsYears ? .years : .time
@@ -192,7 +194,7 @@ public struct PlotScales: Sendable {
         }
         var domain: ScaleInterval
         do {
-            domain = try ScaleDomain.resolve(kind, extent: extent, options: options, hasData: !values.isEmpty)
+            domain = try ScaleDomain.resolve(kind, extent: extent, options: options)
         } catch {
             throw DiagnosticError(Diagnostic(error, at: scaleSpec?.domain?.span ?? scaleSpec?.type?.span ?? channel.definition.span))
         }

@@ -43,18 +43,17 @@ public enum ScaleDomain {
     /// The final domain, in the order its ends map to the range (an explicit `[2030, 1945]` stays reversed).
     /// - Parameter extent: min and max of the data (see `ScaleInterval.extent(of:positiveOnly:)`; for a log scale
     ///   pass the extent of the positive values only), or nil when there is no finite data value.
-    /// - Throws: for a log scale, `.nonPositiveLogDomain` when an explicit end is ≤ 0 and `.noPositiveValues` when
-    ///   there is data but none of it is positive (pass `hasData: true`); `.nonFiniteDomain` for an explicit end that
-    ///   is NaN or infinite.
+    /// - Throws: for a log scale, `.nonPositiveLogDomain` when an explicit end is ≤ 0; `.nonFiniteDomain` for an
+    ///   explicit end that is NaN or infinite. (Data without positive values on a log scale is the checking stage's
+    ///   `log-scale-no-positive-values`: it never reaches layout, which would draw the default decade.)
     public static func resolve(
-        _ kind: ContinuousScaleKind, extent: ScaleInterval?, options: DomainOptions, hasData: Bool = false
+        _ kind: ContinuousScaleKind, extent: ScaleInterval?, options: DomainOptions
     ) throws(ScaleError) -> ScaleInterval {
         let explicitStart = options.explicitStart
         let explicitEnd = options.explicitEnd
         if explicitStart.map({ !$0.isFinite }) ?? false || explicitEnd.map({ !$0.isFinite }) ?? false {
             throw .nonFiniteDomain(ScaleInterval(explicitStart ?? .nan, explicitEnd ?? .nan))
         }
-        if kind == .log && extent == nil && hasData && !options.hasExplicitDomain { throw .noPositiveValues }
 
         var domain = extent?.ascending ?? defaultDomain(kind)
         if options.zero && (kind == .linear || kind == .pow || kind == .years) {

@@ -99,4 +99,16 @@ import Testing
             "annotation-note-too-long",
             in: H.quiet(line + ##", "width": 2000, "annotations": [{"type": "text", "x": 1, "y": 10, "text": "\##(long)"}]"##), table: Self.series)
     }
+
+    /// The note is measured in the font a build sets it in, not estimated from its length: 60 capital W are wider
+    /// than the plot, 60 small i are not (an estimate per character called both 374 px).
+    @Test func aNoteIsMeasuredInTheThemesFont() {
+        let line = ##""mark": "line", "encoding": {"x": {"field": "t"}, "y": {"field": "v"}}"##
+        func note(_ text: String, marked: Bool) -> String {
+            H.quiet(line + ##", "annotations": [{"type": "text", "x": 1, "y": 10, "text": \##(marked ? "⟪" : "")"\##(text)"}]"##)
+        }
+        let wide = H.expect("annotation-note-too-long", in: note(String(repeating: "W", count: 60), marked: true), table: Self.series)
+        #expect(wide.first?.message.contains("px long") == true)
+        H.expect("annotation-note-too-long", in: note(String(repeating: "i", count: 60), marked: false), table: Self.series)
+    }
 }

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
 import ChartLint
 import ChartSpec
 import ChartValues
@@ -50,7 +51,8 @@ struct LintHarness {
         }
         let parseErrors = parsed.diagnostics.filter { $0.severity == .error }
         if !parseErrors.isEmpty && !allowingParseErrors { Issue.record("parse errors: \(parseErrors.map(\.message))") }
-        return (Linter.lint(spec: spec, schema: schema, table: table), positions)
+        // Text measured as `chartc lint` measures it: in the theme's fonts (here the built-in look).
+        return (Linter.lint(spec: spec, schema: schema, table: table, textWidths: ThemeTextWidths(ChartTheme.standard)), positions)
     }
 
     /// `line:col` of a diagnostic's start.

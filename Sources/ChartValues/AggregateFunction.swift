@@ -1,13 +1,11 @@
-import ChartData
-import ChartValues
-
-/// The aggregate functions of SPEC §5. The pipeline implements the reductions; the expression compiler
-/// recognises the calls, checks their arguments and knows their result types.
+/// The aggregate functions of SPEC §5: their names, argument counts and result types, the one table the expression
+/// compiler (which recognises the calls and checks their arguments) and the checking stage (the type of an
+/// aggregated field when the data is not at hand) read. The pipeline implements the reductions.
 public enum AggregateFunction: String, CaseIterable, Sendable {
     case count, distinct, sum, mean, median, min, max, q1, q3, quantile, stdev, variance, first, last
 
     /// Allowed argument counts.
-    var arity: ClosedRange<Int> {
+    public var arity: ClosedRange<Int> {
         switch self {
         case .count: 0...1
         case .quantile: 2...2
@@ -15,7 +13,8 @@ public enum AggregateFunction: String, CaseIterable, Sendable {
         }
     }
 
-    var usage: String {
+    /// How a call is written, for messages.
+    public var usage: String {
         switch self {
         case .count: "count() or count(x)"
         case .quantile: "quantile(x, p) with p between 0 and 1"
@@ -25,7 +24,7 @@ public enum AggregateFunction: String, CaseIterable, Sendable {
 
     /// Whether the argument must be a number (the statistics); the others take any type (`min`/`max`: any
     /// ordered type).
-    var needsNumbers: Bool {
+    public var needsNumbers: Bool {
         switch self {
         case .sum, .mean, .median, .q1, .q3, .quantile, .stdev, .variance: true
         case .count, .distinct, .min, .max, .first, .last: false

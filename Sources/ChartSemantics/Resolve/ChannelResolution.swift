@@ -1,0 +1,118 @@
+import ChartData
+import ChartFormat
+import ChartSpec
+import ChartValues
+
+/// The one place a channel's facts are decided (SPEC §7, §19): every check asks through `SemanticContext`
+/// (`isDiscrete`, `isTemporal`, `resolved`), and layout reads the `ResolvedView` the checking stage made.
+extension SemanticContext {
+    /// The marks whose measure grows from zero and stacks (SPEC §7 `stack`: bars and areas).
+    static let stackingMarks: Set<MarkType> = [.bar, .area]
+
+    /// A channel's facts. `values` summarizes the rows at hand (skip it where only the type matters: it reads
+    /// the column).
+    public func resolve(_ channel: ChannelDef, values: Bool = true) -> ResolvedChannel {
+        let field = channel.field?.value
+        let fieldType = field.flatMap { self.fieldType($0) }
+        let scaleType = channel.scale?.type?.value
+        let discreteScale = scaleType == .band || scaleType == .point || scaleType == .ordinal
+        var type: MeasureType?
+        if let declared = channel.type?.value {
+            type = declared
+            switch (declared, fieldType) {
+            case (.quantitative, .string?), (.quantitative, .boolean?), (.temporal, .string?), (.temporal, .boolean?):
+                type = .nominal
+            case (.quantitative, .date?):
+                type = .temporal
+            default:
+                break
+            }
+        } else if let fieldType {
+            switch fieldType {
+            case .number: type = .quantitative
+            case .date: type = .temporal
+            case .string, .boolean: type = .nominal
+            }
+        } else if let scaleType, !discreteScale {
+            type = scaleType == .time ? .temporal : .quantitative
+        } else if let domain = channel.scale?.domain?.value, !domain.isEmpty {
+            if domain.allSatisfy({ $0.numberValue != nil }) {
+                type = .quantitative
+            } else if domain.allSatisfy({ $0.stringValue != nil }) {
+                // Date strings could be a time domain.
+                type = domain.allSatisfy { $0.stringValue.flatMap(ISODate.parse) != nil } ? .temporal : .nominal
+            }
+        }
+        // Numbers or dates asked onto a discrete scale are categories.
+        if discreteScale && (type == nil || type == .quantitative || type == .temporal) { type = .ordinal }
+        let continuous = type.map { !$0.isDiscrete }
+        let holdsYears = type == .temporal && fieldType == .number
+        var resolvedScale = scaleType
+        if resolvedScale == nil, continuous == true {
+            resolvedScale = type == .temporal && !holdsYears ? .time : .linear
+        }
+        let column = field.flatMap { table?.column(named: $0) }
+        let binStep = type == .quantitative ? column?.binStep.flatMap { $0 > 0 ? $0 : nil } : nil
+        return ResolvedChannel(
+            channel: channel.channel, field: field, fieldType: fieldType, type: type, scaleType: resolvedScale, holdsYears: holdsYears,
+            binStep: binStep, values: values ? column.flatMap { ValueSummary($0) } : nil,
+            drawnBy: field != nil || channel.value != nil ? [spec.mark.type.value] : [])
+    }
+
+    /// The view's facts: every channel, then what follows from them.
+    func resolveView() -> ResolvedView {
+        let encoding = spec.encoding
+        var channels: [ChannelName: ResolvedChannel] = [:]
+        for channel in encoding.channels { channels[channel.channel] = resolve(channel) }
+        // Layout binds the channels that show a field (a color `along` an axis takes its colors from positions).
+        func bound(_ name: ChannelName) -> ResolvedChannel? {
+            guard let channel = channels[name], channel.field != nil else { return nil }
+            if name == .color && encoding.color?.along != nil { return nil }
+            return channel
+        }
+        let x = bound(.x)
+        let y = bound(.y)
+        let orientation = Orientation.decide(x: x, y: y)
+        let mark = spec.mark.type.value
+        let series = colorMakesSeries
+
+        var stack: StackMode? = StackMode.none
+        if Self.stackingMarks.contains(mark) {
+            if let orientation {
+                let measure = orientation == .vertical ? y : x
+                let isRange = orientation == .vertical ? bound(.y2) != nil : bound(.x2) != nil
+                if let measure, !isRange {
+                    switch measure.type {
+                    case .quantitative?:
+                        if let explicit = (orientation == .vertical ? encoding.y : encoding.x)?.stack?.value {
+                            stack = explicit
+                        } else if let series {
+                            stack = series && bound(.offset) == nil ? .zero : StackMode.none
+                        } else {
+                            stack = nil
+                        }
+                    case nil: stack = nil
+                    default: break
+                    }
+                }
+            } else {
+                stack = nil
+            }
+        }
+        return ResolvedView(
+            mark: mark, channels: channels, orientation: orientation, stack: stack, lineOrder: Self.lineOrder(x: x, y: y),
+            colorMakesSeries: series)
+    }
+
+    /// SPEC §19.4: the temporal channel, else the quantitative one when the other is discrete, else x.
+    static func lineOrder(x: ResolvedChannel?, y: ResolvedChannel?) -> ChannelName? {
+        guard let x else { return y == nil ? nil : .y }
+        guard let y else { return .x }
+        if x.isTemporal == true { return .x }
+        if y.isTemporal == true { return .y }
+        if x.isQuantitative == true && y.isDiscrete == true { return .x }
+        if y.isQuantitative == true && x.isDiscrete == true { return .y }
+        guard x.type != nil, y.type != nil else { return nil }
+        return .x
+    }
+}
