@@ -139,7 +139,7 @@ public struct PlotModel: Sendable {
         let measure = orientation == .vertical ? y : x
         let isRange = orientation == .vertical ? y2 != nil : x2 != nil
         var stack = StackMode.none
-        if MarkTable.mark(for: markType).growsFromZero, let measure, measure.type == .quantitative, !isRange {
+        if markType.traits.stacks, let measure, measure.type == .quantitative, !isRange {
             if let explicit = measure.definition.stack?.value {
                 stack = explicit
             } else if hasCategoricalColor && offset == nil {
