@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
-        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartDatabase", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartStyle", "ChartFont", "chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),
