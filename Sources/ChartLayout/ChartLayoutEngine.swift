@@ -243,7 +243,7 @@ public enum ChartLayoutEngine {
         }
         guard !entries.isEmpty else { return nil }
         let symbols = colored.filter { !$0.markKind.isText }.map { model in
-            model.markType == .line && model.mark.points ? LegendSymbol.lineWithDot : model.markKind.legendSymbol
+            LegendSymbol(model.markType.traits.legendSymbol(points: model.mark.points))
         }
         let title: String?
         switch lead.spec.legend.title {
@@ -292,7 +292,8 @@ public enum ChartLayoutEngine {
             }
             return .categorical(
                 Legend(
-                    entries: entries, title: title, symbol: model.markKind.legendSymbol, direction: direction, maxWidth: maxWidth, theme: model.theme)
+                    entries: entries, title: title, symbol: LegendSymbol(model.markType.traits.legendSymbol), direction: direction,
+                    maxWidth: maxWidth, theme: model.theme)
             )
         case .continuous(let scale, let channel):
             // A ramp needs its title: without it a shade means nothing.

@@ -11,6 +11,7 @@ public enum LintDiagnostic {
         case binTooManyIntervals = "bin-too-many-intervals"
         case facetTooManyPanels = "facet-too-many-panels"
         case htmlTooManyMarks = "html-too-many-marks"
+        case lineJoinsSeries = "line-joins-series"
         case longTitle = "long-title"
         case lowContrast = "low-contrast"
         case missingAlt = "missing-alt"

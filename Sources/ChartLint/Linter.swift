@@ -27,6 +27,7 @@ public enum Linter {
         LowContrastRule(),
         UnknownHiddenSeriesRule(),
         IgnoredOptionRule(),
+        LineJoinsSeriesRule(),
         WindowOrderRepeatsRule(),
         AnnotationOutsideDomainRule(),
         AnnotationStretchesScaleRule(),

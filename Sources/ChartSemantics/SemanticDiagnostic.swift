@@ -6,6 +6,7 @@ import ChartDiagnostics
 public enum SemanticDiagnostic {
     public enum Kind: String, DiagnosticKind {
         case annotationValueType = "annotation-value-type"
+        case channelNotSupported = "channel-not-supported"
         case colorInvalid = "color-invalid"
         case colorUnknownScheme = "color-unknown-scheme"
         case domainShape = "domain-shape"
@@ -18,6 +19,8 @@ public enum SemanticDiagnostic {
         case logScaleNoPositiveValues = "log-scale-no-positive-values"
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"
+        case optionNotSupported = "option-not-supported"
+        case rangeOnBandAxis = "range-on-band-axis"
         case rangeWithoutBase = "range-without-base"
         case scaleDomainType = "scale-domain-type"
         case scaleInvalidDomain = "scale-invalid-domain"

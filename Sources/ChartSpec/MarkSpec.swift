@@ -3,17 +3,7 @@ import ChartDiagnostics
 /// The mark types of SPEC §6.
 public enum MarkType: String, Sendable, CaseIterable {
     case line, bar, point, area, rule, rect, text, tick
-
-    /// The spec half of the mark table (the layout half is each mark's file in ChartLayout/Marks): which `mark`
-    /// options each mark type takes (SPEC §6). Options not listed (`color`, `opacity`, `strokeWidth`) apply to
-    /// every mark.
-    public static let optionTable: [(option: String, marks: [MarkType])] = [
-        ("interpolate", [.line, .area]),
-        ("points", [.line]),
-        ("labels", [.bar, .point, .line, .rect]),
-        ("cornerRadius", [.bar, .rect]),
-        ("width", [.bar, .tick])
-    ]
+    // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 
 /// Curve interpolation for lines and areas.

@@ -18,7 +18,7 @@ public enum SpecKeys {
     /// SPEC §3, §16 (`database` with `table` or `query`).
     public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
     /// SPEC §6 (`mark` as an object).
-    public static let mark = ["type", "interpolate", "points", "labels", "color", "opacity", "strokeWidth", "cornerRadius", "width"]
+    public static let mark = ["type"] + MarkOption.allCases.map(\.rawValue)
     /// SPEC §6 (`mark.labels` as an object).
     public static let labels = ["position", "angle", "format", "skipZero"]
     /// SPEC §7: the channels.

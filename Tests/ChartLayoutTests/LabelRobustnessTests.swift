@@ -56,9 +56,10 @@ import ChartSpec
     }
 
     @Test func labelsOnEveryMarkTypeThatHasThem() throws {
-        for mark in MarkType.allCases {
+        // The table of marks says which take labels and draw text (the others reject them).
+        for mark in MarkType.allCases where mark.traits.takes(.labels) || mark.traits.required.contains(.text) {
             var spec = F.spec(mark)
-            spec.mark.labels = LabelOptions(skipZero: true)
+            if mark.traits.takes(.labels) { spec.mark.labels = LabelOptions(skipZero: true) }
             spec.encoding.x = F.channel(.x, "x")
             spec.encoding.y = F.channel(.y, "y")
             spec.encoding.text = F.channel(.text, "label")

@@ -25,7 +25,7 @@ enum AxisBuilder {
         var strong = false
         if continuous, let domain = scale.domain, channel.type == .quantitative, channel.binStep == nil {
             let isRange = (isX ? model.x2 : model.y2) != nil
-            let fillsFromZero = isMeasure && !isRange && model.markKind.growsFromZero
+            let fillsFromZero = isMeasure && !isRange && model.markType.traits.growsFromZero
             if (fillsFromZero && domain.contains(0)) || (domain.lower < 0 && domain.upper > 0) {
                 baseline = scale.position(0)
                 strong = fillsFromZero

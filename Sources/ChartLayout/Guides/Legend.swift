@@ -1,3 +1,5 @@
+import ChartSpec
+
 /// How a legend entry shows its series: a short stroke for lines and rules, a square for filled marks, a dot
 /// for points.
 public enum LegendSymbol: Sendable, Equatable {
@@ -6,6 +8,16 @@ public enum LegendSymbol: Sendable, Equatable {
     case circle
     /// A line with a dot on it: a series drawn as a line layer and a point layer (SPEC §11).
     case lineWithDot
+
+    /// The symbol the table of marks gives a mark (`MarkTraits.legendSymbol`).
+    init(_ symbol: MarkSymbol) {
+        switch symbol {
+        case .line: self = .line
+        case .square: self = .square
+        case .circle: self = .circle
+        case .lineWithDot: self = .lineWithDot
+        }
+    }
 
     /// The symbol for a series several layers draw: a line with a dot for a line and points (or a line with
     /// `points`), else a line, else a dot, else a square.

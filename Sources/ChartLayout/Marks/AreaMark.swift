@@ -103,6 +103,5 @@ extension AreaMark {
 
     static var type: MarkType { .area }
     static var placesCategoriesAtPoints: Bool { true }
-    static var growsFromZero: Bool { true }
     static var canNameSeriesAtEnds: Bool { true }
 }

@@ -90,7 +90,6 @@ enum BarMark: Mark {
 extension BarMark {
     static var type: MarkType { .bar }
     static func bandPadding(grouped: Bool) -> Double { grouped ? 0.25 : 0.2 }
-    static var growsFromZero: Bool { true }
     static var needsRoomAcrossContinuousAxis: Bool { true }
 
     /// Inside stacked segments (outside would be another segment), above columns, at the end of bars.

@@ -13,7 +13,7 @@ enum LineMark: Mark {
         let curve = Curve(interpolation, along: along)
         for segment in segments { curve.append(segment.map(\.point), to: &path) }
         var children: [SceneNode] = []
-        let strokeWidth = model.mark.strokeWidth?.value ?? 2.5
+        let strokeWidth = strokeWidth(series, context: context)
         if !path.isEmpty {
             children.append(
                 .path(
@@ -39,6 +39,17 @@ enum LineMark: Mark {
             children.append(contentsOf: hoverPoints(segments, series: series, context: context))
         }
         return children
+    }
+
+    /// The line's stroke width: `size` when the line has it (SPEC §19.3: a line's size is its stroke width; from a
+    /// field, the series' mean on the size scale, 1 to 8 px), else `mark.strokeWidth`, else 2.5 px.
+    static func strokeWidth(_ series: Series, context: MarkContext) -> Double {
+        let standard = context.model.mark.strokeWidth?.value ?? 2.5
+        guard let channel = context.model.size, let scale = context.scales.size else { return standard }
+        let values = series.rows.compactMap { channel.number($0) }.filter { $0 >= 0 }
+        guard !values.isEmpty, let radius = scale(values.reduce(0, +) / Double(values.count)) else { return standard }
+        // The size scale gives a dot's radius (0–14 px, area-proportional); a line maps the same share to 1–8 px.
+        return 1 + 7 * min(1, max(0, radius / 14))
     }
 
     /// Invisible dots at each value of an interactive line or area: what the HTML page's tooltips attach to
@@ -98,7 +109,6 @@ enum LineMark: Mark {
 
 extension LineMark {
     static var type: MarkType { .line }
-    static var legendSymbol: LegendSymbol { .line }
     static var placesCategoriesAtPoints: Bool { true }
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .top }
     static var canNameSeriesAtEnds: Bool { true }

@@ -1,31 +1,25 @@
 import ChartSpec
 
-/// Everything the layout knows about one mark type, in that mark's own file (Observable Plot's one mark a file,
-/// Vega-Lite's per-mark compiler record): how it draws a series, how it wants a category axis, which legend
-/// symbol stands for it, whether it grows from zero, where its value labels go and what they must keep clear of.
+/// How one mark type draws, in that mark's own file (Observable Plot's one mark a file, Vega-Lite's per-mark
+/// compiler record): how it draws a series, how it wants a category axis, where its value labels go and what they
+/// must keep clear of. What the mark accepts and is (its channels, options, legend symbol, stacking, growth from
+/// zero) is its entry in the table of marks, `MarkTraits` in ChartSpec, which the checks read too.
 /// The rest of the layout asks the chart's mark (`PlotModel.markKind`) instead of switching on its type, so a new
 /// mark, or several marks in one chart, touches its own file and `MarkTable`.
 ///
 /// Defaults (in the extension below) fit a mark that takes no value labels and sits on bands.
 protocol Mark {
-    /// The spec's name for it (`MarkType` in ChartSpec also says which `mark` options apply).
+    /// The spec's name for it (`type.traits` is its entry in the table of marks).
     static var type: MarkType { get }
 
     /// The scene nodes of one series.
     static func render(_ series: Series, context: MarkContext) -> [SceneNode]
-
-    /// What stands for a series of this mark in a categorical legend.
-    static var legendSymbol: LegendSymbol { get }
 
     /// On a discrete axis without an explicit scale type: categories at points (lines, dots) rather than bands.
     static var placesCategoriesAtPoints: Bool { get }
 
     /// The band scale's inner padding, as a share of a step (`grouped`: an `offset` channel splits the bands).
     static func bandPadding(grouped: Bool) -> Double
-
-    /// Bars and areas grow from zero along their measure: the measure axis includes zero by default, and the
-    /// marks stack when color splits them (SPEC §7).
-    static var growsFromZero: Bool { get }
 
     /// On a continuous axis across the marks, keep half a mark's width of room at each end (bars on a time axis).
     static var needsRoomAcrossContinuousAxis: Bool { get }
@@ -59,10 +53,8 @@ protocol Mark {
 }
 
 extension Mark {
-    static var legendSymbol: LegendSymbol { .square }
     static var placesCategoriesAtPoints: Bool { false }
     static func bandPadding(grouped: Bool) -> Double { 0.2 }
-    static var growsFromZero: Bool { false }
     static var needsRoomAcrossContinuousAxis: Bool { false }
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { nil }
     static var labelsShowColor: Bool { false }

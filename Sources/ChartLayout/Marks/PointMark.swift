@@ -27,7 +27,6 @@ enum PointMark: Mark {
 
 extension PointMark {
     static var type: MarkType { .point }
-    static var legendSymbol: LegendSymbol { .circle }
     static var placesCategoriesAtPoints: Bool { true }
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .top }
 

@@ -60,7 +60,6 @@ enum RuleMark: Mark {
 
 extension RuleMark {
     static var type: MarkType { .rule }
-    static var legendSymbol: LegendSymbol { .line }
 
     /// Labels of other layers (SPEC §11) keep off the rules: a value must not sit on a reference line.
     static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {

@@ -46,8 +46,7 @@ public struct TooltipData: Sendable, Equatable {
             }
         } else {
             let encoding = spec.encoding
-            definitions = [encoding.color, encoding.x, encoding.y, encoding.x2, encoding.y2, encoding.size, encoding.text, encoding.offset].compactMap
-            { $0 }
+            definitions = spec.mark.type.value.traits.tooltipChannels.compactMap { encoding[$0] }
         }
         var formatters: [(Int) -> String?] = []
         for definition in definitions {

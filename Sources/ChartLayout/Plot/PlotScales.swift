@@ -46,11 +46,15 @@ public struct PlotScales: Sendable {
         y = try Self.positionScale(parts: parts(\.y, \.y2), isX: false, length: height, inset: (y0, y1))
         let visibleRows = model.series.flatMap(\.rows).sorted()
 
-        if let offsetChannel = model.offset, let outer = model.orientation == .vertical ? x : y, outer.bandwidth > 0 {
+        // On a point scale (dots, text) the groups share 80% of a step around each category, as `MarkContext.band`.
+        if let offsetChannel = model.offset, let outer = model.orientation == .vertical ? x : y, outer.isDiscrete,
+            outer.bandwidth > 0 || outer.step > 0
+        {
+            let width = outer.bandwidth > 0 ? outer.bandwidth : max(1, outer.step * 0.8)
             // Grouped by the color field (the usual case), the bars follow the legend's order.
             let sameAsColor = model.hasCategoricalColor && offsetChannel.field == model.color?.field
             let keys = sameAsColor ? model.allSeriesNames : offsetChannel.categories(rows: 0..<model.table.rowCount)
-            offset = BandScale(domain: keys, range: ScaleInterval(0, outer.bandwidth), paddingInner: 0.08, paddingOuter: 0)
+            offset = BandScale(domain: keys, range: ScaleInterval(0, width), paddingInner: 0.08, paddingOuter: 0)
         }
         if let sizeChannel = model.size, sizeChannel.isContinuous {
             var values = visibleRows.compactMap { sizeChannel.number($0) }.filter { $0 >= 0 }
@@ -174,7 +178,7 @@ public struct PlotScales: Sendable {
         let extent = ScaleInterval.extent(of: annotated.isEmpty ? values : values + annotated, positiveOnly: kind == .log)
         let isRange = partner != nil
         // Bars and areas grow from zero along their measure, in any layer that draws them.
-        let defaultZero = parts.contains { $0.isMeasure && $0.partner == nil && $0.model.markKind.growsFromZero } && kind != .time
+        let defaultZero = parts.contains { $0.isMeasure && $0.partner == nil && $0.model.markType.traits.growsFromZero } && kind != .time
         // Round ends are for tick labels: with the axis hidden, the largest value reaches the end of the plot.
         // Time runs from the first value to the last, as newsroom line charts do; a log axis keeps to its data
         // too (rounding out to whole powers of ten can leave most of the plot empty).

@@ -3,7 +3,7 @@ import ChartDiagnostics
 import ChartSpec
 
 /// A scale type must fit the channel's data: categories cannot go on a continuous (linear, log, sqrt, time)
-/// scale, dates not on log or sqrt, and a time scale needs dates.
+/// scale, dates not on log or sqrt, a time scale needs dates, and bars need bands (not points).
 struct ScaleTypeMismatchCheck: CataloguedRule {
     let kind = SemanticDiagnostic.Kind.scaleTypeMismatch
     let summary = "A scale type that cannot show the channel's data (a log scale on categories, a time scale on text)."
@@ -15,7 +15,12 @@ struct ScaleTypeMismatchCheck: CataloguedRule {
             let name = context.path(of: channel)
             let continuous = [ScaleType.linear, .log, .sqrt, .time].contains(scaleType.value)
             var problem: String?
-            if let type = channel.type?.value {
+            let mark = context.spec.mark.type.value
+            if scaleType.value == .point, mark.traits.needsBands, channel.channel == .x || channel.channel == .y {
+                // A point scale places categories at points: a bar there has no width to draw (SPEC §19.1).
+                problem =
+                    "\(mark.rawValue) marks need a band for each category, but a point scale gives them no width; use \"band\" (the default), or a point or line mark"
+            } else if let type = channel.type?.value {
                 if type.isDiscrete && continuous {
                     problem =
                         "'\(name)' is \(type.rawValue) (categories), which a \(scaleType.value.rawValue) scale cannot place; use \"band\" or \"point\", or make the channel quantitative"

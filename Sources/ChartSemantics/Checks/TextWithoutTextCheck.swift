@@ -7,7 +7,8 @@ struct TextWithoutTextCheck: CataloguedRule {
     let summary = "A text mark has no text channel saying what to write."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
-        guard context.spec.mark.type.value == .text, context.spec.encoding.text == nil, context.member("encoding", "text") == nil,
+        guard context.spec.mark.type.value.traits.required.contains(.text), context.spec.encoding.text == nil,
+            context.member("encoding", "text") == nil,
             !context.misspelled("text", among: SpecKeys.encoding, at: "encoding"),
             !context.misspelled("encoding", among: SpecKeys.topLevel)
         else { return }

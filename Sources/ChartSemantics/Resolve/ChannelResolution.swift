@@ -6,9 +6,6 @@ import ChartValues
 /// The one place a channel's facts are decided (SPEC §7, §19): every check asks through `SemanticContext`
 /// (`isDiscrete`, `isTemporal`, `resolved`), and layout reads the `ResolvedView` the checking stage made.
 extension SemanticContext {
-    /// The marks whose measure grows from zero and stacks (SPEC §7 `stack`: bars and areas).
-    static let stackingMarks: Set<MarkType> = [.bar, .area]
-
     /// A channel's facts. `values` summarizes the rows at hand (skip it where only the type matters: it reads
     /// the column).
     public func resolve(_ channel: ChannelDef, values: Bool = true) -> ResolvedChannel {
@@ -77,7 +74,7 @@ extension SemanticContext {
         let series = colorMakesSeries
 
         var stack: StackMode? = StackMode.none
-        if Self.stackingMarks.contains(mark) {
+        if mark.traits.stacks {
             if let orientation {
                 let measure = orientation == .vertical ? y : x
                 let isRange = orientation == .vertical ? bound(.y2) != nil : bound(.x2) != nil

@@ -88,9 +88,9 @@ import Testing
                 "encoding": { "x": { "field": "d" }, "y": { "field": "v" } },
                 "layers": [{ "mark": { "type": "line", "interpolate": "monotone" } }, { "mark": { "type": "bar", ⟪"interpolate": "monotone" } }]
                 """#), schema: Self.schema)
-        let ignored = diagnostics.filter { $0.id == "option-ignored" }
+        let ignored = diagnostics.filter { $0.id == "option-not-supported" }
         #expect(ignored.map(LintHarness.position) == positions)
-        #expect(ignored.first?.message.contains("no effect on bar marks") == true)
+        #expect(ignored.first?.message.contains("bar marks do not draw 'mark.interpolate'") == true)
     }
 }
 

@@ -26,7 +26,7 @@ struct AnnotationStretchesScaleRule: CataloguedRule {
             var low = data.low, high = data.high
             // Bars and areas start at zero unless told otherwise: zero is part of what the data needs.
             let mark = context.spec.mark.type.value
-            if (mark == .bar || mark == .area) && reading == .numbers && channel.scale?.zero?.value != false && partner == nil {
+            if mark.traits.growsFromZero && reading == .numbers && channel.scale?.zero?.value != false && partner == nil {
                 low = Swift.min(low, 0)
                 high = Swift.max(high, 0)
             }

@@ -2,30 +2,22 @@ import ChartDiagnostics
 import ChartSemantics
 import ChartSpec
 
-/// Options that do nothing for this mark or channel (`interpolate` on bars, `stack` on a line, an `axis` on the
-/// color channel): the author expected an effect they will not get.
+/// Channel options that do nothing for this mark or channel (`stack` on a line, an `axis` on the color channel):
+/// the author expected an effect they will not get. (A `mark` option or a channel the mark does not draw is an
+/// error of the checks, `option-not-supported`/`channel-not-supported`, from the table of marks.)
 struct IgnoredOptionRule: CataloguedRule {
     let kind = LintDiagnostic.Kind.optionIgnored
-    let summary = "An option that has no effect on this mark or channel (interpolate on bars, stack on lines, an axis on color)."
+    let summary = "A channel option that has no effect on this mark or channel (stack on lines, an axis on color)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
-        for (key, marks) in MarkType.optionTable where !marks.contains(mark) {
-            guard let member = context.member("mark", key) else { continue }
-            // `points: false` and `labels: false` ask for nothing.
-            if member.value.boolValue == false { continue }
-            diagnostics.append(
-                diagnostic(
-                    "'mark.\(key)' has no effect on \(mark.rawValue) marks (it applies to \(Self.list(marks.map(\.rawValue)))); remove it",
-                    at: member.keySpan
-                ))
-        }
+        let stacking = MarkTraits.all.filter(\.stacks).map(\.type)
         let encoding = context.spec.encoding
         for channel in encoding.channels {
             let name = channel.channel.rawValue
             // An inherited `stack` that another layer's bars or areas use is not ignored (SPEC §11).
-            let stackedElsewhere = context.isInherited(channel) && context.layerMarks.contains { $0 == .bar || $0 == .area }
-            if channel.stack != nil, mark != .bar, mark != .area, !stackedElsewhere, let member = context.member("encoding", name, "stack") {
+            let stackedElsewhere = context.isInherited(channel) && context.layerMarks.contains { $0.traits.stacks }
+            if channel.stack != nil, !mark.traits.stacks, !stackedElsewhere, let member = context.member("encoding", name, "stack") {
                 // Inherited by every layer: one message naming every layer's mark.
                 var marks: [String] = []
                 for type in context.isInherited(channel) ? context.layerMarks : [mark] where !marks.contains(type.rawValue) {
@@ -33,7 +25,7 @@ struct IgnoredOptionRule: CataloguedRule {
                 }
                 diagnostics.append(
                     diagnostic(
-                        "'encoding.\(name).stack' has no effect on \(Self.list(marks)) marks: only bars and areas stack; remove it",
+                        "'encoding.\(name).stack' has no effect on \(Self.list(marks)) marks: only \(MarkTraits.describe(stacking)) stack; remove it",
                         at: member.keySpan))
             }
             if channel.channel != .color, let member = context.member("encoding", name, "scale", "scheme") {

@@ -21,7 +21,7 @@ struct LowContrastRule: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
-        let filled = mark == .bar || mark == .area || mark == .rect
+        let filled = mark.traits.filled
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
         let opacity = context.spec.mark.opacity?.value ?? 1
         var checked: [(text: String, color: Color, span: SourceSpan?)] = []

@@ -12,7 +12,7 @@ struct ZeroBaselineRule: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
-        guard mark == .bar || mark == .area else { return }
+        guard mark.traits.growsFromZero else { return }
         let encoding = context.spec.encoding
         for (channel, end) in [(encoding.x, encoding.x2), (encoding.y, encoding.y2)] {
             // Range bars (y to y2) float on purpose; a time axis is not a length.

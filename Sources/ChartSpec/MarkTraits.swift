@@ -1,0 +1,178 @@
+/// The options a `mark` object takes besides `type` (SPEC §6), in `SpecKeys.mark` order.
+public enum MarkOption: String, Sendable, CaseIterable {
+    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width
+}
+
+/// What stands for a series of a mark in a categorical legend (layout draws it: `LegendSymbol`).
+public enum MarkSymbol: String, Sendable, CaseIterable {
+    case line, square, circle
+    /// A line with a dot on it: a line with `points`, or a line and a point layer drawing one series.
+    case lineWithDot
+}
+
+/// One mark's policy, the one table of marks (SPEC §19.1): which channels it draws and which it needs, which
+/// `mark` options it takes, whether it is filled, stacks and grows from zero, and its legend symbol. The parser,
+/// the checks (`channel-not-supported`, `option-not-supported`), lint's rules, layout, tooltips, the JSON Schema
+/// and `specs/reference.md`'s marks × channels table all read it, so a mark accepts exactly what it draws. Layout
+/// keeps only the drawing (each mark's file in `ChartLayout/Marks`).
+public struct MarkTraits: Sendable {
+    public let type: MarkType
+    /// The channels the mark draws, in `ChannelName` order (`text` on a mark with value labels: what the labels
+    /// print, so only with `labels`). Any other channel is an error
+    /// (`channel-not-supported`) naming the marks that draw it.
+    public let channels: [ChannelName]
+    /// Channels without which the mark has nothing to draw (a `text` mark's `text`). Every mark also needs a
+    /// position (x, y, x2 or y2).
+    public let required: [ChannelName]
+    /// The `mark` options it draws. Any other is an error (`option-not-supported`) naming the marks that take it.
+    public let options: [MarkOption]
+    /// Large filled shapes (bars, areas, cells): held to a lower contrast minimum than thin marks.
+    public let filled: Bool
+    /// Stacks along its measure when color splits it (`stack` on the measure channel, SPEC §7).
+    public let stacks: Bool
+    /// Grows from zero along its measure: the measure axis includes zero by default and a cut axis is a warning.
+    public let growsFromZero: Bool
+    /// Spans `x`…`x2` / `y`…`y2`: the range channels need a continuous axis (SPEC §19.5).
+    public let spansRanges: Bool
+    /// Needs a band to have a width on a discrete axis: a `point` scale gives it none (SPEC §19.1).
+    public let needsBands: Bool
+    /// Its legend symbol.
+    public let legendSymbol: MarkSymbol
+    /// What it draws, in a few words (reference.md's table).
+    public let draws: String
+
+    /// The legend symbol of a mark as the spec writes it (a line with `points` shows a dot on its line).
+    public func legendSymbol(points: Bool) -> MarkSymbol {
+        type == .line && points ? .lineWithDot : legendSymbol
+    }
+
+    public func draws(_ channel: ChannelName) -> Bool { channels.contains(channel) }
+
+    /// A channel the mark draws only through its value labels: `text` on a mark that takes `labels` (and does
+    /// not require `text`) is what each label prints, so it needs `mark.labels`.
+    public func drawsOnlyWithLabels(_ channel: ChannelName) -> Bool {
+        channel == .text && draws(.text) && !required.contains(.text) && takes(.labels)
+    }
+
+    /// The channels a tooltip without `encoding.tooltip` shows, in the order it lists them: the series first,
+    /// then the positions, then the rest the mark draws.
+    public var tooltipChannels: [ChannelName] {
+        [ChannelName.color, .x, .y, .x2, .y2, .size, .text, .offset].filter(draws)
+    }
+    public func takes(_ option: MarkOption) -> Bool { options.contains(option) }
+}
+
+extension MarkTraits {
+    /// The table: one entry per `MarkType`, in its order.
+    public static let all: [MarkTraits] = MarkType.allCases.map(entry)
+
+    // swift-format-ignore
+    private static func entry(_ type: MarkType) -> MarkTraits {
+        switch type {
+        case .line:
+            MarkTraits(
+                type: .line, channels: [.x, .y, .color, .size, .text, .tooltip], required: [],
+                options: [.interpolate, .points, .labels, .color, .opacity, .strokeWidth],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .line,
+                draws: "a path per series through its values; `size` is its stroke width")
+        case .bar:
+            MarkTraits(
+                type: .bar, channels: [.x, .y, .x2, .y2, .color, .offset, .text, .tooltip], required: [],
+                options: [.labels, .color, .opacity, .cornerRadius, .width],
+                filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: true, legendSymbol: .square,
+                draws: "a bar per row from zero (or `x2`/`y2`) to its value; stacked by color, grouped by `offset`")
+        case .point:
+            MarkTraits(
+                type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip], required: [],
+                options: [.labels, .color, .opacity],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .circle,
+                draws: "a dot per row, its area the `size`")
+        case .area:
+            MarkTraits(
+                type: .area, channels: [.x, .y, .x2, .y2, .color, .tooltip], required: [],
+                options: [.interpolate, .color, .opacity, .strokeWidth],
+                filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: false, legendSymbol: .square,
+                draws: "a filled area per series from zero (or `y2`) to its values; stacked by color")
+        case .rule:
+            MarkTraits(
+                type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip], required: [],
+                options: [.color, .opacity, .strokeWidth],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .line,
+                draws: "a line per row: across the plot at a value, or from `x` to `x2` / `y` to `y2`")
+        case .rect:
+            MarkTraits(
+                type: .rect, channels: [.x, .y, .x2, .y2, .color, .text, .tooltip], required: [],
+                options: [.labels, .color, .opacity, .cornerRadius],
+                filled: true, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .square,
+                draws: "a rectangle per row over its categories' bands or from `x` to `x2` and `y` to `y2` (heat maps)")
+        case .text:
+            MarkTraits(
+                type: .text, channels: [.x, .y, .color, .offset, .text, .tooltip], required: [.text],
+                options: [.color],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
+                draws: "the `text` channel's value at each row's position")
+        case .tick:
+            MarkTraits(
+                type: .tick, channels: [.x, .y, .color, .offset, .tooltip], required: [],
+                options: [.color, .opacity, .strokeWidth, .width],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
+                draws: "a short line across the category at each value (strip plots)")
+        }
+    }
+
+    /// The marks that draw `channel`, in `MarkType` order.
+    public static func marks(drawing channel: ChannelName) -> [MarkType] {
+        all.filter { $0.draws(channel) }.map(\.type)
+    }
+
+    /// The marks that take `option`, in `MarkType` order.
+    public static func marks(taking option: MarkOption) -> [MarkType] {
+        all.filter { $0.takes(option) }.map(\.type)
+    }
+
+    /// "bar, area and rule marks"; "every mark" when all do.
+    public static func describe(_ marks: [MarkType]) -> String {
+        if marks.count == MarkType.allCases.count { return "every mark" }
+        let names = marks.map(\.rawValue)
+        guard let last = names.last else { return "no mark" }
+        if names.count == 1 { return last + " marks" }
+        return names.dropLast().joined(separator: ", ") + " and " + last + " marks"
+    }
+}
+
+extension MarkType {
+    /// This mark's entry in the table of marks.
+    public var traits: MarkTraits {
+        // `all` is built in `allCases` order.
+        MarkTraits.all[MarkType.allCases.firstIndex(of: self) ?? 0]
+    }
+}
+
+extension MarkTraits {
+    /// `specs/reference.md`'s table of marks × channels and options (SPEC §19.1), generated from the table so the
+    /// page and the compiler cannot disagree (`ReferenceMarkTableTests` keeps the committed copy equal).
+    public static func referenceTable() -> String {
+        let channels = ChannelName.allCases
+        var lines: [String] = []
+        lines.append(
+            "| mark | " + channels.map { "`\($0.rawValue)`" }.joined(separator: " | ") + " | options | filled | stacks | from zero | legend |")
+        lines.append("|---|" + channels.map { _ in ":-:|" }.joined() + "---|:-:|:-:|:-:|---|")
+        for traits in all {
+            let cells = channels.map { channel in
+                traits.required.contains(channel)
+                    ? "required" : traits.drawsOnlyWithLabels(channel) ? "with `labels`" : traits.draws(channel) ? "✓" : "—"
+            }
+            let options = traits.options.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+            let yes = { (flag: Bool) in flag ? "✓" : "—" }
+            lines.append(
+                "| `\(traits.type.rawValue)` | " + cells.joined(separator: " | ")
+                    + " | \(options) | \(yes(traits.filled)) | \(yes(traits.stacks)) | \(yes(traits.growsFromZero)) | \(traits.legendSymbol.rawValue) |"
+            )
+        }
+        lines.append("")
+        for traits in all {
+            lines.append("- `\(traits.type.rawValue)`: \(traits.draws).")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

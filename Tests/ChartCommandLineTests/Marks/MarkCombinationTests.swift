@@ -1,0 +1,218 @@
+import ChartCommandLine
+import ChartSpec
+import Foundation
+import Testing
+
+/// SPEC §19.1, generated from the table of marks (`MarkTraits`): every mark × channel × option either changes
+/// what is built (the SVG, or the HTML page for `tooltip`, against the same spec without it, on a small dataset)
+/// or is rejected with `channel-not-supported`/`option-not-supported`. A combination the table accepts that
+/// changes nothing is a silent no-op: draw it, or take it out of the table.
+@Suite struct MarkCombinationTests {
+    static let rows =
+        #"[{ "cat": "A", "grp": "u", "v": 10, "w": 14, "t": "ten" }, { "cat": "B", "grp": "u", "v": 30, "w": 35, "t": "thirty" }, { "cat": "C", "grp": "u", "v": 20, "w": 28, "t": "twenty" }, { "cat": "A", "grp": "v", "v": 5, "w": 9, "t": "five" }, { "cat": "B", "grp": "v", "v": 12, "w": 20, "t": "twelve" }, { "cat": "C", "grp": "v", "v": 48, "w": 50, "t": "forty-eight" }]"#
+
+    /// What `chartc build` made of a spec: the output, or the errors it printed.
+    enum Built: Equatable {
+        case output(String)
+        case failed(String)
+
+        var errors: String? { if case .failed(let text) = self { text } else { nil } }
+    }
+
+    /// `chartc build` of `{ data, mark, encoding }` (encoding entries in key order) in `format`.
+    static func build(mark: String, encoding: [String: String], format: String = "svg") throws -> Built {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let channels = encoding.keys.sorted().map { "\"\($0)\": \(encoding[$0] ?? "null")" }.joined(separator: ", ")
+        let text = "{ \"data\": { \"values\": \(rows) }, \"mark\": \(mark), \"encoding\": { \(channels) } }"
+        let path = directory.appendingPathComponent("combination.chart.json")
+        try Data(text.utf8).write(to: path)
+        let console = BufferConsole()
+        let status = Chartc.run(["build", path.path, "-o", directory.path, "--format", format, "--offline"], console: console)
+        guard status == 0 else { return .failed(console.error) }
+        let output = try Data(contentsOf: directory.appendingPathComponent("combination." + format))
+        return .output(String(decoding: output, as: UTF8.self))
+    }
+
+    /// Each mark's spec without the channel under test: x a category and y a number (vertical), or the other way
+    /// round (horizontal, for `x2`; `y2` spans the vertical one), plus the channels the mark requires. A rect is a
+    /// heat map's cell (categories on both axes, colored by the number) except under a range.
+    static func base(_ traits: MarkTraits, for channel: ChannelName? = nil) -> [String: String] {
+        let horizontal = channel == .x2
+        var encoding = [
+            "x": horizontal ? #"{ "field": "v" }"# : #"{ "field": "cat" }"#,
+            "y": horizontal ? #"{ "field": "cat" }"# : #"{ "field": "v" }"#
+        ]
+        if traits.type == .rect && channel != .x2 && channel != .y2 {
+            encoding["y"] = #"{ "field": "grp" }"#
+            encoding["color"] = #"{ "field": "v" }"#
+        }
+        for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
+        return encoding
+    }
+
+    /// The field each channel shows in these tests.
+    static func definition(_ channel: ChannelName) -> String {
+        switch channel {
+        case .x: #"{ "field": "cat" }"#
+        case .y: #"{ "field": "v" }"#
+        case .x2, .y2, .size, .tooltip: #"{ "field": "w" }"#
+        case .color, .offset: #"{ "field": "grp" }"#
+        case .text: #"{ "field": "t" }"#
+        }
+    }
+
+    /// The value each option is given in these tests: none of them its default.
+    static func value(_ option: MarkOption) -> String {
+        switch option {
+        case .interpolate: #""step""#
+        case .points, .labels: "true"
+        case .color: ##""#aa3300""##
+        case .opacity: "0.5"
+        case .strokeWidth: "5"
+        case .cornerRadius: "4"
+        case .width: "7"
+        }
+    }
+
+    static var channelCases: [(MarkType, ChannelName)] {
+        MarkType.allCases.flatMap { mark in ChannelName.allCases.map { (mark, $0) } }
+    }
+
+    static var optionCases: [(MarkType, MarkOption)] {
+        MarkType.allCases.flatMap { mark in MarkOption.allCases.map { (mark, $0) } }
+    }
+
+    @Test(arguments: channelCases)
+    func aChannelIsDrawnOrRejected(mark: MarkType, channel: ChannelName) throws {
+        let traits = mark.traits
+        // `text` on a mark with value labels is what they print: compared with labels on.
+        let name = traits.drawsOnlyWithLabels(channel) ? "{ \"type\": \"\(mark.rawValue)\", \"labels\": true }" : "\"\(mark.rawValue)\""
+        var without = Self.base(traits, for: channel)
+        var with = without
+        if with[channel.rawValue] == nil { with[channel.rawValue] = Self.definition(channel) }
+        without[channel.rawValue] = nil
+        let format = channel == .tooltip ? "html" : "svg"
+        let built = try Self.build(mark: name, encoding: with, format: format)
+        if traits.draws(channel) {
+            let expected = try Self.build(mark: name, encoding: without, format: format)
+            if traits.required.contains(channel) {
+                #expect(expected.errors?.contains("text-without-text") == true, "\(mark) without \(channel): \(expected)")
+            }
+            #expect(built.errors == nil, "\(mark) with \(channel) should build: \(built.errors ?? "")")
+            #expect(built != expected, "\(mark) accepts \(channel) but draws the same without it: a silent no-op (SPEC §19.1)")
+        } else {
+            let errors = try #require(built.errors, "\(mark) with \(channel) built, but the table says it does not draw it")
+            #expect(errors.contains("[channel-not-supported]"), "\(errors)")
+            let drawing = MarkTraits.marks(drawing: channel)
+            #expect(errors.contains(MarkTraits.describe(drawing)), "the error names the marks that draw \(channel): \(errors)")
+        }
+    }
+
+    @Test(arguments: optionCases)
+    func anOptionIsDrawnOrRejected(mark: MarkType, option: MarkOption) throws {
+        let traits = mark.traits
+        let encoding = Self.base(traits)
+        let plain = "\"\(mark.rawValue)\""
+        let with = "{ \"type\": \"\(mark.rawValue)\", \"\(option.rawValue)\": \(Self.value(option)) }"
+        let built = try Self.build(mark: with, encoding: encoding)
+        if option == .color && encoding["color"] != nil {
+            // The rect's heat map colors by a field: `mark.color` would color nothing.
+            #expect(built.errors?.contains("[option-not-supported]") == true, "\(built)")
+        } else if traits.takes(option) {
+            #expect(built.errors == nil, "\(mark) with \(option) should build: \(built.errors ?? "")")
+            #expect(built != (try Self.build(mark: plain, encoding: encoding)), "\(mark) takes \(option) but draws the same without it (SPEC §19.1)")
+        } else {
+            let errors = try #require(built.errors, "\(mark) with mark.\(option) built, but the table says it does not take it")
+            #expect(errors.contains("[option-not-supported]"), "\(errors)")
+            #expect(errors.contains(MarkTraits.describe(MarkTraits.marks(taking: option))), "\(errors)")
+        }
+    }
+}
+
+/// The SPEC §19 cases issue 24 found silently ignored, each rejected or drawn now.
+@Suite struct MarkTableCaseTests {
+    typealias T = MarkCombinationTests
+
+    @Test func aRangeOnABandAxisIsAnErrorAtItsKey() throws {
+        let built = try T.build(mark: #""bar""#, encoding: ["x": #"{ "field": "cat" }"#, "x2": #"{ "field": "w" }"#, "y": #"{ "field": "v" }"#])
+        let errors = try #require(built.errors)
+        #expect(errors.contains("[range-on-band-axis]"), "\(errors)")
+        #expect(errors.contains("combination.chart.json:1:"), "the error names file and line:col: \(errors)")
+    }
+
+    @Test func barsOnAPointScaleAreRejected() throws {
+        let built = try T.build(
+            mark: #""bar""#, encoding: ["x": #"{ "field": "cat", "scale": { "type": "point" } }"#, "y": #"{ "field": "v" }"#])
+        let errors = try #require(built.errors)
+        #expect(errors.contains("[scale-type-mismatch]") && errors.contains("point scale gives them no width"), "\(errors)")
+        // Dots on a point scale are fine.
+        #expect(
+            try T.build(mark: #""point""#, encoding: ["x": #"{ "field": "cat", "scale": { "type": "point" } }"#, "y": #"{ "field": "v" }"#]).errors
+                == nil)
+    }
+
+    @Test func textOnAMarkWithoutLabelsIsAnError() throws {
+        let built = try T.build(mark: #""point""#, encoding: ["x": #"{ "field": "w" }"#, "y": #"{ "field": "v" }"#, "text": #"{ "field": "t" }"#])
+        let errors = try #require(built.errors)
+        #expect(errors.contains("[channel-not-supported]") && errors.contains("add \"labels\": true"), "\(errors)")
+    }
+
+    @Test func sizeOnALineIsItsStrokeWidth() throws {
+        let encoding = ["x": #"{ "field": "cat" }"#, "y": #"{ "field": "v" }"#, "color": #"{ "field": "grp" }"#, "size": #"{ "field": "w" }"#]
+        guard case .output(let svg) = try T.build(mark: #""line""#, encoding: encoding) else {
+            Issue.record("the line with size did not build")
+            return
+        }
+        // Each series is as wide as its mean size on the size scale (1–8 px), not the 2.5 px default.
+        let widths = svg.split(separator: "<path").filter { $0.contains("chartc-line") }.compactMap { path -> Double? in
+            guard let start = path.firstRange(of: "stroke-width=\"") else { return nil }
+            return Double(path[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(widths.count == 2)
+        #expect(widths.allSatisfy { $0 != 2.5 && $0 >= 1 && $0 <= 8 }, "\(widths)")
+    }
+
+    @Test func anInheritedChannelNoLayerDrawsNamesTheLayers() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = """
+            { "data": { "values": \(T.rows) }, "encoding": { "x": { "field": "cat" }, "y": { "field": "v" }, "size": { "field": "w" } },
+              "layers": [{ "mark": "bar" }, { "mark": "rule" }] }
+            """
+        let path = directory.appendingPathComponent("layers.chart.json")
+        try Data(text.utf8).write(to: path)
+        let console = BufferConsole()
+        #expect(Chartc.run(["lint", path.path], console: console) != 0)
+        let output = console.output + console.error
+        #expect(output.contains("[channel-not-supported]") && output.contains("no layer draws 'encoding.size'"), "\(output)")
+        // Drawn by one layer: no error.
+        let drawn = text.replacingOccurrences(of: #"{ "mark": "rule" }"#, with: #"{ "mark": "point" }"#)
+        try Data(drawn.utf8).write(to: path)
+        let quiet = BufferConsole()
+        _ = Chartc.run(["lint", path.path], console: quiet)
+        #expect(!(quiet.output + quiet.error).contains("channel-not-supported"), "\(quiet.output)")
+    }
+
+    @Test func aLineLayerWithoutColorJoiningSeriesIsAWarning() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = """
+            { "data": { "values": \(T.rows) }, "encoding": { "x": { "field": "cat" }, "y": { "field": "v" }, "color": { "field": "grp" } },
+              "layers": [{ "mark": "point" }, { "mark": "line", "encoding": { "color": null } }] }
+            """
+        let path = directory.appendingPathComponent("joined.chart.json")
+        try Data(text.utf8).write(to: path)
+        let console = BufferConsole()
+        _ = Chartc.run(["lint", path.path], console: console)
+        let output = console.output + console.error
+        #expect(output.contains("[line-joins-series]") && output.contains("joined.chart.json:2:"), "\(output)")
+        // The line's own groupBy sums the series away: one row per x, nothing to zig-zag.
+        let summed = text.replacingOccurrences(
+            of: #""encoding": { "color": null }"#, with: #""encoding": { "color": null }, "groupBy": ["cat"], "aggregate": { "v": "sum(v)" }"#)
+        try Data(summed.utf8).write(to: path)
+        let quiet = BufferConsole()
+        _ = Chartc.run(["lint", path.path], console: quiet)
+        #expect(!(quiet.output + quiet.error).contains("line-joins-series"), "\(quiet.output)")
+    }
+}
