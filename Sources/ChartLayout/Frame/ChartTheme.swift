@@ -141,9 +141,14 @@ public struct ChartTheme: Sendable {
             case .failure(let failure):
                 throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: failure.reason), at: setting.span))
             }
-            guard let logo = LogoSanitizer.sanitize(bytes) else {
+            let logo: LogoSanitizer.Result
+            switch Result(catching: { () throws(LogoFailure) in try LogoSanitizer.read(bytes) }) {
+            case .success(let read): logo = read
+            case .failure(.notSVG):
                 throw DiagnosticError(
                     Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: "not an SVG file with a size or viewBox"), at: setting.span))
+            case .failure(.tooLarge(let limit)):
+                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoTooLarge(path: path, limit: limit), at: setting.span))
             }
             loaded.logo = logo
             if !logo.removed.isEmpty {
