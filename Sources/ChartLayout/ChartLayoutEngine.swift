@@ -72,6 +72,8 @@ public enum ChartLayoutEngine {
         var region = Box(x: contentLeft, y: top, width: contentWidth, height: plotHeight)
         var legendNode: SceneNode?
         var bottomLegend: AnyLegend?
+        /// A legend at the right and its top: it moves right when the plot grows wider (SPEC §19.8).
+        var rightLegend: (legend: AnyLegend, top: Double)?
         var definitions: [SceneDefinition] = []
         if let position = legendPosition(models: models) {
             let beside = position == .left || position == .right
@@ -93,6 +95,7 @@ public enum ChartLayoutEngine {
                         legendNode = legend.node(x: contentLeft, y: top)
                     } else {
                         legendNode = legend.node(x: contentLeft + contentWidth - legend.width, y: top)
+                        rightLegend = (legend, top)
                     }
                 case .none:
                     break
@@ -112,8 +115,12 @@ public enum ChartLayoutEngine {
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
-            // Categories along x may need a wider graphic than `width` (SPEC §19.8).
+            // Categories along x may need a wider graphic than `width` (SPEC §19.8), the legend beside it moving along.
             width = max(width, (region.maxX + theme.paddingRight).rounded(.up))
+            if let (legend, legendTop) = rightLegend, region.maxX + 20 > contentLeft + contentWidth - legend.width {
+                legendNode = legend.node(x: region.maxX + 20, y: legendTop)
+                width = max(width, (region.maxX + 20 + legend.width + theme.paddingRight).rounded(.up))
+            }
         }
         if let legendNode { children.append(legendNode) }
         var bottom = region.maxY

@@ -273,7 +273,7 @@ public struct AxisLayout: Sendable {
                 let x = crisp(edge)
                 children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
-            for (tickValue, block) in labels where drawsLabels {
+            for (index, (tickValue, block)) in labels.enumerated() where drawsLabels {
                 if axis.tickMarks && theme.drawsTicks {
                     let y = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: edge, y1: y, x2: edge + direction * tick, y2: y, stroke: tickStroke)))
@@ -281,7 +281,7 @@ public struct AxisLayout: Sendable {
                 let x = edge + direction * (tick + Self.labelGap)
                 let top = tickValue.position - block.height / 2
                 var node = TextNode(block: block, x: x, top: top, anchor: axis.position == .left ? .end : .start, fill: labelColor)
-                node.fullText = fullText(of: tickValue)
+                node.fullText = fullTexts[index]
                 children.append(.text(node))
             }
             if let titleBlock {
@@ -306,7 +306,7 @@ public struct AxisLayout: Sendable {
                 let y = crisp(edge)
                 children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
-            for (tickValue, block) in labels where drawsLabels {
+            for (index, (tickValue, block)) in labels.enumerated() where drawsLabels {
                 if axis.tickMarks && theme.drawsTicks {
                     let x = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: x, y1: edge, x2: x, y2: edge + direction * tick, stroke: tickStroke)))
@@ -323,7 +323,7 @@ public struct AxisLayout: Sendable {
                     let top = axis.position == .bottom ? edge + gap : edge - gap - block.height
                     node = TextNode(block: block, x: tickValue.position, top: top, anchor: .middle, fill: labelColor)
                 }
-                node.fullText = fullText(of: tickValue)
+                node.fullText = fullTexts[index]
                 children.append(.text(node))
             }
             if let titleBlock {
@@ -341,12 +341,6 @@ public struct AxisLayout: Sendable {
         }
         let orientation = axis.isVertical ? "chartc-axis-y" : "chartc-axis-x"
         return .group(GroupNode(classes: ["chartc-axis", orientation], children: children))
-    }
-
-    /// The whole name of a category label shown shortened.
-    private func fullText(of tick: AxisTick) -> String? {
-        guard !fullTexts.isEmpty, let index = labels.firstIndex(where: { $0.tick == tick }) else { return nil }
-        return fullTexts[index]
     }
 
     /// Half-pixel aligned so 1 px lines are sharp.

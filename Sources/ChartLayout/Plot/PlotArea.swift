@@ -124,7 +124,7 @@ public struct PlotArea: Sendable {
         var placer = LabelPlacer(
             bounds: Box(x: region.x - plot.x, y: region.y - plot.y, width: region.width, height: region.height),
             padding: 1,
-            obstacles: (xAxisNode?.textBoxes() ?? []) + (yAxisNode?.textBoxes() ?? [])
+            obstacles: Self.axisObstacles(xAxisNode) + Self.axisObstacles(yAxisNode)
         )
         var layerLabelNodes: [[[SceneNode]]] = layerMarks.map { marks in marks.map { _ in [] } }
         var ownerBase = 0
@@ -259,6 +259,18 @@ public struct PlotArea: Sendable {
     }
 
     static let clipID = "plot-clip"
+
+    /// The text of an axis as obstacles for labels: each box, or, for an axis naming hundreds of categories
+    /// (SPEC §19.8), the one box around them all, so placing labels stays fast.
+    static func axisObstacles(_ node: SceneNode?) -> [Box] {
+        let boxes = node?.textBoxes() ?? []
+        guard boxes.count > 100, let first = boxes.first else { return boxes }
+        return [
+            boxes.dropFirst().reduce(first) {
+                Box(minX: min($0.minX, $1.minX), minY: min($0.minY, $1.minY), maxX: max($0.maxX, $1.maxX), maxY: max($0.maxY, $1.maxY))
+            }
+        ]
+    }
 
     /// How many steps each band or point axis spans (its categories and their padding), nil for a continuous one.
     static func stepsSpanned(_ scales: PlotScales) -> (x: Double?, y: Double?) {
