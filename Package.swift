@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "ChartDiagnostics"),
         .target(name: "ChartFormat"),
         // ChartFont reads TrueType/OpenType files (metrics, glyphs, names) and finds installed families; a leaf.
-        .target(name: "ChartFont", dependencies: ["ChartDiagnostics"]),
+        .target(name: "ChartFont", dependencies: ["ChartDiagnostics", "ChartSystem"]),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
         // Value and DataType, and the one function that writes a value as text: the leaf every stage shares.
         .target(name: "ChartValues", dependencies: ["ChartFormat"]),
@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "ChartSystem"),
         // ChartStyle: house styles (SPEC §15): the theme model, its reader, resolution (extends, variants, the
         // nearest chartc.theme.json), the built-in theme, the logo sanitizer.
-        .target(name: "ChartStyle", dependencies: ["ChartColor", "ChartDiagnostics", "ChartJSON"]),
+        .target(name: "ChartStyle", dependencies: ["ChartColor", "ChartDiagnostics", "ChartJSON", "ChartSystem"]),
         .target(name: "ChartData", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
-        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartDatabase", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartStyle", "ChartFont", "chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression"]),

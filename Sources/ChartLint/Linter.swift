@@ -33,6 +33,7 @@ public enum Linter {
         AnnotationNoteTooLongRule(),
         TooManyPanelsRule(),
         TooManyBinsRule(),
+        TooManyMarksForPageRule(),
         MissingCategoryRule()
     ]
 
