@@ -107,7 +107,7 @@ public enum JSONDataReader {
                 }
                 guard let member = members.first(where: { $0.key == part }) else {
                     let keys = members.map(\.key)
-                    let listed = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+                    let listed = QuotedText.list(keys, limit: 8)
                     throw DiagnosticError(
                         Diagnostic(
                             DataDiagnostic.Kind.propertyNotFound,
