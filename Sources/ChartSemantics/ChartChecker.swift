@@ -23,7 +23,8 @@ public enum ChartChecker {
         InvalidColorCheck(),
         UnknownSchemeCheck(),
         InvalidFormatCheck(),
-        AnnotationValueCheck()
+        AnnotationValueCheck(),
+        BinIntervalLimitCheck()
     ]
 
     /// Runs every check over `context`.

@@ -1,3 +1,4 @@
+import ChartFormat
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,12 +28,14 @@ public enum Binning {
     /// the value) when the extent is a single value.
     public static func automaticStep(lower: Double, upper: Double) -> Double {
         guard lower.isFinite, upper.isFinite else { return 1 }
-        let span = upper - lower
-        guard span > 0 else {
+        guard upper > lower else {
             let magnitude = abs(lower)
-            return magnitude >= 10 ? roundStep(mantissa: 1, exponent: Int(log10(magnitude).rounded(.down)) - 1) : 1
+            guard magnitude >= 10 else { return 1 }
+            return roundStep(mantissa: 1, exponent: decimalExponent(magnitude) - 1)
         }
-        let exponent = Int(log10(span / targetCount).rounded(.down))
+        // Divided before subtracting, so an extent of ±1e308 does not overflow to infinity; an extent too small
+        // to divide (0 and 1e-323) gives the smallest step a double holds.
+        let exponent = decimalExponent(upper / targetCount - lower / targetCount)
         var best = 1.0
         var bestScore = Double.infinity
         for power in (exponent - 1)...(exponent + 1) {
@@ -49,6 +52,12 @@ public enum Binning {
             }
         }
         return best
+    }
+
+    /// ⌊log₁₀ x⌋ for a positive x, within the exponents a double has (−324…308): never a trap on 0 or infinity.
+    static func decimalExponent(_ x: Double) -> Int {
+        guard x > 0 else { return -323 }
+        return max(-323, min(308, NumberConversion.clamped(log10(x), rounding: .down)))
     }
 
     /// mantissa × 10^exponent, computed so that 0.2 is the double nearest 0.2 (a division for small steps).

@@ -14,7 +14,7 @@ extension SQLTranslation {
     /// A number as text PostgreSQL's `float8in` reads back to the same double (Swift's shortest round-trip form;
     /// whole numbers below 10^15 as digits).
     public static func numberText(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        if abs(number) < 1e15, let whole = Int64(exactly: number) { return String(whole) }
         return String(number)
     }
 }

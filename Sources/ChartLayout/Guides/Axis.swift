@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartSpec
 
 /// One tick of an axis: where it sits along the axis (px from the plot's left or top edge) and its label.
@@ -119,7 +120,7 @@ public struct AxisLayout: Sendable {
         let span = abs((labels.last?.0.position ?? 0) - (labels.first?.0.position ?? 0))
         let averageSize = labels.reduce(0.0) { $0 + (vertical ? $1.1.height : $1.1.width) } / Double(labels.count)
         let spacing = span / Double(labels.count - 1)
-        let estimate = spacing > 0 ? Int(((averageSize + minimumGap) / spacing).rounded(.down)) : 1
+        let estimate = spacing > 0 ? NumberConversion.clamped((averageSize + minimumGap) / spacing, rounding: .down) : 1
         let first = max(1, min(labels.count, estimate / 2))
         for stride in first...labels.count {
             let kept = Swift.stride(from: 0, to: labels.count, by: stride).map { labels[$0] }

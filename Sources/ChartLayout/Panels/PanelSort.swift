@@ -97,7 +97,7 @@ enum PanelSort {
         guard !numbers.isEmpty else { return .null }
         let sorted = numbers.sorted()
         let h = Double(sorted.count - 1) * min(1, max(0, p))
-        let low = Int(h.rounded(.down))
+        let low = NumberConversion.clamped(h, rounding: .down)
         let high = min(sorted.count - 1, low + 1)
         return .number(sorted[low] + (h - Double(low)) * (sorted[high] - sorted[low]))
     }

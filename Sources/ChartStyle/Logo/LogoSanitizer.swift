@@ -53,7 +53,7 @@ public enum LogoSanitizer {
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        if abs(rounded) < 1e15, let whole = Int(exactly: rounded) { return String(whole) }
         return String(rounded)
     }
 

@@ -13,6 +13,8 @@ struct ProcessResult {
     var status: Int32
     var output: String
     var error: String
+    /// The process ended by a signal (a trap, SIGILL), not by exiting; `status` is then the signal's number.
+    var signalled = false
 }
 
 /// Runs the built `chartc` executable the way a user does, so the end-to-end tests cover `main.swift`, exit codes
@@ -84,7 +86,8 @@ enum ChartcBinary {
         return ProcessResult(
             status: process.terminationStatus,
             output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal
         )
     }
 }

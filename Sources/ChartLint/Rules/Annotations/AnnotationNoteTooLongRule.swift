@@ -23,10 +23,10 @@ struct AnnotationNoteTooLongRule: CataloguedRule {
             let estimate = Double(text.value.unicodeScalars.count) * size * Self.averageCharacterWidth
             guard estimate > plotWidth else { continue }
             let wrap = Swift.min(annotation.width?.value ?? Annotation.defaultWidth, plotWidth)
-            let lines = Int((estimate / wrap).rounded(.up))
+            let lines = Int(exactly: (estimate / wrap).rounded(.up)) ?? 0
             diagnostics.append(
                 diagnostic(
-                    "this note is about \(Int(estimate.rounded())) px long, more than the plot is wide (about \(Int(plotWidth.rounded())) px): it wraps to about \(lines) lines over the data; keep a note to a line or two and move the detail to \"notes\"",
+                    "this note is about \(Int(exactly: estimate.rounded()) ?? 0) px long, more than the plot is wide (about \(Int(exactly: plotWidth.rounded()) ?? 0) px): it wraps to about \(lines) lines over the data; keep a note to a line or two and move the detail to \"notes\"",
                     at: text.span))
         }
     }
