@@ -5,14 +5,14 @@ import ChartFormat
     import Darwin
 #endif
 
-/// SPEC §13 bins: the one definition of an interval's start (`floor(x / step) * step`), and the round step
+/// SPEC §13 bins: the one definition of an interval's start (⌊x / step⌋ × step in decimal, `DecimalBinStep`), and the round step
 /// `bin(x)` chooses from an extent. The evaluator, the pipeline's bin step, `complete` and the layout all use
 /// these, so a bin means the same everywhere.
 public enum Binning {
-    /// The start of the interval of width `step` that holds x.
-    @inline(__always)
+    /// The start of the interval of width `step` that holds x, computed in decimal (SPEC §19.6,
+    /// `DecimalBinStep`): `bin(0.6, 0.2)` is 0.6, `bin(5.8, 0.1)` is 5.8.
     public static func start(_ x: Double, step: Double) -> Double {
-        (x / step).rounded(.down) * step
+        DecimalBinStep(step).start(x)
     }
 
     /// How many intervals of `step` cover `lower…upper` (the first holding `lower`, the last `upper`).

@@ -12,7 +12,7 @@ import ChartFormat
 enum BinnedChannel {
     /// The interval's end, computed as the next interval's start is (so neighbours share an edge exactly).
     static func end(_ start: Double, step: Double) -> Double {
-        ((start / step).rounded() + 1) * step
+        DecimalBinStep(step).end(ofStart: start)
     }
 
     /// Tick values on interval edges inside `domain`: every edge, or every 2nd, 5th, 10th… so that about
