@@ -38,8 +38,9 @@ public struct DecimalBinStep: Sendable {
         if let decimal, quotient - floor > margin, quotient - floor < 1 - margin, abs(floor) < 9e15, let k = Int64(exactly: floor) {
             return decimal.times(k)
         }
-        guard let decimal, let xd = Decimal15(x), let k = decimal.floorQuotient(of: xd) else { return floor * width }
-        return decimal.times(k)
+        guard let decimal, let xd = Decimal15(x) else { return floor * width }
+        if let k = decimal.floorQuotient(of: xd) { return decimal.times(k) }
+        return decimal.start(ofFar: xd) ?? floor * width
     }
 
     /// The start of interval number k (k × step, the double nearest the decimal).
@@ -123,6 +124,46 @@ public struct Decimal15: Sendable, Equatable {
         var quotient = numerator / denominator
         if numerator % denominator != 0 && numerator < 0 { quotient -= 1 }
         return Int64(exactly: quotient)
+    }
+
+    /// ⌊x / self⌋ × self for an x whose last digit lies more than 22 places above the step's (1.7e308 in steps
+    /// of 0.1): x - (x mod self) in decimal digits, the remainder by modular arithmetic (so nothing overflows),
+    /// read back as the nearest double. Nil when x is not that far above the step.
+    func start(ofFar x: Decimal15) -> Double? {
+        let shift = x.exponent - exponent
+        guard shift > 22, mantissa > 0 else { return nil }
+        let step = Int128(mantissa)
+        let magnitude = Int128(x.mantissa.magnitude)
+        // (|x digits| × 10^shift) mod step, by repeated squaring of 10 modulo the step.
+        var power: Int128 = 1, base: Int128 = 10 % step, exponentLeft = shift
+        while exponentLeft > 0 {
+            if exponentLeft & 1 == 1 { power = power * base % step }
+            base = base * base % step
+            exponentLeft >>= 1
+        }
+        let remainder = magnitude % step * power % step
+        // Digits of |x| in units of the step's last place, then minus the remainder (x ≥ 0) or plus what is
+        // left to the next edge (x < 0, off an edge): a change in the last 16 digits only.
+        var digits = Array(String(magnitude).utf8).map { $0 - UInt8(ascii: "0") } + [UInt8](repeating: 0, count: shift)
+        let adjustment = x.mantissa >= 0 ? -remainder : (remainder == 0 ? 0 : step - remainder)
+        var carry = adjustment
+        var index = digits.count - 1
+        while carry != 0 && index >= 0 {
+            var digit = Int128(digits[index]) + carry % 10
+            carry /= 10
+            if digit < 0 {
+                digit += 10
+                carry -= 1
+            } else if digit > 9 {
+                digit -= 10
+                carry += 1
+            }
+            digits[index] = UInt8(truncatingIfNeeded: digit)
+            index -= 1
+        }
+        guard carry == 0 else { return nil }
+        let text = (x.mantissa < 0 ? "-" : "") + String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self) + "e\(exponent)"
+        return Double(text)
     }
 
     /// The double nearest k × self.

@@ -16,7 +16,10 @@ import Testing
         (12, 5, 10), (-12, 5, -15), (1000, 1000, 1000), (-1000, 1000, -1000), (1e15, 5, 1e15), (1e-300, 0.1, 0),
         (-1e-300, 0.1, -0.1), (0, 0.2, 0), (-0.0, 0.2, 0), (123456789.123, 0.001, 123456789.123),
         // IMDB-like ratings with step 0.5 and 1: a rating exactly on an edge starts that interval.
-        (7.5, 0.5, 7.5), (8, 0.5, 8), (7.4, 0.5, 7), (9.2, 1, 9), (6.0, 1, 6)
+        (7.5, 0.5, 7.5), (8, 0.5, 8), (7.4, 0.5, 7), (9.2, 1, 9), (6.0, 1, 6),
+        // Far above the step (more than 10^22 steps): digit arithmetic, no overflow.
+        (1.7e308, 0.1, 1.7e308), (-1.7e308, 0.1, -1.7e308), (1e300, 0.3, 1e300), (-1e300, 0.3, -1e300),
+        (1.23456789012345e40, 7, 1.23456789012345e40)
     ])
     func startIsTheDecimalFloor(x: Double, step: Double, expected: Double) {
         let start = DecimalBinStep(step).start(x)

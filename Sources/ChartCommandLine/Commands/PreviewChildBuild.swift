@@ -26,7 +26,8 @@ enum PreviewChildBuild {
     static let outputLimit = 1 << 30
     /// How long one child build may run before it is stopped (a database or a download has its own timeouts,
     /// well below this).
-    static let timeLimit = 600.0
+    static let timeLimitSeconds = 600
+    static let timeLimit = Double(timeLimitSeconds)
 
     /// What the child is asked to build.
     struct Request: Sendable {
@@ -117,7 +118,7 @@ enum PreviewChildBuild {
         let how: String
         switch outcome.ending {
         case .signalled(let signal): how = "it was ended by signal \(signal)" + (signalName(signal).map { " (\($0))" } ?? "")
-        case .killedAtTimeLimit: how = "it ran longer than \(Int(timeLimit)) seconds and was stopped"
+        case .killedAtTimeLimit: how = "it ran longer than \(timeLimitSeconds) seconds and was stopped"
         case .killedForOutput: how = "its page grew past \(outputLimit >> 20) MB and it was stopped"
         case .exited(let status): how = "it exited with status \(status) without a result"
         }
