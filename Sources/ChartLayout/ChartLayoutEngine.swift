@@ -122,15 +122,15 @@ public enum ChartLayoutEngine {
         var height = bottom + frame.footerHeight
         // The house logo: in a top corner where the header left room for it (`FrameLayout.topLogo`), else on a
         // row of its own below the footer, in its corner.
-        var logo: String?
+        var logo: SceneLogo?
         if let sanitized = theme.logo {
             if let box = frame.topLogo {
-                logo = sanitized.element(x: box.x, y: box.y, height: box.height)
+                logo = SceneLogo(sanitized, x: box.x, y: box.y, height: box.height)
             } else {
                 let gap = theme.footerGap
                 let size = FrameLayout.logoSize(sanitized, height: theme.logoHeight, room: contentWidth)
                 let x = theme.logoAtRight ? contentLeft + contentWidth - size.width : contentLeft
-                logo = sanitized.element(x: x, y: height - theme.paddingBottom + gap, height: size.height)
+                logo = SceneLogo(sanitized, x: x, y: height - theme.paddingBottom + gap, height: size.height)
                 height += gap + size.height
             }
         }

@@ -67,7 +67,7 @@ public struct SVGWriter: Sendable {
             out.line("<rect" + attributes.text + "/>")
         }
         for node in scene.children { writeNode(node, to: &out) }
-        if let logo = scene.logo { out.line(logo) }
+        if let logo = scene.logo { writeLogo(logo, to: &out) }
         out.depth -= 1
         out.line("</svg>")
         return out.text
@@ -282,6 +282,21 @@ public struct SVGWriter: Sendable {
         case .color(let color): color
         case .gradient(let id): "url(#" + out.id(id) + ")"
         }
+    }
+
+    /// The theme's logo: an `<svg>` viewport at its box with the logo's `viewBox`, and the sanitized tree inside
+    /// (`LogoElement.markup`, well-formed), declaring the `xlink` prefix when an element keeps an `xlink:href`.
+    private func writeLogo(_ logo: SceneLogo, to out: inout Output) {
+        var attributes = Attributes()
+        attributes.add("class", "chartc-logo")
+        if logo.content.usesXLink { attributes.add("xmlns:xlink", "http://www.w3.org/1999/xlink") }
+        attributes.add("x", number(logo.x))
+        attributes.add("y", number(logo.y))
+        attributes.add("width", number(logo.width))
+        attributes.add("height", number(logo.height))
+        let box = logo.content.viewBox
+        attributes.add("viewBox", [box.x, box.y, box.width, box.height].map(number).joined(separator: " "))
+        out.line("<svg" + attributes.text + ">" + logo.content.body + "</svg>")
     }
 
     private func number(_ value: Double) -> String { SceneNumber.format(value) }

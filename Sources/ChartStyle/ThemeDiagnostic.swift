@@ -12,6 +12,7 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
     case unknownVariant(name: String, suggestion: String?, known: [String])
     case logoUnsafe(path: String, what: String)
     case logoUnreadable(path: String, reason: String)
+    case logoTooLarge(path: String, limit: LogoLimit)
     case fontNotFound(families: [String])
 
     public enum Kind: String, DiagnosticKind {
@@ -24,6 +25,7 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
         case unknownVariant = "theme-unknown-variant"
         case logoUnsafe = "theme-logo-unsafe"
         case logoUnreadable = "theme-logo-unreadable"
+        case logoTooLarge = "theme-logo-too-large"
         case fontNotFound = "theme-font-not-found"
         public static let domain = "ChartStyle"
         public var severity: Severity {
@@ -45,6 +47,7 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
         case .unknownVariant: .unknownVariant
         case .logoUnsafe: .logoUnsafe
         case .logoUnreadable: .logoUnreadable
+        case .logoTooLarge: .logoTooLarge
         case .fontNotFound: .fontNotFound
         }
     }
@@ -71,6 +74,8 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
             "the logo '\(path)' had \(what); it was removed"
         case .logoUnreadable(let path, let reason):
             "cannot use the logo '\(path)': \(reason)"
+        case .logoTooLarge(let path, let limit):
+            "cannot use the logo '\(path)': \(limit.description) (specs/limits.md)"
         case .fontNotFound(let families):
             "no installed font of the family " + families.map { "'\($0)'" }.joined(separator: ", ")
                 + "; text is measured with the built-in Helvetica/Arial metrics instead"

@@ -121,7 +121,7 @@ import ChartSpec
         let logo = try #require(scene.logo)
         let frame = FrameLayout(spec: spec, theme: theme)
         let box = try #require(frame.topLogo)
-        #expect(logo.contains("x=\"\(SceneNumber.format(box.x))\" y=\"\(SceneNumber.format(box.y))\""))
+        #expect(logo.x == box.x && logo.y == box.y && logo.height == box.height)
         // The plot (and so every bar) starts below the header, which is below the logo.
         let plot = try #require(scene.nodes(withClass: "chartc-plot").first)
         guard case .group(let group) = plot else { Issue.record("the plot is not a group"); return }

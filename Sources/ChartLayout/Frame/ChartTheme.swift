@@ -141,9 +141,14 @@ public struct ChartTheme: Sendable {
             case .failure(let failure):
                 throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: failure.reason), at: setting.span))
             }
-            guard let logo = LogoSanitizer.sanitize(bytes) else {
+            let logo: LogoSanitizer.Result
+            switch Result(catching: { () throws(LogoFailure) in try LogoSanitizer.read(bytes) }) {
+            case .success(let read): logo = read
+            case .failure(.notSVG):
                 throw DiagnosticError(
                     Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: "not an SVG file with a size or viewBox"), at: setting.span))
+            case .failure(.tooLarge(let limit)):
+                throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoTooLarge(path: path, limit: limit), at: setting.span))
             }
             loaded.logo = logo
             if !logo.removed.isEmpty {
@@ -165,71 +170,64 @@ public struct ChartTheme: Sendable {
     /// The theme measured with `faces`, or the built-in metrics.
     public init(_ theme: Theme, faces: FontFaces? = nil) {
         self.theme = theme
-        let fallback = Theme.builtIn
-        func number(_ path: String) -> Double { theme.number(path) ?? fallback.number(path) ?? 0 }
-        func text(_ path: String) -> String { theme.text(path) ?? fallback.text(path) ?? "" }
-        func style(_ role: String) -> TextStyle {
-            TextStyle(
-                size: number("text.\(role).size"),
-                weight: text("text.\(role).weight") == "bold" ? .bold : .regular,
-                italic: text("text.\(role).style") == "italic",
-                faces: faces)
+        func style(_ role: ThemeTextRole) -> TextStyle {
+            TextStyle(size: theme.size(of: role), weight: theme.isBold(role) ? .bold : .regular, italic: theme.isItalic(role), faces: faces)
         }
-        func lineHeight(_ role: String) -> Double {
-            theme.number("text.\(role).lineHeight") ?? TextMeasurer.lineHeight(style(role))
+        func lineHeight(_ role: ThemeTextRole) -> Double {
+            theme.lineHeight(of: role) ?? TextMeasurer.lineHeight(style(role))
         }
-        background = text("background")
+        background = theme[.background]
         fontFamily = ChartTheme.fontStack(theme.list("font.family") ?? [])
         fontFiles = theme.file("font.files.regular").map { regular in
             SceneFontFiles(
                 regular: regular, bold: theme.file("font.files.bold"), italic: theme.file("font.files.italic"),
                 boldItalic: theme.file("font.files.boldItalic"))
         }
-        paddingTop = number("padding.top")
-        paddingRight = number("padding.right")
-        paddingBottom = number("padding.bottom")
-        paddingLeft = number("padding.left")
-        defaultWidth = number("size.width")
-        defaultHeight = number("size.height")
-        titleStyle = style("title")
-        titleColor = text("text.title.color")
-        titleLineHeight = lineHeight("title")
-        subtitleStyle = style("subtitle")
-        subtitleColor = text("text.subtitle.color")
-        subtitleLineHeight = lineHeight("subtitle")
-        footnoteStyle = style("notes")
-        footnoteColor = text("text.notes.color")
-        footnoteLineHeight = lineHeight("notes")
-        sourcesStyle = style("sources")
-        sourcesColor = text("text.sources.color")
-        sourcesLineHeight = lineHeight("sources")
-        bylineStyle = style("byline")
-        bylineColor = text("text.byline.color")
-        bylineLineHeight = lineHeight("byline")
-        axisLabelStyle = style("axis")
-        axisLabelColor = text("text.axis.color")
-        axisTitleStyle = style("axisTitle")
-        axisTitleColor = text("text.axisTitle.color")
-        panelTitleStyle = style("panel")
-        panelTitleColor = text("text.panel.color")
-        legendLabelStyle = style("legend")
-        legendLabelColor = text("text.legend.color")
-        legendTitleStyle = style("legendTitle")
-        legendTitleColor = text("text.legendTitle.color")
-        valueLabelStyle = style("label")
-        valueLabelColor = text("text.label.color")
-        directLabelStyle = style("directLabel")
-        annotationStyle = style("annotation")
-        annotationColor = text("text.annotation.color")
-        labelGap = number("spacing.label")
-        gridColor = text("grid.color")
-        gridWidth = number("grid.width")
-        baselineColor = text("zeroLine.color")
-        tickColor = text("axis.tickColor")
-        drawsTicks = theme.bool("axis.ticks") ?? true
-        domainColor = text("axis.color")
-        markColor = text("colors.mark")
-        missingColor = text("colors.missing")
+        paddingTop = theme[.paddingTop]
+        paddingRight = theme[.paddingRight]
+        paddingBottom = theme[.paddingBottom]
+        paddingLeft = theme[.paddingLeft]
+        defaultWidth = theme[.width]
+        defaultHeight = theme[.height]
+        titleStyle = style(.title)
+        titleColor = theme.color(of: .title)
+        titleLineHeight = lineHeight(.title)
+        subtitleStyle = style(.subtitle)
+        subtitleColor = theme.color(of: .subtitle)
+        subtitleLineHeight = lineHeight(.subtitle)
+        footnoteStyle = style(.notes)
+        footnoteColor = theme.color(of: .notes)
+        footnoteLineHeight = lineHeight(.notes)
+        sourcesStyle = style(.sources)
+        sourcesColor = theme.color(of: .sources)
+        sourcesLineHeight = lineHeight(.sources)
+        bylineStyle = style(.byline)
+        bylineColor = theme.color(of: .byline)
+        bylineLineHeight = lineHeight(.byline)
+        axisLabelStyle = style(.axis)
+        axisLabelColor = theme.color(of: .axis)
+        axisTitleStyle = style(.axisTitle)
+        axisTitleColor = theme.color(of: .axisTitle)
+        panelTitleStyle = style(.panel)
+        panelTitleColor = theme.color(of: .panel)
+        legendLabelStyle = style(.legend)
+        legendLabelColor = theme.color(of: .legend)
+        legendTitleStyle = style(.legendTitle)
+        legendTitleColor = theme.color(of: .legendTitle)
+        valueLabelStyle = style(.label)
+        valueLabelColor = theme.color(of: .label)
+        directLabelStyle = style(.directLabel)
+        annotationStyle = style(.annotation)
+        annotationColor = theme.color(of: .annotation)
+        labelGap = theme[.labelGap]
+        gridColor = theme[.gridColor]
+        gridWidth = theme[.gridWidth]
+        baselineColor = theme[.zeroLineColor]
+        tickColor = theme[.tickColor]
+        drawsTicks = theme[.axisTicks]
+        domainColor = theme[.axisColor]
+        markColor = theme[.markColor]
+        missingColor = theme[.missingColor]
         func scheme(_ path: String, _ kind: ColorScheme.Kind, fallback: ColorScheme) -> ColorScheme {
             switch theme.settings[path]?.value {
             case .text(let name)?: return ColorScheme.named(name) ?? fallback
@@ -242,19 +240,19 @@ public struct ChartTheme: Sendable {
         categoricalScheme = scheme("colors.categorical", .categorical, fallback: .chartc)
         sequentialScheme = scheme("colors.sequential", .sequential, fallback: .blues)
         divergingScheme = scheme("colors.diverging", .diverging, fallback: .redBlue)
-        titleSubtitleGap = number("spacing.titleSubtitle")
-        sectionGap = number("spacing.section")
-        footerGap = number("spacing.footer")
-        paragraphGap = number("spacing.paragraph")
-        legendGap = number("spacing.legend")
-        logoHeight = number("logo.height")
-        logoAtRight = !text("logo.position").hasSuffix("-left")
-        logoAtTop = text("logo.position").hasPrefix("top-")
-        darkBackground = text("dark.background")
-        notesWord = text("words.notes")
-        noteWord = text("words.note")
-        sourcesWord = text("words.sources")
-        sourceWord = text("words.source")
+        titleSubtitleGap = theme[.titleSubtitleGap]
+        sectionGap = theme[.sectionGap]
+        footerGap = theme[.footerGap]
+        paragraphGap = theme[.paragraphGap]
+        legendGap = theme[.legendGap]
+        logoHeight = theme[.logoHeight]
+        logoAtRight = !theme[.logoPosition].hasSuffix("-left")
+        logoAtTop = theme[.logoPosition].hasPrefix("top-")
+        darkBackground = theme[.darkBackground]
+        notesWord = theme[.notesWord]
+        noteWord = theme[.noteWord]
+        sourcesWord = theme[.sourcesWord]
+        sourceWord = theme[.sourceWord]
     }
 
     /// CSS generic family names: never looked up, never quoted.
@@ -286,8 +284,8 @@ public struct ChartTheme: Sendable {
         return spec
     }
 
-    static let standardWidth = Theme.builtIn.number("size.width") ?? 640
-    static let standardHeight = Theme.builtIn.number("size.height") ?? 400
+    static let standardWidth = Theme.builtIn[.width]
+    static let standardHeight = Theme.builtIn[.height]
 
     /// The built-in look.
     public static let standard = ChartTheme(.builtIn)

@@ -23,7 +23,7 @@ public struct Scene: Sendable {
     /// Where the data came from (url and SHA-256 of each source), written as `<metadata>`; set by whoever loaded it.
     public var dataSources: [SceneDataSource] = []
     /// The theme's logo, sanitized and positioned (`LogoSanitizer`), written last.
-    public var logo: String?
+    public var logo: SceneLogo?
 
     public init(
         width: Double, height: Double, title: String? = nil, description: String? = nil, background: String? = "#ffffff",

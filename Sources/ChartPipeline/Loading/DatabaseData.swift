@@ -148,12 +148,19 @@ extension DataLoader {
     /// runs its steps in chartc instead.
     static func isUnsupported(_ error: DiagnosticError) -> Bool {
         error.diagnostics.contains { diagnostic in
-            // A syntax error or unknown column in a compiled statement: a feature or `ctid` this engine lacks.
-            if diagnostic.id == DatabaseDiagnostic.Kind.querySyntax.rawValue || diagnostic.id == DatabaseDiagnostic.Kind.unknownColumn.rawValue {
-                return true
-            }
-            guard diagnostic.id == DatabaseDiagnostic.Kind.serverError.rawValue else { return false }
-            return ["(SQLSTATE 0A", "(SQLSTATE 42", "(SQLSTATE 22", "(SQLSTATE 54"].contains { diagnostic.message.contains($0) }
+            guard let message = diagnostic.diagnosticMessage as? DatabaseDiagnostic else { return false }
+            return isUnsupported(message)
+        }
+    }
+
+    /// The same question of one database diagnostic, read from its case: the SQLSTATE class of a server error
+    /// (`0A` feature not supported, `42` syntax or access rule, `22` data exception, `54` program limit).
+    static func isUnsupported(_ message: DatabaseDiagnostic) -> Bool {
+        switch message {
+        // A syntax error or unknown column in a compiled statement: a feature or `ctid` this engine lacks.
+        case .querySyntax, .unknownColumn: true
+        case .serverError(_, let code, _): ["0A", "42", "22", "54"].contains(String(code.prefix(2)))
+        default: false
         }
     }
 

@@ -1,6 +1,7 @@
 import ChartColor
 import ChartFont
 import ChartLayout
+import ChartStyle
 
 #if canImport(Glibc)
     import Glibc
@@ -8,22 +9,16 @@ import ChartLayout
     import Darwin
 #endif
 
-/// The theme's logo in the PDF. The scene carries it as markup (`Scene.logo`: an `<svg>` element whose content
-/// `LogoSanitizer` has cut down to drawing elements and presentation attributes), which the SVG writer inlines;
-/// this reads that markup into a small tree and draws it with the page's operators, so the printed chart has
-/// the logo the SVG shows. Drawn: the `<svg>` viewport (viewBox, `xMidYMid meet`, clipped), `g`, `path`,
-/// `rect` (rounded), `circle`, `ellipse`, `line`, `polyline`, `polygon`, `text`/`tspan` (in the face its
-/// `font-family` names when installed, else the chart's), `use` of a local element, `transform`, fill and stroke
-/// colors, widths, caps, joins, dashes, `fill-rule`, opacities, `style="…"` declarations, `display:none`,
+/// The theme's logo in the PDF, drawn from the tree the scene carries (`SceneLogo`: parsed once and sanitized by
+/// `LogoSanitizer` when the theme loaded, the same tree the SVG writer serializes) with the page's operators, so
+/// the printed chart has the logo the SVG shows. Drawn: the viewport (viewBox, `xMidYMid meet`, clipped), `g`,
+/// `a`, `path`, `rect` (rounded), `circle`, `ellipse`, `line`, `polyline`, `polygon`, `text`/`tspan` (in the face
+/// its `font-family` names when installed, else the chart's), `use` of a local element, `transform`, fill and
+/// stroke colors, widths, caps, joins, dashes, `fill-rule`, opacities, `style="…"` declarations, `display:none`,
 /// `visibility:hidden`, and `clip-path` to a `clipPath` of plain shapes. Gradients paint as their first stop's
 /// color; masks are not applied (their content is drawn unmasked: nothing hides). See specs/reference.md.
-struct PDFLogoElement {
-    var name: String
-    var attributes: [String: String]
-    var children: [PDFLogoItem]
-
-    func attribute(_ name: String) -> String? { attributes[name] }
-    func number(_ name: String) -> Double? { attributes[name].flatMap(PDFLogoElement.length) }
+extension LogoElement {
+    func number(_ name: String) -> Double? { attribute(name).flatMap(LogoElement.length) }
 
     /// A length: a number with an optional `px` unit (other units are read as px).
     static func length(_ text: String) -> Double? {
@@ -41,160 +36,9 @@ struct PDFLogoElement {
     }
 
     /// Every element with an `id`, depth first (the first of a repeated id wins).
-    func index(into table: inout [String: PDFLogoElement]) {
-        if let id = attributes["id"], table[id] == nil { table[id] = self }
-        for case .element(let child) in children { child.index(into: &table) }
-    }
-}
-
-enum PDFLogoItem {
-    case element(PDFLogoElement)
-    case text(String)
-}
-
-/// Reads the sanitized logo markup. Lenient like the sanitizer: broken markup ends the tree where it breaks.
-struct PDFLogoParser {
-    let bytes: [UInt8]
-    var index = 0
-
-    static func parse(_ markup: String) -> PDFLogoElement? {
-        var parser = PDFLogoParser(bytes: Array(markup.utf8))
-        var root = PDFLogoElement(name: "#root", attributes: [:], children: [])
-        parser.children(into: &root, depth: 0)
-        for case .element(let element) in root.children where element.name == "svg" { return element }
-        return nil
-    }
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    /// Reads items until the closing tag of `parent` (or the end).
-    mutating func children(into parent: inout PDFLogoElement, depth: Int) {
-        while index < bytes.count {
-            if bytes[index] != UInt8(ascii: "<") {
-                let start = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
-                parent.children.append(.text(Self.decode(String(decoding: bytes[start..<index], as: UTF8.self))))
-                continue
-            }
-            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-                index += 1
-                return
-            }
-            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "!") || bytes[index + 1] == UInt8(ascii: "?") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-                index += 1
-                continue
-            }
-            guard var (element, selfClosing) = tag() else { index = bytes.count; return }
-            // Depth is bounded: the sanitizer keeps any nesting, and a hostile logo must not overflow the stack.
-            if !selfClosing {
-                if depth < 64 {
-                    children(into: &element, depth: depth + 1)
-                } else {
-                    skipSubtree()
-                }
-            }
-            parent.children.append(.element(element))
-        }
-    }
-
-    /// Skips to the end of the element just opened, without recursion (nesting beyond 64 levels is not drawn).
-    mutating func skipSubtree() {
-        var depth = 1
-        while index < bytes.count, depth > 0 {
-            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            if next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-                index += 1
-                if next == UInt8(ascii: "/") { depth -= 1 }
-                continue
-            }
-            guard let (_, selfClosing) = tag() else { index = bytes.count; return }
-            if !selfClosing { depth += 1 }
-        }
-    }
-
-    /// An opening tag at `<`: the element (no children yet) and whether it closes itself.
-    mutating func tag() -> (PDFLogoElement, Bool)? {
-        index += 1
-        let name = readName()
-        guard !name.isEmpty else { return nil }
-        var attributes: [String: String] = [:]
-        while true {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ">") { index += 1; return (PDFLogoElement(name: name, attributes: attributes, children: []), false) }
-            if bytes[index] == UInt8(ascii: "/") {
-                index += 1
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { return nil }
-                index += 1
-                return (PDFLogoElement(name: name, attributes: attributes, children: []), true)
-            }
-            let attribute = readName()
-            guard !attribute.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
-            index += 1
-            guard index < bytes.count else { return nil }
-            let quote = bytes[index]
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-            index += 1
-            let start = index
-            while index < bytes.count, bytes[index] != quote { index += 1 }
-            guard index < bytes.count else { return nil }
-            if attributes[attribute] == nil { attributes[attribute] = Self.decode(String(decoding: bytes[start..<index], as: UTF8.self)) }
-            index += 1
-        }
-    }
-
-    mutating func readName() -> String {
-        let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-            guard letter || (byte >= 0x30 && byte <= 0x39) || byte == 0x3A || byte == 0x2D || byte == 0x5F || byte == 0x2E else { break }
-            index += 1
-        }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
-    }
-
-    /// XML's five entities and numeric references; anything else stays as written.
-    static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            guard let semicolon = after.firstIndex(of: ";"), after.distance(from: after.startIndex, to: semicolon) <= 10 else {
-                result += "&"
-                rest = after
-                continue
-            }
-            let name = after[..<semicolon]
-            var replacement: String?
-            switch name {
-            case "lt": replacement = "<"
-            case "gt": replacement = ">"
-            case "amp": replacement = "&"
-            case "quot": replacement = "\""
-            case "apos": replacement = "'"
-            default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                } else if name.hasPrefix("#") {
-                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                }
-            }
-            if let replacement {
-                result += replacement
-                rest = after[after.index(after: semicolon)...]
-            } else {
-                result += "&"
-                rest = after
-            }
-        }
-        return result + rest
+    func index(into table: inout [String: LogoElement]) {
+        if let id = attribute("id"), table[id] == nil { table[id] = self }
+        for child in elements { child.index(into: &table) }
     }
 }
 
@@ -252,9 +96,9 @@ struct PDFLogoStyle {
 
     /// The element's properties over the inherited ones: attributes first, then its `style` declarations.
     /// Returns whether the element is displayed at all.
-    mutating func apply(_ element: PDFLogoElement) -> Bool {
+    mutating func apply(_ element: LogoElement) -> Bool {
         opacity = 1
-        var declarations: [(String, String)] = element.attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        var declarations: [(String, String)] = element.attributes.sorted { $0.name < $1.name }.map { ($0.name, $0.value) }
         if let style = element.attribute("style") {
             for declaration in style.split(separator: ";") {
                 let parts = declaration.split(separator: ":", maxSplits: 1)
@@ -270,14 +114,14 @@ struct PDFLogoStyle {
             case "stroke": stroke = value
             case "fill-opacity": fillOpacity = Self.opacity(value) ?? fillOpacity
             case "stroke-opacity": strokeOpacity = Self.opacity(value) ?? strokeOpacity
-            case "stroke-width": strokeWidth = PDFLogoElement.length(value).map { max(0, $0) } ?? strokeWidth
+            case "stroke-width": strokeWidth = LogoElement.length(value).map { max(0, $0) } ?? strokeWidth
             case "stroke-linecap": lineCap = value
             case "stroke-linejoin": lineJoin = value
-            case "stroke-dasharray": dash = value == "none" ? [] : PDFLogoElement.numbers(value)
+            case "stroke-dasharray": dash = value == "none" ? [] : LogoElement.numbers(value)
             case "fill-rule": evenOdd = value == "evenodd"
             case "color": color = value
             case "font-family": fontFamily = value
-            case "font-size": fontSize = PDFLogoElement.length(value).map { max(0, $0) } ?? fontSize
+            case "font-size": fontSize = LogoElement.length(value).map { max(0, $0) } ?? fontSize
             case "font-weight": bold = value == "bold" || value == "bolder" || (Int(value) ?? 400) >= 600
             case "font-style": italic = value == "italic" || value == "oblique"
             case "text-anchor": anchor = value
@@ -298,40 +142,26 @@ struct PDFLogoStyle {
 }
 
 extension PDFPage {
-    /// Draws `scene.logo`, if any, over everything else (the SVG writes it last).
+    /// Draws `scene.logo`, if any, over everything else (the SVG writes it last): its viewport (clipped to its
+    /// box, its viewBox scaled uniformly and centred, as `xMidYMid meet`), then the tree.
     mutating func drawLogo() throws(FontDiagnostic) {
-        guard let markup = scene.logo, let root = PDFLogoParser.parse(markup) else { return }
-        var ids: [String: PDFLogoElement] = [:]
+        guard let logo = scene.logo, logo.width > 0, logo.height > 0 else { return }
+        let root = LogoElement(name: "svg", children: logo.content.children)
+        var ids: [String: LogoElement] = [:]
         root.index(into: &ids)
-        try drawLogoViewport(root, style: PDFLogoStyle(), opacity: 1, ids: ids, depth: 0)
-    }
-
-    /// An `<svg>` element: its viewport, viewBox (uniform scale, centred, as `xMidYMid meet`) and clip.
-    private mutating func drawLogoViewport(
-        _ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], depth: Int
-    ) throws(FontDiagnostic) {
-        var style = inherited
-        guard style.apply(element) else { return }
-        let x = element.number("x") ?? 0, y = element.number("y") ?? 0
-        let box = element.attribute("viewBox").map(PDFLogoElement.numbers) ?? []
-        let width = element.number("width") ?? (box.count == 4 ? box[2] : 0)
-        let height = element.number("height") ?? (box.count == 4 ? box[3] : 0)
-        guard width > 0, height > 0 else { return }
+        let box = logo.content.viewBox
         content.save()
-        content.rectangle(x, y, width, height)
+        content.rectangle(logo.x, logo.y, logo.width, logo.height)
         content.op("W n")
-        if box.count == 4, box[2] > 0, box[3] > 0 {
-            let scale = min(width / box[2], height / box[3])
-            content.transform(
-                scale, 0, 0, scale, x + (width - box[2] * scale) / 2 - box[0] * scale, y + (height - box[3] * scale) / 2 - box[1] * scale)
-        } else {
-            content.translate(x, y)
-        }
-        try drawLogoChildren(element, style: style, opacity: opacity * style.opacity, ids: ids, depth: depth + 1)
+        let scale = min(logo.width / box.width, logo.height / box.height)
+        content.transform(
+            scale, 0, 0, scale, logo.x + (logo.width - box.width * scale) / 2 - box.x * scale,
+            logo.y + (logo.height - box.height * scale) / 2 - box.y * scale)
+        try drawLogoChildren(root, style: PDFLogoStyle(), opacity: 1, ids: ids, depth: 1)
         content.restore()
     }
 
-    private mutating func drawLogoChildren(_ element: PDFLogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], depth: Int)
+    private mutating func drawLogoChildren(_ element: LogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: LogoElement], depth: Int)
         throws(FontDiagnostic)
     {
         for case .element(let child) in element.children {
@@ -340,9 +170,10 @@ extension PDFPage {
     }
 
     private mutating func drawLogoElement(
-        _ element: PDFLogoElement, style inherited: PDFLogoStyle, opacity inheritedOpacity: Double, ids: [String: PDFLogoElement], depth: Int
+        _ element: LogoElement, style inherited: PDFLogoStyle, opacity inheritedOpacity: Double, ids: [String: LogoElement], depth: Int
     ) throws(FontDiagnostic) {
-        guard depth < 64, logoElementsLeft > 0 else { return }
+        // The tree nests at most `LogoLimits.depth` levels; `use` may add as many again before this stops it.
+        guard depth < 2 * LogoLimits.standard.depth, logoElementsLeft > 0 else { return }
         logoElementsLeft -= 1
         switch element.name {
         case "defs", "clipPath", "mask", "symbol", "linearGradient", "radialGradient", "stop", "title", "desc", "tspan": return
@@ -352,10 +183,6 @@ extension PDFPage {
         guard style.apply(element) else { return }
         let opacity = inheritedOpacity * style.opacity
         guard opacity > 0 else { return }
-        if element.name == "svg" {
-            try drawLogoViewport(element, style: inherited, opacity: inheritedOpacity, ids: ids, depth: depth + 1)
-            return
-        }
         let transform = element.attribute("transform").map(Self.transforms) ?? []
         let clip = element.attribute("clip-path").flatMap(Self.localReference).flatMap { ids[$0] }
         let wrapped = !transform.isEmpty || clip != nil
@@ -369,7 +196,7 @@ extension PDFPage {
             content.op(outline + "W n")
         }
         switch element.name {
-        case "g", "a", "switch":
+        case "g", "a":
             try drawLogoChildren(element, style: style, opacity: opacity, ids: ids, depth: depth + 1)
         case "use":
             guard let target = (element.attribute("href") ?? element.attribute("xlink:href")).flatMap(Self.localReference).flatMap({ ids[$0] }) else {
@@ -392,7 +219,7 @@ extension PDFPage {
     }
 
     /// The outline of a shape element, nil for anything else.
-    private static func outline(_ element: PDFLogoElement) -> PDFPath? {
+    private static func outline(_ element: LogoElement) -> PDFPath? {
         func n(_ name: String) -> Double { element.number(name) ?? 0 }
         switch element.name {
         case "path":
@@ -423,7 +250,7 @@ extension PDFPage {
             path.line(n("x2"), n("y2"))
             return path
         case "polyline", "polygon":
-            let points = PDFLogoElement.numbers(element.attribute("points") ?? "")
+            let points = LogoElement.numbers(element.attribute("points") ?? "")
             guard points.count >= 4 else { return nil }
             var path = PDFPath()
             path.move(points[0], points[1])
@@ -449,7 +276,7 @@ extension PDFPage {
     }
 
     /// A paint value as a color: `none` nil, `currentColor` the inherited `color`, a gradient its first stop.
-    private static func color(_ paint: String, style: PDFLogoStyle, ids: [String: PDFLogoElement]) -> Color? {
+    private static func color(_ paint: String, style: PDFLogoStyle, ids: [String: LogoElement]) -> Color? {
         let value = paint.trimmingSpaces
         if value == "none" || value.isEmpty { return nil }
         if value == "currentColor" { return Color(css: style.color) }
@@ -464,7 +291,7 @@ extension PDFPage {
         return Color(css: value)
     }
 
-    private static func declaration(_ name: String, in element: PDFLogoElement) -> String? {
+    private static func declaration(_ name: String, in element: LogoElement) -> String? {
         for declaration in (element.attribute("style") ?? "").split(separator: ";") {
             let parts = declaration.split(separator: ":", maxSplits: 1)
             if parts.count == 2, String(parts[0]).trimmingSpaces == name { return String(parts[1]).trimmingSpaces }
@@ -472,7 +299,7 @@ extension PDFPage {
         return nil
     }
 
-    private mutating func paintLogo(_ path: PDFPath, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement], closedShape: Bool) {
+    private mutating func paintLogo(_ path: PDFPath, style: PDFLogoStyle, opacity: Double, ids: [String: LogoElement], closedShape: Bool) {
         if closedShape, let fill = Self.color(style.fill, style: style, ids: ids), fill.alpha > 0 {
             content.save()
             setFill(fill, opacity: opacity * style.fillOpacity)
@@ -494,11 +321,11 @@ extension PDFPage {
 
     /// A `text` element: its character data and `tspan` children as runs on one line from (x, y), anchored as
     /// the element says, each run in the face its own style names.
-    private mutating func drawLogoText(_ element: PDFLogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: PDFLogoElement])
+    private mutating func drawLogoText(_ element: LogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: LogoElement])
         throws(FontDiagnostic)
     {
         var runs: [(text: String, style: PDFLogoStyle)] = []
-        func collect(_ element: PDFLogoElement, _ style: PDFLogoStyle) {
+        func collect(_ element: LogoElement, _ style: PDFLogoStyle) {
             for item in element.children {
                 switch item {
                 case .text(let text): runs.append((text, style))
@@ -550,8 +377,8 @@ extension PDFPage {
             placed.append((run.style.fontSize, operands, Self.color(run.style.fill, style: run.style, ids: ids), units * run.style.fontSize))
         }
         let total = placed.reduce(0) { $0 + $1.width }
-        var x = element.number("x") ?? PDFLogoElement.numbers(element.attribute("x") ?? "").first ?? 0
-        let y = element.number("y") ?? PDFLogoElement.numbers(element.attribute("y") ?? "").first ?? 0
+        var x = element.number("x") ?? LogoElement.numbers(element.attribute("x") ?? "").first ?? 0
+        let y = element.number("y") ?? LogoElement.numbers(element.attribute("y") ?? "").first ?? 0
         if style.anchor == "middle" { x -= total / 2 } else if style.anchor == "end" { x -= total }
         content.save()
         content.op("BT")
@@ -576,7 +403,7 @@ extension PDFPage {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
             let name = String(rest[..<open]).filter { $0.isLetter }
-            let values = PDFLogoElement.numbers(String(rest[rest.index(after: open)..<close]))
+            let values = LogoElement.numbers(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
             func value(_ index: Int, _ otherwise: Double) -> Double { index < values.count ? values[index] : otherwise }
             switch name {

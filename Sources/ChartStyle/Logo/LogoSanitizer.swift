@@ -1,28 +1,37 @@
-/// Makes a house logo (an SVG file) safe to inline into every chart: an allowlist, not a blocklist. Only drawing
-/// elements and presentation attributes survive; scripts, event handlers (`on…`), `foreignObject`, `<style>`,
-/// images, links, `<use>`/`href` to anything but `#local`, `url(…)` to anything but `#local`, entities,
-/// processing instructions and comments are dropped (and named, for a lint warning). Works over bytes; malformed
-/// markup ends the logo where it breaks rather than guessing.
+/// Makes a house logo (an SVG file) safe to inline into every chart: an allowlist, not a blocklist, applied to the
+/// parsed tree (`LogoParser`: references decoded, so `u&#114;l(…)` is `url(…)` here) rather than to the text.
+/// Only drawing elements and presentation attributes survive; scripts, event handlers (`on…`), `foreignObject`,
+/// `<style>`, images and any other element are dropped with their content; a link keeps its content but loses an
+/// `href` that leaves the logo; `<use>`/`href` may point only at `#local` elements; an attribute whose value, read
+/// as CSS (escapes such as `u\72 l(` decoded, comments removed), calls `url()` on anything but `#local` or a function
+/// that is not a color or transform is dropped; entities, processing instructions and comments are dropped. Each
+/// kind of removal is named, for a warning. The result serializes to well-formed XML (`LogoElement.markup`).
 public enum LogoSanitizer {
-    /// A cleaned logo: its markup (an `<svg>` element with the original `viewBox`), its aspect ratio, and what
-    /// was removed.
+    /// A cleaned logo: the content of its root element, the root's `viewBox`, and what was removed.
     public struct Result: Sendable, Equatable {
         /// The children of the logo's root, cleaned, without the root element itself.
-        public var body: String
+        public var children: [LogoNode]
         /// `viewBox` of the root (or `0 0 width height`).
         public var viewBox: (x: Double, y: Double, width: Double, height: Double)
+        /// What was removed, each kind once, in document order ("scripts", "event handlers (onclick)").
         public var removed: [String]
 
-        public static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.body == rhs.body && lhs.removed == rhs.removed && lhs.viewBox == rhs.viewBox
+        public init(children: [LogoNode], viewBox: (x: Double, y: Double, width: Double, height: Double), removed: [String] = []) {
+            self.children = children
+            self.viewBox = viewBox
+            self.removed = removed
         }
 
-        /// The logo as an element drawn `height` px tall with its top-left corner at (x, y).
-        public func element(x: Double, y: Double, height: Double) -> String {
-            let width = viewBox.height > 0 ? height * viewBox.width / viewBox.height : height
-            return
-                "<svg class=\"chartc-logo\" x=\"\(LogoSanitizer.number(x))\" y=\"\(LogoSanitizer.number(y))\" width=\"\(LogoSanitizer.number(width))\" height=\"\(LogoSanitizer.number(height))\" viewBox=\"\(LogoSanitizer.number(viewBox.x)) \(LogoSanitizer.number(viewBox.y)) \(LogoSanitizer.number(viewBox.width)) \(LogoSanitizer.number(viewBox.height))\">"
-                + body + "</svg>"
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            lhs.children == rhs.children && lhs.removed == rhs.removed && lhs.viewBox == rhs.viewBox
+        }
+
+        /// The children as XML (well-formed; an `xlink:` attribute needs its prefix declared: `usesXLink`).
+        public var body: String { LogoMarkup.markup(children) }
+
+        /// Whether some element keeps an `xlink:href`, so whoever inlines the logo declares the `xlink` prefix.
+        public var usesXLink: Bool {
+            children.contains { if case .element(let element) = $0 { element.usesXLink } else { false } }
         }
 
         /// The drawn width at `height`.
@@ -33,7 +42,7 @@ public enum LogoSanitizer {
 
     static let elements: Set<String> = [
         "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "defs",
-        "linearGradient", "radialGradient", "stop", "clipPath", "mask", "title", "desc", "use", "symbol"
+        "linearGradient", "radialGradient", "stop", "clipPath", "mask", "title", "desc", "use", "symbol", "a"
     ]
 
     static let attributes: Set<String> = [
@@ -46,244 +55,87 @@ public enum LogoSanitizer {
         "xlink:href", "style", "display", "visibility", "color", "vector-effect", "paint-order"
     ]
 
+    /// The CSS functions an attribute value may call besides `url(#local)`: colors, transforms and arithmetic,
+    /// none of which loads anything.
+    static let functions: Set<String> = [
+        "", "rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color", "color-mix", "matrix", "matrix3d",
+        "translate", "translatex", "translatey", "translate3d", "scale", "scalex", "scaley", "scale3d", "rotate", "rotatex", "rotatey",
+        "rotatez", "rotate3d", "skew", "skewx", "skewy", "perspective", "calc", "min", "max", "clamp", "var"
+    ]
+
+    /// The logo with every unsafe part removed; nil when it is not an SVG with a size, or past a limit
+    /// (`read(_:limits:)` says which).
     public static func sanitize(_ bytes: [UInt8]) -> Result? {
-        var parser = Parser(bytes: bytes)
-        return parser.run()
+        try? read(bytes)
     }
 
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if abs(rounded) < 1e15, let whole = Int(exactly: rounded) { return String(whole) }
-        return String(rounded)
-    }
-
-    /// Whether an attribute value may stay: no `url(` or `href` pointing outside the document, no script URLs.
-    static func isSafe(name: String, value: String) -> Bool {
-        let lowered = String(value.lowercased().filter { !$0.isWhitespace })
-        if name == "href" || name == "xlink:href" { return lowered.hasPrefix("#") }
-        // Searched as UTF-8 bytes (no allocation per position): a byte match is at least as strict as a
-        // character match, since a combining mark after a pattern only hides it from the latter.
-        let bytes = Array(lowered.utf8)
-        for pattern in ["javascript:", "expression(", "@import", "image(", "image-set("] where find(Array(pattern.utf8), in: bytes, from: 0) != nil {
-            return false
+    /// Parses the logo once (`LogoParser`), then sanitizes the tree.
+    public static func read(_ bytes: [UInt8], limits: LogoLimits = .standard) throws(LogoFailure) -> Result {
+        var parser = LogoParser(bytes: bytes, limits: limits)
+        guard let root = try parser.parse(), root.name == "svg" || root.name.hasSuffix(":svg") else { throw .notSVG }
+        var box: (Double, Double, Double, Double)?
+        if let value = root.attribute("viewBox") {
+            let parts = value.split { $0 == " " || $0 == "," }.compactMap { Double($0) }
+            if parts.count == 4, parts.allSatisfy(\.isFinite) { box = (parts[0], parts[1], parts[2], parts[3]) }
         }
-        let url = Array("url(".utf8)
-        var position = 0
-        while let found = find(url, in: bytes, from: position) {
-            var after = found + url.count
-            while after < bytes.count, bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'") { after += 1 }
-            guard after < bytes.count, bytes[after] == UInt8(ascii: "#") else { return false }
-            position = found + 1
-        }
-        return true
+        let width = root.attribute("width").flatMap { Double($0.filter { $0.isNumber || $0 == "." }) }
+        let height = root.attribute("height").flatMap { Double($0.filter { $0.isNumber || $0 == "." }) }
+        let viewBox = box ?? (0, 0, width ?? 100, height ?? 100)
+        guard viewBox.2 > 0, viewBox.3 > 0, viewBox.2.isFinite, viewBox.3.isFinite else { throw .notSVG }
+        var cleaner = Cleaner(removed: parser.removed)
+        let children = cleaner.clean(root.children)
+        return Result(children: children, viewBox: (viewBox.0, viewBox.1, viewBox.2, viewBox.3), removed: cleaner.removed)
     }
 
-    /// The first index at or after `start` where `pattern` occurs in `bytes`.
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
-        var position = start
-        while position + pattern.count <= bytes.count {
-            if bytes[position] == pattern[0] {
-                var matched = 1
-                while matched < pattern.count, bytes[position + matched] == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return position }
-            }
-            position += 1
-        }
-        return nil
-    }
-
-    struct Parser {
-        let bytes: [UInt8]
-        var index = 0
-        var out = ""
-        var removed: [String] = []
-        /// Open elements kept (nil: inside a dropped subtree's element of that name).
-        var stack: [(name: String, kept: Bool)] = []
-        var rootSeen = false
-        var viewBox: (Double, Double, Double, Double)?
-        var rootSize: (Double?, Double?) = (nil, nil)
-
-        init(bytes: [UInt8]) { self.bytes = bytes }
-
-        var dropping: Bool { stack.contains { !$0.kept } }
+    /// The walk over the parsed tree that keeps what is allowed and notes what is not.
+    struct Cleaner {
+        var removed: [String]
 
         mutating func note(_ what: String) {
             if !removed.contains(what) { removed.append(what) }
         }
 
-        mutating func run() -> Result? {
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "<") {
-                    if !tag() { break }
-                } else {
-                    text()
+        mutating func clean(_ nodes: [LogoNode]) -> [LogoNode] {
+            var kept: [LogoNode] = []
+            kept.reserveCapacity(nodes.count)
+            for node in nodes {
+                switch node {
+                case .text: kept.append(node)
+                case .element(let element): if let element = clean(element) { kept.append(.element(element)) }
                 }
             }
-            guard rootSeen else { return nil }
-            let box = viewBox ?? (0, 0, rootSize.0 ?? 100, rootSize.1 ?? 100)
-            guard box.2 > 0, box.3 > 0 else { return nil }
-            return Result(body: out, viewBox: (box.0, box.1, box.2, box.3), removed: removed)
+            return kept
         }
 
-        mutating func text() {
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
-            guard stack.count > 1 || (stack.count == 1 && stack[0].kept), !dropping else { return }
-            var chunk = String(decoding: bytes[start..<index], as: UTF8.self)
-            if chunk.contains("&") {
-                // Only the five XML entities and numeric references are kept as written; others are removed.
-                let (kept, droppedAny) = Self.keepKnownReferences(chunk)
-                if droppedAny { note("entity references") }
-                chunk = kept
+        /// The element cleaned, nil when it is dropped with its content.
+        mutating func clean(_ element: LogoElement) -> LogoElement? {
+            guard LogoSanitizer.elements.contains(element.name) else {
+                note(Self.describe(element: element.name))
+                return nil
             }
-            out += chunk.replacingLessThan()
-        }
-
-        /// `text` with every `&name;` that is not one of XML's five entities or a numeric reference removed (and a
-        /// bare `&` escaped).
-        static func keepKnownReferences(_ text: String) -> (String, Bool) {
-            var result = ""
-            var droppedAny = false
-            var rest = text[...]
-            while let amp = rest.firstIndex(of: "&") {
-                result += rest[..<amp]
-                let after = rest[rest.index(after: amp)...]
-                guard let semicolon = after.firstIndex(of: ";"), after[..<semicolon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" }) else {
-                    result += "&amp;"
-                    rest = after
+            var attributes: [LogoAttribute] = []
+            for attribute in element.attributes {
+                let name = attribute.name
+                if name.lowercased().hasPrefix("on") {
+                    note("event handlers (\(name))")
                     continue
                 }
-                let name = String(after[..<semicolon])
-                if ["lt", "gt", "amp", "quot", "apos"].contains(name) || (name.hasPrefix("#") && name.count > 1) {
-                    result += "&" + name + ";"
-                } else {
-                    droppedAny = true
+                guard LogoSanitizer.attributes.contains(name) else {
+                    note("the attribute '\(name)'")
+                    continue
                 }
-                rest = after[after.index(after: semicolon)...]
+                guard LogoSanitizer.isSafe(name: name, value: attribute.value) else {
+                    note(name.hasSuffix("href") ? "external references (\(name))" : "references outside the logo (\(name))")
+                    continue
+                }
+                attributes.append(attribute)
             }
-            return (result + rest, droppedAny)
+            if element.name == "use" && !attributes.contains(where: { $0.name == "href" || $0.name == "xlink:href" }) {
+                note("<use> of an external file")
+                return nil
+            }
+            return LogoElement(name: element.name, attributes: attributes, children: clean(element.children))
         }
-
-        func starts(with text: String) -> Bool {
-            let pattern = Array(text.utf8)
-            return index + pattern.count <= bytes.count && Array(bytes[index..<(index + pattern.count)]) == pattern
-        }
-
-        mutating func skip(past text: String) -> Bool {
-            let pattern = Array(text.utf8)
-            while index + pattern.count <= bytes.count {
-                if Array(bytes[index..<(index + pattern.count)]) == pattern { index += pattern.count; return true }
-                index += 1
-            }
-            index = bytes.count
-            return false
-        }
-
-        /// One markup construct at `<`; false when the markup is broken (the logo ends there).
-        mutating func tag() -> Bool {
-            if starts(with: "<!--") { return skip(past: "-->") }
-            if starts(with: "<![CDATA[") { note("CDATA sections"); return skip(past: "]]>") }
-            if starts(with: "<?") { return skip(past: "?>") }
-            if starts(with: "<!") {
-                // A DOCTYPE may declare entities (billion laughs, external files): dropped whole.
-                note("a DOCTYPE")
-                var depth = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    index += 1
-                    if byte == UInt8(ascii: "[") { depth += 1 }
-                    if byte == UInt8(ascii: "]") { depth -= 1 }
-                    if byte == UInt8(ascii: ">") && depth <= 0 { return true }
-                }
-                return false
-            }
-            index += 1
-            let closing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
-            if closing { index += 1 }
-            let name = readName()
-            guard !name.isEmpty else { return false }
-            var attributes: [(String, String)] = []
-            var selfClosing = false
-            while true {
-                skipSpace()
-                guard index < bytes.count else { return false }
-                if bytes[index] == UInt8(ascii: ">") { index += 1; break }
-                if bytes[index] == UInt8(ascii: "/") { selfClosing = true; index += 1; continue }
-                let attribute = readName()
-                guard !attribute.isEmpty else { return false }
-                skipSpace()
-                var value = ""
-                if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
-                    index += 1
-                    skipSpace()
-                    guard index < bytes.count else { return false }
-                    let quote = bytes[index]
-                    guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
-                    index += 1
-                    let start = index
-                    while index < bytes.count, bytes[index] != quote { index += 1 }
-                    guard index < bytes.count else { return false }
-                    value = String(decoding: bytes[start..<index], as: UTF8.self)
-                    index += 1
-                }
-                attributes.append((attribute, value))
-            }
-            if closing {
-                guard let last = stack.popLast() else { return true }
-                if last.kept && stack.count >= 1 && !dropping { out += "</\(last.name)>" }
-                return true
-            }
-            open(name, attributes: attributes, selfClosing: selfClosing)
-            return true
-        }
-
-        mutating func open(_ name: String, attributes: [(String, String)], selfClosing: Bool) {
-            if !rootSeen {
-                rootSeen = true
-                if name == "svg" {
-                    for (attribute, value) in attributes {
-                        if attribute == "viewBox" {
-                            let parts = value.split { $0 == " " || $0 == "," }.compactMap { Double($0) }
-                            if parts.count == 4, parts.allSatisfy(\.isFinite) { viewBox = (parts[0], parts[1], parts[2], parts[3]) }
-                        }
-                        if attribute == "width" { rootSize.0 = Double(value.filter { $0.isNumber || $0 == "." }) }
-                        if attribute == "height" { rootSize.1 = Double(value.filter { $0.isNumber || $0 == "." }) }
-                    }
-                }
-                if !selfClosing { stack.append((name, true)) }
-                return
-            }
-            let kept = !dropping && Self.allowed(name)
-            if !dropping && !kept { note(Self.describe(element: name)) }
-            if kept {
-                var element = "<" + name
-                for (attribute, value) in attributes {
-                    let lowered = attribute.lowercased()
-                    if lowered.hasPrefix("on") { note("event handlers (\(attribute))"); continue }
-                    guard LogoSanitizer.attributes.contains(attribute) else {
-                        note("the attribute '\(attribute)'")
-                        continue
-                    }
-                    guard LogoSanitizer.isSafe(name: attribute, value: value) else {
-                        note(attribute.hasSuffix("href") ? "external references (\(attribute))" : "references outside the logo (\(attribute))")
-                        continue
-                    }
-                    element += " \(attribute)=\"\(value.escapedForAttribute())\""
-                }
-                if name == "use"
-                    && !attributes.contains(where: { ($0.0 == "href" || $0.0 == "xlink:href") && LogoSanitizer.isSafe(name: $0.0, value: $0.1) })
-                {
-                    note("<use> of an external file")
-                    if !selfClosing { stack.append((name, false)) }
-                    return
-                }
-                out += element + (selfClosing ? "/>" : ">")
-            }
-            if !selfClosing { stack.append((name, kept)) }
-        }
-
-        static func allowed(_ name: String) -> Bool { LogoSanitizer.elements.contains(name) }
 
         static func describe(element name: String) -> String {
             switch name.lowercased() {
@@ -293,44 +145,106 @@ public enum LogoSanitizer {
             default: "<\(name)>"
             }
         }
+    }
 
-        mutating func readName() -> String {
-            let start = index
-            while index < bytes.count {
-                let byte = bytes[index]
-                let isNameByte =
-                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-                guard isNameByte else { break }
-                index += 1
+    /// Whether an attribute value may stay: an `href` only to `#local`; any other value, read as CSS, calls
+    /// `url()` only on `#local` and no function but `functions`, and names no script URL or import.
+    static func isSafe(name: String, value: String) -> Bool {
+        if name == "href" || name == "xlink:href" {
+            let trimmed = value.unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            return trimmed.first == "#"
+        }
+        let css = CSSText.normalized(value)
+        for pattern in ["javascript:", "vbscript:", "@import", "\\"] where css.contains(pattern) { return false }
+        let scalars = Array(css.unicodeScalars)
+        for (position, scalar) in scalars.enumerated() where scalar == "(" {
+            var start = position
+            while start > 0, CSSText.isNameCharacter(scalars[start - 1]) { start -= 1 }
+            let function = String(String.UnicodeScalarView(scalars[start..<position]))
+            if function == "url" {
+                var after = position + 1
+                while after < scalars.count, scalars[after] == "\"" || scalars[after] == "'" { after += 1 }
+                guard after < scalars.count, scalars[after] == "#" else { return false }
+            } else if !functions.contains(function) {
+                return false
             }
-            return String(decoding: bytes[start..<index], as: UTF8.self)
         }
-
-        mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        }
+        return true
     }
 }
 
-extension String {
-    /// `<` and `&` (not part of a kept reference) and `"` escaped for an attribute value.
-    func escapedForAttribute() -> String {
-        var result = ""
-        for character in self {
-            switch character {
-            case "<": result += "&lt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
+/// A value as a CSS parser reads it, for checking: escapes decoded (`\72 ` is `r`, `\(` is `(`), comments
+/// removed, ASCII letters lowercased and white space removed (so `u rl(` is checked as strictly as `url(`).
+enum CSSText {
+    static func normalized(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        func append(_ scalar: Unicode.Scalar) {
+            if isSpace(scalar) { return }
+            if scalar.value >= 0x41 && scalar.value <= 0x5A, let lower = Unicode.Scalar(scalar.value + 0x20) {
+                out.append(lower)
+            } else {
+                out.append(scalar)
             }
         }
-        return result
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                index += 2
+                while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") { index += 1 }
+                index += 2
+                continue
+            }
+            guard scalar == "\\" else {
+                append(scalar)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < scalars.count else { break }
+            if hexValue(scalars[index]) != nil {
+                var value: UInt32 = 0
+                var digits = 0
+                while index < scalars.count, digits < 6, let digit = hexValue(scalars[index]) {
+                    value = value * 16 + digit
+                    digits += 1
+                    index += 1
+                }
+                if index < scalars.count, isSpace(scalars[index]) {
+                    let wasReturn = scalars[index] == "\r"
+                    index += 1
+                    if wasReturn, index < scalars.count, scalars[index] == "\n" { index += 1 }
+                }
+                let decoded = value == 0 ? nil : Unicode.Scalar(value)
+                append(decoded ?? "\u{FFFD}")
+            } else if scalars[index] == "\n" || scalars[index] == "\r" || scalars[index] == "\u{0C}" {
+                index += 1
+            } else {
+                // An escaped character is itself: `\(` would still open a function, and a `\` that survives
+                // decoding is refused by the caller.
+                append(scalars[index])
+                index += 1
+            }
+        }
+        return String(out)
     }
 
-    func replacingLessThan() -> String {
-        var result = ""
-        for character in self { character == "<" ? (result += "&lt;") : result.append(character) }
-        return result
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+    }
+
+    static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar.value {
+        case 0x30...0x39: scalar.value - 0x30
+        case 0x41...0x46: scalar.value - 0x41 + 10
+        case 0x61...0x66: scalar.value - 0x61 + 10
+        default: nil
+        }
+    }
+
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || value == 0x2D || value == 0x5F || value >= 0x80
     }
 }

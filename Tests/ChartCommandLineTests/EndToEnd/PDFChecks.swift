@@ -154,7 +154,7 @@ struct PDFChecks {
                 "\(name): fontTools: \(result.output)")
         }
         // Besides: DejaVu Sans for characters the face lacks, and the faces the logo's text names.
-        let logoFamilies = (scene.logo ?? "").replacingOccurrences(of: " ", with: "")
+        let logoFamilies = (scene.logo?.content.body ?? "").replacingOccurrences(of: " ", with: "")
         for embedded in embeddedNames {
             let family = String(embedded.split(separator: "-").first ?? "")
             #expect(
@@ -213,7 +213,7 @@ struct PDFChecks {
         // The scene laid out here is the one `chartc build` wrote: its SVG has one <text> per text block (and the
         // logo's own), so no block of the SVG escapes the comparison below.
         let svg = try String(contentsOf: output.appendingPathComponent(name + ".svg"), encoding: .utf8)
-        let logoTexts = (scene.logo ?? "").components(separatedBy: "<text").count - 1
+        let logoTexts = (scene.logo?.content.body ?? "").components(separatedBy: "<text").count - 1
         #expect(
             svg.components(separatedBy: "<text").count - 1 == scene.texts().count + logoTexts,
             "\(name): the SVG's text elements and the scene's differ")

@@ -39,6 +39,45 @@ struct PDFGalleryTests {
         PDFChartsTests.expectClose(difference, path)
     }
 
+    /// The PDF draws the logo from the same sanitized tree the SVG serializes (issue 24 item 6): the house style's
+    /// logo, rasterized 4× by poppler from the PDF and by librsvg from the SVG, is the same picture in its box.
+    @Test(
+        "the house style's logo looks the same in the PDF as in the SVG",
+        .enabled(if: PDFChecks.toolsInstalled && PDFChecks.pillowInstalled, "needs poppler-utils, librsvg2-bin and python3-pil"))
+    func houseLogoMatches() throws {
+        let checks = try #require(Self.checks, "the gallery did not build")
+        let path = "house-styles/us-population-print.chart.json"
+        let logo = try #require(try checks.scene(path)?.logo)
+        let base = checks.output.appendingPathComponent("us-population-print").path
+        #expect(
+            try ToolProcess.run(try #require(PDFChecks.tool("pdftoppm")), ["-r", "384", "-png", "-singlefile", base + ".pdf", base + "-logo-pdf"])
+                .status
+                == 0)
+        #expect(
+            try ToolProcess.run(try #require(PDFChecks.tool("rsvg-convert")), ["-z", "4", base + ".svg", "-o", base + "-logo-svg.png"]).status == 0)
+        // The logo's box, and the page's background just left of it (which both must agree is empty).
+        let box = [logo.x, logo.y, logo.x + logo.width, logo.y + logo.height].map { Int(($0 * 4).rounded()) }
+        let script = """
+            import sys
+            from PIL import Image, ImageChops
+            box = tuple(int(v) for v in sys.argv[3:7])
+            a = Image.open(sys.argv[1]).convert('RGB').crop(box); b = Image.open(sys.argv[2]).convert('RGB').crop(box)
+            d = ImageChops.difference(a, b)
+            n = a.size[0] * a.size[1]
+            mean = sum(sum(v * c for v, c in enumerate(band.histogram())) for band in d.split()) / (3 * n)
+            def ink(img): return sum(1 for px in img.getdata() if px[0] > 100 and px[1] < 80 and px[2] < 80) / n
+            print(mean, ink(a), ink(b))
+            """
+        let arguments = ["-c", script, base + "-logo-pdf.png", base + "-logo-svg.png"] + box.map(String.init)
+        let output = try ToolProcess.run("/usr/bin/python3", arguments).output
+        let numbers = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        try #require(numbers.count == 3, "\(output)")
+        // Both draw the red mark and the red words (about a third of the box), and agree but for glyph edges.
+        #expect(numbers[1] > 0.15 && numbers[2] > 0.15, "the logo's red share: PDF \(numbers[1]), SVG \(numbers[2])")
+        #expect(abs(numbers[1] - numbers[2]) < 0.03, "the logo's red share: PDF \(numbers[1]), SVG \(numbers[2])")
+        #expect(numbers[0] < 12, "mean difference in the logo's box: \(numbers[0])")
+    }
+
     @Test("a PDF build is deterministic, and links and document information are there", .enabled(if: PDFChecks.toolsInstalled))
     func deterministicWithLinks() throws {
         let folder = try #require(Self.checks, "the gallery did not build").output

@@ -1,3 +1,4 @@
+import ChartTestSupport
 import Foundation
 import Testing
 
@@ -67,6 +68,53 @@ import Testing
         #expect(printSVG.contains("width=\"360\""))
         // The wider face wraps the title onto more lines than the built-in metrics do at the same width.
         #expect(printSVG.components(separatedBy: "<tspan").count > plainSVG.components(separatedBy: "<tspan").count)
+    }
+
+    /// Issue 30 item 5: a logo whose references hide URLs from a text filter, with a raw `&`, an unknown entity,
+    /// an Inkscape `xlink:href` and elements left open. The chart SVG (and the HTML page) must parse as XML and
+    /// name no outside address; the link keeps its words; a logo nested past the limit is refused by name.
+    static let hostileLogo = """
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 60 10">
+          <defs><path id="a" d="M0 0H5V5Z"/></defs>
+          <use xlink:href="#a"/>
+          <rect x="6" width="4" height="4" fill="u&#114;l(https://evil.example/t.svg#a)"/>
+          <rect x="12" width="4" height="4" style="fill: u\\72 l(https://evil.example/t.svg#a)"/>
+          <a href="javascript:alert(1)"><text x="20" y="8" font-family="Smith & Sons &nbsp;">Gazette &copy;</text></a>
+          <g><g><rect x="50" width="4" height="4"
+        """
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3 for its XML parser"))
+    func aHostileLogoLeavesTheChartWellFormedAndLocal() throws {
+        let theme = #"{ "logo": { "file": "logo.svg", "height": 20 } }"#
+        let deep = "<svg viewBox='0 0 1 1'>" + String(repeating: "<g>", count: 200_000) + "</svg>"
+        let root = try workspace([
+            "a.chart.json": Self.spec, "house.theme.json": theme, "logo.svg": Self.hostileLogo,
+            "deep.theme.json": theme.replacingOccurrences(of: "logo.svg", with: "deep.svg"),
+            "deep.svg": deep
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ChartcBinary.run(["build", "a.chart.json", "--theme", "house.theme.json", "--format", "svg,html", "-o", "out"], in: root)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("theme-logo-unsafe"), "\(result.error)")
+        let svg = try String(contentsOf: root.appendingPathComponent("out/a.svg"), encoding: .utf8)
+        let check = try ToolProcess.run(
+            "/usr/bin/python3",
+            ["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1]); print('ok')", root.appendingPathComponent("out/a.svg").path])
+        #expect(check.output == "ok\n", "\(check.output)")
+        #expect(!svg.contains("evil.example") && !svg.contains("javascript"))
+        #expect(svg.contains(#"xmlns:xlink="http://www.w3.org/1999/xlink""#) && svg.contains(##"<use xlink:href="#a"/>"##))
+        #expect(svg.contains(">Gazette </text></a>") && svg.contains("Smith &amp; Sons"))
+        let html = try String(contentsOf: root.appendingPathComponent("out/a.html"), encoding: .utf8)
+        #expect(!html.contains("evil.example") && !html.contains("javascript:"))
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let refused = try ChartcBinary.run(["build", "a.chart.json", "--theme", "deep.theme.json", "-o", "deep"], in: root)
+        #expect(clock.now - start < .seconds(10))
+        #expect(refused.status != 0)
+        #expect(
+            refused.error.contains("cannot use the logo") && refused.error.contains("more than 64 levels deep, the limit for a logo")
+                && refused.error.contains("[theme-logo-too-large]"), "\(refused.error)")
     }
 
     @Test func theSpecsThemeKeyAndTheFoldersThemeApplyAndThemeShowsOrigins() throws {

@@ -1,6 +1,7 @@
 import ChartDiagnostics
 import ChartFont
 import ChartLayout
+import ChartStyle
 import ChartTestSupport
 import Foundation
 import Testing
@@ -248,14 +249,15 @@ struct PDFWriterTests {
                 && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")))
     func logo() throws {
         var scene = Scene(width: 300, height: 100)
-        scene.logo =
-            ##"<svg class="chartc-logo" x="100" y="50" width="120" height="24" viewBox="0 0 60 12">"##
+        let markup =
+            ##"<svg viewBox="0 0 60 12">"##
             + ##"<defs><linearGradient id="g"><stop offset="0" stop-color="#123456"/><stop offset="1" stop-color="#ffffff"/></linearGradient>"##
             + ##"<rect id="dot" width="2" height="2" fill="#00ff00"/></defs>"##
             + ##"<g transform="translate(1,1) scale(0.5)"><ellipse cx="10" cy="10" rx="10" ry="8" fill="url(#g)"/></g>"##
             + ##"<use href="#dot" x="20" y="5"/><polygon points="0,0 4,0 2,3" style="fill: #ff0000; opacity: 0.5"/>"##
             + ##"<line x1="0" y1="11" x2="60" y2="11" stroke="#888" stroke-dasharray="2 1"/><rect x="0" y="0" width="5" height="5" display="none"/>"##
             + ##"<text x="30" y="9" font-family="DejaVu Serif, serif" font-size="8" text-anchor="middle">Gazette &amp; <tspan font-weight="bold">Co</tspan></text></svg>"##
+        scene.logo = SceneLogo(try LogoSanitizer.read(Array(markup.utf8)), x: 100, y: 50, height: 24)
         let pdf = try PDFWriter.write(scene)
         #expect(try PDFTools.run("qpdf", ["--check", "FILE"], pdf: pdf).status == 0)
         #expect(try PDFTools.run("pdftotext", ["FILE", "-"], pdf: pdf).output.contains("Gazette & Co"))
@@ -276,9 +278,10 @@ struct PDFWriterTests {
         var markup = ##"<svg viewBox="0 0 10 10"><defs><rect id="g0" width="1" height="1"/>"##
         for level in 1...40 { markup += ##"<g id="g\##(level)"><use href="#g\##(level - 1)"/><use href="#g\##(level - 1)" x="1"/></g>"## }
         markup += ##"</defs><use href="#g40"/><g id="self"><use href="#self"/></g>"##
-        markup += String(repeating: "<g>", count: 5000) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: 5000) + "</svg>"
+        let depth = LogoLimits.standard.depth - 2
+        markup += String(repeating: "<g>", count: depth) + "<rect width='1' height='1'/>" + String(repeating: "</g>", count: depth) + "</svg>"
         var scene = Scene(width: 100, height: 100)
-        scene.logo = markup
+        scene.logo = SceneLogo(try LogoSanitizer.read(Array(markup.utf8)), x: 0, y: 0, height: 10)
         let clock = ContinuousClock()
         let start = clock.now
         let pdf = try PDFWriter.write(scene)
@@ -293,7 +296,7 @@ struct PDFWriterTests {
         for _ in 0..<300 {
             var text = ""
             for _ in 0..<Int(random.next() % 20) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
-            scene.logo = text
+            scene.logo = LogoSanitizer.sanitize(Array(text.utf8)).map { SceneLogo($0, x: 1, y: 1, height: 20) }
             _ = try PDFWriter.write(scene)
         }
     }
@@ -329,18 +332,12 @@ struct PDFWriterTests {
         #expect(PDFDeflate.compress(Array(repeating: 7, count: 100_000)).count < 1000)
     }
 
-    @Test("the logo markup reader: entities, transforms, lengths")
-    func logoParsing() throws {
-        let root = try #require(PDFLogoParser.parse(##"<svg viewBox="0 0 10 10"><text x="1">a &lt; b &#x2192; &#176;</text><g/></svg>"##))
-        guard case .element(let text) = root.children.first, case .text(let content) = text.children.first else {
-            Issue.record("no text element"); return
-        }
-        #expect(content == "a < b → °")
+    @Test("the logo's transforms and lengths")
+    func logoAttributes() throws {
         #expect(PDFPage.transforms("translate(10) rotate(90) scale(2,3)").count == 3)
         #expect(PDFPage.transforms("matrix(1 0 0 1 5 6)") == [[1, 0, 0, 1, 5, 6]])
         #expect(PDFPage.transforms("scale(2) bogus(1)") == [[2, 0, 0, 2, 0, 0]])
-        #expect(PDFLogoElement.length("12px") == 12 && PDFLogoElement.length("x") == nil)
-        #expect(PDFLogoParser.parse("<svg><g>") != nil && PDFLogoParser.parse("not markup") == nil)
+        #expect(LogoElement.length("12px") == 12 && LogoElement.length("x") == nil)
     }
 
     @Test(
