@@ -24,7 +24,8 @@ public enum ChartChecker {
         UnknownSchemeCheck(),
         InvalidFormatCheck(),
         AnnotationValueCheck(),
-        BinIntervalLimitCheck()
+        BinIntervalLimitCheck(),
+        PanelLimitCheck()
     ]
 
     /// Runs every check over `context`.
