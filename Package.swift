@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "ChartDiagnostics"),
         .target(name: "ChartFormat"),
         // ChartFont reads TrueType/OpenType files (metrics, glyphs, names) and finds installed families; a leaf.
-        .target(name: "ChartFont", dependencies: ["ChartDiagnostics"]),
+        .target(name: "ChartFont", dependencies: ["ChartDiagnostics", "ChartSystem"]),
         .target(name: "ChartJSON", dependencies: ["ChartDiagnostics"]),
         // Value and DataType, and the one function that writes a value as text: the leaf every stage shares.
         .target(name: "ChartValues", dependencies: ["ChartFormat"]),
@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "ChartSystem"),
         // ChartStyle: house styles (SPEC §15): the theme model, its reader, resolution (extends, variants, the
         // nearest chartc.theme.json), the built-in theme, the logo sanitizer.
-        .target(name: "ChartStyle", dependencies: ["ChartColor", "ChartDiagnostics", "ChartJSON"]),
+        .target(name: "ChartStyle", dependencies: ["ChartColor", "ChartDiagnostics", "ChartJSON", "ChartSystem"]),
         .target(name: "ChartData", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),

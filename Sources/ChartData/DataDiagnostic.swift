@@ -12,7 +12,10 @@ public enum DataDiagnostic {
         case encoding = "data-encoding"
         case fileNotFound = "data-file-not-found"
         case fileIsDirectory = "data-file-is-directory"
+        case fileNotRegular = "data-file-not-regular"
+        case fileTooLarge = "data-file-too-large"
         case fileUnreadable = "data-file-unreadable"
+        case wrongContent = "data-wrong-content"
         // CSV and TSV
         case csvInvalidDelimiter = "csv-invalid-delimiter"
         case csvFieldCount = "csv-field-count"
@@ -32,6 +35,7 @@ public enum DataDiagnostic {
         case jsonParseNumber = "json-parse-number"
         case jsonParseDate = "json-parse-date"
         case jsonParseBoolean = "json-parse-boolean"
+        case cellLimit = "data-cell-limit"
 
         public static let domain = "ChartData"
         public var severity: Severity {

@@ -17,6 +17,9 @@ public struct DatabaseClient: Sendable {
     public var connectTimeout: Double
     /// After this many seconds a statement is cancelled (`CancelRequest`).
     public var statementTimeout: Double
+    /// The most bytes and rows one result may have (`DatabaseLimits`; tests lower them).
+    public var resultByteLimit = DatabaseLimits.resultBytes
+    public var resultRowLimit = DatabaseLimits.resultRows
 
     public init(settings: ConnectionSettings, environment: [String: String], connectTimeout: Double = 10, statementTimeout: Double = 60) {
         self.settings = settings
@@ -126,15 +129,31 @@ public final class DatabaseSession: @unchecked Sendable {
         var hash = SHA256()
         var malformed = false
         let timings = self.timings
+        let (byteLimit, rowLimit) = (client.resultByteLimit, client.resultRowLimit)
         // Decoding happens while rows stream in: its time is measured per message and kept out of the wait.
         var decoding: UInt64 = 0
         timings?.lap("plan")
         do {
-            try connection.run(sql, parameters: parameters, deadline: Socket.now() + statementTimeout, seconds: statementTimeout) { message in
+            try connection.run(sql, parameters: parameters, deadline: Socket.now() + statementTimeout, seconds: statementTimeout) {
+                (message) throws(DatabaseFailure) in
                 let started = timings == nil ? 0 : PhaseTimings.now()
                 defer { if timings != nil { decoding &+= PhaseTimings.now() &- started } }
                 var header: [UInt8] = [message.type]
                 FrontendMessage.appendInt32(&header, Int32(message.body.count + 4))
+                // The result's limits, checked as it arrives: the copy for the cache (`wire`) and the decoded columns
+                // both grow with it, so nothing a server sends can take more than about twice the byte limit.
+                if wire.count + header.count + message.body.count > byteLimit {
+                    throw DatabaseFailure(
+                        .resultTooLarge(
+                            database: connection.displayName,
+                            what: "is larger than \(FileSystem.describeSize(byteLimit)), the limit for one result"))
+                }
+                if message.type == UInt8(ascii: "D") && decoder.rowCount >= rowLimit {
+                    throw DatabaseFailure(
+                        .resultTooLarge(
+                            database: connection.displayName,
+                            what: "has more than \(DatabaseDiagnostic.count(rowLimit)) rows, the limit for one result"))
+                }
                 wire += header
                 wire += message.body
                 hash.update(header)

@@ -26,6 +26,9 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
     case protocolViolation(database: String, reason: String)
     case notCached(database: String)
     case serverNotice(database: String, message: String)
+    case resultTooLarge(database: String, what: String)
+    case tooManyNotices(database: String, limit: Int)
+    case scramIterations(database: String, iterations: Int, limit: Int)
 
     public enum Kind: String, DiagnosticKind {
         case environmentVariableMissing = "db-env-missing"
@@ -51,6 +54,9 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
         case protocolViolation = "db-protocol"
         case notCached = "db-not-cached"
         case serverNotice = "db-server-notice"
+        case resultTooLarge = "db-result-too-large"
+        case tooManyNotices = "db-too-many-notices"
+        case scramIterations = "db-scram-iterations"
 
         public static let domain = "ChartDatabase"
         public var severity: Severity { self == .serverNotice ? .warning : .error }
@@ -81,6 +87,9 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
         case .protocolViolation: .protocolViolation
         case .notCached: .notCached
         case .serverNotice: .serverNotice
+        case .resultTooLarge: .resultTooLarge
+        case .tooManyNotices: .tooManyNotices
+        case .scramIterations: .scramIterations
         }
     }
 
@@ -99,7 +108,7 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
         case .connectTimeout(let database, let seconds):
             "\(database): no connection within \(Self.seconds(seconds)) (connect_timeout)"
         case .authenticationFailed(let database, let user, let serverMessage):
-            "\(database): authentication failed for user '\(user)': \(serverMessage)"
+            "\(database): authentication failed for user '\(user)': \(QuotedText.truncated(serverMessage))"
         case .passwordMissing(let database, let user):
             "\(database): the server asks user '\(user)' for a password and none was found; give it in ~/.pgpass (mode 0600), PGPASSWORD, or the URL in the environment variable"
         case .authenticationUnsupported(let database, let method):
@@ -113,13 +122,13 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
         case .tlsHandshake(let database, let reason):
             "\(database): the TLS handshake failed: \(reason)"
         case .serverError(let database, let code, let message):
-            "\(database): \(message) (SQLSTATE \(code))"
+            "\(database): \(QuotedText.truncated(message)) (SQLSTATE \(QuotedText.truncated(code, limit: 5)))"
         case .unknownTable(let database, let message):
-            "\(database): \(message)"
+            "\(database): \(QuotedText.truncated(message))"
         case .unknownColumn(let database, let message):
-            "\(database): \(message)"
+            "\(database): \(QuotedText.truncated(message))"
         case .querySyntax(let database, let message):
-            "\(database): \(message)"
+            "\(database): \(QuotedText.truncated(message))"
         case .statementTimeout(let database, let seconds):
             "\(database): the statement ran longer than \(Self.seconds(seconds)) and was cancelled"
         case .serverStoppedAnswering(let database, let seconds):
@@ -131,8 +140,25 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notCached(let database):
             "\(database): this query's result is not in the cache, and --offline forbids asking the server; run once without --offline"
         case .serverNotice(let database, let message):
-            "\(database): \(message)"
+            "\(database): \(QuotedText.truncated(message))"
+        case .resultTooLarge(let database, let what):
+            "\(database): the result \(what) (specs/limits.md); aggregate or filter in the spec so that fewer rows come back"
+        case .tooManyNotices(let database, let limit):
+            "\(database): the server sent more than \(Self.count(limit)) notices for one statement (specs/limits.md); the statement was stopped"
+        case .scramIterations(let database, let iterations, let limit):
+            "\(database): the server asks for \(Self.count(iterations)) SCRAM iterations; chartc computes at most \(Self.count(limit)) (PostgreSQL's default is 4,096; specs/limits.md)"
         }
+    }
+
+    /// 10000000 → "10,000,000".
+    static func count(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return (value < 0 ? "-" : "") + text
     }
 
     static func seconds(_ value: Double) -> String {

@@ -52,7 +52,9 @@ public struct DiagnosticFormatter: Sendable {
     private func excerpt(_ span: SourceSpan) -> String {
         guard !span.file.bytes.isEmpty else { return "" }
         let (lineText, lineStart) = span.file.line(containing: span.range.lowerBound)
-        let visible = lineText.replacingTabs()
+        // Control characters (a terminal's escape sequences in a data file) become spaces, one for one, so the
+        // caret stays under its column.
+        let visible = QuotedText.withoutControlCharacters(lineText.replacingTabs())
         if visible.unicodeScalars.count > 200 { return "" }
         let (_, startColumn) = span.file.lineColumn(at: span.range.lowerBound)
         let lineEndOffset = lineStart + Array(lineText.utf8).count

@@ -3,19 +3,15 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ChartSystem
 
 /// Reads font files with plain POSIX calls (the module links no Foundation): whole files for faces that are
 /// used, and just the table directory plus a few small tables for faces that are only being identified.
 enum FontFileReading {
-    /// Larger files are refused rather than read (the biggest CJK collections are about 30 MB).
-    static let maximumSize = 128 << 20
-
     /// The whole file, or why it cannot be read.
     static func readAll(_ path: String) throws(FontDiagnostic) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw FontDiagnostic.unreadable(path: path, reason: errorText()) }
+        let (descriptor, size) = try openRegular(path)
         defer { close(descriptor) }
-        let size = try regularFileSize(descriptor, path)
         // Read straight into the array's storage (no zero-filling of a file that is about to be read over it).
         var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
@@ -45,15 +41,7 @@ enum FontFileReading {
         let size: Int
 
         init(_ path: String) throws(FontDiagnostic) {
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { throw FontDiagnostic.unreadable(path: path, reason: FontFileReading.errorText()) }
-            do {
-                size = try FontFileReading.regularFileSize(descriptor, path)
-            } catch {
-                close(descriptor)
-                throw error
-            }
-            self.descriptor = descriptor
+            (descriptor, size) = try FontFileReading.openRegular(path)
         }
 
         deinit { close(descriptor) }
@@ -75,15 +63,14 @@ enum FontFileReading {
         }
     }
 
-    static func regularFileSize(_ descriptor: Int32, _ path: String) throws(FontDiagnostic) -> Int {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FontDiagnostic.unreadable(path: path, reason: errorText()) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw FontDiagnostic.unreadable(path: path, reason: "not a regular file") }
-        let size = Int(status.st_size)
-        guard size <= maximumSize else {
-            throw FontDiagnostic.unreadable(path: path, reason: "the file is larger than \(maximumSize >> 20) MB")
+    /// The open file and its size: only a regular file within the font limit (`FileSystem.openRegular`), so a
+    /// named pipe among the font folders never holds the lookup.
+    static func openRegular(_ path: String) throws(FontDiagnostic) -> (descriptor: Int32, size: Int) {
+        do {
+            return try FileSystem.openRegular(path, limit: .font)
+        } catch {
+            throw FontDiagnostic.unreadable(path: path, reason: error.reason)
         }
-        return size
     }
 
     static func errorText() -> String {

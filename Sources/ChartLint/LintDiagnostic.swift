@@ -10,6 +10,7 @@ public enum LintDiagnostic {
         case annotationStretchesScale = "annotation-stretches-scale"
         case binTooManyIntervals = "bin-too-many-intervals"
         case facetTooManyPanels = "facet-too-many-panels"
+        case htmlTooManyMarks = "html-too-many-marks"
         case longTitle = "long-title"
         case lowContrast = "low-contrast"
         case missingAlt = "missing-alt"

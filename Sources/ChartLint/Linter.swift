@@ -32,7 +32,8 @@ public enum Linter {
         AnnotationStretchesScaleRule(),
         AnnotationNoteTooLongRule(),
         TooManyPanelsRule(),
-        TooManyBinsRule()
+        TooManyBinsRule(),
+        TooManyMarksForPageRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

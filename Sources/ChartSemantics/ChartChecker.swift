@@ -23,7 +23,8 @@ public enum ChartChecker {
         InvalidColorCheck(),
         UnknownSchemeCheck(),
         InvalidFormatCheck(),
-        AnnotationValueCheck()
+        AnnotationValueCheck(),
+        PanelLimitCheck()
     ]
 
     /// Runs every check over `context`.

@@ -11,6 +11,9 @@ public enum SemanticDiagnostic {
         case domainShape = "domain-shape"
         case encodingTypeMismatch = "encoding-type-mismatch"
         case encodingUnknownField = "encoding-unknown-field"
+        case facetPanelLimit = "facet-panel-limit"
+        /// Not a check: the HTML writer refuses a page of more than `PageLimits.rows` rows.
+        case htmlMarkLimit = "html-mark-limit"
         case invalidFormat = "invalid-format"
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"

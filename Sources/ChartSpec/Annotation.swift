@@ -5,6 +5,11 @@ import ChartValues
 /// written, each value with its span, so the checking stage can say at `line:col` that a date does not belong on
 /// a band axis; what a value means on its scale is decided once the scales exist (layout).
 public struct Annotation: Sendable {
+    /// The most annotations a chart may have (specs/limits.md, `annotation-limit`): more would cover the data.
+    public static let limit = 500
+    /// The most text notes among them (`annotation-limit` too): each is placed clear of the notes before it.
+    public static let noteLimit = 100
+
     /// `type`: what is drawn.
     public enum Kind: String, Sendable, CaseIterable {
         case rule, range, text

@@ -188,6 +188,10 @@ public struct CalculatedField: Sendable {
 
 /// One `window` entry: `name: window expression` (SPEC §14), e.g. `avg7: rolling_mean(high, 7)`.
 public struct WindowField: Sendable {
+    /// The most `window` fields a chart may compute (specs/limits.md, `window-limit`): each is a column over every
+    /// row, and no chart draws that many running figures.
+    public static let limit = 100
+
     public var name: Located<String>
     public var expression: ExpressionSource
 

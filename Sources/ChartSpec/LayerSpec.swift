@@ -5,6 +5,10 @@ import ChartDiagnostics
 /// pipeline's output unless it aggregates on its own or reads its own `data`, and keeps, last, the rows its
 /// `filter` accepts. `ChartSpec.layerChart(_:)` turns it into the one-mark spec the later stages already know.
 public struct LayerSpec: Sendable {
+    /// The most layers a chart may have (specs/limits.md, `layer-limit`): more marks over one plot cannot be
+    /// told apart, and each layer is a plot model of its own.
+    public static let limit = 100
+
     /// Its place in `layers` (0 at the bottom).
     public var index: Int
     public var mark: MarkSpec

@@ -26,12 +26,28 @@ public enum FileSystem {
         public let isMissing: Bool
         /// A file was expected and a folder found.
         public var isDirectory: Bool = false
+        /// A file was expected and something else found: what it is ("a named pipe (FIFO)", "a character device").
+        public var notRegular: String?
+        /// The file is larger than the limit for its kind.
+        public var tooLarge: Oversize?
 
         public init(path: String, reason: String, isMissing: Bool, isDirectory: Bool = false) {
             self.path = path
             self.reason = reason
             self.isMissing = isMissing
             self.isDirectory = isDirectory
+        }
+    }
+
+    /// A file over its kind's size limit: its size (nil when it kept growing while read) and the limit.
+    public struct Oversize: Sendable, Equatable {
+        public let size: Int?
+        public let limit: ReadLimit
+
+        /// "3.1 GB; the limit for a data file is 512 MB (specs/limits.md)"
+        public var description: String {
+            (size.map { "is \(FileSystem.describeSize($0))" } ?? "grew past the limit while read") + "; the limit for a \(limit.what) is "
+                + FileSystem.describeSize(limit.bytes) + " (specs/limits.md)"
         }
     }
 
@@ -57,18 +73,68 @@ public enum FileSystem {
         }
     }
 
-    /// The whole file, read straight into the array the readers scan (one allocation of the size `stat` gives;
-    /// files whose size it does not know, or that grew, are read on in blocks).
-    public static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw failure(path) }
-        defer { close(descriptor) }
+    /// Opens `path` for reading when it is a regular file of at most `limit` bytes, and returns the descriptor
+    /// (the caller closes it) and the size `fstat` gives. Anything else is refused before a byte is read: a
+    /// folder, a named pipe (whose `open` would wait for a writer forever), a device (`/dev/zero` never ends), a
+    /// socket. The kind is checked with `stat` before opening (opening some devices has effects) and again with
+    /// `fstat` on the descriptor, which is opened non-blocking (a pipe swapped in between cannot hold `open`)
+    /// and then made blocking again.
+    public static func openRegular(_ path: String, limit: ReadLimit) throws(Failure) -> (descriptor: Int32, size: Int) {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
-        if kind(mode: info.st_mode) == .directory {
-            throw Failure(path: path, reason: "Is a directory", isMissing: false, isDirectory: true)
+        guard stat(path, &info) == 0 else { throw failure(path) }
+        try requireRegular(path, info, limit: limit)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path) }
+        guard fstat(descriptor, &info) == 0 else {
+            let error = failure(path)
+            close(descriptor)
+            throw error
         }
-        let expected = max(0, Int(info.st_size))
+        do {
+            try requireRegular(path, info, limit: limit)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return (descriptor, max(0, Int(info.st_size)))
+    }
+
+    private static func requireRegular(_ path: String, _ info: stat, limit: ReadLimit) throws(Failure) {
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR {
+            throw Failure(path: path, reason: "it is a folder, not a file", isMissing: false, isDirectory: true)
+        }
+        if type != S_IFREG {
+            let what: String
+            switch type {
+            case S_IFIFO: what = "a named pipe (FIFO)"
+            case S_IFCHR: what = "a character device"
+            case S_IFBLK: what = "a block device"
+            case S_IFSOCK: what = "a socket"
+            default: what = "not a regular file"
+            }
+            var error = Failure(path: path, reason: "it is \(what), not a regular file", isMissing: false)
+            error.notRegular = what
+            throw error
+        }
+        let size = Int(info.st_size)
+        if size > limit.bytes { throw tooLarge(path, Oversize(size: size, limit: limit)) }
+    }
+
+    private static func tooLarge(_ path: String, _ oversize: Oversize) -> Failure {
+        var error = Failure(path: path, reason: "it " + oversize.description, isMissing: false)
+        error.tooLarge = oversize
+        return error
+    }
+
+    /// The whole file, read straight into the array the readers scan (one allocation of the size `stat` gives;
+    /// files whose size it does not know, or that grew, are read on in blocks). Only a regular file of at most
+    /// `limit` bytes is read (`openRegular`); one that grows past the limit while read is refused too.
+    public static func readFile(_ path: String, limit: ReadLimit) throws(Failure) -> [UInt8] {
+        let (descriptor, expected) = try openRegular(path, limit: limit)
+        defer { close(descriptor) }
         var failed: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
@@ -94,9 +160,25 @@ public enum FileSystem {
                 throw failure(path)
             }
             if count == 0 { break }
+            if count > limit.bytes - bytes.count { throw tooLarge(path, Oversize(size: nil, limit: limit)) }
             bytes.append(contentsOf: block[0..<count])
         }
         return bytes
+    }
+
+    /// "512 bytes", "4.2 KB", "3.1 GB" (units of 1024; one decimal below 10 of a unit, rounded).
+    public static func describeSize(_ bytes: Int) -> String {
+        let units = ["KB", "MB", "GB", "TB", "PB", "EB"]
+        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        var unit = 0
+        var scale = 1024
+        while unit + 1 < units.count, bytes / scale >= 1024 {
+            scale *= 1024
+            unit += 1
+        }
+        let tenths = (bytes / (scale / 1024) * 10 + 512) / 1024
+        if tenths >= 100 || tenths % 10 == 0 { return "\((tenths + 5) / 10) \(units[unit])" }
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
     /// Names in a folder (not `.` and `..`), sorted by their bytes so every listing is in the same order.
@@ -136,8 +218,8 @@ public enum FileSystem {
     }
 
     /// The whole file, or nil when it is missing or cannot be read (a cache entry that is not there).
-    public static func readIfPresent(_ path: String) -> [UInt8]? {
-        try? readFile(path)
+    public static func readIfPresent(_ path: String, limit: ReadLimit) -> [UInt8]? {
+        try? readFile(path, limit: limit)
     }
 
     /// Removes the file at `path` if it is there.

@@ -152,3 +152,62 @@ struct DataFilesTests {
         #expect(inferred.type("date") == .string)
     }
 }
+
+/// Issue 30, items 3 and 8: only regular files are read, within the data limit; a file read as CSV that is
+/// evidently something else says what it looks like, never what it holds.
+@Suite("Data files that are not data")
+struct DataFilesNotDataTests {
+    private func tableErrors(_ text: String, path: String = "data.csv", format: DataFileFormat = .csv) -> [Diagnostic] {
+        do {
+            _ = try DataFiles.readTable(
+                SourceFile(path: path, text: text), format: format, property: nil, propertySpan: nil, columns: nil, parse: [:])
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    @Test func aNamedPipeAndADeviceAreRefusedBeforeOpening() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path + "/pipe.csv", 0o644) == 0)
+        let pipe = readErrors(folder.path + "/pipe.csv")
+        #expect(pipe.map(\.id) == ["data-file-not-regular"])
+        #expect(
+            pipe.first?.message == "'\(folder.path)/pipe.csv' is a named pipe (FIFO), not a regular file; chartc reads data only from regular files")
+        #expect(readErrors("/dev/zero").first?.message.contains("is a character device, not a regular file") == true)
+        // The streamed and sampled reads leave such a file to the whole read, which reports it.
+        #expect(DataFiles.streamTable(path: folder.path + "/pipe.csv", format: .csv, parse: [:]) { _ in nil } == nil)
+        #expect(DataFiles.sample(path: "/dev/zero", bytes: 1024) == nil)
+    }
+
+    @Test func aFileOverTheLimitNamesItsSize() throws {
+        let folder = try TemporaryFolder()
+        folder.save("big.csv", "a\n1\n")
+        #expect(truncate(folder.path + "/big.csv", 513 << 20) == 0)
+        let errors = readErrors(folder.path + "/big.csv")
+        #expect(errors.map(\.id) == ["data-file-too-large"])
+        #expect(errors.first?.message.hasSuffix("big.csv' is 513 MB; the limit for a data file is 512 MB (specs/limits.md)") == true)
+    }
+
+    @Test(arguments: [
+        ("<!DOCTYPE html>\n<html><head><title>Sign in</title></head></html>\n", "an HTML page"),
+        ("[{\"secret\": \"hunter2\", \"b\": 1}]", "JSON"),
+        ("{ \"rows\": [] }", "JSON"),
+        ("<?xml version=\"1.0\"?><rows/>", "XML"),
+        ("%PDF-1.7\n%secret", "a PDF document")
+    ])
+    func aFileThatIsNotCSVSaysWhatItLooksLikeNotWhatItHolds(text: String, looksLike: String) {
+        let errors = tableErrors(text)
+        #expect(errors.map(\.id) == ["data-wrong-content"])
+        let message = errors.first?.message ?? ""
+        #expect(message.hasPrefix("data.csv looks like \(looksLike), not CSV text;"), "\(message)")
+        #expect(!message.contains("secret") && !message.contains("Sign in"))
+        // No line of the file under the message either.
+        #expect(errors.first?.span == nil)
+    }
+
+    @Test func csvThatStartsWithABracketWordIsStillCSV() throws {
+        #expect(tableErrors("[unit],value\nkm,3\n").isEmpty)
+        #expect(tableErrors("<b>,value\nkm,3\n").isEmpty)
+    }
+}

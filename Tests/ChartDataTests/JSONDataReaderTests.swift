@@ -141,3 +141,29 @@ struct JSONDataReaderTests {
         #expect(names == ["b", "a"])
     }
 }
+
+/// Rows that each bring keys of their own (issue 30): the reader keeps each field's present cells only, so its
+/// work follows the file, and refuses a table of more cells than `cellLimit` before building a column.
+@Suite struct JSONDataCellTests {
+    @Test func sparseRowsReadAsBeforeWithNullsWhereAKeyIsMissing() throws {
+        let table = try jsonTable(#"[{"a": 1}, {"b": "x"}, {"c": true}, {"a": 5}, {}]"#)
+        #expect(table.columnNames == ["a", "b", "c"])
+        #expect(table.values("a") == [.number(1), .null, .null, .number(5), .null])
+        #expect(table.values("b") == [.null, .string("x"), .null, .null, .null])
+        #expect(table.values("c") == [.null, .null, .boolean(true), .null, .null])
+    }
+
+    @Test func aTableOfMoreCellsThanTheLimitIsAnErrorAtTheDocument() throws {
+        let keys = 5000
+        let rows = (0..<keys).map { "{\"k\($0)\": \($0)}" }.joined(separator: ",")
+        let errors = try jsonErrors("[" + rows + "]")
+        let error = try #require(errors.first)
+        #expect(errors.count == 1)
+        #expect(error.id == "data-cell-limit")
+        #expect(error.message.contains("5,000 rows × 5,000 fields") && error.message.contains("at most 20,000,000 cells"), "\(error.message)")
+        #expect(error.span?.range.lowerBound == 0)
+        // Reading only the fields a spec uses (an aggregate's projection) stays within it.
+        let table = try jsonTable("[" + rows + "]", columns: ["k1", "k2"])
+        #expect(table.columnNames == ["k1", "k2"] && table.rowCount == keys)
+    }
+}

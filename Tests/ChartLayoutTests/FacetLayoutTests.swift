@@ -290,3 +290,29 @@ extension SceneNode {
         }
     }
 }
+
+/// A shared scale's values (SPEC §13) reach every panel; reduced to their extremes they cost each panel the same
+/// however many rows the chart has (issue 30: a facet over 10,000 values took 26 s).
+@Suite struct SharedScaleExtremesTests {
+    @Test func extremesKeepTheDomainOfEveryValue() {
+        let values: [Double] = [3, -7, .nan, 0, 12, .infinity, 0.5, -0.25]
+        let kept = FacetLayout.extremes(values)
+        #expect(kept.count <= 4)
+        #expect(ScaleInterval.extent(of: kept) == ScaleInterval.extent(of: values))
+        #expect(ScaleInterval.extent(of: kept, positiveOnly: true) == ScaleInterval.extent(of: values, positiveOnly: true))
+        #expect(FacetLayout.extremes([]).isEmpty)
+        #expect(FacetLayout.extremes([.nan, .infinity]).count == 1)
+        #expect(FacetLayout.extremes((0..<100_000).map { Double($0) }).count == 4)
+    }
+
+    @Test func everyPanelOfASharedScaleCoversEveryPanelsValues() throws {
+        let (spec, table) = FacetLayoutTests.chart(count: 60, width: 900)
+        let grid = try FacetLayoutTests.grid(spec, table)
+        #expect(grid.panels.count == 60)
+        let ys = (0..<table.rowCount).compactMap { table.column(named: "y")?[$0].numberValue }
+        let highest = try #require(ys.max())
+        let first = try #require(grid.panels.first?.scales.y?.domain)
+        #expect(Swift.max(first.start, first.end) >= highest)
+        for panel in grid.panels { #expect(panel.scales.y?.domain == first) }
+    }
+}

@@ -20,7 +20,7 @@ struct IgnoreFile: Sendable {
     /// The ignore file in `directory`, if there is one.
     static func load(in directory: String) -> IgnoreFile? {
         let path = Paths.join(directory, fileName)
-        guard FileSystem.kind(of: path) == .file, let bytes = try? FileSystem.readFile(path) else { return nil }
+        guard FileSystem.kind(of: path) == .file, let bytes = try? FileSystem.readFile(path, limit: .settings) else { return nil }
         return IgnoreFile(text: String(decoding: bytes, as: UTF8.self))
     }
 

@@ -40,7 +40,7 @@ public enum SpecFiles {
     /// Reads a spec (or any input file) as a `SourceFile`, or the diagnostic that says why it cannot be read.
     public static func read(_ path: String) -> Result<SourceFile, Diagnostic> {
         do {
-            return .success(SourceFile(path: path, bytes: try FileSystem.readFile(path)))
+            return .success(SourceFile(path: path, bytes: try FileSystem.readFile(path, limit: .spec)))
         } catch {
             if error.isMissing { return .failure(missingFile(path)) }
             return .failure(Diagnostic(CommandLineDiagnostic.Kind.fileUnreadable, "cannot read the file: \(error.reason)", path: path))

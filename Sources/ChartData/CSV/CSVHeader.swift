@@ -68,6 +68,7 @@ struct CSVHeader {
         var firstIndex: [String: Int] = [:]
         for (index, name) in names.enumerated() {
             if let first = firstIndex[name] {
+                let name = QuotedText.truncated(name, limit: 60)
                 errors.append(
                     Diagnostic(
                         DataDiagnostic.Kind.csvDuplicateHeader,

@@ -315,7 +315,8 @@ public enum CSVReader {
     ) -> Diagnostic {
         let span = SourceSpan(file: file, range: range)
         let line = file.lineColumn(at: range.lowerBound).line
-        let text = String(decoding: file.bytes[content].prefix(40), as: UTF8.self)
+        let text = QuotedText.withoutControlCharacters(String(decoding: file.bytes[content].prefix(40), as: UTF8.self))
+        let column = QuotedText.truncated(column, limit: 60)
         switch failure {
         case .notNumber:
             return Diagnostic(
@@ -358,7 +359,7 @@ public enum CSVReader {
                 DataDiagnostic.Kind.csvFieldCount, message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
                 at: SourceSpan(file: file, range: start..<max(start, recordEnd)), notes: [headerNote])
         }
-        let missing = header.names[fields...].prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (expected - fields > 3 ? ", …" : "")
+        let missing = QuotedText.list(Array(header.names[fields...]), limit: 3)
         return Diagnostic(
             DataDiagnostic.Kind.csvFieldCount, message + "; missing \(missing)",
             at: SourceSpan(file: file, range: recordEnd..<recordEnd), notes: [headerNote])

@@ -35,17 +35,17 @@ public enum CSVStreamReader {
         parts requestedParts: Int? = nil,
         windowSize: Int = 1 << 20, projection: ([String]) -> Set<String>?
     ) -> (table: Table, names: [String])? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        // Only a regular file within the data limit (`FileSystem.openRegular`); anything else is left to the
+        // whole read, which reports it.
+        guard let (descriptor, size) = try? FileSystem.openRegular(path, limit: .data) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size)
         guard size > 0 else { return nil }
 
         // The header, from the first 64 KiB (a longer header is left to CSVReader).
         let headBytes = readPrefix(descriptor, count: min(size, 65_536))
         guard !headBytes.isEmpty else { return nil }
+        // A web page, JSON or an archive under a .csv name: the whole read says what it looks like.
+        if headBytes.withUnsafeBufferPointer({ DataContent.evidence($0) }) != nil { return nil }
         guard let header = readHeader(headBytes, fileSize: size, path: path, delimiter: delimiter) else { return nil }
         let names = header.names
         let columns = projection(names)

@@ -23,13 +23,22 @@ public enum DataFiles {
     /// `written` is the path as the spec writes it, used for the did-you-mean suggestion.
     public static func read(path: String, written: String? = nil, reportedAt span: SourceSpan?) throws(DiagnosticError) -> SourceFile {
         do {
-            return SourceFile(path: path, bytes: try FileSystem.readFile(path))
+            return SourceFile(path: path, bytes: try FileSystem.readFile(path, limit: .data))
         } catch {
             if error.isMissing { throw DiagnosticError(notFound(path: path, written: written ?? path, span: span)) }
             if error.isDirectory {
                 throw DiagnosticError(
                     problem(
                         .fileIsDirectory, "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
+            }
+            if let what = error.notRegular {
+                throw DiagnosticError(
+                    problem(
+                        .fileNotRegular, "'\(path)' is \(what), not a regular file; chartc reads data only from regular files", path: path,
+                        span: span))
+            }
+            if let oversize = error.tooLarge {
+                throw DiagnosticError(problem(.fileTooLarge, "the data file '\(path)' \(oversize.description)", path: path, span: span))
             }
             throw DiagnosticError(
                 problem(.fileUnreadable, "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
@@ -59,6 +68,7 @@ public enum DataFiles {
         switch format {
         case .csv, .tsv:
             let delimiter: UInt8 = format == .csv ? 0x2C : 0x09
+            if let problem = DataContent.check(file, format: format == .csv ? "CSV" : "TSV") { throw DiagnosticError(problem) }
             var columns = projection(try CSVReader.header(file, delimiter: delimiter))
             // Cells outside the projection are never decoded, so their bytes are never checked for UTF-8. A full
             // read rejects bad bytes in any cell; so that a projection never hides them, a file that is not UTF-8
@@ -101,11 +111,9 @@ public enum DataFiles {
     /// the file is larger than that; nil for a smaller file or one that cannot be read (read it whole instead).
     /// Offsets in the sample are offsets in the file, so diagnostics in it point at the right `line:col`.
     public static func sample(path: String, bytes limit: Int) -> SourceFile? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        guard limit > 0, let (descriptor, size) = try? FileSystem.openRegular(path, limit: .data) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard limit > 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit else { return nil }
+        guard size > limit else { return nil }
         var bytes = [UInt8](repeating: 0, count: limit)
         let got = bytes.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress, limit, at: 0) }
         guard got == limit, let lastLineFeed = bytes.lastIndex(of: 0x0A) else { return nil }

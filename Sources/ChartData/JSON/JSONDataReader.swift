@@ -36,21 +36,39 @@ public enum JSONDataReader {
         let names = columnNames(rows)
         var errors: [Diagnostic] = []
         let read = names.filter { columns?.contains($0) ?? true }
+        // The table holds a cell for every row of every field read, present or not: rows that each bring keys
+        // of their own (100,000 rows with one distinct key each) would make a small file a huge table.
+        let (cellCount, overflow) = rows.count.multipliedReportingOverflow(by: read.count)
+        if overflow || cellCount > cellLimit {
+            throw DiagnosticError(
+                Diagnostic(
+                    DataDiagnostic.Kind.cellLimit,
+                    "these rows make a table of \(CountText.grouped(rows.count)) rows × \(CountText.grouped(read.count)) fields; chartc reads at most \(CountText.grouped(cellLimit)) cells (rows × fields) from JSON data (rows with keys of their own: give every row the same keys, or use aggregate so that only the fields the spec reads are loaded)",
+                    at: document.span))
+        }
         var slotOf: [String: Int] = [:]
         for (slot, name) in read.enumerated() { slotOf[name] = slot }
-        var cells = [[JSONValue?]](repeating: [JSONValue?](repeating: nil, count: rows.count), count: read.count)
+        // Each field's present cells as (row, value), in row order: memory follows the file, not rows × fields.
+        var cells = [[(row: Int, value: JSONValue)]](repeating: [], count: read.count)
         for (row, members) in rows.enumerated() {
             for member in members {
-                if let slot = slotOf[member.key] { cells[slot][row] = member.value }
+                guard let slot = slotOf[member.key] else { continue }
+                if cells[slot].last?.row == row {
+                    cells[slot][cells[slot].count - 1].value = member.value // a repeated key: the last one counts
+                } else {
+                    cells[slot].append((row, member.value))
+                }
             }
         }
         var built: [Column] = []
         for (slot, name) in read.enumerated() {
             if let column = buildColumn(
-                name: name, cells: cells[slot], declared: parse[name], dateFormat: dateFormats[name], locale: locale, errors: &errors)
+                name: name, cells: cells[slot], rowCount: rows.count, declared: parse[name], dateFormat: dateFormats[name], locale: locale,
+                errors: &errors)
             {
                 built.append(column)
             }
+            cells[slot] = []
             if errors.count >= maxErrors { break }
         }
         if !errors.isEmpty { throw DiagnosticError(Array(errors.prefix(maxErrors))) }
@@ -65,6 +83,10 @@ public enum JSONDataReader {
 
     /// Stop collecting problems after this many.
     public static let maxErrors = 10
+
+    /// The most cells (rows × fields read) a JSON data file or inline `values` may make (specs/limits.md): about
+    /// 100 MB of columns. A denser table needs a file far larger than the data size limit.
+    public static let cellLimit = 20_000_000
 
     // MARK: - Shape
 
@@ -85,7 +107,7 @@ public enum JSONDataReader {
                 }
                 guard let member = members.first(where: { $0.key == part }) else {
                     let keys = members.map(\.key)
-                    let listed = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+                    let listed = QuotedText.list(keys, limit: 8)
                     throw DiagnosticError(
                         Diagnostic(
                             DataDiagnostic.Kind.propertyNotFound,
@@ -164,28 +186,27 @@ public enum JSONDataReader {
     }
 
     private static func buildColumn(
-        name: String, cells: [JSONValue?], declared: DataType?, dateFormat: DateFormat?, locale: ChartLocale, errors: inout [Diagnostic]
+        name: String, cells: [(row: Int, value: JSONValue)], rowCount: Int, declared: DataType?, dateFormat: DateFormat?,
+        locale: ChartLocale, errors: inout [Diagnostic]
     ) -> Column? {
         // Classify the values, stopping at nested ones.
         var numbers = 0
         var strings = 0
         var dates = 0
         var booleans = 0
-        for row in cells.indices {
-            switch kind(of: cells[row], checkDates: declared == nil) {
+        for (row, cell) in cells {
+            switch kind(of: cell, checkDates: declared == nil) {
             case .missing: break
             case .number: numbers += 1
             case .boolean: booleans += 1
             case .string: strings += 1
             case .date: dates += 1
             case .nested:
-                if let cell = cells[row] {
-                    errors.append(
-                        Diagnostic(
-                            DataDiagnostic.Kind.jsonDataNested,
-                            "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
-                            at: cell.span))
-                }
+                errors.append(
+                    Diagnostic(
+                        DataDiagnostic.Kind.jsonDataNested,
+                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
+                        at: cell.span))
                 return nil
             }
         }
@@ -202,9 +223,15 @@ public enum JSONDataReader {
             type = .string
         }
 
-        var builder = ColumnBuilder(name: name, type: type, capacity: cells.count)
-        for row in cells.indices {
-            guard let cell = cells[row], kind(of: cell, checkDates: false) != .missing else {
+        var builder = ColumnBuilder(name: name, type: type, capacity: rowCount)
+        var next = 0 // the next row not yet appended
+        for (row, cell) in cells {
+            while next < row {
+                builder.appendNull()
+                next += 1
+            }
+            next = row + 1
+            guard kind(of: cell, checkDates: false) != .missing else {
                 builder.appendNull()
                 continue
             }
@@ -213,6 +240,10 @@ public enum JSONDataReader {
                 errors.append(parseError(type, row: row, name: name, cell: cell, dateFormat: type == .date ? dateFormat : nil))
                 if errors.count >= maxErrors { return nil }
             }
+        }
+        while next < rowCount {
+            builder.appendNull()
+            next += 1
         }
         return builder.finish()
     }

@@ -38,8 +38,13 @@ struct SCRAMClient {
             default: break
             }
         }
-        guard let nonce, let salt, let iterations, iterations > 0, iterations <= 10_000_000 else {
+        guard let nonce, let salt, let iterations, iterations > 0 else {
             throw AuthenticationFailure("the server's SCRAM message is malformed")
+        }
+        guard iterations <= DatabaseLimits.scramIterations else {
+            var failure = AuthenticationFailure("the server asks for \(iterations) SCRAM iterations")
+            failure.iterations = iterations
+            throw failure
         }
         guard nonce.hasPrefix(clientNonce), nonce.utf8.count > clientNonce.utf8.count else {
             throw AuthenticationFailure("the server's SCRAM nonce does not extend chartc's (not a genuine SCRAM exchange)")
@@ -71,5 +76,7 @@ struct SCRAMClient {
 /// Why authentication could not complete on chartc's side.
 struct AuthenticationFailure: Error {
     var reason: String
+    /// The server asked for more SCRAM iterations than `DatabaseLimits.scramIterations`.
+    var iterations: Int?
     init(_ reason: String) { self.reason = reason }
 }

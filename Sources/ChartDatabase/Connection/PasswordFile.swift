@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ChartSystem
 
 /// `~/.pgpass` as libpq reads it: lines `hostname:port:database:username:password`, `*` matching anything in
 /// the first four fields, `\:` and `\\` escaping, `#` comments, the first matching line winning. On Unix the file
@@ -86,19 +87,9 @@ public struct PasswordFile: Sendable, Equatable {
         return nil
     }
 
+    /// The file when it is a regular file of at most 1 MB (`FileSystem.readFile`): a named pipe named by
+    /// `PGPASSFILE` must not hold the connection.
     private static func readWhole(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { if errno == EINTR { continue }; return nil }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-            if bytes.count > 1 << 20 { return nil }
-        }
-        return bytes
+        FileSystem.readIfPresent(path, limit: .settings)
     }
 }

@@ -24,8 +24,12 @@ final class PostgresConnection {
     private var timings: PhaseTimings?
     /// Bytes read from the server, for the benchmark's "socket bytes" figure.
     private(set) var bytesRead = 0
-    /// The server's notices (warnings), in order.
+    /// The server's notices (warnings) of the current statement, in order: the first `DatabaseLimits.noticesKept`.
     private(set) var notices: [ServerMessage] = []
+    /// How many notices the current statement (or the startup) drew, kept or not.
+    private var noticeCount = 0
+    /// `bytesRead` when the current statement was sent.
+    private var bytesAtStatementStart = 0
     /// The session's `IntervalStyle` as the server reports it (`ParameterStatus`); nil when it does not.
     private var intervalStyle: String?
     /// Whether `extra_float_digits` went in the startup packet (else each transaction sets it: a pooler
@@ -273,6 +277,10 @@ final class PostgresConnection {
                                 { library.pbkdf2HMACSHA256(password: $0, salt: $1, iterations: $2) }
                             })
                     } catch {
+                        if let iterations = error.iterations {
+                            throw DatabaseFailure(
+                                .scramIterations(database: displayName, iterations: iterations, limit: DatabaseLimits.scramIterations))
+                        }
                         throw DatabaseFailure(.authenticationFailed(database: displayName, user: credentials.user, serverMessage: error.reason))
                     }
                     scram = client
@@ -341,6 +349,7 @@ final class PostgresConnection {
             .parse(sql), .describe(statement: true),
             .parse("ROLLBACK"), .bind([]), .execute(), .sync()
         ]
+        startStatement()
         try write(messages.flatMap(\.bytes), deadline: deadline, seconds: seconds)
         var fields: [ResultField]?
         try readUntilReady(deadline: deadline, seconds: seconds) { message throws(DatabaseFailure) in
@@ -368,10 +377,18 @@ final class PostgresConnection {
                 .parse(sql), .bind(parameters), .describe(statement: false), .execute(),
                 .parse("ROLLBACK"), .bind([]), .execute(), .sync()
             ]
+        startStatement()
         try write(messages.flatMap(\.bytes), deadline: deadline, seconds: seconds)
         try readUntilReady(deadline: deadline, seconds: seconds) { message throws(DatabaseFailure) in
             if message.type == UInt8(ascii: "T") || message.type == UInt8(ascii: "D") { try handle(message) }
         }
+    }
+
+    /// A statement's notices are its own.
+    private func startStatement() {
+        notices = []
+        noticeCount = 0
+        bytesAtStatementStart = bytesRead
     }
 
     /// Reads messages up to `ReadyForQuery`, throwing the first `ErrorResponse` once the server is ready again.
@@ -382,8 +399,9 @@ final class PostgresConnection {
             let message: BackendMessage
             do {
                 message = try readMessage(deadline: deadline, seconds: seconds, connecting: false)
-            } catch let failure where failure.diagnostic.kind == .serverStoppedAnswering {
-                throw cancel(seconds: seconds)
+            } catch let failure where failure.diagnostic.kind == .serverStoppedAnswering || failure.diagnostic.kind == .statementTimeout {
+                // A server that sent anything for the statement did not stop answering: it took too long.
+                throw cancel(seconds: seconds, stillSending: failure.diagnostic.kind == .statementTimeout || bytesRead > bytesAtStatementStart)
             }
             switch message.type {
             case UInt8(ascii: "Z"):
@@ -398,9 +416,10 @@ final class PostgresConnection {
     }
 
     /// The statement ran past its deadline: ask the server to cancel it (a `CancelRequest` on a new connection,
-    /// as the protocol requires), wait a little for its answer, and say which of the two happened.
-    private func cancel(seconds: Double) -> DatabaseFailure {
-        let grace = 5.0
+    /// as the protocol requires), wait a little for its answer, and say which of the two happened. `stillSending`:
+    /// the server was sending when the deadline passed (a result without end), so it did not stop answering.
+    private func cancel(seconds: Double, stillSending: Bool = false) -> DatabaseFailure {
+        let grace = 2.0
         let host = settings.host ?? Self.defaultHost(port: settings.port)
         if let side = try? Socket.connect(host: host, port: settings.port, deadline: Socket.now() + grace) {
             let request = FrontendMessage.cancelRequest(processID: processID, secretKey: secretKey).bytes
@@ -416,6 +435,7 @@ final class PostgresConnection {
             }
         }
         socket.close()
+        if stillSending { return DatabaseFailure(.statementTimeout(database: displayName, seconds: seconds)) }
         return DatabaseFailure(.serverStoppedAnswering(database: displayName, seconds: seconds))
     }
 
@@ -463,7 +483,10 @@ final class PostgresConnection {
         }
     }
 
-    /// Reads one whole message. Bodies up to 1 GB (the server's own limit) are accepted.
+    /// Reads one whole message. The deadline is checked before every read (`fill`), so a server that never stops
+    /// sending is stopped at it as one that stops answering is; a message longer than a whole result
+    /// may be (while connecting: than `DatabaseLimits.startupMessageBytes`) is refused before its body is read.
+    /// Notices are counted and the first few kept (`DatabaseLimits`).
     private func readMessage(deadline: Double, seconds: Double, connecting: Bool) throws(DatabaseFailure) -> BackendMessage {
         while true {
             let available = buffer.count - bufferStart
@@ -471,13 +494,28 @@ final class PostgresConnection {
                 let length = Int(
                     UInt32(buffer[bufferStart + 1]) << 24 | UInt32(buffer[bufferStart + 2]) << 16
                         | UInt32(buffer[bufferStart + 3]) << 8 | UInt32(buffer[bufferStart + 4]))
-                guard length >= 4, length <= 1 << 30 else { throw protocolError("a message length of \(length)") }
+                guard length >= 4 else { throw protocolError("a message length of \(length)") }
+                if connecting && length > DatabaseLimits.startupMessageBytes {
+                    throw protocolError("a message of \(length) bytes while connecting")
+                }
+                if length > DatabaseLimits.resultBytes {
+                    throw DatabaseFailure(
+                        .resultTooLarge(
+                            database: displayName,
+                            what:
+                                "has a message of \(FileSystem.describeSize(length)); the limit is \(FileSystem.describeSize(DatabaseLimits.resultBytes))"
+                        ))
+                }
                 if available >= length + 1 {
                     let type = buffer[bufferStart]
                     let body = buffer[(bufferStart + 5)..<(bufferStart + 1 + length)]
                     bufferStart += 1 + length
                     if type == UInt8(ascii: "N") {
-                        notices.append(ServerMessage(body))
+                        noticeCount += 1
+                        if noticeCount > DatabaseLimits.notices {
+                            throw DatabaseFailure(.tooManyNotices(database: displayName, limit: DatabaseLimits.notices))
+                        }
+                        if notices.count < DatabaseLimits.noticesKept { notices.append(ServerMessage(body)) }
                         continue
                     }
                     if type == UInt8(ascii: "A") { continue } // NotificationResponse
@@ -488,14 +526,23 @@ final class PostgresConnection {
         }
     }
 
+    private static let zeros = [UInt8](repeating: 0, count: 64 * 1024)
+
     private func fill(deadline: Double, seconds: Double, connecting: Bool) throws(DatabaseFailure) {
+        // Past the deadline with bytes still arriving: the statement (or the startup) took too long; a server
+        // that sends nothing at all times out in the socket's wait instead (`db-server-silent`).
+        if Socket.now() >= deadline {
+            throw DatabaseFailure(
+                connecting ? .connectTimeout(database: displayName, seconds: seconds) : .statementTimeout(database: displayName, seconds: seconds))
+        }
         if bufferStart > 0 && bufferStart >= buffer.count / 2 {
             buffer.removeSubrange(0..<bufferStart)
             bufferStart = 0
         }
         let chunk = 64 * 1024
         let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        // Grown from an array of zeros (one copy), not element by element.
+        buffer.append(contentsOf: Self.zeros)
         let result: Result<Int, Socket.Failure> = buffer.withUnsafeMutableBytes { raw in
             let target = UnsafeMutableRawBufferPointer(rebasing: raw[oldCount...])
             do throws(Socket.Failure) {
@@ -509,10 +556,10 @@ final class PostgresConnection {
         switch result {
         case .success(let read): count = read
         case .failure(let error):
-            buffer.removeLast(chunk)
+            buffer.removeSubrange(oldCount...)
             throw DatabaseFailure(failure(error, seconds: seconds, connecting: connecting))
         }
-        buffer.removeLast(chunk - count)
+        buffer.removeSubrange((oldCount + count)...)
         bytesRead += count
     }
 }

@@ -133,9 +133,12 @@ final class Socket {
         }
     }
 
-    /// Reads at most `buffer.count` bytes (at least one) before `deadline`; throws `.closed` at end of stream.
+    /// Reads at most `buffer.count` bytes (at least one) before `deadline`; throws `.closed` at end of stream. The
+    /// deadline is checked before every read, not only while waiting: a peer that always has more to send is
+    /// stopped at it too.
     func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Double) throws(Failure) -> Int {
         while true {
+            if Self.now() >= deadline { throw .timedOut }
             let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
             if count > 0 { return count }
             if count == 0 { throw .closed }

@@ -1,3 +1,5 @@
+import ChartDiagnostics
+
 /// One message from the server: its type byte and body (the length already removed).
 struct BackendMessage {
     var type: UInt8
@@ -69,11 +71,13 @@ public struct ServerMessage: Sendable, Equatable {
         var cursor = MessageCursor(body)
         var fields: [UInt8: String] = [:]
         while let type = cursor.byte(), type != 0, let value = cursor.cString() { fields[type] = value }
-        severity = fields[UInt8(ascii: "V")] ?? fields[UInt8(ascii: "S")] ?? "ERROR"
-        code = fields[UInt8(ascii: "C")] ?? "XX000"
-        message = fields[UInt8(ascii: "M")] ?? "unknown error"
-        detail = fields[UInt8(ascii: "D")]
-        hint = fields[UInt8(ascii: "H")]
+        // A server's text is shortened as it is read (`QuotedText`): a megabyte of error message is kept as a
+        // few hundred characters, and no terminal control characters reach a message.
+        severity = QuotedText.truncated(fields[UInt8(ascii: "V")] ?? fields[UInt8(ascii: "S")] ?? "ERROR", limit: 20)
+        code = QuotedText.truncated(fields[UInt8(ascii: "C")] ?? "XX000", limit: 5)
+        message = QuotedText.truncated(fields[UInt8(ascii: "M")] ?? "unknown error")
+        detail = fields[UInt8(ascii: "D")].map { QuotedText.truncated($0) }
+        hint = fields[UInt8(ascii: "H")].map { QuotedText.truncated($0) }
         position = fields[UInt8(ascii: "P")].flatMap { Int($0) }
     }
 

@@ -117,6 +117,7 @@ final class TLSSession {
 
     func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Double) throws(Socket.Failure) -> Int {
         while true {
+            if Socket.now() >= deadline { throw .timedOut }
             let count = SIGPIPEGuard.run { library.read(ssl, buffer.baseAddress, Int32(clamping: buffer.count)) }
             if count > 0 { return Int(count) }
             switch library.getError(ssl, count) {

@@ -75,12 +75,12 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
             case .none: return head
             case .didYouMean(let suggestion): return head + "; did you mean '\(suggestion)'?"
             case .isFunction: return head + "; '\(name)' is a function, called like \(name)(…)"
-            case .fieldsHere(let names): return head + "; the fields here are: " + names.joined(separator: ", ")
+            case .fieldsHere(let names): return head + "; the fields here are: " + QuotedText.list(names, quote: false)
             }
         case .operatorInFieldName(let name, let left, let op, let right):
             return "'\(name)' is read as '\(left)' \(op) '\(right)'; a field name with '\(op)' in it is written in backticks"
         case .droppedByAggregation(let name, let outputs):
-            return "sort can only use fields of the output (\(outputs.joined(separator: ", "))); '\(name)' is dropped by the aggregation."
+            return "sort can only use fields of the output (\(QuotedText.list(outputs, quote: false))); '\(name)' is dropped by the aggregation."
         case .missingAtExecution(let name, let role, let from):
             return "The \(role) '\(name)' is missing from the \(from)."
         }

@@ -239,8 +239,7 @@ struct TypeChecker {
             hint = .isFunction
         }
         if fixIt == nil, !schema.names.isEmpty {
-            let shown = schema.names.prefix(12).joined(separator: ", ")
-            notes.append(DiagnosticNote("available fields: \(shown)\(schema.names.count > 12 ? ", …" : "")"))
+            notes.append(DiagnosticNote("available fields: " + QuotedText.list(schema.names, quote: false)))
         }
         report(.unknownField(name, hint: hint), at: expr.tokenRange, notes: notes, fixIt: fixIt)
     }

@@ -136,7 +136,7 @@ public struct ChartTheme: Sendable {
         loaded.warnings = warnings
         if let setting = theme.settings["logo.file"], let path = theme.file("logo.file") {
             let bytes: [UInt8]
-            switch ThemeFiles.contents(of: path) {
+            switch ThemeFiles.contents(of: path, limit: .logo) {
             case .success(let read): bytes = read
             case .failure(let failure):
                 throw DiagnosticError(Diagnostic(ThemeDiagnostic.logoUnreadable(path: path, reason: failure.reason), at: setting.span))

@@ -256,6 +256,16 @@ struct FacetLayout {
         return TextBlock(lines: lines, style: style)
     }
 
+    /// The values a domain is measured from (`ScaleInterval.extent`, plain and positive-only) reduced to their
+    /// extremes: the smallest and largest finite value and the smallest and largest positive one; a list of
+    /// values none of which is finite keeps its first, so that it still counts as data.
+    static func extremes(_ values: [Double]) -> [Double] {
+        guard let all = ScaleInterval.extent(of: values) else { return values.prefix(1).map { $0 } }
+        var kept = [all.start, all.end]
+        if let positive = ScaleInterval.extent(of: values, positiveOnly: true) { kept += [positive.start, positive.end] }
+        return kept
+    }
+
     /// Gives every model the values of every panel for each shared position scale (SPEC §13: shared by default),
     /// every layer's included (SPEC §11: one scale per channel).
     static func shareScales(_ panels: inout [[PlotModel]], facet: FacetSpec, spec: ChartSpec) {
@@ -268,9 +278,11 @@ struct FacetLayout {
                 for model in panels.joined() {
                     guard let own = isX ? model.x : model.y, own.isContinuous else { continue }
                     let rows = model.series.flatMap(\.rows).sorted()
-                    values += PlotScales.domainValues(model: model, channel: own, partner: isX ? model.x2 : model.y2, rows: rows)
+                    values += Self.extremes(PlotScales.domainValues(model: model, channel: own, partner: isX ? model.x2 : model.y2, rows: rows))
                 }
-                return .values(values)
+                // Every panel's scale reads these: their extremes are the same domain as every value, at a size that
+                // does not grow with the rows (with every value, each panel would read every panel's rows).
+                return .values(Self.extremes(values))
             }
             var keys: [String] = []
             for layer in 0..<layerCount {

@@ -28,7 +28,7 @@ public struct DataCache: Sendable {
 
     /// The metadata of `url`'s entry, without reading the body (for revalidation headers).
     public func metadata(for url: String) -> CacheMetadata? {
-        guard let bytes = FileSystem.readIfPresent(metadataPath(for: url)),
+        guard let bytes = FileSystem.readIfPresent(metadataPath(for: url), limit: .cache),
             let metadata = CacheMetadata.decode(bytes), metadata.url == url
         else { return nil }
         return metadata
@@ -37,7 +37,7 @@ public struct DataCache: Sendable {
     /// `url`'s entry when there is a whole one: metadata that reads, for this URL, and a body of the recorded
     /// size and SHA-256. Anything else counts as not cached.
     public func entry(for url: String) -> Entry? {
-        guard let metadata = metadata(for: url), let body = FileSystem.readIfPresent(bodyPath(for: url)),
+        guard let metadata = metadata(for: url), let body = FileSystem.readIfPresent(bodyPath(for: url), limit: .cache),
             body.count == metadata.byteCount, SHA256.hex(of: body) == metadata.sha256
         else { return nil }
         return Entry(metadata: metadata, body: body)

@@ -374,6 +374,10 @@ private struct PlanBuilder {
                 )
             }
         }
+        // SPEC §19.11: in a faceted chart, running figures start again in every panel.
+        if !spec.window.isEmpty, let facet = spec.facet?.field.value, !partitionBy.contains(facet), schema.contains(facet) {
+            partitionBy.append(facet)
+        }
         var outputs: [WindowOutput] = []
         var failedWindows = Set<String>()
         for field in spec.window {

@@ -97,7 +97,7 @@ final class PreviewSite: PreviewHandler {
             guard let svg = chart.svg else { return notFound(body) }
             return .response(HTTPResponse(status: .ok, contentType: "image/svg+xml; charset=utf-8", body: Array(svg.utf8)), includeBody: body)
         case "files":
-            guard let file = served.file(for: rest), let bytes = FileSystem.readIfPresent(file) else { return notFound(body) }
+            guard let file = served.file(for: rest), let bytes = FileSystem.readIfPresent(file, limit: .output) else { return notFound(body) }
             return .response(HTTPResponse(status: .ok, contentType: Self.contentType(of: file), body: bytes), includeBody: body)
         case "events" where request.method == "GET":
             if rest.isEmpty { return .eventStream(topic: "", policy: HTTPResponse.lockedPolicy, first: PreviewPages.helloEvent(session: session)) }

@@ -1,6 +1,7 @@
 import ChartColor
 import ChartData
 import ChartDiagnostics
+import ChartFormat
 import ChartLayout
 import ChartSemantics
 import ChartSpec
@@ -48,6 +49,14 @@ public enum HTMLWriter {
     /// `ChartLayoutEngine.pageLayouts` chooses (the chart's own width, and a phone layout when it is wide). What
     /// `chartc build --format html` calls.
     public static func render(chart: CheckedChart, table: Table, name: String, theme: ChartTheme = .standard) throws(DiagnosticError) -> String {
+        let drawn = PageLimits.drawnRows(chart.context)
+        if drawn > PageLimits.rows {
+            throw DiagnosticError(
+                Diagnostic(
+                    SemanticDiagnostic.Kind.htmlMarkLimit,
+                    "the chart draws \(CountText.grouped(drawn)) rows; an HTML page draws at most \(CountText.grouped(PageLimits.rows)) (specs/limits.md): its marks would cover each other and the page would weigh hundreds of megabytes. Aggregate or bin the rows, or build SVG or PDF",
+                    at: PageLimits.markSpan(chart.spec)))
+        }
         let scenes = try ChartLayoutEngine.pageLayouts(chart: chart, table: table, theme: theme)
         var page = Page(name: name, narrowScene: scenes.narrow, darkBackground: theme.darkBackground)
         if let dark = try theme.loadDark() {

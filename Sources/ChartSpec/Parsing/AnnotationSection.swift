@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 import ChartValues
 
@@ -12,7 +13,24 @@ extension SpecDecoder {
             wrongType(value, path: "annotations", expected: "an array of annotations such as [{ \"type\": \"rule\", \"y\": 0 }]")
             return []
         }
-        return items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]") }
+        if items.count > Annotation.limit {
+            error(
+                SpecDiagnostic.Kind.annotationLimit,
+                "'annotations' has \(CountText.grouped(items.count)) annotations; a chart has at most \(Annotation.limit) (specs/limits.md): more notes, rules and ranges would cover the data. Keep the ones a reader needs, or draw the others as a layer",
+                at: items[Annotation.limit].span)
+            return []
+        }
+        let annotations = items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]") }
+        // Each text note is placed clear of every note before it: the notes a chart can hold are fewer.
+        let notes = annotations.filter { $0.kind.value == .text }
+        if notes.count > Annotation.noteLimit {
+            error(
+                SpecDiagnostic.Kind.annotationLimit,
+                "'annotations' has \(CountText.grouped(notes.count)) text notes; a chart has at most \(Annotation.noteLimit) (specs/limits.md): more would cover the data and each other. Keep the ones a reader needs, or draw the others as a text layer",
+                at: notes[Annotation.noteLimit].span)
+            return []
+        }
+        return annotations
     }
 
     private mutating func decodeAnnotation(_ value: JSONValue, path: String) -> Annotation? {

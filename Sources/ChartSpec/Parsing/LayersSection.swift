@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 
 /// `layers` (SPEC §11): a non-empty array of layers, each `{ mark, encoding, filter, calculate, groupBy,
@@ -13,6 +14,13 @@ extension SpecDecoder {
             error(
                 SpecDiagnostic.Kind.invalidValue, "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'",
                 at: value.span)
+            return []
+        }
+        if items.count > LayerSpec.limit {
+            error(
+                SpecDiagnostic.Kind.layerLimit,
+                "'layers' has \(CountText.grouped(items.count)) layers; a chart has at most \(LayerSpec.limit) (specs/limits.md): more marks over one plot cannot be told apart. Draw one layer with a 'color' field for the series, or split the chart",
+                at: items[LayerSpec.limit].span)
             return []
         }
         var layers: [LayerSpec] = []

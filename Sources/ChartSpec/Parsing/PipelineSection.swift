@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartFormat
 import ChartJSON
 
 /// The data pipeline keys of the top level (SPEC §2, §4, §5): `calculate`, `filter`, `groupBy`, `aggregate`,
@@ -55,6 +56,13 @@ extension SpecDecoder {
         if let member = top["window"] {
             keys.window = namedExpressions(member.value, path: path("window"), example: "{ \"avg7\": \"rolling_mean(high, 7)\" }")
                 .map { WindowField(name: $0.name, expression: $0.expression) }
+            if keys.window.count > WindowField.limit {
+                error(
+                    SpecDiagnostic.Kind.windowLimit,
+                    "'\(path("window"))' has \(CountText.grouped(keys.window.count)) fields; a chart computes at most \(WindowField.limit) (specs/limits.md): each is a column over every row, and no chart shows that many. Keep the running figures the marks draw",
+                    at: keys.window[WindowField.limit].name.span)
+                keys.window = []
+            }
         }
         if let member = top["windowBy"] {
             keys.windowBy = stringList(member.value, path: path("windowBy"), what: "field names")

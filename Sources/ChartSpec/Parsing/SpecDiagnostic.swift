@@ -30,6 +30,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
         case databaseURL = "data-database-url"
         case passwordInSpec = "data-password-in-spec"
         case invalidParseFormat = "invalid-parse-format"
+        case layerLimit = "layer-limit"
+        case annotationLimit = "annotation-limit"
+        case windowLimit = "window-limit"
 
         public static let domain = "ChartSpec"
         public var severity: Severity {

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import ChartDiagnostics
+import ChartSystem
 
 /// The file-system side of themes: reading a theme file whole, paths relative to a theme, the canonical name of
 /// a file (to notice an `extends` cycle however it is spelled) and the search for `chartc.theme.json`.
@@ -11,36 +12,31 @@ public enum ThemeFiles {
     /// The name a folder's house style has; the nearest one up to the folder holding `.git` applies.
     public static let conventionalName = "chartc.theme.json"
 
-    /// The bytes of `path`, or why not.
-    public static func contents(of path: String) -> Result<[UInt8], ThemeReadFailure> {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ThemeReadFailure(reason: "not a regular file")) }
-        guard status.st_size <= 16 << 20 else { return .failure(ThemeReadFailure(reason: "larger than 16 MB")) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ThemeReadFailure(reason: describe(errno)))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+    /// The bytes of `path`, or why not: only a regular file within `limit` is read (`FileSystem.readFile`), so a
+    /// named pipe or a device fails at once instead of holding the build.
+    public static func contents(of path: String, limit: ReadLimit = .theme) -> Result<[UInt8], ThemeReadFailure> {
+        do {
+            return .success(try FileSystem.readFile(path, limit: limit))
+        } catch {
+            return .failure(failure(error))
         }
-        return .success(bytes)
     }
 
-    /// Whether `path` is a regular file this process can read, without reading it.
-    public static func readable(_ path: String) -> Result<Void, ThemeReadFailure> {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(ThemeReadFailure(reason: "not a regular file")) }
-        guard access(path, R_OK) == 0 else { return .failure(ThemeReadFailure(reason: describe(errno))) }
-        return .success(())
+    /// Whether `path` is a regular file within `limit` that this process can read, without reading it.
+    public static func readable(_ path: String, limit: ReadLimit = .font) -> Result<Void, ThemeReadFailure> {
+        do {
+            let (descriptor, _) = try FileSystem.openRegular(path, limit: limit)
+            close(descriptor)
+            return .success(())
+        } catch {
+            return .failure(failure(error))
+        }
+    }
+
+    private static func failure(_ error: FileSystem.Failure) -> ThemeReadFailure {
+        if error.isMissing { return ThemeReadFailure(reason: "no such file") }
+        if error.notRegular != nil || error.tooLarge != nil || error.isDirectory { return ThemeReadFailure(reason: error.reason) }
+        return ThemeReadFailure(reason: error.reason.lowercased())
     }
 
     public struct ThemeReadFailure: Error {

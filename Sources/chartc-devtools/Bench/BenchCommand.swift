@@ -179,7 +179,7 @@ enum BenchCommand {
         var measurements: [Measurement] = []
         for run in 0...runs {
             guard let result = ChildProcess.run(command, errorPath: errors), result.exitStatus == 0 else {
-                let text = (try? FileSystem.readFile(errors)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let text = (try? FileSystem.readFile(errors, limit: .output)).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 let lines = text.split(separator: "\n").filter { !$0.hasPrefix("    ") }.prefix(12)
                 console.printError("error: `\(command.joined(separator: " "))` failed:\n\(lines.joined(separator: "\n"))")
                 return nil

@@ -12,7 +12,7 @@ import ChartSystem
 enum BenchReport {
     static func markdown(rows: [BenchRow], runs: Int, peerRuns: Int) -> String {
         var text = "Machine: \(machine())\nDate: \(date())\n"
-        if let load = try? FileSystem.readFile("/proc/loadavg") {
+        if let load = try? FileSystem.readFile("/proc/loadavg", limit: .output) {
             let fields = String(decoding: load, as: UTF8.self).split(separator: " ").prefix(3)
             text += "Load average at the end (1, 5, 15 min): \(fields.joined(separator: ", ")) (other work on the machine slows every column alike)\n"
         }
@@ -103,7 +103,7 @@ enum BenchReport {
     }
 
     private static func procLine(_ path: String, key: String) -> String? {
-        guard let bytes = try? FileSystem.readFile(path) else { return nil }
+        guard let bytes = try? FileSystem.readFile(path, limit: .output) else { return nil }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix(key) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             return String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })

@@ -32,7 +32,7 @@ enum ChildProcess {
         guard var measured = spawn([timePath, "-q", "-f", "%M", "-o", peakFile] + arguments, errorPath: errorPath, outputPath: outputPath) else {
             return nil
         }
-        if let text = FileSystem.readIfPresent(peakFile).map({ String(decoding: $0, as: UTF8.self) }),
+        if let text = FileSystem.readIfPresent(peakFile, limit: .output).map({ String(decoding: $0, as: UTF8.self) }),
             let kilobytes = Int(text.split(separator: "\n").last ?? "")
         {
             measured.peakBytes = kilobytes * 1024

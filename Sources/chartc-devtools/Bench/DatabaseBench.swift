@@ -76,7 +76,7 @@ enum DatabaseBench {
         // The statement and its parameters, as `chartc plan` prints them.
         let planPath = Paths.join(workspace.directory, "plan-\(table).txt")
         guard let planRun = ChildProcess.run(environment + [chartc, "plan", spec], outputPath: planPath), planRun.exitStatus == 0,
-            let planText = FileSystem.readIfPresent(planPath).map({ String(decoding: $0, as: UTF8.self) }),
+            let planText = FileSystem.readIfPresent(planPath, limit: .output).map({ String(decoding: $0, as: UTF8.self) }),
             let statement = statement(inPlan: planText)
         else {
             console.printError("error: `chartc plan \(spec)` failed or printed no SQL (is VOTEVIEW_DB's table \(table) there?)")
@@ -106,7 +106,7 @@ enum DatabaseBench {
                 console.printError("error: chartc build \(spec) failed (\(timingsPath) says why)")
                 return nil
             }
-            guard let report = FileSystem.readIfPresent(timingsPath).map({ String(decoding: $0, as: UTF8.self) }),
+            guard let report = FileSystem.readIfPresent(timingsPath, limit: .output).map({ String(decoding: $0, as: UTF8.self) }),
                 let wait = timing("statement wait", in: report)
             else {
                 console.printError("error: chartc build --timings printed no statement wait (\(timingsPath))")
@@ -143,7 +143,7 @@ enum DatabaseBench {
 
     /// The 1-minute load average (`/proc/loadavg`), or 0 where there is none.
     static func loadAverage() -> Double {
-        guard let bytes = FileSystem.readIfPresent("/proc/loadavg") else { return 0 }
+        guard let bytes = FileSystem.readIfPresent("/proc/loadavg", limit: .output) else { return 0 }
         return Double(String(decoding: bytes, as: UTF8.self).split(separator: " ").first ?? "") ?? 0
     }
 
@@ -215,7 +215,7 @@ enum DatabaseBench {
         for _ in 0...runs { arguments += ["-c", execute] }
         let output = Paths.join(workspace.directory, "psql-timing.txt")
         guard let result = ChildProcess.run(arguments, outputPath: output), result.exitStatus == 0,
-            let text = FileSystem.readIfPresent(output).map({ String(decoding: $0, as: UTF8.self) })
+            let text = FileSystem.readIfPresent(output, limit: .output).map({ String(decoding: $0, as: UTF8.self) })
         else {
             console.printError("error: psql could not run the statement (is psql installed and the URL right?)")
             return nil
@@ -235,7 +235,7 @@ enum DatabaseBench {
         let output = Paths.join(workspace.directory, "psql-count.txt")
         guard let result = ChildProcess.run(["psql", "-X", "-q", "-At", "-d", url, "-c", "SELECT count(*) FROM \"\(table)\""], outputPath: output),
             result.exitStatus == 0,
-            let text = FileSystem.readIfPresent(output)
+            let text = FileSystem.readIfPresent(output, limit: .output)
         else { return nil }
         return String(decoding: text, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
@@ -249,7 +249,7 @@ enum DatabaseBench {
                 let path = Paths.join(folder, name)
                 if FileSystem.kind(of: path) == .directory {
                     folders.append(path)
-                } else if name.hasSuffix(".body"), let bytes = FileSystem.readIfPresent(path) {
+                } else if name.hasSuffix(".body"), let bytes = FileSystem.readIfPresent(path, limit: .output) {
                     largest = max(largest, bytes.count)
                 }
             }

@@ -19,6 +19,33 @@ import Testing
         return (lines.first ?? [], Array(lines.dropFirst()))
     }
 
+    /// SPEC §19.11 (issue 24): in a faceted chart, `window` is partitioned by the facet field as well as by
+    /// `windowBy`, so a running figure in one panel never reads another panel's rows.
+    @Test func aFacetedRunningTotalStartsAgainInEveryPanel() throws {
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "sector,month,jobs\nAgriculture,1,10\nBusiness,1,100\nAgriculture,2,20\nBusiness,2,200\nAgriculture,3,30\n"
+            .write(to: folder.appendingPathComponent("jobs.csv"), atomically: true, encoding: .utf8)
+        try """
+        {
+          "data": { "url": "jobs.csv" },
+          "sort": ["month"],
+          "window": { "total": "cumsum(jobs)" },
+          "facet": { "field": "sector" },
+          "mark": "line",
+          "encoding": { "x": { "field": "month", "type": "quantitative" }, "y": { "field": "total", "type": "quantitative" } }
+        }
+        """.write(to: folder.appendingPathComponent("jobs.chart.json"), atomically: true, encoding: .utf8)
+        let result = try ChartcBinary.run(["data", folder.appendingPathComponent("jobs.chart.json").path])
+        #expect(result.status == 0, "\(result.error)")
+        let (header, rows) = Self.rows(result.output)
+        #expect(header == ["sector", "month", "jobs", "total"])
+        #expect(
+            rows.map { $0.joined(separator: ",") } == [
+                "Agriculture,1,10,10", "Business,1,100,100", "Agriculture,2,20,30", "Business,2,200,300", "Agriculture,3,30,60"
+            ])
+    }
+
     @Test func rainSoFarIsARunningTotalPerYear() throws {
         let result = try ChartcBinary.run(["data", "examples/seattle-weather/rain-so-far.chart.json"])
         #expect(result.status == 0, "\(result.error)")

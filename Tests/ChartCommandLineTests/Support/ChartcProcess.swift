@@ -13,6 +13,8 @@ struct ProcessResult {
     var status: Int32
     var output: String
     var error: String
+    /// The run was still going at the `timeout` given to `ChartcBinary.run` and was killed.
+    var timedOut = false
 }
 
 /// Runs the built `chartc` executable the way a user does, so the end-to-end tests cover `main.swift`, exit codes
@@ -49,7 +51,7 @@ enum ChartcBinary {
     /// a large output can never fill a pipe and stall the test.
     static func run(
         _ arguments: [String], in directory: URL = packageRoot, binary: URL? = executable, environment: [String: String]? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        timeout: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ProcessResult {
         guard let executable = binary else {
             Issue.record("cannot find the binary to run; run `swift build` first or set CHARTC_BINARY", sourceLocation: sourceLocation)
@@ -78,13 +80,24 @@ enum ChartcBinary {
         process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        var timedOut = false
+        if let timeout {
+            // Poll rather than block, so a run that hangs is killed and reported instead of holding the suite.
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
         try outputHandle.close()
         try errorHandle.close()
         return ProcessResult(
             status: process.terminationStatus,
             output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
+            timedOut: timedOut
         )
     }
 }

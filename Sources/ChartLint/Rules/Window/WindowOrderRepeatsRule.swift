@@ -15,33 +15,61 @@ struct WindowOrderRepeatsRule: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let spec = context.spec
         guard !spec.window.isEmpty, let table = context.table else { return }
+        // The partitions: windowBy, and the facet field in a faceted chart (SPEC §19.11).
+        var partitionFields = spec.windowBy.map(\.value)
+        if let facet = spec.facet?.field.value, !partitionFields.contains(facet), table.column(named: facet) != nil {
+            partitionFields.append(facet)
+        }
         guard let orderField = spec.sort.last?.field ?? spec.groupBy.last?.value,
-            !spec.windowBy.contains(where: { $0.value == orderField }),
+            !partitionFields.contains(orderField),
             let order = table.column(named: orderField)
         else { return }
         var keys: [Column] = []
-        for name in spec.windowBy {
-            guard let column = table.column(named: name.value) else { return }
+        for name in partitionFields {
+            guard let column = table.column(named: name) else { return }
             keys.append(column)
         }
-        var seen = Set<[Value]>()
-        for row in 0..<table.rowCount {
-            let key = keys.map { $0[row] } + [order[row]]
-            guard seen.insert(key).inserted else {
-                let candidates = spec.groupBy.map(\.value).filter { name in name != orderField && !spec.windowBy.contains { $0.value == name } }
-                var message = "'\(orderField)' orders the rows of `window`, but the value \(Self.text(order[row])) appears more than once in "
-                message += spec.windowBy.isEmpty ? "the table" : "one windowBy partition"
-                message += ", so running figures mix rows of different series"
-                if !candidates.isEmpty {
-                    message += "; add \(candidates.map { "'\($0)'" }.joined(separator: " or ")) to windowBy"
-                } else {
-                    message += "; partition with windowBy"
-                }
-                let span = context.member("windowBy")?.keySpan ?? context.member("window")?.keySpan
-                diagnostics.append(diagnostic(message, at: span))
-                return
-            }
+        guard let repeated = Self.firstRepeat(keys: keys, order: order, rowCount: table.rowCount) else { return }
+        // Advice only a field that separates the series: with it, the order no longer repeats in a partition, and a
+        // partition still holds more than one row (a field that leaves one row per partition makes every running
+        // figure the row's own value: every share 100%).
+        let candidates = spec.groupBy.map(\.value).filter { name in name != orderField && !partitionFields.contains(name) }
+        func separates(_ extra: [String]) -> Bool {
+            let columns = extra.compactMap { table.column(named: $0) }
+            guard columns.count == extra.count else { return false }
+            return Self.firstRepeat(keys: keys + columns, order: order, rowCount: table.rowCount) == nil
+                && Self.hasPartitionOfSeveralRows(keys: keys + columns, rowCount: table.rowCount)
         }
+        var message = "'\(orderField)' orders the rows of `window`, but the value \(Self.text(order[repeated])) appears more than once in "
+        message += partitionFields.isEmpty ? "the table" : "one window partition"
+        message += ", so running figures mix rows of different series"
+        let single = candidates.filter { separates([$0]) }
+        if !single.isEmpty {
+            message += "; add \(single.map { "'\($0)'" }.joined(separator: " or ")) to windowBy"
+        } else if candidates.count > 1, separates(candidates) {
+            message += "; add \(candidates.map { "'\($0)'" }.joined(separator: " and ")) to windowBy"
+        } else {
+            message += "; partition with windowBy"
+        }
+        let span = context.member("windowBy")?.keySpan ?? context.member("window")?.keySpan
+        diagnostics.append(diagnostic(message, at: span))
+    }
+
+    /// The first row whose partition key and order value an earlier row already had.
+    static func firstRepeat(keys: [Column], order: Column, rowCount: Int) -> Int? {
+        var seen = Set<[Value]>()
+        for row in 0..<rowCount where !seen.insert(keys.map { $0[row] } + [order[row]]).inserted {
+            return row
+        }
+        return nil
+    }
+
+    static func hasPartitionOfSeveralRows(keys: [Column], rowCount: Int) -> Bool {
+        var seen = Set<[Value]>()
+        for row in 0..<rowCount where !seen.insert(keys.map { $0[row] }).inserted {
+            return true
+        }
+        return false
     }
 
     private static func text(_ value: Value) -> String {
