@@ -55,8 +55,18 @@ extension SpecDecoder {
         }
         if let valuesMember, origin == nil {
             if case .array(let rows) = valuesMember.value.kind {
-                for (position, row) in rows.enumerated() where row.objectValue == nil {
-                    wrongType(row, path: "\(path).values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })")
+                // One error for the array, at its first item that is not a row (issue 24: a plain array of 420
+                // numbers gave 420 errors), with how many more there are.
+                let notRows = rows.indices.filter { rows[$0].objectValue == nil }
+                if let position = notRows.first {
+                    let rest = notRows.count - 1
+                    let hint =
+                        notRows.count == rows.count && rows.count > 1
+                        ? " (every item of data.values is; write each row as an object, e.g. [{ \"value\": 1 }, { \"value\": 2 }])"
+                        : rest > 0 ? " (and \(rest) more item\(rest == 1 ? "" : "s") after it)" : ""
+                    wrongType(
+                        rows[position], path: "\(path).values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })",
+                        hint: hint)
                 }
                 origin = .values(valuesMember.value)
             } else {
