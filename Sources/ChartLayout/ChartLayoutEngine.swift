@@ -58,7 +58,7 @@ public enum ChartLayoutEngine {
         guard let model = models.first else { throw DiagnosticError([]) }
         // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
         // plot, so smaller sizes draw at that (specs/reference.md says so).
-        let width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: theme.defaultWidth)
+        var width = clamp(spec.width.value, Self.minimumWidth, ChartSpec.maximumSize, fallback: theme.defaultWidth)
         let plotHeight = clamp(spec.height.value, Self.minimumPlotHeight, ChartSpec.maximumSize, fallback: theme.defaultHeight)
         let frame = FrameLayout(spec: spec, theme: theme)
         let contentLeft = theme.paddingLeft
@@ -72,6 +72,8 @@ public enum ChartLayoutEngine {
         var region = Box(x: contentLeft, y: top, width: contentWidth, height: plotHeight)
         var legendNode: SceneNode?
         var bottomLegend: AnyLegend?
+        /// A legend at the right and its top: it moves right when the plot grows wider (SPEC §19.8).
+        var rightLegend: (legend: AnyLegend, top: Double)?
         var definitions: [SceneDefinition] = []
         if let position = legendPosition(models: models) {
             let beside = position == .left || position == .right
@@ -93,6 +95,7 @@ public enum ChartLayoutEngine {
                         legendNode = legend.node(x: contentLeft, y: top)
                     } else {
                         legendNode = legend.node(x: contentLeft + contentWidth - legend.width, y: top)
+                        rightLegend = (legend, top)
                     }
                 case .none:
                     break
@@ -108,9 +111,16 @@ public enum ChartLayoutEngine {
             plotDefinitions = grid.definitions
             region.height = grid.height
         } else {
-            let plotArea = try PlotArea(models: models, region: region)
+            let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec))
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
+            region = plotArea.region
+            // Categories along x may need a wider graphic than `width` (SPEC §19.8), the legend beside it moving along.
+            width = max(width, (region.maxX + theme.paddingRight).rounded(.up))
+            if let (legend, legendTop) = rightLegend, region.maxX + 20 > contentLeft + contentWidth - legend.width {
+                legendNode = legend.node(x: region.maxX + 20, y: legendTop)
+                width = max(width, (region.maxX + 20 + legend.width + theme.paddingRight).rounded(.up))
+            }
         }
         if let legendNode { children.append(legendNode) }
         var bottom = region.maxY
@@ -163,6 +173,16 @@ public enum ChartLayoutEngine {
         return (
             wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true))
         )
+    }
+
+    /// How band and point axes size the plot (SPEC §19.8): `{ "step": N }` gives each category exactly N px;
+    /// without an explicit `height` (`width` for x) the plot grows to at least 20 px a category.
+    static func categorySteps(_ spec: ChartSpec) -> CategorySteps {
+        func step(_ written: Located<Double>?, size: Located<Double>) -> CategorySteps.Step? {
+            if let written { return CategorySteps.Step(step: written.value, exact: true) }
+            return size.span == nil ? CategorySteps.Step(step: CategorySteps.defaultStep, exact: false) : nil
+        }
+        return CategorySteps(x: step(spec.widthStep, size: spec.width), y: step(spec.heightStep, size: spec.height))
     }
 
     /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.

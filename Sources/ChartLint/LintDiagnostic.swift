@@ -14,6 +14,7 @@ public enum LintDiagnostic {
         case longTitle = "long-title"
         case lowContrast = "low-contrast"
         case missingAlt = "missing-alt"
+        case missingCategory = "missing-category"
         case missingSource = "missing-source"
         case missingTitle = "missing-title"
         case optionIgnored = "option-ignored"

@@ -33,7 +33,8 @@ public enum Linter {
         AnnotationNoteTooLongRule(),
         TooManyPanelsRule(),
         TooManyBinsRule(),
-        TooManyMarksForPageRule()
+        TooManyMarksForPageRule(),
+        MissingCategoryRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

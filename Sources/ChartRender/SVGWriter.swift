@@ -198,9 +198,10 @@ public struct SVGWriter: Sendable {
         // Spaces between differently styled runs must survive renderers that trim each span.
         if node.block.lines.contains(where: { $0.runs.count > 1 }) { attributes.add("xml:space", "preserve") }
         var body = ""
+        if let full = node.fullText { body += "<title>" + XMLText.escapeText(full) + "</title>" }
         let lines = node.block.lines
         if lines.count == 1 {
-            body = runs(lines[0].runs, node: node)
+            body += runs(lines[0].runs, node: node)
         } else {
             for (index, line) in lines.enumerated() {
                 body += "<tspan x=\"" + number(node.x) + "\" y=\"" + number(node.baseline(ofLine: index)) + "\">"

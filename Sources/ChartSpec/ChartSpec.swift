@@ -56,6 +56,11 @@ public struct ChartSpec: Sendable {
     public var width: Located<Double>
     /// Plot area including its axes, px, in (0, `maximumSize`].
     public var height: Located<Double>
+    /// `"width": { "step": N }` (SPEC §19.8): px per category of a band or point x axis; the plot is as wide as
+    /// its categories need. Nil: the default step (20 px) when the categories need more than `width` gives.
+    public var widthStep: Located<Double>?
+    /// `"height": { "step": N }`: px per category of a band or point y axis (the same for y).
+    public var heightStep: Located<Double>?
     /// The largest `width`/`height` a spec may ask for: beyond this a chart is a mistake, and layout should not
     /// be asked to fill it. The parser's bound and the layout's are this one number.
     public static let maximumSize = 20_000.0
@@ -88,6 +93,8 @@ public struct ChartSpec: Sendable {
         self.alt = nil
         self.width = Located(640, at: nil)
         self.height = Located(400, at: nil)
+        self.widthStep = nil
+        self.heightStep = nil
         self.locale = Located("en-US", at: nil)
     }
 

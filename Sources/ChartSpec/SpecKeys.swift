@@ -31,6 +31,8 @@ public enum SpecKeys {
     public static let axis = ["position", "tickCount", "values", "format", "grid"]
     /// SPEC §2 (`legend` as an object).
     public static let legend = ["position", "title", "hidden"]
+    /// SPEC §19.8 (`width`/`height` as `{ "step": N }`).
+    public static let size = ["step"]
     /// SPEC §13 (`facet`).
     public static let facet = ["field", "columns", "columnsNarrow", "sort", "x", "y"]
     /// SPEC §2 (one entry of `sources`).

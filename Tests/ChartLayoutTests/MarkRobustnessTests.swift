@@ -61,16 +61,31 @@ import ChartSpec
         }
     }
 
-    @Test func thousandsOfCategoriesAreThinnedNotOverlapped() throws {
-        let count = 3000
+    /// SPEC §19.8: categories are never thinned; the plot grows 20 px a category instead, so they do not overlap
+    /// (up to the largest size a spec may ask for).
+    @Test func hundredsOfCategoriesAreAllNamedNotOverlapped() throws {
+        let count = 600
         var spec = F.spec(.bar)
         spec.encoding.x = F.channel(.x, "k")
         spec.encoding.y = F.channel(.y, "v")
         let table = Table(columns: [F.strings("k", (0..<count).map { "Category \($0)" }), F.numbers("v", (0..<count).map { Double($0 % 17) })])
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         let labels = scene.texts().filter { $0.text.hasPrefix("Category") }
-        #expect(labels.count < 40)
+        #expect(labels.count == count)
+        #expect(scene.width >= Double(count) * 20)
         for index in labels.indices.dropFirst() { #expect(!labels[index].box.overlaps(labels[index - 1].box)) }
+    }
+
+    @Test func thousandsOfCategoriesStopAtTheLargestSize() throws {
+        let count = 3000
+        var spec = F.spec(.bar)
+        spec.encoding.x = F.channel(.x, "k")
+        spec.encoding.y = F.channel(.y, "v")
+        let table = Table(columns: [F.strings("k", (0..<count).map { "Category \($0)" }), F.numbers("v", (0..<count).map { Double($0 % 17) })])
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        // Too many for the largest plot to give each room: every one is there, shortened, its name in its title.
+        #expect(scene.texts().filter { ($0.node.fullText ?? $0.text).hasPrefix("Category") }.count == count)
+        #expect(scene.width <= ChartSpec.maximumSize + 100)
     }
 
     @Test func aNarrowCanvasWithLongTextStillFits() throws {

@@ -161,8 +161,11 @@ struct AnnotationLayout: Sendable {
     private func labelText(_ annotation: Annotation, axis: ChannelName) -> String? {
         guard var text = annotation.label?.value, !text.isEmpty else { return nil }
         let values = annotation.values(on: axis)
+        let withYear = positions.crossesYears(values, axis: axis)
         for (token, value) in [("{value}", values.first), ("{from}", values.first), ("{to}", values.last)] {
-            guard text.contains(token), let value, let printed = positions.text(value, axis: axis, locale: locale) else { continue }
+            guard text.contains(token), let value, let printed = positions.text(value, axis: axis, locale: locale, withYear: withYear) else {
+                continue
+            }
             text = text.split(separator: token, omittingEmptySubsequences: false).joined(separator: printed)
         }
         return text

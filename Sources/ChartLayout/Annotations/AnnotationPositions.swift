@@ -43,19 +43,39 @@ struct AnnotationPositions: Sendable {
 
     /// A value as the axis would print it, for `{value}` in a label: the channel's `format` when it has one,
     /// else years whole, dates as the axis writes a single date, numbers to three significant digits.
-    func text(_ value: AnnotationValue, axis: ChannelName, locale: ChartLocale) -> String? {
+    ///
+    /// - Parameter withYear: a date written without a `format` names its year (a range's ends when the range
+    ///   does not lie within one year, SPEC §19.7).
+    func text(_ value: AnnotationValue, axis: ChannelName, locale: ChartLocale, withYear: Bool = false) -> String? {
         guard let (channel, scale) = parts(axis), let written = value.value else { return nil }
         if scale.isDiscrete { return AnnotationAxis.category(written) }
         let reading = Self.reading(channel)
         guard let number = AnnotationAxis.number(written, reading: reading) else { return nil }
         let pattern = channel.definition.format?.value ?? channel.definition.axis?.format?.value
         switch reading {
-        case .dates: return TickLabels(kind: .dates, pattern: pattern, locale: locale).labels([number]).first
+        case .dates:
+            let text = TickLabels(kind: .dates, pattern: pattern, locale: locale).labels([number]).first
+            let year = String(CivilDate.components(Int64(max(-8.64e15, min(8.64e15, number)))).year)
+            guard withYear, pattern == nil, let text, !text.contains(year) else { return text }
+            let full = locale.identifier == "en-US" ? "%b %-d, %Y" : locale.identifier == "de-DE" ? "%-d. %b %Y" : "%-d %b %Y"
+            return TickLabels(kind: .dates, pattern: full, locale: locale).labels([number]).first ?? text
+
         case .years: return TickLabels(kind: .years, pattern: pattern, locale: locale).labels([number]).first
         default:
             if pattern != nil { return TickLabels(kind: .number, pattern: pattern, locale: locale).labels([number]).first }
             return NumberFormat(kind: .significant, precision: 3, grouping: true, trimZeros: true).format(number, locale: locale)
         }
+    }
+
+    /// Whether two values on a time axis fall in different years (a range label then names them).
+    func crossesYears(_ values: [AnnotationValue], axis: ChannelName) -> Bool {
+        guard values.count == 2, let (channel, scale) = parts(axis), !scale.isDiscrete else { return false }
+        let reading = Self.reading(channel)
+        guard case .dates = reading else { return false }
+        let years = values.compactMap { $0.value.flatMap { AnnotationAxis.number($0, reading: reading) } }.map {
+            CivilDate.components(Int64(max(-8.64e15, min(8.64e15, $0)))).year
+        }
+        return years.count == 2 && years[0] != years[1]
     }
 
     /// The pixel of a single value (a rule, a note's point): the value on a continuous axis, the middle of a

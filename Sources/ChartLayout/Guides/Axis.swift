@@ -98,16 +98,74 @@ public struct AxisLayout: Sendable {
         self.plotHeight = plotHeight
         self.theme = theme
         let style = theme.axisLabelStyle
-        let blocks: [(AxisTick, TextBlock)] = axis.ticks.map { tick in
-            let wrapWidth = axis.isVertical ? maxLabelWidth : min(maxLabelWidth, max(axis.bandWidth ?? .infinity, 24))
-            let lines = RichTextWrapper.wrap([TextRun(tick.label, style: style)], width: wrapWidth)
-            return (tick, TextBlock(lines: lines, style: style))
+        if let step = axis.bandWidth {
+            // A band or point axis names every category (SPEC §19.8): no thinning; wrapped at spaces only, and
+            // shortened with "…" (the full name kept for the SVG's `<title>`) only when it cannot fit.
+            let fitted = Self.categoryLabels(
+                axis.ticks, step: step, vertical: axis.isVertical, maxLabelWidth: maxLabelWidth,
+                uprightLength: min(Self.uprightLabelLength, max(60, plotHeight * 0.4)), style: style)
+            labels = fitted.labels.map { (tick: $0.tick, block: $0.block) }
+            rotatesLabels = fitted.rotated
+            for (index, label) in fitted.labels.enumerated() { if let full = label.full { fullTexts[index] = full } }
+        } else {
+            let blocks: [(AxisTick, TextBlock)] = axis.ticks.map { tick in
+                let lines = RichTextWrapper.wrap([TextRun(tick.label, style: style)], width: maxLabelWidth)
+                return (tick, TextBlock(lines: lines, style: style))
+            }
+            labels = Self.thin(blocks, vertical: axis.isVertical)
         }
-        labels = Self.thin(blocks, vertical: axis.isVertical)
         if let title = axis.title, !title.isEmpty {
             titleBlock = TextBlock(
                 lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: max(40, titleWidth)), style: theme.axisTitleStyle)
         }
+    }
+
+    /// Labels of a horizontal category axis stand upright (read bottom to top) when some name would not fit
+    /// across its band even on three lines.
+    public private(set) var rotatesLabels = false
+    /// The full names of the labels that are shown shortened, by tick index.
+    private var fullTexts: [Int: String] = [:]
+
+    /// Lines a category label may take across a horizontal band.
+    static let horizontalCategoryLines = 3
+    /// The longest an upright category label may be.
+    static let uprightLabelLength = 160.0
+
+    /// Every category's label fitted to its band (SPEC §19.8): a vertical axis wraps to `maxLabelWidth` on as
+    /// many lines as one step holds; a horizontal one wraps to the step, or turns the labels upright when a
+    /// name would have to be shortened across it and the step is as wide as a line is tall.
+    private static func categoryLabels(
+        _ ticks: [AxisTick], step: Double, vertical: Bool, maxLabelWidth: Double, uprightLength: Double, style: TextStyle
+    ) -> (
+        labels: [(tick: AxisTick, block: TextBlock, full: String?)], rotated: Bool
+    ) {
+        let probe = TextBlock(lines: [TextBlockLine(runs: [TextRun("X", style: style)])], style: style)
+        let oneLine = probe.ascent + probe.descent
+        func fitted(width: Double, lines: Int) -> [(tick: AxisTick, block: TextBlock, full: String?)] {
+            ticks.map { tick in
+                let label = CategoryLabel(tick.label, width: width, maxLines: lines, style: style)
+                return (tick, TextBlock(lines: label.lines, style: style), label.fullText)
+            }
+        }
+        var rotated = false
+        var result: [(tick: AxisTick, block: TextBlock, full: String?)]
+        if vertical {
+            let lines = step >= oneLine ? 1 + Int(((step + 2 - oneLine) / max(1, probe.lineHeight)).rounded(.down)) : 1
+            result = fitted(width: maxLabelWidth, lines: max(1, lines))
+        } else {
+            let across = max(1, step - 4)
+            result = fitted(width: across, lines: horizontalCategoryLines)
+            let shortened = result.filter { $0.full != nil }.count
+            if shortened > 0, step >= probe.lineHeight {
+                // Upright when that shortens fewer names than across the band.
+                let upright = fitted(width: uprightLength, lines: 1)
+                if upright.filter({ $0.full != nil }).count < shortened {
+                    rotated = true
+                    result = upright
+                }
+            }
+        }
+        return (result, rotated)
     }
 
     /// Drops every other label (then every third, …) until neighbours keep a minimum gap. The first label is
@@ -142,6 +200,10 @@ public struct AxisLayout: Sendable {
 
     private var widestLabel: Double { labels.reduce(0) { max($0, $1.block.width) } }
     private var tallestLabel: Double { labels.reduce(0) { max($0, $1.block.height) } }
+    /// How far a horizontal axis's labels reach from it: their height, or their length when upright.
+    private var labelExtent: Double { rotatesLabels ? widestLabel : tallestLabel }
+    /// A horizontal axis label's size along the axis.
+    private func across(_ block: TextBlock) -> Double { rotatesLabels ? block.height : block.width }
 
     /// The room outside the plot this axis needs, overhanging labels at the ends included.
     public var margins: Margins {
@@ -161,11 +223,11 @@ public struct AxisLayout: Sendable {
                 margins.top = max(0, firstOverhang) + titleHeight
             }
         case .top, .bottom:
-            let side = labels.isEmpty ? 0 : tallestLabel + Self.labelGap + tick
+            let side = labels.isEmpty ? 0 : labelExtent + Self.labelGap + tick
             let total = side + titleHeight
             if axis.position == .bottom { margins.bottom = total } else { margins.top = total }
-            margins.left = max(0, labels.map { $0.block.width / 2 - $0.tick.position }.max() ?? 0)
-            margins.right = max(0, labels.map { $0.tick.position + $0.block.width / 2 - plotWidth }.max() ?? 0)
+            margins.left = max(0, labels.map { across($0.block) / 2 - $0.tick.position }.max() ?? 0)
+            margins.right = max(0, labels.map { $0.tick.position + across($0.block) / 2 - plotWidth }.max() ?? 0)
         }
         return margins
     }
@@ -212,14 +274,16 @@ public struct AxisLayout: Sendable {
                 let x = crisp(edge)
                 children.append(.line(LineNode(x1: x, y1: 0, x2: x, y2: plotHeight, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
-            for (tickValue, block) in labels where drawsLabels {
+            for (index, (tickValue, block)) in labels.enumerated() where drawsLabels {
                 if axis.tickMarks && theme.drawsTicks {
                     let y = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: edge, y1: y, x2: edge + direction * tick, y2: y, stroke: tickStroke)))
                 }
                 let x = edge + direction * (tick + Self.labelGap)
                 let top = tickValue.position - block.height / 2
-                children.append(.text(TextNode(block: block, x: x, top: top, anchor: axis.position == .left ? .end : .start, fill: labelColor)))
+                var node = TextNode(block: block, x: x, top: top, anchor: axis.position == .left ? .end : .start, fill: labelColor)
+                node.fullText = fullTexts[index]
+                children.append(.text(node))
             }
             if let titleBlock {
                 let overhang = labels.map { $0.block.height / 2 - $0.tick.position }.max() ?? 0
@@ -243,17 +307,28 @@ public struct AxisLayout: Sendable {
                 let y = crisp(edge)
                 children.append(.line(LineNode(x1: 0, y1: y, x2: plotWidth, y2: y, stroke: .color(theme.domainColor), classes: ["chartc-domain"])))
             }
-            for (tickValue, block) in labels where drawsLabels {
+            for (index, (tickValue, block)) in labels.enumerated() where drawsLabels {
                 if axis.tickMarks && theme.drawsTicks {
                     let x = crisp(tickValue.position)
                     children.append(.line(LineNode(x1: x, y1: edge, x2: x, y2: edge + direction * tick, stroke: tickStroke)))
                 }
                 let gap = tick + Self.labelGap
-                let top = axis.position == .bottom ? edge + gap : edge - gap - block.height
-                children.append(.text(TextNode(block: block, x: tickValue.position, top: top, anchor: .middle, fill: labelColor)))
+                var node: TextNode
+                if rotatesLabels {
+                    // Upright, read bottom to top, its end at the axis; centred on the tick across the glyphs.
+                    let x = tickValue.position + (block.ascent - block.descent) / 2
+                    let y = axis.position == .bottom ? edge + gap : edge - gap
+                    node = TextNode(
+                        block: block, x: x, baseline: y, anchor: axis.position == .bottom ? .end : .start, fill: labelColor, rotation: -90)
+                } else {
+                    let top = axis.position == .bottom ? edge + gap : edge - gap - block.height
+                    node = TextNode(block: block, x: tickValue.position, top: top, anchor: .middle, fill: labelColor)
+                }
+                node.fullText = fullTexts[index]
+                children.append(.text(node))
             }
             if let titleBlock {
-                let labelsExtent = labels.isEmpty ? 0 : tallestLabel + Self.labelGap + tick
+                let labelsExtent = labels.isEmpty ? 0 : labelExtent + Self.labelGap + tick
                 let top =
                     axis.position == .bottom
                     ? edge + labelsExtent + Self.titleGap

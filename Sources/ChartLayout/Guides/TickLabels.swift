@@ -52,12 +52,14 @@ public struct TickLabels: Sendable {
         case .number:
             if let numberFormat { return values.map { numberFormat.format($0, locale: locale) } }
             let magnitudes = values.filter { $0.isFinite && $0 != 0 }.map(\.magnitude)
-            if let smallest = magnitudes.min(), let largest = magnitudes.max(), largest >= 1e6, largest >= smallest * 1000 {
-                // Ticks over several powers of ten (a log axis): each in its own unit, `100,000 1M 10M 100M`.
+            if let smallest = magnitudes.min(), let largest = magnitudes.max(), largest >= smallest * 1000 {
+                // Ticks over several powers of ten (a log axis): each as written alone, in its own unit, with no
+                // padded decimals (SPEC §19.7): `0.01 0.1 1 10 100 1,000`, `100,000 1M 10M 100M`.
                 return values.map { value in
                     guard value != 0 else { return "0" }
                     guard let unit = Self.shortUnit(forLargest: value.magnitude) else {
-                        return NumberFormat.automatic(forTicks: [value]).format(value, locale: locale)
+                        let alone = NumberFormat.automatic(forTicks: [value])
+                        return NumberFormat(kind: .fixed, precision: alone.precision, grouping: value.magnitude >= 1000).format(value, locale: locale)
                     }
                     let scaled = value / unit.divisor
                     return NumberFormat.automatic(forTicks: [scaled]).format(scaled, locale: locale) + unit.suffix

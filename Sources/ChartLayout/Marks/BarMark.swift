@@ -32,6 +32,13 @@ enum BarMark: Mark {
         var thickness: Double
         if let band = context.band(channel: across, scale: acrossScale, row: row) {
             (start, thickness) = band
+        } else if let partner = vertical ? model.x2 : model.y2 {
+            // A range across (SPEC §19.5): from x to x2 on any continuous scale, log included; no band width.
+            guard let value = across.number(row), let other = partner.number(row), let a = acrossScale.position(value),
+                let b = acrossScale.position(other)
+            else { return nil }
+            start = min(a, b)
+            thickness = abs(b - a)
         } else if let step = across.binStep {
             // A bin spans its interval, edge to edge with its neighbours (a histogram).
             guard let value = across.number(row), let a = acrossScale.position(value),

@@ -6,7 +6,7 @@ import ChartSpec
 enum LineMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
-        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        let along = joiningAxis(model)
         let segments = segments(series, context: context, along: along)
         let interpolation = model.mark.interpolate?.value ?? .linear
         var path = PathBuilder()
@@ -55,6 +55,16 @@ enum LineMark: Mark {
                     ))
             }
         }
+    }
+
+    /// The axis a line joins its points along (SPEC §19.4): its temporal channel's, else the quantitative one's
+    /// when the other is discrete (a line on a temporal x and a nominal y runs left to right, not in y order),
+    /// else the orientation's.
+    static func joiningAxis(_ model: PlotModel) -> Curve.Axis {
+        let xTemporal = model.x?.type == .temporal, yTemporal = model.y?.type == .temporal
+        if xTemporal != yTemporal { return xTemporal ? .x : .y }
+        if let x = model.x, let y = model.y, x.isContinuous != y.isContinuous, x.type == .quantitative, !y.isContinuous { return .x }
+        return model.orientation == .vertical ? .x : .y
     }
 
     /// The series' points in drawing order, split where a value is missing.

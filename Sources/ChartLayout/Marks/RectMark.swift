@@ -38,6 +38,11 @@ enum RectMark: Mark {
             guard let other = partner.number(row), let end = scale.position(other) else { return nil }
             return (start, end)
         }
+        // A binned field spans its whole interval (SPEC §19.5): a heat map binned on both axes has no gaps.
+        if let step = channel.binStep {
+            guard let end = scale.position(BinnedChannel.end(value, step: step)) else { return nil }
+            return (min(start, end), max(start, end))
+        }
         let half = context.continuousBarWidth(along: scale, channel: channel) / 2
         return (start - half, start + half)
     }

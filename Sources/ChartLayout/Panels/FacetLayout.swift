@@ -91,7 +91,7 @@ struct FacetLayout {
 
         // Margins every panel shares: the largest any panel needs, measured at the cell's width.
         let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns))
-        let plotHeight = Self.panelHeight(spec: spec, guessWidth: guessWidth)
+        let plotHeight = try Self.panelHeight(spec: spec, guessWidth: guessWidth, panels: models)
         var insets = Margins.zero
         for model in models.joined() { insets = insets.union(PlotLabels(model: model).insets) }
         var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight)
@@ -236,9 +236,21 @@ struct FacetLayout {
 
     /// Each panel's plot height: `height` when the spec writes it (SPEC §13: per panel), else about 0.7 of the
     /// panel's width, 120 to 300 px.
-    static func panelHeight(spec: ChartSpec, guessWidth: Double) -> Double {
-        if spec.height.span != nil { return min(ChartSpec.maximumSize, max(ChartLayoutEngine.minimumPlotHeight, spec.height.value)) }
-        return min(300, max(120, (guessWidth * 0.7).rounded()))
+    ///
+    /// Categories on y (SPEC §19.8) make it at least 20 px a category without an explicit `height`, exactly the
+    /// step with `"height": { "step": N }`: every panel names every category.
+    static func panelHeight(spec: ChartSpec, guessWidth: Double, panels: [[PlotModel]] = []) throws(DiagnosticError) -> Double {
+        let base =
+            spec.height.span != nil
+            ? min(ChartSpec.maximumSize, max(ChartLayoutEngine.minimumPlotHeight, spec.height.value))
+            : min(300, max(120, (guessWidth * 0.7).rounded()))
+        guard let step = ChartLayoutEngine.categorySteps(spec).y else { return base }
+        var spanned: Double?
+        for models in panels {
+            let probe = try PlotScales(models: models, width: max(40, guessWidth), height: 400)
+            if let steps = PlotArea.stepsSpanned(probe).y { spanned = max(spanned ?? 0, steps) }
+        }
+        return min(ChartSpec.maximumSize, step.length(steps: spanned, base: base, inset: 0))
     }
 
     /// The title wrapped to `width`, at most `titleLines` lines; a longer one ends in an ellipsis, and a word
@@ -297,7 +309,7 @@ struct FacetLayout {
                 let known = Set(keys)
                 keys += layerKeys.filter { !known.contains($0) }
             }
-            return .categories(keys)
+            return .categories(EncodedChannel.missingLast(keys))
         }
         let x = facet.sharesX ? shared(isX: true) : nil
         let y = facet.sharesY ? shared(isX: false) : nil

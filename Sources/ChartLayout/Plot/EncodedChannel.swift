@@ -81,13 +81,25 @@ public struct EncodedChannel: Sendable {
         }
     }
 
-    /// The value of a row as a category key for discrete scales, color and series, nil when null.
+    /// The value of a row as a category key for discrete scales, color and series. A null on a discrete channel
+    /// is the category `missingKey` (SPEC §19.9: drawn, labelled, placed last); nil on a continuous one.
     public func key(_ row: Int) -> String? {
-        guard column.valid[row] else { return nil }
+        guard column.valid[row] else { return isContinuous ? nil : Self.missingKey }
         if let step = column.binStep, step > 0, case .number(let values) = column.storage {
             return BinnedChannel.label(values[row], step: step)
         }
         return Self.key(column[row])
+    }
+
+    /// The category of rows whose value is null on a band axis, `color` or `offset` (SPEC §19.9).
+    public static let missingKey = "n/a"
+
+    /// `keys` with the missing category, if there, moved to the end.
+    static func missingLast(_ keys: [String]) -> [String] {
+        guard let index = keys.firstIndex(of: missingKey) else { return keys }
+        var moved = keys
+        moved.remove(at: index)
+        return moved + [missingKey]
     }
 
     /// The category key of any value (numbers in shortest form, dates as ISO 8601).
@@ -108,9 +120,9 @@ public struct EncodedChannel: Sendable {
         if let natural = column.naturalOrder {
             let ordered = natural.filter { present.contains($0) }
             let rest = seen.filter { !natural.contains($0) }
-            return ordered + rest
+            return Self.missingLast(ordered + rest)
         }
-        return seen
+        return Self.missingLast(seen)
     }
 
     private static func unique(_ keys: [String]) -> [String] {

@@ -11,6 +11,8 @@ public struct PlotArea: Sendable {
     /// The `chartc-plot` group: grid, marks, baselines, axes.
     public var node: SceneNode
     public var definitions: [SceneDefinition]
+    /// The region the plot and its axes take: the one given, grown when its categories need more room.
+    public var region: Box
 
     /// - Parameter panel: for a panel of small multiples (`Panels/`), margins every panel shares (so panels of
     ///   a shared scale have identical plots) and which tick labels it prints; nil: margins fit this plot.
@@ -21,8 +23,12 @@ public struct PlotArea: Sendable {
     /// The plot of a layered chart (SPEC §11; one model for a one-mark chart): every layer on the same scales
     /// (`PlotScales(models:)`), drawn in order inside `chartc-marks`, the first at the bottom, each in its own
     /// `chartc-layer` group; axes once; every layer's labels through one `LabelPlacer`. `models` is not empty.
-    public init(models: [PlotModel], region: Box, panel: PanelFrame? = nil) throws(DiagnosticError) {
+    ///
+    /// - Parameter steps: px per category of a band or point axis (SPEC §19.8): the region grows (or, with an
+    ///   exact step, fits) so each category gets its step; `region` is then the grown region.
+    public init(models: [PlotModel], region: Box, panel: PanelFrame? = nil, steps: CategorySteps = .fixed) throws(DiagnosticError) {
         guard !models.isEmpty else { throw DiagnosticError([]) }
+        var region = region
         var margins = panel?.margins ?? Margins.zero
         var layerLabels = models.map { PlotLabels(model: $0) }
         // Each series is named once, by the first layer that names series at their ends.
@@ -41,10 +47,30 @@ public struct PlotArea: Sendable {
         // Labels turned upright need other room (panels of small multiples keep the room they share).
         insets = panel?.insets ?? layerLabels.reduce(Margins.zero) { $0.union($1.insets) }
         var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
+        // Steps the band or point axes span (categories and their padding), for plots that size by category.
+        let spanned = panel == nil ? Self.stepsSpanned(scales) : (x: nil, y: nil)
+        let base = region
+        // Never past the largest size a spec may ask for.
+        func plotSize(_ margins: Margins) -> (width: Double, height: Double) {
+            let (width, height) = unclampedPlotSize(margins)
+            return (min(width, ChartSpec.maximumSize), min(height, ChartSpec.maximumSize))
+        }
+        func unclampedPlotSize(_ margins: Margins) -> (width: Double, height: Double) {
+            let width = steps.x.map {
+                $0.length(steps: spanned.x, base: base.width - margins.left - margins.right, inset: insets.left + insets.right)
+            }
+            let height = steps.y.map {
+                $0.length(steps: spanned.y, base: base.height - margins.top - margins.bottom, inset: insets.top + insets.bottom)
+            }
+            return (
+                max(40, width ?? (region.width - margins.left - margins.right)), max(40, height ?? (region.height - margins.top - margins.bottom))
+            )
+        }
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
         for _ in 0..<(panel == nil ? 4 : 0) {
-            let plotWidth = max(40, region.width - margins.left - margins.right)
-            let plotHeight = max(40, region.height - margins.top - margins.bottom)
+            let (plotWidth, plotHeight) = plotSize(margins)
+            region.width = max(base.width, plotWidth + margins.left + margins.right)
+            region.height = max(steps.y?.exact == true ? 0 : base.height, plotHeight + margins.top + margins.bottom)
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
             layouts = Self.axes(models: models, scales: scales, region: region)
             var needed = labelMargins
@@ -61,8 +87,10 @@ public struct PlotArea: Sendable {
             margins = needed
             if settled { break }
         }
-        let plotWidth = max(40, region.width - margins.left - margins.right)
-        let plotHeight = max(40, region.height - margins.top - margins.bottom)
+        let (plotWidth, plotHeight) = plotSize(margins)
+        region.width = max(base.width, plotWidth + margins.left + margins.right)
+        region.height = max(steps.y?.exact == true ? 0 : base.height, plotHeight + margins.top + margins.bottom)
+        self.region = region
         if scales.width != plotWidth || scales.height != plotHeight || layouts.x == nil && layouts.y == nil {
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
             layouts = Self.axes(models: models, scales: scales, region: region)
@@ -96,7 +124,7 @@ public struct PlotArea: Sendable {
         var placer = LabelPlacer(
             bounds: Box(x: region.x - plot.x, y: region.y - plot.y, width: region.width, height: region.height),
             padding: 1,
-            obstacles: (xAxisNode?.textBoxes() ?? []) + (yAxisNode?.textBoxes() ?? [])
+            obstacles: Self.axisObstacles(xAxisNode) + Self.axisObstacles(yAxisNode)
         )
         var layerLabelNodes: [[[SceneNode]]] = layerMarks.map { marks in marks.map { _ in [] } }
         var ownerBase = 0
@@ -232,6 +260,27 @@ public struct PlotArea: Sendable {
 
     static let clipID = "plot-clip"
 
+    /// The text of an axis as obstacles for labels: each box, or, for an axis naming hundreds of categories
+    /// (SPEC §19.8), the one box around them all, so placing labels stays fast.
+    static func axisObstacles(_ node: SceneNode?) -> [Box] {
+        let boxes = node?.textBoxes() ?? []
+        guard boxes.count > 100, let first = boxes.first else { return boxes }
+        return [
+            boxes.dropFirst().reduce(first) {
+                Box(minX: min($0.minX, $1.minX), minY: min($0.minY, $1.minY), maxX: max($0.maxX, $1.maxX), maxY: max($0.maxY, $1.maxY))
+            }
+        ]
+    }
+
+    /// How many steps each band or point axis spans (its categories and their padding), nil for a continuous one.
+    static func stepsSpanned(_ scales: PlotScales) -> (x: Double?, y: Double?) {
+        func spanned(_ scale: PositionScale?) -> Double? {
+            guard let scale, scale.isDiscrete, scale.step > 0 else { return nil }
+            return abs(scale.range.upper - scale.range.lower) / scale.step
+        }
+        return (spanned(scales.x), spanned(scales.y))
+    }
+
     /// Marks are cut to the plot only when an explicit domain may leave data outside it.
     private static func needsClip(_ model: PlotModel) -> Bool {
         [model.x, model.y].contains { channel in
@@ -239,6 +288,42 @@ public struct PlotArea: Sendable {
             return channel.definition.scale?.domain != nil
         }
     }
+}
+
+/// How the plot sizes a band or point axis (SPEC §19.8): without an explicit `height` (`width` for x) it grows
+/// so each category gets at least `step` px; with `{ "step": N }` each gets exactly N.
+public struct CategorySteps: Sendable, Equatable {
+    /// The px per category of one axis, and whether the plot is exactly that long.
+    public struct Step: Sendable, Equatable {
+        public var step: Double
+        public var exact: Bool
+
+        public init(step: Double, exact: Bool) {
+            self.step = step
+            self.exact = exact
+        }
+
+        /// The plot's length along the axis: the steps its categories span times `step` (plus the room kept
+        /// for labels), or `base` when that is longer and the step is not exact; `base` on a continuous axis.
+        func length(steps: Double?, base: Double, inset: Double) -> Double {
+            guard let steps else { return base }
+            let needed = steps * step + inset
+            return exact ? needed : max(base, needed)
+        }
+    }
+
+    public var x: Step?
+    public var y: Step?
+
+    public init(x: Step? = nil, y: Step? = nil) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The size given is the size drawn.
+    public static let fixed = CategorySteps()
+    /// The default px per category.
+    public static let defaultStep = 20.0
 }
 
 /// How one panel of small multiples sits in its grid (SPEC §13): the margins all panels share and whether this

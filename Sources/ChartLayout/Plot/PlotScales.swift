@@ -167,7 +167,11 @@ public struct PlotScales: Sendable {
             Self.values(of: part, into: &values)
         }
         // Annotation values (SPEC §12) stretch a scale whose domain is not explicit (not the marks' spacing).
-        let annotated = AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
+        var annotated = AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
+        // So do `axis.values` (SPEC §19.7): a tick the spec asks for is drawn (outside an explicit domain, lint warns).
+        if scaleSpec?.domain == nil, let ticks = channel.definition.axis?.values?.value {
+            annotated += ticks.compactMap { Self.number($0) }
+        }
         if let extra = shared?.values { values += extra }
         let extent = ScaleInterval.extent(of: annotated.isEmpty ? values : values + annotated, positiveOnly: kind == .log)
         let isRange = partner != nil
@@ -181,6 +185,7 @@ public struct PlotScales: Sendable {
         var options = DomainOptions(
             zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil),
             tickCount: tickCount(channel, isX: isX, length: length))
+        options.avoidsZero = scaleSpec?.zero?.value == false
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
             options.explicitStart = ends.start
@@ -209,9 +214,17 @@ public struct PlotScales: Sendable {
             let inset = barInset(values: values, domain: domain, length: length)
             pixels = isX ? ScaleInterval(inset, length - inset) : ScaleInterval(length - inset, inset)
         }
+        // A niced domain is ticked with the step that niced it, so the axis starts and ends on a tick.
+        let niced = options.nice ?? !options.hasExplicitDomain
         switch kind {
-        case .linear: return .linear(LinearScale(domain: domain, range: pixels, reverse: reverse))
-        case .years: return .linear(LinearScale.years(domain: domain, range: pixels, reverse: reverse))
+        case .linear:
+            var scale = LinearScale(domain: domain, range: pixels, reverse: reverse)
+            if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount) }
+            return .linear(scale)
+        case .years:
+            var scale = LinearScale.years(domain: domain, range: pixels, reverse: reverse)
+            if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount, integer: true) }
+            return .linear(scale)
         case .pow: return .pow(PowScale.sqrt(domain: domain, range: pixels, reverse: reverse))
         case .time: return .time(TimeScale(domain: domain, range: pixels, reverse: reverse, firstWeekday: model.locale.firstWeekday))
         case .log:
@@ -265,35 +278,45 @@ public struct PlotScales: Sendable {
         var present = Set<String>()
         var ordered: [(value: Double, key: String)] = []
         let numeric = !followTable && (channel.column.type == .number || channel.column.type == .date)
+        var missing = false
         for row in rows {
-            if let key = channel.key(row), present.insert(key).inserted {
+            guard let key = channel.key(row) else { continue }
+            // Rows with no value are one category, placed last (SPEC §19.9).
+            if channel.number(row) == nil && key == EncodedChannel.missingKey && !channel.column.valid[row] {
+                missing = true
+                continue
+            }
+            if present.insert(key).inserted {
                 seen.append(key)
                 if numeric, let value = channel.number(row) { ordered.append((value, key)) }
             }
         }
+        let last = missing && !present.contains(EncodedChannel.missingKey) ? [EncodedChannel.missingKey] : []
         if let natural = channel.column.naturalOrder, !followTable {
-            return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) }
+            return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) } + last
         }
         // Keys are distinct, and distinct numbers have distinct shortest forms, so the order is total.
         if numeric && ordered.count == seen.count {
-            return ordered.sorted { $0.value < $1.value }.map(\.key)
+            return ordered.sorted { $0.value < $1.value }.map(\.key) + last
         }
-        return seen
+        return seen + last
     }
 
     /// The first and last value of `scale.domain` as numbers (dates as milliseconds); null leaves an end to the
     /// data. (Entries that are not numbers or dates are the checking stage's `scale-domain-type`.)
     private static func explicitEnds(_ domain: Located<[Value]>) -> (start: Double?, end: Double?) {
-        func number(_ value: Value?) -> Double? {
-            switch value {
-            case .number(let number)?: number
-            case .date(let date)?: Double(date)
-            case .string(let text)?: ISODate.parse(text).map(Double.init)
-            default: nil
-            }
-        }
         guard domain.value.count >= 2 else { return (nil, nil) }
         return (number(domain.value.first), number(domain.value.last))
+    }
+
+    /// A value written in the spec on a continuous axis as a number (dates as milliseconds), or nil.
+    static func number(_ value: Value?) -> Double? {
+        switch value {
+        case .number(let number)?: number
+        case .date(let date)?: Double(date)
+        case .string(let text)?: ISODate.parse(text).map(Double.init)
+        default: nil
+        }
     }
 
     /// Half the width a bar gets on a continuous axis: bars are 80% of the smallest gap between values.

@@ -7,6 +7,9 @@ public struct LinearScale: ContinuousScale, Hashable {
     public var clamp: Bool
     /// Ticks and nice bounds never use a step below 1 (year numbers, counts of things).
     public var integerTicks: Bool
+    /// The step of a niced domain's ticks (`LinearTicks.niceStep`): set by the plot when it niced the domain, so
+    /// the ticks land on both ends; nil: chosen from the domain and the count.
+    public var niceStep: TickStep?
 
     /// - Parameter reverse: swap the range ends (the spec's `scale.reverse`).
     public init(domain: ScaleInterval, range: ScaleInterval, clamp: Bool = false, reverse: Bool = false, integerTicks: Bool = false) {
@@ -25,12 +28,16 @@ public struct LinearScale: ContinuousScale, Hashable {
     public func untransform(_ value: Double) -> Double { value }
 
     public func ticks(count: Int) -> [Double] {
-        LinearTicks.ticks(domain, count: count, integer: integerTicks)
+        if let niceStep {
+            let values = niceStep.multiples(from: domain.lower, through: domain.upper)
+            if !values.isEmpty { return values }
+        }
+        return LinearTicks.ticks(domain, count: count, integer: integerTicks)
     }
 
     /// The step between the ticks of `ticks(count:)`, for choosing a label precision.
     public func tickStep(count: Int = 10) -> TickStep? {
-        LinearTicks.step(domain, count: count, integer: integerTicks)
+        niceStep ?? LinearTicks.step(domain, count: count, integer: integerTicks)
     }
 
     /// This scale with its domain extended to round tick values.

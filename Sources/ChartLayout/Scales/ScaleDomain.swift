@@ -24,6 +24,8 @@ public struct DomainOptions: Sendable, Hashable {
     public var explicitEnd: Double?
     /// The tick count hint (`axis.tickCount`), used to decide how round `nice` makes the ends.
     public var tickCount: Int
+    /// `scale.zero: false` was written: `nice` keeps data clear of zero clear of it (SPEC §19.7).
+    public var avoidsZero = false
 
     public init(zero: Bool = false, nice: Bool? = nil, explicitStart: Double? = nil, explicitEnd: Double? = nil, tickCount: Int = 10) {
         self.zero = zero
@@ -69,8 +71,8 @@ public enum ScaleDomain {
         let count = Swift.max(1, options.tickCount)
         let niced: ScaleInterval
         switch kind {
-        case .linear, .pow: niced = LinearTicks.nice(domain, count: count)
-        case .years: niced = LinearTicks.nice(domain, count: count, integer: true)
+        case .linear, .pow: niced = LinearTicks.nice(domain, count: count, avoidingZero: options.avoidsZero)
+        case .years: niced = LinearTicks.nice(domain, count: count, integer: true, avoidingZero: options.avoidsZero)
         case .log: niced = (try? LogScale(domain: domain, range: ScaleInterval(0, 1)))?.niced().domain ?? domain
         case .time: niced = TimeScale(domain: domain, range: ScaleInterval(0, 1)).niced(tickCount: count).domain
         }

@@ -63,6 +63,15 @@ public struct TickStep: Sendable, Hashable, CustomStringConvertible {
         return TickStep(mantissa: mantissa, exponent: exponent)
     }
 
+    /// The next smaller round step: 5 → 2 → 1 → 0.5 ….
+    var smaller: TickStep {
+        switch mantissa {
+        case 5: TickStep(mantissa: 2, exponent: exponent)
+        case 2: TickStep(mantissa: 1, exponent: exponent)
+        default: TickStep(mantissa: 5, exponent: exponent - 1)
+        }
+    }
+
     /// The smallest multiple index `k` with `multiple(k) >= value`.
     func ceilIndex(_ value: Double) -> Int64? {
         guard let k = roundedIndex(value) else { return nil }
@@ -136,21 +145,43 @@ public enum LinearTicks {
         return []
     }
 
-    /// The domain extended outwards to multiples of the tick step, so the axis starts and ends on a tick. Repeats
-    /// until the step is stable (widening can change the step). Keeps the domain's direction.
-    public static func nice(_ domain: ScaleInterval, count: Int, integer: Bool = false) -> ScaleInterval {
+    /// The domain extended outwards to multiples of the tick step the data itself asks for, so it extends past
+    /// the data by less than one step at each end (SPEC §19.7: data up to 27.1 with ticks every 10 ends at 30,
+    /// not 40). One pass: widening again to the step the wider domain would ask for is what overshot. Keeps the
+    /// domain's direction. The axis ticks such a domain with `niceStep(_:count:integer:)`.
+    ///
+    /// - Parameter avoidingZero: `scale.zero: false` written in the spec (SPEC §19.7): data that stays clear of
+    ///   zero keeps a domain clear of it, with a smaller round step if the count's step would reach it.
+    public static func nice(_ domain: ScaleInterval, count: Int, integer: Bool = false, avoidingZero: Bool = false) -> ScaleInterval {
         guard domain.isFinite, !domain.isDegenerate else { return domain }
-        var low = domain.lower
-        var high = domain.upper
-        var previous: TickStep?
-        for _ in 0..<10 {
-            guard let step = step(ScaleInterval(low, high), count: count, integer: integer) else { break }
-            if step == previous { break }
-            guard let first = step.floorIndex(low), let last = step.ceilIndex(high) else { break }
-            low = step.multiple(first)
-            high = step.multiple(last)
-            previous = step
+        guard var step = step(domain, count: count, integer: integer) else { return domain }
+        for _ in 0..<8 {
+            guard let first = step.floorIndex(domain.lower), let last = step.ceilIndex(domain.upper) else { return domain }
+            let low = step.multiple(first)
+            let high = step.multiple(last)
+            let reachesZero = (domain.lower > 0 && low <= 0) || (domain.upper < 0 && high >= 0)
+            if !avoidingZero || !reachesZero || (integer && step.exponent == 0 && step.mantissa == 1) {
+                return domain.isReversed ? ScaleInterval(high, low) : ScaleInterval(low, high)
+            }
+            step = step.smaller
         }
-        return domain.isReversed ? ScaleInterval(high, low) : ScaleInterval(low, high)
+        return domain
+    }
+
+    /// The step to tick a domain `nice` made: the one `ticks` would choose for it, or the next smaller round
+    /// step (5 → 2 → 1 → 0.5 …) that both ends are multiples of, so the axis starts and ends on a tick.
+    public static func niceStep(_ domain: ScaleInterval, count: Int, integer: Bool = false) -> TickStep? {
+        guard var step = step(domain, count: count, integer: integer) else { return nil }
+        func divides(_ step: TickStep, _ value: Double) -> Bool {
+            guard let low = step.floorIndex(value), let high = step.ceilIndex(value) else { return false }
+            return low == high
+        }
+        for _ in 0..<4 {
+            if divides(step, domain.lower) && divides(step, domain.upper) { return step }
+            let smaller = step.smaller
+            if integer && smaller.exponent < 0 { return step }
+            step = smaller
+        }
+        return divides(step, domain.lower) && divides(step, domain.upper) ? step : nil
     }
 }

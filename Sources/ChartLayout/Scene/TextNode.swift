@@ -29,6 +29,9 @@ public struct TextNode: Sendable, Equatable {
     public var link: String?
     public var classes: [String]
     public var data: [DataAttribute]
+    /// The whole text when the block shows it shortened (a category label ending in "…", SPEC §19.8): the SVG
+    /// keeps it in a `<title>` element, so a reader can still see it.
+    public var fullText: String?
 
     public init(
         block: TextBlock, x: Double, baseline y: Double, anchor: TextAnchor = .start, style: TextStyle? = nil, fill: String, rotation: Double = 0,

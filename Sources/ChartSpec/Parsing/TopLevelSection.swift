@@ -56,8 +56,8 @@ extension SpecDecoder {
         let byline = top["byline"].flatMap { string($0.value, path: "byline") }
         let alt = top["alt"].flatMap { string($0.value, path: "alt") }
         let theme = top["theme"].flatMap { string($0.value, path: "theme") }
-        let width = top["width"].flatMap { size($0.value, path: "width") }
-        let height = top["height"].flatMap { size($0.value, path: "height") }
+        let width = top["width"].flatMap { size($0.value, path: "width", axis: "x") }
+        let height = top["height"].flatMap { size($0.value, path: "height", axis: "y") }
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
 
         guard let data, let mark else { return nil }
@@ -85,8 +85,16 @@ extension SpecDecoder {
         spec.byline = byline
         spec.alt = alt
         spec.theme = theme
-        if let width { spec.width = width }
-        if let height { spec.height = height }
+        switch width {
+        case .pixels(let px)?: spec.width = px
+        case .step(let step)?: spec.widthStep = step
+        case nil: break
+        }
+        switch height {
+        case .pixels(let px)?: spec.height = px
+        case .step(let step)?: spec.heightStep = step
+        case nil: break
+        }
         if let locale {
             spec.locale = locale
             spec.data.parseLocale = ChartLocale.named(locale.value) ?? .enUS
@@ -94,11 +102,30 @@ extension SpecDecoder {
         return spec
     }
 
-    /// `width`, `height`: positive, finite, and not absurd.
-    private mutating func size(_ value: JSONValue, path: String) -> Located<Double>? {
-        number(
+    /// What `width` or `height` says: a size in px, or (SPEC §19.8) `{ "step": N }`, the px per category of a
+    /// band or point axis along it.
+    private enum Size {
+        case pixels(Located<Double>)
+        case step(Located<Double>)
+    }
+
+    /// `width`, `height`: positive, finite, and not absurd; or `{ "step": N }`.
+    private mutating func size(_ value: JSONValue, path: String, axis: String) -> Size? {
+        if case .object = value.kind {
+            guard
+                let object = object(
+                    value, path: path, keys: SpecKeys.size, expected: "a number of pixels, or { \"step\": 20 } (px per category on \(axis))")
+            else { return nil }
+            guard let member = object["step"] else {
+                missingKey("missing '\(path).step': the px each category of the \(axis) axis gets, e.g. { \"step\": 20 }", at: value.span)
+                return nil
+            }
+            return number(member.value, path: path + ".step", in: 1...1000, rule: "a number of pixels per category, 1 to 1000").map { .step($0) }
+        }
+        return number(
             value, path: path, in: Double.leastNonzeroMagnitude...Self.maximumSize,
-            rule: "a positive number of pixels, at most \(Int(Self.maximumSize))")
+            rule: "a positive number of pixels, at most \(Int(Self.maximumSize))"
+        ).map { .pixels($0) }
     }
 
     /// `locale`: a BCP 47 tag we have tables for; others warn and fall back to `en-US`.
