@@ -150,7 +150,7 @@ public struct AxisLayout: Sendable {
         var rotated = false
         var result: [(tick: AxisTick, block: TextBlock, full: String?)]
         if vertical {
-            let lines = step >= oneLine ? 1 + Int(((step + 2 - oneLine) / max(1, probe.lineHeight)).rounded(.down)) : 1
+            let lines = step >= oneLine ? 1 + NumberConversion.clamped((step + 2 - oneLine) / max(1, probe.lineHeight), rounding: .down) : 1
             result = fitted(width: maxLabelWidth, lines: max(1, lines))
         } else {
             let across = max(1, step - 4)
