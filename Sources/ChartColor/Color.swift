@@ -126,7 +126,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     private static func byte(_ value: Double) -> UInt8 {
         // Components are public and mutable, so clamp again here rather than trust them.
         let scaled = (value * 255).rounded()
-        return scaled.isNaN ? 0 : UInt8(Swift.min(255, Swift.max(0, scaled)))
+        return UInt8(exactly: Swift.min(255, Swift.max(0, scaled))) ?? 0
     }
 
     private static let digits: [Character] = Array("0123456789abcdef")

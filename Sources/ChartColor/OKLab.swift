@@ -79,7 +79,7 @@ public struct ColorInterpolator: Sendable, Hashable {
     public func callAsFunction(_ t: Double) -> Color {
         let t = t.isNaN ? 0 : Swift.min(1, Swift.max(0, t))
         let position = t * Double(stops.count - 1)
-        let index = Swift.min(stops.count - 1, Int(position))
+        let index = Swift.min(stops.count - 1, Int(exactly: position.rounded(.down)) ?? 0)
         let fraction = position - Double(index)
         if fraction == 0 || index == stops.count - 1 { return stops[index] }
         return points[index].mixed(with: points[index + 1], fraction).color

@@ -38,6 +38,10 @@ public enum Chartc {
 
     /// Runs `chartc` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: any Console, environment: CommandEnvironment = CommandEnvironment()) -> Int32 {
-        program(environment: environment).run(arguments, console: console)
+        // `chartc preview` runs each build in a child chartc (PreviewChildBuild); not a command help lists.
+        if arguments.first == PreviewChildBuild.commandName {
+            return PreviewChildBuild.run(Array(arguments.dropFirst()), console: console, environment: environment)
+        }
+        return program(environment: environment).run(arguments, console: console)
     }
 }

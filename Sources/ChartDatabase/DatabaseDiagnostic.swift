@@ -162,6 +162,6 @@ public enum DatabaseDiagnostic: KindedDiagnosticMessage, Equatable {
     }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        Int(exactly: value).map { "\($0) s" } ?? "\(value) s"
     }
 }

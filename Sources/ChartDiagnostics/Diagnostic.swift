@@ -46,9 +46,11 @@ public struct DiagnosticNote: Sendable, Equatable {
 /// `DiagnosticMessage`), never from a string spelled at the call site: create one with
 /// `Diagnostic(Catalogue.case(…), at: span)` or `Diagnostic(Catalogue.Kind.name, "sentence", at: span)`.
 public struct Diagnostic: Sendable, Equatable, Error {
-    public var id: String
+    /// Set once, from the catalogue kind (or the deprecated string-id constructors): a later stage may add notes or
+    /// move a diagnostic, never rename it.
+    public private(set) var id: String
     /// The module whose catalogue defines `id` (empty only for the deprecated string-id constructors).
-    public var domain: String = ""
+    public private(set) var domain: String = ""
     public var severity: Severity
     public var message: String
     /// Where it happened. Nil only when there is no file at all (e.g. a command-line mistake).

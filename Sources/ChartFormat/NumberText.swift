@@ -12,7 +12,7 @@ public enum NumberText {
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
         if value == 0 { return "0" }
         if value == value.rounded(), abs(value) < 1e21 {
-            if abs(value) < 9.007_199_254_740_992e15 { return String(Int64(value)) }
+            if abs(value) < 9.007_199_254_740_992e15, let whole = Int64(exactly: value) { return String(whole) }
         }
         // Swift's description is the shortest round-tripping form; expand its exponent notation for the
         // magnitudes people read as plain decimals.

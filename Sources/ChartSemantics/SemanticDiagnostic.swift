@@ -6,6 +6,7 @@ import ChartDiagnostics
 public enum SemanticDiagnostic {
     public enum Kind: String, DiagnosticKind {
         case annotationValueType = "annotation-value-type"
+        case binIntervalLimit = "bin-interval-limit"
         case channelNotSupported = "channel-not-supported"
         case colorInvalid = "color-invalid"
         case colorUnknownScheme = "color-unknown-scheme"

@@ -97,7 +97,7 @@ public final class PhaseTimings: @unchecked Sendable {
 
     /// `12.345`: three decimals.
     static func milliseconds(_ value: Double) -> String {
-        let thousandths = Int((max(0, value) * 1000).rounded())
+        let thousandths = Int(exactly: (max(0, min(value, 1e12)) * 1000).rounded()) ?? 0
         let fraction = thousandths % 1000
         let digits = String(fraction)
         return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits

@@ -34,7 +34,7 @@ enum ConnectProbe {
             code = errno
             if code == EINPROGRESS {
                 var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                let milliseconds = Int32(max(1, min(timeout, 10) * 1000))
+                let milliseconds = Int32(exactly: max(1, min(timeout, 10) * 1000).rounded(.down)) ?? 10_000
                 let ready = poll(&poller, 1, milliseconds)
                 if ready == 0 { return "no answer" }
                 var error: Int32 = 0

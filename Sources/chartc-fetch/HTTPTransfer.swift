@@ -117,7 +117,7 @@ enum HTTPTransfer {
     }
 
     private static func nanoseconds(_ seconds: Double) -> Int {
-        Int(min(seconds, 1e9) * 1e9)
+        Int(exactly: (max(0, min(seconds, 1e9)) * 1e9).rounded(.down)) ?? 1_000_000_000 * 1_000_000_000
     }
 
     /// A sentence for an error URLSession reported.

@@ -1,3 +1,4 @@
+import Foundation
 import ChartData
 import ChartDiagnostics
 import ChartExpression
@@ -11,7 +12,8 @@ import Testing
     import Glibc
 #endif
 
-/// SPEC §13 bins: `bin(x, step)` against an independent `floor(x / step) * step`, `bin(x)`'s round step over
+/// SPEC §13 bins: `bin(x, step)` against an independent decimal ⌊x / step⌋ × step (SPEC §19.6, Foundation's
+/// `Decimal` on the 15-digit decimals of x and the step), `bin(x)`'s round step over
 /// varied data, the step kept through the pipeline, `complete` over intervals, and `NAME_end`.
 @Suite struct BinTests {
     static func run(_ rows: [Double?], calculate: String, filter: String? = nil, aggregate: Bool = true, complete: Bool = false) throws -> (
@@ -46,12 +48,31 @@ import Testing
         }
     }
 
-    @Test func binWithStepEqualsFloorTimesStep() throws {
+    /// ⌊x₁₅ / step₁₅⌋ × step₁₅ in Foundation's `Decimal` (x₁₅: x to 15 significant digits, as `%.15g` prints it),
+    /// read back as the nearest double: the oracle the decimal bins are checked against.
+    static func decimalBin(_ x: Double, step: Double) -> Double? {
+        guard let xd = Decimal(string: String(format: "%.15g", x)), let sd = Decimal(string: String(format: "%.15g", step)) else { return nil }
+        var quotient = xd / sd
+        var floor = Decimal()
+        NSDecimalRound(&floor, &quotient, 0, .down)
+        if floor > quotient { floor -= 1 }
+        if floor + 1 <= quotient { floor += 1 }
+        return Double("\(floor * sd)")
+    }
+
+    @Test func decimalOracleAgreesOnTheIssuesValues() {
+        #expect(Self.decimalBin(0.6, step: 0.2) == 0.6)
+        #expect(Self.decimalBin(5.8, step: 0.1) == 5.8)
+        #expect(Self.decimalBin(-0.3, step: 0.1) == -0.3)
+        #expect(Self.decimalBin(0.58, step: 0.2) == 0.4)
+    }
+
+    @Test func binWithStepIsTheDecimalFloorTimesStep() throws {
         for seed in UInt64(1)...12 {
             let rows = Self.randomValues(seed: seed, count: 60)
-            for step in [0.1, 0.25, 2, 5, 7, 1000] {
+            for step in [0.1, 0.25, 2, 5, 7, 1000, 0.2, 0.05, 0.001] {
                 let (table, _) = try Self.run(rows, calculate: "bin(x, \(step))", aggregate: false)
-                let expected = rows.map { $0.map { floor($0 / step) * step } }
+                let expected = rows.map { $0.flatMap { Self.decimalBin($0, step: step) } }
                 #expect(Self.numbers(table.column(named: "b")) == expected, "seed \(seed), step \(step)")
                 #expect(table.column(named: "b")?.binStep == step)
             }
@@ -71,12 +92,11 @@ import Testing
         let rows: [Double?] = [0.3, 0.35, 0.95, 0.31]
         let (table, _) = try Self.run(rows, calculate: "bin(x, 0.1)", complete: true)
         let starts = Self.numbers(table.column(named: "b"))
-        // floor(0.3 / 0.1) is 2 in binary floating point, as in SQL: 0.3 falls in the interval from 0.2.
-        #expect(starts.count == 8)
-        #expect(Self.numbers(table.column(named: "n")) == [1, 2, 0, 0, 0, 0, 0, 1])
-        // The data's own starts are exactly floor(x / step) * step.
-        #expect(starts.first == floor(0.3 / 0.1) * 0.1)
-        #expect(starts.last == floor(0.95 / 0.1) * 0.1)
+        // In decimal (SPEC §19.6) 0.3 lies on an edge and falls in the interval that starts there, 0.3–0.4 (in
+        // binary floating point floor(0.3 / 0.1) is 2, which put it in 0.2–0.3).
+        #expect(starts == [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9])
+        #expect(Self.numbers(table.column(named: "n")) == [3, 0, 0, 0, 0, 0, 1])
+        #expect(TableWriter.csv(table).hasPrefix("b,b_end,n\n0.3,0.4,3\n0.4,0.5,0\n"))
     }
 
     @Test func automaticStepsAreRoundAndGiveFiveToTwentyIntervals() {

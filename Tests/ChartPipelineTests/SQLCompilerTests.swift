@@ -105,7 +105,7 @@ import Testing
         #expect(!fromQuery.isCompiledAggregation)
     }
 
-    /// bin(x, step) is the interval start in float8 with the step a parameter; bin(x) first asks for its extent
+    /// bin(x, step) is the interval start in decimal (numeric, read back as float8) with the step a parameter; bin(x) first asks for its extent
     /// (over the rows after the filters before it, its parameters exactly the ones it names), then compiles with
     /// the step chartc chose; the key column keeps the step.
     @Test func binsCompileWithTheirSteps() throws {
@@ -113,7 +113,7 @@ import Testing
         let fixed = try compiled(#""calculate": {"b": "bin(v, 0.1)"}, "groupBy": ["b"], "aggregate": {"n": "count()"}"#, schema: schema)
         #expect(fixed.isCompiledAggregation)
         #expect(
-            fixed.loadStep.sql?.contains("floor(" + SQLCompiler.finite(#""v""#) + " / $1::float8) * $1::float8") == true,
+            fixed.loadStep.sql?.contains(SQLTranslation.binStart(SQLCompiler.finite(#""v""#), step: "$1::float8")) == true,
             "\(fixed.loadStep.sql ?? "")")
         #expect(fixed.loadStep.sqlParameters == ["0.1"])
         let aggregate = fixed.steps.compactMap { step -> AggregateStep? in

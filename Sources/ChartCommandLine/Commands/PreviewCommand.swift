@@ -45,7 +45,7 @@ enum PreviewCommand {
             paths: paths, port: port,
             refreshAlways: arguments.flag("refresh"), polling: arguments.flag("poll")
         )
-        let builder = Builder(renderer: environment.renderer, context: context)
+        let builder = Builder(renderer: environment.renderer, context: context, roots: paths)
         let failure = session.run(
             builder: builder,
             started: { address in console.print("chartc preview: serving on \(address) (Ctrl-C stops)") },
@@ -63,49 +63,94 @@ enum PreviewCommand {
     struct Builder: PreviewBuilder {
         var renderer: any ChartRenderer
         var context: LoadContext
+        /// The PATHs served: a spec's files must lie inside them (`PreviewRoots`).
+        var roots: [String]
 
         func specFiles(in paths: [String]) -> (files: [String], problems: String) {
             let (files, diagnostics) = SpecFiles.expand(paths)
             return (files, diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(diagnostics))
         }
 
+        /// Builds each spec in a child process (`chartc` itself, `PreviewChildBuild`), so that whatever one
+        /// spec does to its build — even a trap — costs that chart's page a diagnostic, never the server.
         func build(_ specs: [String], refresh: Bool, first: Bool) -> [ChartBuild] {
-            let base = context
+            let program = PreviewChildBuild.program()
             return parallelMap(specs.count) { index in
-                let clock = ContinuousClock()
-                let start = clock.now
-                // Remote data: revalidated on a chart's first build, then read from the cache (downloaded only
-                // when not cached yet), unless asked to download again.
-                var mode = base.fetch.mode
-                if refresh && mode != .offline { mode = .refresh } else if !first && mode == .normal { mode = .offline }
-                let formats: [OutputFormat] = first ? [.html, .svg] : [.html]
-                let compiled = compile(specs[index], formats: formats, mode: mode, base: base)
-                let (whole, attoseconds) = (clock.now - start).components
-                var dependencies = [specs[index]]
-                if let spec = compiled.spec {
-                    // The spec's data, and each layer's own (SPEC §11).
-                    for data in [spec.data] + spec.layers.compactMap(\.data) {
-                        guard case .url(let url) = data.origin, !data.isRemote else { continue }
-                        let path = DataFiles.resolve(url.value, baseDirectory: spec.baseDirectory)
-                        if !dependencies.contains(path) { dependencies.append(path) }
-                    }
-                }
-                // Its house style: a saved theme (or a file it extends, a font, the logo) rebuilds it too.
-                dependencies += compiled.themeFiles
-                let succeeded = compiled.texts.count == formats.count
-                return ChartBuild(
-                    title: compiled.spec?.title?.value,
-                    html: succeeded ? compiled.texts.first : nil, svg: succeeded && first ? compiled.texts.last : nil,
-                    diagnostics: compiled.diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(compiled.diagnostics),
-                    errorCount: compiled.diagnostics.errorCount, warningCount: compiled.diagnostics.warningCount,
-                    dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
-                )
+                guard let program else { return buildHere(specs[index], refresh: refresh, first: first) }
+                return PreviewChildBuild.build(
+                    specs[index], program: program,
+                    request: PreviewChildBuild.Request(refresh: refresh, first: first, fetch: context.fetch, roots: roots))
             }
         }
 
+        /// One spec built in this process: the child's side of `build`, and the fallback when no `chartc` to
+        /// run is found.
+        func buildHere(_ spec: String, refresh: Bool, first: Bool) -> ChartBuild {
+            let base = context
+            let clock = ContinuousClock()
+            let start = clock.now
+            // Remote data: revalidated on a chart's first build, then read from the cache (downloaded only
+            // when not cached yet), unless asked to download again.
+            var mode = base.fetch.mode
+            if refresh && mode != .offline { mode = .refresh } else if !first && mode == .normal { mode = .offline }
+            let formats: [OutputFormat] = first ? [.html, .svg] : [.html]
+            let served = PreviewRoots(paths: roots)
+            // Data outside PATH is refused before it is read; the theme's files once the theme is resolved.
+            var refusals = dataRefusals(spec, served: served)
+            var compiled = refusals.isEmpty ? compile(spec, formats: formats, mode: mode, base: base) : Compiler.CompiledChart()
+            for file in compiled.themeFiles where !served.contains(file) {
+                let kind = file.hasSuffix(".json") ? "theme" : file.lowercased().hasSuffix(".svg") ? "logo" : "font"
+                refusals.append(served.refusal(file, kind: kind, spec: spec, span: nil))
+            }
+            if !refusals.isEmpty {
+                compiled.files = []
+                compiled.diagnostics = refusals
+            }
+            let (whole, attoseconds) = (clock.now - start).components
+            var dependencies = [spec]
+            if let parsed = compiled.spec {
+                // The spec's data, and each layer's own (SPEC §11).
+                for data in [parsed.data] + parsed.layers.compactMap(\.data) {
+                    guard case .url(let url) = data.origin, !data.isRemote else { continue }
+                    let path = DataFiles.resolve(url.value, baseDirectory: parsed.baseDirectory)
+                    if !dependencies.contains(path) { dependencies.append(path) }
+                }
+            }
+            // Its house style: a saved theme (or a file it extends, a font, the logo) rebuilds it too.
+            dependencies += compiled.themeFiles
+            let succeeded = compiled.texts.count == formats.count
+            return ChartBuild(
+                title: compiled.spec?.title?.value,
+                html: succeeded ? compiled.texts.first : nil, svg: succeeded && first ? compiled.texts.last : nil,
+                diagnostics: compiled.diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(compiled.diagnostics),
+                errorCount: compiled.diagnostics.errorCount, warningCount: compiled.diagnostics.warningCount,
+                dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
+            )
+        }
+
         func svg(of spec: String) -> String? {
+            if let program = PreviewChildBuild.program() {
+                let built = PreviewChildBuild.build(
+                    spec, program: program, request: PreviewChildBuild.Request(svgOnly: true, fetch: context.fetch, roots: roots))
+                return built.errorCount > 0 ? nil : built.svg
+            }
+            return svgHere(spec)
+        }
+
+        /// The SVG of a spec built in this process (the child's side of `svg(of:)`).
+        func svgHere(_ spec: String) -> String? {
+            let served = PreviewRoots(paths: roots)
+            guard dataRefusals(spec, served: served).isEmpty else { return nil }
             let compiled = compile(spec, formats: [.svg], mode: .offline, base: context)
-            return compiled.diagnostics.hasErrors ? nil : compiled.texts.first
+            guard !compiled.diagnostics.hasErrors, compiled.themeFiles.allSatisfy(served.contains) else { return nil }
+            return compiled.texts.first
+        }
+
+        /// The spec's local data files outside the served folders, each an error at its `url` (read before the
+        /// data is: the spec alone says where it lies).
+        private func dataRefusals(_ spec: String, served: PreviewRoots) -> [Diagnostic] {
+            guard case .success(let file) = SpecFiles.read(spec), let parsed = Compiler.parse(file).spec else { return [] }
+            return served.dataOutside(parsed).map { served.refusal($0.path, kind: "data", spec: spec, span: $0.span) }
         }
 
         /// `Compiler.compile` under fetch `mode`; remote data that is not cached yet is downloaded after all

@@ -280,7 +280,7 @@ public enum CSVReader {
         }
         if sample == count { return lineFeeds + 1 }
         let scaled = Double(max(lineFeeds, 1)) * Double(count) / Double(sample)
-        return Int(scaled * 1.02) + 16
+        return (Int(exactly: (scaled * 1.02).rounded(.down)) ?? count) + 16
     }
 
     // MARK: - Diagnostics

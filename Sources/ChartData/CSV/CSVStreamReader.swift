@@ -179,7 +179,8 @@ public enum CSVStreamReader {
         for byte in head[bodyStart...] where byte == CSVTokenizer.lineFeed { lineFeeds += 1 }
         let sampled = head.count - bodyStart
         if head.count == fileSize { return lineFeeds + 1 }
-        return Int(Double(max(lineFeeds, 1)) * Double(fileSize - bodyStart) / Double(sampled) * 1.02) + 16
+        let estimate = Double(max(lineFeeds, 1)) * Double(fileSize - bodyStart) / Double(sampled) * 1.02
+        return (Int(exactly: estimate.rounded(.down)) ?? fileSize) + 16
     }
 
     private static func processorCount() -> Int {

@@ -269,7 +269,7 @@ public enum JSONDataReader {
             } else if let string = cell.stringValue {
                 date = lenientDates ? ISODate.parseLenient(string) : ISODate.parse(string)
             } else if let number = cell.numberValue, number.isFinite, abs(number) < 8.64e15 {
-                date = Int64(number.rounded())
+                date = Int64(exactly: number.rounded())
             }
             guard let date else { return false }
             builder.appendDate(date)

@@ -107,7 +107,7 @@ private struct CellText {
 
 extension Table {
     /// The table as `chartc data` shows it (SPEC §13): after each `bin` field (a column with a `binStep`) its
-    /// interval's end, `NAME_end` (start + step), unless the table already has a field of that name.
+    /// interval's end, `NAME_end` (the next interval's start, in decimal: 5.9, not 5.8999999999999995), unless the table already has a field of that name.
     public func withBinEnds() -> Table {
         guard columns.contains(where: { $0.binStep != nil }) else { return self }
         var result: [Column] = []
@@ -116,7 +116,8 @@ extension Table {
             result.append(column)
             guard let step = column.binStep, case .number(let starts) = column.storage, !names.contains(column.name + "_end") else { continue }
             var ends = starts
-            for row in ends.indices { ends[row] = starts[row] + step }
+            let bins = DecimalBinStep(step)
+            for row in ends.indices { ends[row] = bins.end(ofStart: starts[row]) }
             result.append(Column(name: column.name + "_end", storage: .number(ends), valid: column.valid))
         }
         return Table(columns: result, rowCount: rowCount)

@@ -1,17 +1,18 @@
+import ChartFormat
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// SPEC §13 bins: the one definition of an interval's start (`floor(x / step) * step`), and the round step
+/// SPEC §13 bins: the one definition of an interval's start (⌊x / step⌋ × step in decimal, `DecimalBinStep`), and the round step
 /// `bin(x)` chooses from an extent. The evaluator, the pipeline's bin step, `complete` and the layout all use
 /// these, so a bin means the same everywhere.
 public enum Binning {
-    /// The start of the interval of width `step` that holds x.
-    @inline(__always)
+    /// The start of the interval of width `step` that holds x, computed in decimal (SPEC §19.6,
+    /// `DecimalBinStep`): `bin(0.6, 0.2)` is 0.6, `bin(5.8, 0.1)` is 5.8.
     public static func start(_ x: Double, step: Double) -> Double {
-        (x / step).rounded(.down) * step
+        DecimalBinStep(step).start(x)
     }
 
     /// How many intervals of `step` cover `lower…upper` (the first holding `lower`, the last `upper`).
@@ -27,12 +28,14 @@ public enum Binning {
     /// the value) when the extent is a single value.
     public static func automaticStep(lower: Double, upper: Double) -> Double {
         guard lower.isFinite, upper.isFinite else { return 1 }
-        let span = upper - lower
-        guard span > 0 else {
+        guard upper > lower else {
             let magnitude = abs(lower)
-            return magnitude >= 10 ? roundStep(mantissa: 1, exponent: Int(log10(magnitude).rounded(.down)) - 1) : 1
+            guard magnitude >= 10 else { return 1 }
+            return roundStep(mantissa: 1, exponent: decimalExponent(magnitude) - 1)
         }
-        let exponent = Int(log10(span / targetCount).rounded(.down))
+        // Divided before subtracting, so an extent of ±1e308 does not overflow to infinity; an extent too small
+        // to divide (0 and 1e-323) gives the smallest step a double holds.
+        let exponent = decimalExponent(upper / targetCount - lower / targetCount)
         var best = 1.0
         var bestScore = Double.infinity
         for power in (exponent - 1)...(exponent + 1) {
@@ -49,6 +52,12 @@ public enum Binning {
             }
         }
         return best
+    }
+
+    /// ⌊log₁₀ x⌋ for a positive x, within the exponents a double has (−324…308): never a trap on 0 or infinity.
+    static func decimalExponent(_ x: Double) -> Int {
+        guard x > 0 else { return -323 }
+        return max(-323, min(308, NumberConversion.clamped(log10(x), rounding: .down)))
     }
 
     /// mantissa × 10^exponent, computed so that 0.2 is the double nearest 0.2 (a division for small steps).

@@ -135,8 +135,8 @@ enum ScalarFunctions {
         }
         var parts: [Int64] = []
         for argument in arguments {
-            guard case .number(let x) = argument, x == x.rounded(), Swift.abs(x) <= 1_000_000 else { return .null }
-            parts.append(Int64(x))
+            guard case .number(let x) = argument, Swift.abs(x) <= 1_000_000, let whole = Int64(exactly: x) else { return .null }
+            parts.append(whole)
         }
         let year = parts[0]
         let month = parts.count > 1 ? parts[1] : 1

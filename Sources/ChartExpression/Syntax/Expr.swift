@@ -54,7 +54,7 @@ public struct Expr: Sendable, Equatable {
 
     /// Shortest decimal text of a number literal, for messages (`12`, not `12.0`).
     static func numberText(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if abs(value) < 1e15, let whole = Int64(exactly: value) { return String(whole) }
         return String(value)
     }
 }

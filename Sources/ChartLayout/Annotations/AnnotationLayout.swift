@@ -234,8 +234,8 @@ struct AnnotationLayout: Sendable {
         }
         var spots: [(distance: Double, x: Double, top: Double)] = []
         let down = Swift.max(2, block.lineHeight / 2), across = 12.0
-        let rows = Swift.min(40, Int(Swift.max(0, band.height - 2 * gap - block.height) / down) + 1)
-        let columns = Swift.min(40, Int(Swift.max(0, band.width - 2 * gap) / across) + 1)
+        let rows = Swift.min(40, NumberConversion.clamped(Swift.max(0, band.height - 2 * gap - block.height) / down, as: Int32.self).advanced(by: 1))
+        let columns = Swift.min(40, NumberConversion.clamped(Swift.max(0, band.width - 2 * gap) / across, as: Int32.self).advanced(by: 1))
         for row in 0..<rows {
             for column in 0..<columns {
                 let dx = Double(column) * across, dy = Double(row) * down

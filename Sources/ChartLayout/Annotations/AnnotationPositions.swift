@@ -55,7 +55,7 @@ struct AnnotationPositions: Sendable {
         switch reading {
         case .dates:
             let text = TickLabels(kind: .dates, pattern: pattern, locale: locale).labels([number]).first
-            let year = String(CivilDate.components(Int64(max(-8.64e15, min(8.64e15, number)))).year)
+            let year = String(CivilDate.components(NumberConversion.clamped(max(-8.64e15, min(8.64e15, number)), as: Int64.self)).year)
             guard withYear, pattern == nil, let text, !text.contains(year) else { return text }
             let full = locale.identifier == "en-US" ? "%b %-d, %Y" : locale.identifier == "de-DE" ? "%-d. %b %Y" : "%-d %b %Y"
             return TickLabels(kind: .dates, pattern: full, locale: locale).labels([number]).first ?? text
@@ -73,7 +73,7 @@ struct AnnotationPositions: Sendable {
         let reading = Self.reading(channel)
         guard case .dates = reading else { return false }
         let years = values.compactMap { $0.value.flatMap { AnnotationAxis.number($0, reading: reading) } }.map {
-            CivilDate.components(Int64(max(-8.64e15, min(8.64e15, $0)))).year
+            CivilDate.components(NumberConversion.clamped(max(-8.64e15, min(8.64e15, $0)), as: Int64.self)).year
         }
         return years.count == 2 && years[0] != years[1]
     }

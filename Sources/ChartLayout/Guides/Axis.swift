@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartSpec
 
 /// One tick of an axis: where it sits along the axis (px from the plot's left or top edge) and its label.
@@ -149,7 +150,7 @@ public struct AxisLayout: Sendable {
         var rotated = false
         var result: [(tick: AxisTick, block: TextBlock, full: String?)]
         if vertical {
-            let lines = step >= oneLine ? 1 + Int(((step + 2 - oneLine) / max(1, probe.lineHeight)).rounded(.down)) : 1
+            let lines = step >= oneLine ? 1 + NumberConversion.clamped((step + 2 - oneLine) / max(1, probe.lineHeight), rounding: .down) : 1
             result = fitted(width: maxLabelWidth, lines: max(1, lines))
         } else {
             let across = max(1, step - 4)
@@ -177,7 +178,7 @@ public struct AxisLayout: Sendable {
         let span = abs((labels.last?.0.position ?? 0) - (labels.first?.0.position ?? 0))
         let averageSize = labels.reduce(0.0) { $0 + (vertical ? $1.1.height : $1.1.width) } / Double(labels.count)
         let spacing = span / Double(labels.count - 1)
-        let estimate = spacing > 0 ? Int(((averageSize + minimumGap) / spacing).rounded(.down)) : 1
+        let estimate = spacing > 0 ? NumberConversion.clamped((averageSize + minimumGap) / spacing, rounding: .down) : 1
         let first = max(1, min(labels.count, estimate / 2))
         for stride in first...labels.count {
             let kept = Swift.stride(from: 0, to: labels.count, by: stride).map { labels[$0] }

@@ -64,7 +64,8 @@ public struct ColorRampLegend: Sendable {
 
         // Round values along the bar, thinned like an axis.
         let span = domain.upper - domain.lower
-        var ticks = span > 0 ? LinearTicks.ticks(domain, count: max(2, Int(barLength / (vertical ? 40 : 60)))) : [domain.lower]
+        var ticks =
+            span > 0 ? LinearTicks.ticks(domain, count: max(2, NumberConversion.clamped(min(barLength, 1e6) / (vertical ? 40 : 60)))) : [domain.lower]
         if ticks.isEmpty { ticks = [domain.lower, domain.upper] }
         let texts = labels.labels(ticks)
         let style = theme.axisLabelStyle

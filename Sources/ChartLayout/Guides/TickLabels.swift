@@ -43,7 +43,7 @@ public struct TickLabels: Sendable {
     public func labels(_ values: [Double]) -> [String] {
         switch kind {
         case .dates:
-            let instants = values.map { Int64(max(-8.64e15, min(8.64e15, $0))) }
+            let instants = values.map { NumberConversion.clamped(max(-8.64e15, min(8.64e15, $0)), as: Int64.self) }
             if let dateFormat { return instants.map { dateFormat.format($0, locale: locale) } }
             return DateFormat.automatic(forTicks: instants, locale: locale)
         case .years:
@@ -100,7 +100,7 @@ public struct TickLabels: Sendable {
         let scaled = values.map { $0 / divisor }
         let scaledLargest = Self.largestMagnitude(scaled)
         // Decimals for `significant` digits on the largest value, fewer when the values need fewer.
-        let magnitude = scaledLargest > 0 ? Int(log10(scaledLargest).rounded(.down)) : 0
+        let magnitude = scaledLargest > 0 ? NumberConversion.clamped(log10(scaledLargest), rounding: .down) : 0
         let cap = Swift.max(0, Swift.min(6, significant - 1 - magnitude))
         var decimals = cap
         for candidate in 0...cap where scaled.allSatisfy({ Self.isWritten($0, decimals: candidate) }) {

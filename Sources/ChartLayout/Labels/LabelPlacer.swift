@@ -1,3 +1,4 @@
+import ChartFormat
 /// Keeps labels from colliding: every text already on the plot (tick labels, axis titles, labels placed before)
 /// is an occupied box, and a new label takes the first of its candidate positions that stays inside the bounds
 /// and clear of all of them — or none, and is dropped. Greedy, in the order labels are offered, so callers offer
@@ -121,7 +122,7 @@ struct LabelPlacer: Sendable {
         let minX = Swift.max(box.minX, bounds.minX - 1), maxX = Swift.min(box.maxX, bounds.maxX + 1)
         let minY = Swift.max(box.minY, bounds.minY - 1), maxY = Swift.min(box.maxY, bounds.maxY + 1)
         guard minX <= maxX, minY <= maxY else { return [] }
-        func index(_ value: Double) -> Int { Int((value / Self.cellSize).rounded(.down)) }
+        func index(_ value: Double) -> Int { NumberConversion.clamped(value / Self.cellSize, rounding: .down) }
         let columns = index(minX)...index(maxX)
         let rows = index(minY)...index(maxY)
         var result: [Cell] = []

@@ -142,7 +142,7 @@ public struct TooltipData: Sendable, Equatable {
     /// `−0.385`, `0.00123`.
     static func defaultNumber(_ value: Double, locale: ChartLocale) -> String {
         let magnitude = abs(value)
-        let decimals = magnitude == 0 ? 0 : max(0, min(6, 2 - Int(floor(log10(magnitude)))))
+        let decimals = magnitude == 0 ? 0 : max(0, min(6, 2 - NumberConversion.clamped(log10(magnitude), rounding: .down)))
         return NumberFormat(kind: .fixed, precision: decimals, grouping: true, trimZeros: true).format(value, locale: locale)
     }
 

@@ -83,7 +83,7 @@ struct FacetLayout {
         } else if let written = facet.columns?.value {
             columns = written
         } else {
-            columns = Int(((region.width + Self.columnGap) / (FacetSpec.minimumPanelWidth + Self.columnGap)).rounded(.down))
+            columns = NumberConversion.clamped((region.width + Self.columnGap) / (FacetSpec.minimumPanelWidth + Self.columnGap), rounding: .down)
         }
         columns = max(1, min(columns, count))
         let rows = (count + columns - 1) / columns

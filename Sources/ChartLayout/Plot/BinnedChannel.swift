@@ -12,7 +12,7 @@ import ChartFormat
 enum BinnedChannel {
     /// The interval's end, computed as the next interval's start is (so neighbours share an edge exactly).
     static func end(_ start: Double, step: Double) -> Double {
-        ((start / step).rounded() + 1) * step
+        DecimalBinStep(step).end(ofStart: start)
     }
 
     /// Tick values on interval edges inside `domain`: every edge, or every 2nd, 5th, 10th… so that about
@@ -28,6 +28,9 @@ enum BinnedChannel {
         let wanted = Double(max(3, count + 1))
         let candidates: [Double] = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000]
         let fitting = candidates.filter { edges / $0 <= wanted }
+        // A domain far wider than the bins (a step of 1 over [-1, 1e308]): edges every 10,000th interval would
+        // still be too many, so the axis takes the round values of a plain linear axis.
+        guard !fitting.isEmpty else { return LinearTicks.ticks(domain, count: count) }
         let multiple = fitting.first { $0 == 1 || isRound($0 * step) } ?? fitting.first ?? 10000
         var values: [Double] = []
         var index = (first / multiple).rounded(.up) * multiple

@@ -102,7 +102,7 @@ public struct PlotScales: Sendable {
     /// Tick-count hint for an axis of `length` px (`axis.tickCount` wins).
     static func tickCount(_ channel: EncodedChannel?, isX: Bool, length: Double) -> Int {
         if let count = channel?.definition.axis?.tickCount?.value { return max(1, min(count, 200)) }
-        return max(2, Int(length / (isX ? 80 : 70)))
+        return max(2, min(200, NumberConversion.clamped(length / (isX ? 80 : 70))))
     }
 
     /// - Parameter inset: pixels kept free at the left and right (x) or top and bottom (y) ends.

@@ -36,7 +36,8 @@ extension ContinuousScale {
         guard value.isFinite, let x = transform(value), let a = transform(domain.start), let b = transform(domain.end) else {
             return nil
         }
-        var t = b == a ? 0.5 : (x - a) / (b - a)
+        // A domain as wide as the doubles (±1e308) has a span that overflows: halve everything first.
+        var t = b == a ? 0.5 : (b - a).isFinite ? (x - a) / (b - a) : (x / 2 - a / 2) / (b / 2 - a / 2)
         guard t.isFinite else { return nil }
         if clamp { t = Swift.min(1, Swift.max(0, t)) }
         return t

@@ -37,7 +37,7 @@ public struct LogScale: ContinuousScale, Hashable {
         let high = domain.upper
         if low == high { return [low] }
         let count = Swift.max(1, count)
-        let limit = Swift.max(3, Int(Double(count) * 1.5))
+        let limit = Swift.max(3, count + count / 2)
         let first = LogScale.decadeFloor(low)
         let last = LogScale.decadeCeil(high)
         if last - first <= limit + 2 {
@@ -79,8 +79,7 @@ public struct LogScale: ContinuousScale, Hashable {
     /// The largest n with 10ⁿ ≤ value (value > 0), robust to `log10` rounding at exact powers.
     static func decadeFloor(_ value: Double) -> Int {
         let guess = log10(value).rounded(.down)
-        guard guess.isFinite, abs(guess) < 400 else { return 0 }
-        var n = Int(guess)
+        guard abs(guess) < 400, var n = Int(exactly: guess) else { return 0 }
         if exactPowerOfTen(n + 1) <= value { n += 1 }
         if exactPowerOfTen(n) > value { n -= 1 }
         return n
@@ -98,7 +97,7 @@ public struct LogScale: ContinuousScale, Hashable {
     }
 
     static func powerOfTen(_ x: Double) -> Double {
-        if x == x.rounded(), abs(x) < 400 { return exactPowerOfTen(Int(x)) }
+        if abs(x) < 400, let n = Int(exactly: x) { return exactPowerOfTen(n) }
         return pow(10, x)
     }
 

@@ -1,3 +1,4 @@
+import ChartFormat
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +47,7 @@ public struct TickStep: Sendable, Hashable, CustomStringConvertible {
         let n = Double(Swift.max(1, count))
         let raw = stop / n - start / n
         guard raw.isFinite, raw > 0 else { return nil }
-        var exponent = Int(floor(log10(raw)))
+        var exponent = NumberConversion.clamped(log10(raw), rounding: .down)
         let error = raw / power(exponent)
         let mantissa: Int64
         if error >= 50.0.squareRoot() {
@@ -92,8 +93,8 @@ public struct TickStep: Sendable, Hashable, CustomStringConvertible {
     private func roundedIndex(_ value: Double) -> Int64? {
         let quotient = (value / self.value).rounded()
         // Beyond 2^53 neighbouring multiples are not distinct Doubles; such a domain has no useful ticks.
-        guard quotient.isFinite, abs(quotient) < 9.0e15 else { return nil }
-        return Int64(quotient)
+        guard abs(quotient) < 9.0e15 else { return nil }
+        return Int64(exactly: quotient)
     }
 
     /// The multiples of this step inside `[start, stop]`, ascending (at most `limit` of them).

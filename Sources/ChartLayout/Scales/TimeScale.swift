@@ -53,7 +53,7 @@ public struct TimeScale: ContinuousScale, Hashable {
         guard let (low, high) = integerBounds() else { return TimeTicks(values: [], interval: nil) }
         if low == high { return TimeTicks(values: [low], interval: TimeTickInterval(.millisecond)) }
         let count = Swift.max(1, count)
-        let limit = Swift.max(count + 1, Int(Double(count) * 1.5))
+        let limit = Swift.max(count + 1, count + count / 2)
         var candidates = TimeScale.candidates(span: Double(high - low), count: count)
         var index = TimeScale.closest(in: candidates, to: Double(high - low) / Double(count))
         // Take the closest interval, or the next longer one while that gives too many ticks.
@@ -107,7 +107,8 @@ public struct TimeScale: ContinuousScale, Hashable {
             return nil
         }
         if low > high { return nil }
-        return (Int64(low), Int64(high))
+        guard let first = Int64(exactly: low), let last = Int64(exactly: high) else { return nil }
+        return (first, last)
     }
 
     /// Every candidate for this span, shortest first: round millisecond steps when the ticks would be less than a
@@ -116,12 +117,12 @@ public struct TimeScale: ContinuousScale, Hashable {
         var result: [TimeTickInterval] = []
         let target = span / Double(count)
         if target < 1000, let step = LinearTicks.step(ScaleInterval(0, span), count: count, integer: true), step.exponent < 3 {
-            result.append(TimeTickInterval(.millisecond, Int64(step.value)))
+            result.append(TimeTickInterval(.millisecond, NumberConversion.clamped(step.value, as: Int64.self)))
         }
         result += TimeTickInterval.standard
         let years = span / TimeTickInterval(.year).approximateMilliseconds
         let yearStep = LinearTicks.step(ScaleInterval(0, years), count: count, integer: true)
-        result.append(TimeTickInterval(.year, yearStep.map { Int64($0.value) } ?? 1))
+        result.append(TimeTickInterval(.year, yearStep.map { Swift.max(1, NumberConversion.clamped($0.value, as: Int64.self)) } ?? 1))
         return result
     }
 

@@ -5,7 +5,7 @@ public enum SceneNumber {
         guard value.isFinite else { return "0" }
         // Clamp to what fits an Int64 in hundredths; nothing on a chart is this large.
         let clamped = Swift.max(-1e15, Swift.min(1e15, value))
-        let hundredths = Int64((abs(clamped) * 100).rounded())
+        let hundredths = Int64(exactly: (abs(clamped) * 100).rounded()) ?? 0
         if hundredths == 0 { return "0" }
         let whole = hundredths / 100
         let fraction = hundredths % 100

@@ -72,7 +72,7 @@ struct FontFace: Sendable {
         guard size.isFinite, size > 0, !width.isNaN else { return Int.max }
         if width < 0 { return -1 }
         let units = (width * Double(unitsPerEm) / size + 1e-6).rounded(.down)
-        return units >= 1e15 ? Int.max : Int(units)
+        return units >= 1e15 ? Int.max : Int(exactly: units) ?? Int.max
     }
 
     // MARK: Lookup
@@ -82,13 +82,13 @@ struct FontFace: Sendable {
     func advance(_ scalar: UInt32) -> Int {
         let firstRangeEnd = FontMetricsTables.firstRangeCount
         if scalar < firstRangeEnd {
-            let width = widths[Int(scalar)]
-            return width == FontMetricsTables.missing ? estimate(scalar) : Int(width)
+            let advance = widths[Int(scalar)]
+            return advance == FontMetricsTables.missing ? estimate(scalar) : Int(advance)
         }
         if let openType { return openType.advance(scalar) ?? estimate(scalar) }
         for range in FontMetricsTables.ranges where scalar >= range.first && scalar <= range.last {
-            let width = widths[range.offset + Int(scalar - range.first)]
-            return width == FontMetricsTables.missing ? estimate(scalar) : Int(width)
+            let advance = widths[range.offset + Int(scalar - range.first)]
+            return advance == FontMetricsTables.missing ? estimate(scalar) : Int(advance)
         }
         return estimate(scalar)
     }
@@ -157,8 +157,8 @@ struct FontFace: Sendable {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                let width = widths[Int(lead)]
-                total += width == FontMetricsTables.missing && openType != nil ? estimate(UInt32(lead)) : Int(width)
+                let advance = widths[Int(lead)]
+                total += advance == FontMetricsTables.missing && openType != nil ? estimate(UInt32(lead)) : Int(advance)
                 index += 1
                 continue
             }

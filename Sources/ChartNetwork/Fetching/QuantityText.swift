@@ -3,9 +3,10 @@ package enum QuantityText {
     package static func seconds(_ value: Double) -> String {
         guard value.isFinite else { return "\(value) s" }
         let hundredths = (value * 100).rounded()
-        if hundredths.truncatingRemainder(dividingBy: 100) == 0 { return "\(Int(hundredths / 100)) s" }
-        let whole = Int(hundredths / 100)
-        var fraction = Int(hundredths) % 100
+        guard let total = Int(exactly: hundredths) else { return "\(value) s" }
+        if total % 100 == 0 { return "\(total / 100) s" }
+        let whole = total / 100
+        var fraction = total % 100
         var digits = fraction < 10 ? "0\(fraction)" : "\(fraction)"
         if fraction % 10 == 0 {
             fraction /= 10
@@ -20,8 +21,9 @@ package enum QuantityText {
         for (name, size) in units where Double(count) >= size {
             let value = Double(count) / size
             let tenths = (value * 10).rounded()
-            if tenths.truncatingRemainder(dividingBy: 10) == 0 { return "\(Int(tenths / 10)) \(name)" }
-            return "\(Int(tenths) / 10).\(Int(tenths) % 10) \(name)"
+            let total = Int(exactly: tenths) ?? 0
+            if total % 10 == 0 { return "\(total / 10) \(name)" }
+            return "\(total / 10).\(total % 10) \(name)"
         }
         return count == 1 ? "1 byte" : "\(count) bytes"
     }

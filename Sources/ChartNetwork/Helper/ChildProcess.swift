@@ -10,9 +10,9 @@
 /// or writing more than the output limit, is killed. The child is always waited for, so none is left behind as
 /// a zombie. Safe to call from several threads at once: the pipes are close-on-exec and the child closes every
 /// descriptor past the standard three, so one thread's child never holds another's pipe open.
-struct ChildProcess {
+package struct ChildProcess {
     /// How the child ended.
-    enum Ending: Sendable, Equatable {
+    package enum Ending: Sendable, Equatable {
         /// It exited by itself with this status.
         case exited(Int32)
         /// A signal ended it (a crash, or someone else's `kill`).
@@ -24,24 +24,25 @@ struct ChildProcess {
     }
 
     /// What the child wrote and how it ended.
-    struct Outcome: Sendable {
-        var output: [UInt8]
+    package struct Outcome: Sendable {
+        package var output: [UInt8]
         /// Standard error, up to `errorLimit` bytes (the rest is read and dropped).
-        var errorOutput: [UInt8]
-        var ending: Ending
+        package var errorOutput: [UInt8]
+        package var ending: Ending
     }
 
     /// `posix_spawn` or a pipe failed: the `errno` value.
-    struct SpawnFailure: Error, Sendable {
-        var code: Int32
+    package struct SpawnFailure: Error, Sendable {
+        package var code: Int32
     }
 
     /// Runs `path` with `arguments` (argv[0] is `path`) and this process's environment.
-    static func run(_ path: String, arguments: [String], timeLimit: Double, outputLimit: Int, errorLimit: Int = 64 * 1024) throws(SpawnFailure)
+    package static func run(_ path: String, arguments: [String], timeLimit: Double, outputLimit: Int, errorLimit: Int = 64 * 1024)
+        throws(SpawnFailure)
         -> Outcome
     {
         let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int64(max(0, min(timeLimit, 1e9)) * 1000))
+        let deadline = clock.now + .milliseconds(Int64(exactly: (max(0, min(timeLimit, 1e9)) * 1000).rounded(.down)) ?? 1_000_000_000_000)
 
         let output = try makePipe()
         let errors: (read: Int32, write: Int32)

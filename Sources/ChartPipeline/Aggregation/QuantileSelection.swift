@@ -10,8 +10,8 @@ enum QuantileSelection {
     static func quantile(_ values: inout [Double], _ range: Range<Int>, p: Double) -> Double {
         let count = range.count
         let position = Double(count - 1) * p
-        let lowerRank = Int(position.rounded(.down))
-        let upperRank = min(Int(position.rounded(.up)), count - 1)
+        let lowerRank = Int(exactly: position.rounded(.down)) ?? 0
+        let upperRank = min(Int(exactly: position.rounded(.up)) ?? count - 1, count - 1)
         if values[range].contains(where: { $0.isNaN || $0 == 0 }) {
             values[range].sort()
             return Reducer.interpolate(sorted: values[range], p: p)

@@ -102,8 +102,8 @@ public enum Reducer {
         var valid = valid
         for index in 0..<values.count where valid[index] {
             let rounded = values[index].rounded(.toNearestOrAwayFromZero)
-            if rounded.isFinite && abs(rounded) < 9.2e18 {
-                dates[index] = Int64(rounded)
+            if abs(rounded) < 9.2e18, let whole = Int64(exactly: rounded) {
+                dates[index] = whole
             } else {
                 valid[index] = false
             }
@@ -223,8 +223,8 @@ public enum Reducer {
     /// Type-7 quantile of sorted, non-empty values.
     static func interpolate(sorted: ArraySlice<Double>, p: Double) -> Double {
         let position = Double(sorted.count - 1) * p
-        let lowerIndex = Int(position.rounded(.down))
-        let upperIndex = Int(position.rounded(.up))
+        let lowerIndex = Int(exactly: position.rounded(.down)) ?? 0
+        let upperIndex = Int(exactly: position.rounded(.up)) ?? sorted.count - 1
         let base = sorted.startIndex
         let lower = sorted[base + lowerIndex]
         let upper = sorted[base + min(upperIndex, sorted.count - 1)]

@@ -1,4 +1,5 @@
 import ChartData
+import ChartFormat
 import ChartDiagnostics
 import ChartExpression
 import ChartValues
@@ -256,9 +257,10 @@ enum Aggregation {
         let first = (lower / step).rounded(), last = (upper / step).rounded()
         guard last - first < Double(Planner.completeRowLimit) else { return [] }
         var values: [Value] = []
+        let bins = DecimalBinStep(step)
         var index = first
         while index <= last {
-            values.append(.number(index * step))
+            values.append(.number(Int64(exactly: index).map(bins.edge) ?? index * step))
             index += 1
         }
         // The data's own starts, exactly as computed, replace the generated ones they round to.

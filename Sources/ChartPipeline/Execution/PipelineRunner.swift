@@ -1,4 +1,5 @@
 import ChartData
+import ChartFormat
 import ChartDiagnostics
 import ChartExpression
 
@@ -110,8 +111,9 @@ public enum PipelineRunner {
         }
         var valid = input.valid
         var starts = values
+        let bins = DecimalBinStep(step)
         for row in 0..<values.count {
-            let start = Binning.start(values[row], step: step)
+            let start = bins.start(values[row])
             if valid[row] && start.isFinite { starts[row] = start } else { valid[row] = false; starts[row] = 0 }
         }
         return Column(name: name, storage: .number(starts), valid: valid, binStep: step)

@@ -355,7 +355,7 @@ public enum SQLCompiler {
                     default: p = call.parameter ?? 0.5
                     }
                     guard p >= 0 && p <= 1 else { return nil }
-                    let parameter = parameters.add(p == p.rounded() ? String(Int(p)) : String(p), cast: "float8")
+                    let parameter = parameters.add(Int(exactly: p).map(String.init) ?? String(p), cast: "float8")
                     grouped.append(
                         (
                             "array_agg(\(column) ORDER BY \(column)) FILTER (WHERE \(column) IS NOT NULL)",

@@ -176,6 +176,13 @@ final class PreviewServer {
                 keepAlive: false, now: now)
             return
         }
+        guard SameOrigin.isAllowed(request) else {
+            respond(
+                connection,
+                HTTPResponse.text(.forbidden, "This server accepts changes only from its own pages (Origin or Sec-Fetch-Site is another site)."),
+                includeBody: true, keepAlive: false, now: now)
+            return
+        }
         switch handler.handle(request, now: now) {
         case .response(let response, let includeBody):
             respond(connection, response, includeBody: includeBody, keepAlive: request.keepsAlive, now: now)

@@ -222,7 +222,8 @@ struct PDFPath {
         var delta = angle((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry)
         if !sweep, delta > 0 { delta -= 2 * Double.pi }
         if sweep, delta < 0 { delta += 2 * Double.pi }
-        let segments = max(1, Int((abs(delta) / (Double.pi / 2)).rounded(.up)))
+        // A non-finite radius makes delta NaN: one segment (its points are written as 0).
+        let segments = max(1, min(4, Int(exactly: (abs(delta) / (Double.pi / 2)).rounded(.up)) ?? 1))
         let step = delta / Double(segments)
         let t = 4.0 / 3.0 * tan(step / 4)
         var angleNow = theta1

@@ -103,13 +103,13 @@ enum PDFSyntax {
     /// A number with at most `decimals` decimals, no trailing zeros, never `-0`, `nan` or `inf`.
     static func number(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
+        var scale: Int64 = 1
+        for _ in 0..<min(decimals, 6) { scale *= 10 }
         let clamped = max(-1e12, min(1e12, value))
-        let scaled = Int64((abs(clamped) * scale).rounded())
+        let scaled = Int64(exactly: (abs(clamped) * Double(scale)).rounded()) ?? 0
         if scaled == 0 { return "0" }
-        let whole = scaled / Int64(scale)
-        var fraction = String(scaled % Int64(scale))
+        let whole = scaled / scale
+        var fraction = String(scaled % scale)
         fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
         while fraction.last == "0" { fraction.removeLast() }
         return (clamped < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
@@ -120,7 +120,7 @@ enum PDFSyntax {
         return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
 
-    static func hex4(_ value: UInt16) -> String {
-        hex2(UInt8(value >> 8)) + hex2(UInt8(value & 0xFF))
+    static func hex4(_ word: UInt16) -> String {
+        hex2(UInt8(word >> 8)) + hex2(UInt8(word & 0xFF))
     }
 }

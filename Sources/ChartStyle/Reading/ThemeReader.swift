@@ -173,6 +173,6 @@ struct ThemeReader {
     }
 
     static func short(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        abs(number) < 1e15 ? Int(exactly: number).map(String.init) ?? String(number) : String(number)
     }
 }

@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartCommandLine
 import ChartSystem
 
@@ -73,12 +74,12 @@ enum BenchReport {
 
     /// `value` with `digits` decimals, without Foundation's formatters.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
+        var scale = 1
         for _ in 0..<digits { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
+        let scaled = NumberConversion.clamped(value * Double(scale), rounding: .toNearestOrAwayFromZero)
         guard digits > 0 else { return String(scaled) }
-        let whole = scaled / Int(scale)
-        var fraction = String(scaled % Int(scale))
+        let whole = scaled / scale
+        var fraction = String(scaled % scale)
         while fraction.count < digits { fraction = "0" + fraction }
         return "\(whole).\(fraction)"
     }

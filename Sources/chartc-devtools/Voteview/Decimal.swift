@@ -1,10 +1,11 @@
+import ChartFormat
 /// Fixed-point text for generated numbers (`-0.371`, `-123.45`), from integer arithmetic so the output does not
 /// depend on a platform's floating-point printing.
 enum Decimal {
     static func fixed(_ value: Double, digits: Int) -> String {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
+        let scaled = NumberConversion.clamped(value * scale, rounding: .toNearestOrAwayFromZero)
         let magnitude = scaled.magnitude
         var divisor: UInt = 1
         for _ in 0..<digits { divisor *= 10 }

@@ -1,3 +1,4 @@
+import ChartFormat
 /// Generates a synthetic file shaped like Voteview's `HSall_members.csv`: the same 22 columns, one row per member
 /// per congress (1st–119th) for the House, the Senate and the President, with seats that stay with their holder
 /// for several terms, party control swinging as it did, and DW-NOMINATE-like scores that put the parties'
@@ -143,7 +144,8 @@ struct MembersGenerator {
         // Party targets.
         let minors = History.minorParties(in: congress, senate: senate).map { (party: $0.0, count: $0.1) }
         let majorSeats = seats.count - minors.reduce(0) { $0 + $1.count }
-        let leftSeats = Int((History.leftShare(in: congress, senate: senate) * Double(majorSeats)).rounded())
+        let leftSeats = NumberConversion.clamped(
+            History.leftShare(in: congress, senate: senate) * Double(majorSeats), rounding: .toNearestOrAwayFromZero)
         var targets: [(party: History.Party, count: Int)] = [(left, leftSeats), (right, majorSeats - leftSeats)] + minors
 
         // Incumbents beyond their party's target lose; incumbents of parties absent this congress leave.
@@ -178,11 +180,11 @@ struct MembersGenerator {
             var row = Row(
                 congress: congress, chamber: chamber, member: member, stateIndex: seat.stateIndex, district: seat.district, occupancy: 1,
                 lastMeans: meansFirst, votes: 0, quality: random.uniform(0.78, 0.96))
-            let votes = Int(Double(fullVotes) * random.uniform(0.85, 1.0))
+            let votes = NumberConversion.clamped(Double(fullVotes) * random.uniform(0.85, 1.0))
             members[member].lastYear = year + 2
             if random.chance(senate ? 0.04 : 0.03) {
                 let share = random.uniform(0.01, 0.9)
-                row.votes = Int(Double(votes) * share)
+                row.votes = NumberConversion.clamped(Double(votes) * share)
                 rows.append(row)
                 let party = random.chance(0.85) ? members[member].party : (members[member].party == left ? right : left)
                 let age = max(28, Int(48 + 8 * random.normal()))
@@ -321,7 +323,7 @@ struct MembersGenerator {
             fields.append(Decimal.fixed(Double(max(votes, 1)) * Decimal.log(row.quality), digits: 2))
             fields.append(Decimal.fixed(row.quality, digits: 3))
             fields.append(String(votes))
-            fields.append(String(Int((Double(votes) * (1 - row.quality) * 0.6).rounded())))
+            fields.append(String(NumberConversion.clamped(Double(votes) * (1 - row.quality) * 0.6, rounding: .toNearestOrAwayFromZero)))
         } else {
             fields += ["", "", "", "", "", ""]
         }

@@ -1,3 +1,4 @@
+import ChartFormat
 /// Made-up member names in Voteview's `SURNAME, Given Middle` form, drawn from common American name lists, so the
 /// synthetic file reads like the real one without naming anyone who served.
 enum Names {
@@ -47,7 +48,7 @@ enum Names {
     static func window(_ names: [String], year: Int, from start: Int) -> [String] {
         let progress = min(1, max(0, Double(year - start) / Double(2025 - start)))
         let width = names.count / 2
-        let first = Int(progress * Double(names.count - width))
+        let first = NumberConversion.clamped(progress * Double(names.count - width))
         return Array(names[first..<(first + width)])
     }
 

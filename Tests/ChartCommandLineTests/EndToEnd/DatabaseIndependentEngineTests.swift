@@ -328,7 +328,11 @@ struct RandomSpec {
         var binned = false
         if random.chance(25) {
             let step = random.pick([0.5, 2.0, 10.0, 25.0])
-            calculate.append(("bx", "bin(x, \(step))", "floor(x / \(step)) * \(step)"))
+            // SPEC §19.6: in decimal, on the 15-digit decimal of x (exact DECIMAL remainder, read back as DOUBLE
+            // from its text so the last rounding is a correct one).
+            let (value, width) = ("CAST(printf('%.15g', x) AS DECIMAL(38,10))", "CAST('\(step)' AS DECIMAL(38,10))")
+            let start = "\(value) - \(value) % \(width) - CASE WHEN \(value) % \(width) < 0 THEN \(width) ELSE 0 END"
+            calculate.append(("bx", "bin(x, \(step))", "CAST(CAST(\(start) AS VARCHAR) AS DOUBLE)"))
             binned = true
         }
         var sqlNames: [String: String] = [:]

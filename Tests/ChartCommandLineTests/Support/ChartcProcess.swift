@@ -13,6 +13,8 @@ struct ProcessResult {
     var status: Int32
     var output: String
     var error: String
+    /// The process ended by a signal (a trap, SIGILL), not by exiting; `status` is then the signal's number.
+    var signalled = false
     /// The run was still going at the `timeout` given to `ChartcBinary.run` and was killed.
     var timedOut = false
 }
@@ -97,6 +99,7 @@ enum ChartcBinary {
             status: process.terminationStatus,
             output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
             error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal,
             timedOut: timedOut
         )
     }

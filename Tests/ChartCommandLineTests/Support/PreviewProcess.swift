@@ -15,12 +15,13 @@ final class PreviewProcess {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         guard let executable = ChartcBinary.executable else { throw Failure(description: "no chartc binary") }
         errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-preview-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         process.executableURL = executable
         process.arguments = ["preview"] + arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorURL)
         process.standardInput = FileHandle.nullDevice

@@ -21,10 +21,10 @@ struct AnnotationNoteTooLongRule: CataloguedRule {
             let length = widths.width(text.value, as: .annotation)
             guard length > plotWidth else { continue }
             let wrap = Swift.min(annotation.width?.value ?? Annotation.defaultWidth, plotWidth)
-            let lines = Int((length / wrap).rounded(.up))
+            let lines = Int(exactly: (length / wrap).rounded(.up)) ?? 0
             diagnostics.append(
                 diagnostic(
-                    "this note is \(Int(length.rounded())) px long, more than the plot is wide (about \(Int(plotWidth.rounded())) px): it wraps to about \(lines) lines over the data; keep a note to a line or two and move the detail to \"notes\"",
+                    "this note is \(Int(exactly: length.rounded()) ?? 0) px long, more than the plot is wide (about \(Int(exactly: plotWidth.rounded()) ?? 0) px): it wraps to about \(lines) lines over the data; keep a note to a line or two and move the detail to \"notes\"",
                     at: text.span))
         }
     }

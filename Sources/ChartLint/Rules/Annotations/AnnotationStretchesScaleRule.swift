@@ -43,7 +43,7 @@ struct AnnotationStretchesScaleRule: CataloguedRule {
             }
             let total = stretched.high - stretched.low
             guard let farthest, total > 0, dataSpan > 0, dataSpan / total < Self.minimumShare else { continue }
-            let share = Int((dataSpan / total * 100).rounded())
+            let share = Int(exactly: (dataSpan / total * 100).rounded()) ?? 0
             diagnostics.append(
                 diagnostic(
                     "this annotation value is far outside the data (\(channel.field?.value ?? axis.rawValue)): to show it, the \(axis.rawValue) axis stretches so the data keeps only \(share)% of it; check the value, or set the axis's domain to leave the annotation out",

@@ -28,11 +28,12 @@ struct TooManyBinsRule: CataloguedRule {
             }
             guard lower <= upper else { continue }
             let count = Binning.intervalCount(lower: lower, upper: upper, step: step)
-            guard count > Self.limit else { continue }
+            // Past 10,000 the checking stage's bin-interval-limit error already says so.
+            guard count > Self.limit, count <= 10_000 else { continue }
             let suggested = Binning.automaticStep(lower: lower, upper: upper + step)
             diagnostics.append(
                 diagnostic(
-                    "'\(field.name.value)' = \(field.expression.text) makes \(Int(count)) intervals, too many to read as bars; use a larger step (about \(NumberText.shortest(suggested)) gives 10), or bin(x) to choose one",
+                    "'\(field.name.value)' = \(field.expression.text) makes \(NumberText.shortest(count)) intervals, too many to read as bars; use a larger step (about \(NumberText.shortest(suggested)) gives 10), or bin(x) to choose one",
                     at: field.expression.literalSpan))
         }
     }
