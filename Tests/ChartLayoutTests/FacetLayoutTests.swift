@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartFormat
 import ChartSpec
 import ChartValues
 import Testing
@@ -240,7 +241,9 @@ import Testing
         spec.encoding.x = Fixture.channel(.x, "b")
         spec.encoding.y = Fixture.channel(.y, "n")
         for step in [0.1, 0.25, 2, 5, 1000] {
-            var starts = Fixture.numbers("b", (0..<23).map { Double($0 - 3) * step })
+            // The starts `bin(x, step)` makes: its decimal edges (SPEC §19.6), which layout's bar ends meet exactly.
+            let edges = DecimalBinStep(step)
+            var starts = Fixture.numbers("b", (0..<23).map { edges.edge(Int64($0 - 3)) })
             starts.binStep = step
             let table = Table(columns: [starts, Fixture.numbers("n", (0..<23).map { Double(($0 * 5) % 11 + 1) })], rowCount: 23)
             let scene = try ChartLayoutEngine.layout(spec: spec, table: table)

@@ -59,8 +59,9 @@ struct PDFChecks {
         let output = try Pipeline.runLayers(spec: spec, context: .standard())
         let theme = try ThemeOptions.theme(for: spec, arguments: nil)
         let layers = spec.isLayered ? output.layerTables : []
-        // As `chartc build` does: annotations' aggregates over the output rows first (SPEC §12).
-        let resolved = try AnnotationValues.resolve(spec, table: output.top.table)
+        // As `chartc build` does: annotations' aggregates over the output rows first (SPEC §12), then the panels'
+        // order (`facet.sort`, SPEC §13), both computed by the pipeline.
+        let resolved = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: output.top.table), table: output.top.table)
         return try ChartLayoutEngine.layout(
             chart: try ChartLayoutEngine.check(theme.sized(resolved), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
     }
