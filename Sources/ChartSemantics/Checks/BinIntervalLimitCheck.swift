@@ -18,13 +18,13 @@ struct BinIntervalLimitCheck: CataloguedRule {
     let summary = "A bin step that makes more than 10,000 intervals over the data (bin(x, 1e-300)): too many to draw."
 
     /// The most intervals a `bin` field may span (specs/limits.md).
-    static let limit = 10_000.0
+    static let limit = BinStarts.intervalLimit
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let table = context.table else { return }
         for field in context.spec.calculate {
             guard let column = table.column(named: field.name.value), let step = column.binStep, step > 0,
-                let count = Self.intervalCount(column, step: step), count > Self.limit
+                let count = BinStarts.intervalCount(column, step: step), count > Self.limit
             else { continue }
             let countText = Self.about(count)
             diagnostics.append(
@@ -43,18 +43,5 @@ struct BinIntervalLimitCheck: CataloguedRule {
         for _ in 0..<exponent { power *= 10 }
         let mantissa = NumberConversion.clamped(count / power, rounding: .toNearestOrAwayFromZero)
         return "about \(mantissa)e\(exponent)"
-    }
-
-    /// How many intervals of `step` run from the column's smallest bin start to its largest (nil when none).
-    static func intervalCount(_ column: Column, step: Double) -> Double? {
-        guard case .number(let starts) = column.storage else { return nil }
-        var lower = Double.infinity, upper = -Double.infinity
-        for row in starts.indices where column.valid[row] && starts[row].isFinite {
-            lower = min(lower, starts[row])
-            upper = max(upper, starts[row])
-        }
-        guard lower <= upper else { return nil }
-        // Divided before subtracting, so ±1e308 does not overflow.
-        return (upper / step).rounded(.down) - (lower / step).rounded(.down) + 1
     }
 }

@@ -18,18 +18,12 @@ struct TooManyBinsRule: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let table = context.table else { return }
         for field in context.spec.calculate {
-            guard let column = table.column(named: field.name.value), let step = column.binStep,
-                case .number(let starts) = column.storage, Self.writesStep(field.expression.text)
+            guard let column = table.column(named: field.name.value), let step = column.binStep, Self.writesStep(field.expression.text),
+                let (lower, upper) = BinStarts.startExtent(column),
+                let count = BinStarts.intervalCount(column, step: step)
             else { continue }
-            var lower = Double.infinity, upper = -Double.infinity
-            for row in starts.indices where column.valid[row] {
-                lower = min(lower, starts[row])
-                upper = max(upper, starts[row])
-            }
-            guard lower <= upper else { continue }
-            let count = Binning.intervalCount(lower: lower, upper: upper, step: step)
-            // Past 10,000 the checking stage's bin-interval-limit error already says so.
-            guard count > Self.limit, count <= 10_000 else { continue }
+            // Past the checking stage's limit its bin-interval-limit error already says so.
+            guard count > Self.limit, count <= BinStarts.intervalLimit else { continue }
             let suggested = Binning.automaticStep(lower: lower, upper: upper + step)
             diagnostics.append(
                 diagnostic(
