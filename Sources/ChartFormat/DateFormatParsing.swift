@@ -29,6 +29,11 @@ extension DateFormat {
     /// The date `bytes` hold in this format, in milliseconds since 1970-01-01T00:00:00Z; nil when they do not
     /// match it or name a date that does not exist (`Feb 30`).
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>, locale: ChartLocale) -> Int64? {
+        readFields(bytes, locale: locale)?.milliseconds()
+    }
+
+    /// The fields `bytes` hold in this format, unchecked; nil when they do not match it.
+    func readFields(_ bytes: UnsafeBufferPointer<UInt8>, locale: ChartLocale) -> DateFields? {
         var reader = DateTextReader(bytes: bytes)
         var fields = DateFields()
         for piece in pieces {
@@ -47,7 +52,7 @@ extension DateFormat {
         }
         reader.skipSpaces()
         guard reader.atEnd else { return nil }
-        return fields.milliseconds()
+        return fields
     }
 
     /// `parse` over the UTF-8 of a string (tests, JSON values).

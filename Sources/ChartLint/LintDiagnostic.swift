@@ -9,6 +9,7 @@ public enum LintDiagnostic {
         case annotationOutsideDomain = "annotation-outside-domain"
         case annotationStretchesScale = "annotation-stretches-scale"
         case binTooManyIntervals = "bin-too-many-intervals"
+        case datesAsText = "dates-as-text"
         case facetTooManyPanels = "facet-too-many-panels"
         case htmlTooManyMarks = "html-too-many-marks"
         case lineJoinsSeries = "line-joins-series"

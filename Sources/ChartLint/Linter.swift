@@ -35,7 +35,8 @@ public enum Linter {
         TooManyPanelsRule(),
         TooManyBinsRule(),
         TooManyMarksForPageRule(),
-        MissingCategoryRule()
+        MissingCategoryRule(),
+        DatesAsTextRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.
