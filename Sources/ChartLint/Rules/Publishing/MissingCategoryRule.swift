@@ -1,11 +1,12 @@
 import ChartData
 import ChartDiagnostics
+import ChartFormat
 import ChartSemantics
 import ChartSpec
 import ChartValues
 
 /// Rows whose value on a band axis, `color` or `offset` is null, or on the `facet` field (SPEC §19.9): they are
-/// drawn as a category labelled `n/a`, placed last, and the reader should know why it is there. Counted on the
+/// drawn as a category labelled with the locale's word for missing (`n/a`, `k. A.`), placed last, and the reader should know why it is there. Counted on the
 /// built table, so only when the pipeline has run.
 struct MissingCategoryRule: CataloguedRule {
     let kind = LintDiagnostic.Kind.missingCategory
@@ -23,6 +24,7 @@ struct MissingCategoryRule: CataloguedRule {
             fields.append((field.value, field.span, "'\(channel.channel.rawValue)'"))
         }
         if let facet = context.spec.facet { fields.append((facet.field.value, facet.field.span, "the facet")) }
+        let word = (ChartLocale.named(context.spec.locale.value) ?? .enUS).missingWord
         var seen: Set<String> = []
         for field in fields where seen.insert(field.name).inserted {
             guard let column = table.column(named: field.name) else { continue }
@@ -30,7 +32,7 @@ struct MissingCategoryRule: CataloguedRule {
             guard missing > 0 else { continue }
             diagnostics.append(
                 diagnostic(
-                    "\(missing) row\(missing == 1 ? " has" : "s have") no '\(field.name)' (null) on \(field.what): drawn as the category 'n/a', last; filter \(missing == 1 ? "it" : "them") out (\"\(field.name) != null\") or fill the value in",
+                    "\(missing) row\(missing == 1 ? " has" : "s have") no '\(field.name)' (null) on \(field.what): drawn as the category '\(word)', last; filter \(missing == 1 ? "it" : "them") out (\"\(field.name) != null\") or fill the value in",
                     at: field.span))
         }
     }
