@@ -17,10 +17,8 @@ struct MissingCategoryRule: CataloguedRule {
         let encoding = context.spec.encoding
         var fields: [(name: String, span: SourceSpan?, what: String)] = []
         for channel in [encoding.x, encoding.y, encoding.color, encoding.offset].compactMap({ $0 }) {
-            guard let field = channel.field, let column = table.column(named: field.value) else { continue }
-            let declared = channel.definitionType
-            let discrete = declared.map { $0 == .nominal || $0 == .ordinal } ?? (column.type == .string || column.type == .boolean)
-            guard discrete else { continue }
+            // Discrete as the checking stage resolved it (a numeric field on a band scale is a category too).
+            guard let field = channel.field, context.resolved[channel.channel]?.isDiscrete == true else { continue }
             fields.append((field.value, field.span, "'\(channel.channel.rawValue)'"))
         }
         if let facet = context.spec.facet { fields.append((facet.field.value, facet.field.span, "the facet")) }
@@ -36,9 +34,4 @@ struct MissingCategoryRule: CataloguedRule {
                     at: field.span))
         }
     }
-}
-
-extension ChannelDef {
-    /// The measurement type the spec declares, if any.
-    fileprivate var definitionType: MeasureType? { type?.value }
 }
