@@ -6,8 +6,8 @@ import ChartSpec
 import ChartValues
 
 /// Rows whose value on a band axis, `color` or `offset` is null, or on the `facet` field (SPEC §19.9): they are
-/// drawn as a category labelled with the locale's word for missing (`n/a`, `k. A.`), placed last, and the reader should know why it is there. Counted on the
-/// built table, so only when the pipeline has run.
+/// drawn as a category labelled with the locale's word for missing (`n/a`, `k. A.`), placed last, and the reader
+/// should know why it is there. Counted on the built table, so only when the pipeline has run.
 struct MissingCategoryRule: CataloguedRule {
     let kind = LintDiagnostic.Kind.missingCategory
     let summary = "Rows with no value on a category channel or the facet field: they are drawn as the category n/a."
