@@ -22,7 +22,7 @@ public enum SpecKeys {
     /// SPEC §6 (`mark.labels` as an object).
     public static let labels = ["position", "angle", "format", "skipZero"]
     /// SPEC §7: the channels.
-    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "text", "tooltip"]
+    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "tooltip"]
     /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite.
     public static let channel = ["field", "value", "type", "title", "scale", "axis", "format", "stack", "along"]
     /// SPEC §7 (`scale`).
@@ -31,6 +31,8 @@ public enum SpecKeys {
     public static let axis = ["position", "tickCount", "values", "format", "grid"]
     /// SPEC §2 (`legend` as an object).
     public static let legend = ["position", "title", "hidden"]
+    /// SPEC §19.14 (`format` as an object).
+    public static let format = ["number", "prefix", "suffix"]
     /// SPEC §19.8 (`width`/`height` as `{ "step": N }`).
     public static let size = ["step"]
     /// SPEC §13 (`facet`).

@@ -25,11 +25,14 @@ struct LowContrastRule: CataloguedRule {
         let mark = context.spec.mark.type.value
         let filled = mark.traits.filled
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
-        let opacity = context.spec.mark.opacity?.value ?? 1
+        // A constant opacity (SPEC §19.3) replaces `mark.opacity`, and a constant color `mark.color`.
+        let opacity = context.spec.encoding.opacity?.value?.value.numberValue ?? context.spec.mark.opacity?.value ?? 1
         // Each color drawn, where it is written (the spec, or the theme file), and whose it is.
         var checked: [(text: String, color: Color, span: SourceSpan?, whose: String)] = []
 
-        if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
+        if let constant = context.spec.encoding.color?.value, context.spec.encoding.color?.field == nil {
+            if let text = constant.value.stringValue, let parsed = Color(css: text) { checked.append((text, parsed, constant.span, "the color")) }
+        } else if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
             checked.append((color.value, parsed, color.span, "the color"))
         } else if context.spec.mark.color == nil, context.spec.encoding.color == nil, let (text, span) = themeColor(context, "colors.mark"),
             let parsed = Color(css: text)
