@@ -20,13 +20,23 @@ import ChartSpec
     @Test func explicitTooltipFieldsReplaceTheDefault() {
         var spec = HTMLFixture.spec()
         var median = ChannelDef(channel: .tooltip, field: Located("median", at: nil))
-        median.format = Located(".1%", at: nil)
+        median.format = FormatSpec(Located(".1%", at: nil))
         spec.encoding.tooltip = [ChannelDef(channel: .tooltip, field: Located("year", at: nil)), median]
         let data = TooltipData(spec: spec, table: HTMLFixture.table())
         #expect(data.fields.map(\.label) == ["year", "median"])
         #expect(data.heading == nil)
         // year takes the y channel's type (years, no grouping); median keeps its own format over x's.
         #expect(data.values[0] == ["2019", "\u{2212}38.0%"])
+    }
+
+    /// SPEC §19.14: a format object's prefix and suffix go around the tooltip value too, after its sign.
+    @Test func formatObjectsWriteTheirPrefixAndSuffix() {
+        var spec = HTMLFixture.spec()
+        var median = ChannelDef(channel: .tooltip, field: Located("median", at: nil))
+        median.format = FormatSpec(pattern: Located(".2f", at: nil), prefix: Located("~", at: nil), suffix: Located(" pts", at: nil), isObject: true)
+        spec.encoding.tooltip = [median]
+        let data = TooltipData(spec: spec, table: HTMLFixture.table())
+        #expect(data.values[0] == ["\u{2212}~0.38 pts"])
     }
 
     @Test func defaultNumbersKeepThreeSignificantDigits() {
