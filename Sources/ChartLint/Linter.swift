@@ -30,6 +30,7 @@ public enum Linter {
         LineJoinsSeriesRule(),
         WindowOrderRepeatsRule(),
         AnnotationOutsideDomainRule(),
+        AxisValuesOutsideDomainRule(),
         AnnotationStretchesScaleRule(),
         AnnotationNoteTooLongRule(),
         TooManyPanelsRule(),

@@ -81,6 +81,7 @@ extension Encoding {
         if let color = layer.color { result.color = color }
         if let offset = layer.offset { result.offset = offset }
         if let size = layer.size { result.size = size }
+        if let opacity = layer.opacity { result.opacity = opacity }
         if let text = layer.text { result.text = text }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
@@ -92,6 +93,7 @@ extension Encoding {
             case .color: result.color = nil
             case .offset: result.offset = nil
             case .size: result.size = nil
+            case .opacity: result.opacity = nil
             case .text: result.text = nil
             case .tooltip: result.tooltip = []
             }

@@ -23,10 +23,11 @@ struct OptionNotSupportedCheck: CataloguedRule {
                     at: member.keySpan))
         }
         // `mark.color` is the one color of marks that `encoding.color` does not color.
-        if let color = context.spec.encoding.color, color.field != nil, let member = context.member("mark", "color") {
+        if let color = context.spec.encoding.color, color.field != nil || color.value != nil, let member = context.member("mark", "color") {
+            let how = color.field != nil ? "colors these by a field" : "gives them a constant color"
             diagnostics.append(
                 diagnostic(
-                    "'mark.color' colors marks only when there is no 'encoding.color', and '\(context.path(of: color))' colors these by a field; remove one of them",
+                    "'mark.color' colors marks only when there is no 'encoding.color', and '\(context.path(of: color))' \(how); remove one of them",
                     at: member.keySpan))
         }
     }

@@ -16,6 +16,10 @@ enum ErrorBarMark {
         var output = CompositeMarkOutput()
         let mark = input.mark
         let encoding = input.encoding
+        // A constant the errorbar does not draw (`{ "value": 3 }` on y2): left as written, for the checks'
+        // `channel-not-supported`, which names the marks that draw it.
+        let traits = MarkType.errorbar.traits
+        if encoding.channels.contains(where: { $0.field == nil && $0.value != nil && !traits.drawsConstant($0.channel) }) { return output }
         let horizontal = isHorizontal(encoding)
         let measure: ChannelName = horizontal ? .x : .y
         let end: ChannelName = horizontal ? .x2 : .y2
@@ -157,6 +161,7 @@ extension Encoding {
         case .color: color = channel
         case .offset: offset = channel
         case .size: size = channel
+        case .opacity: opacity = channel
         case .text: text = channel
         case .tooltip: tooltip = channel.map { [$0] } ?? []
         }

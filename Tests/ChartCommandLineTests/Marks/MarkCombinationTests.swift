@@ -58,9 +58,25 @@ import Testing
         switch channel {
         case .x: #"{ "field": "cat" }"#
         case .y: #"{ "field": "v" }"#
-        case .x2, .y2, .size, .tooltip: #"{ "field": "w" }"#
+        case .x2, .y2, .size, .opacity, .tooltip: #"{ "field": "w" }"#
         case .color, .offset: #"{ "field": "grp" }"#
         case .text: #"{ "field": "t" }"#
+        }
+    }
+
+    /// The constant each channel is given in these tests (SPEC §19.3): none of them what the mark draws without it.
+    static func constant(_ channel: ChannelName) -> String {
+        switch channel {
+        case .x: #"{ "value": 30 }"#
+        case .y: #"{ "value": 40 }"#
+        case .x2: #"{ "value": 60 }"#
+        case .y2: #"{ "value": 70 }"#
+        case .color: ##"{ "value": "#aa3300" }"##
+        case .offset: #"{ "value": 5 }"#
+        case .size: #"{ "value": 9 }"#
+        case .opacity: #"{ "value": 0.5 }"#
+        case .text: #"{ "value": "hi" }"#
+        case .tooltip: #"{ "value": "hi" }"#
         }
     }
 
@@ -109,6 +125,27 @@ import Testing
             #expect(errors.contains("[channel-not-supported]"), "\(errors)")
             let drawing = MarkTraits.marks(drawing: channel)
             #expect(errors.contains(MarkTraits.describe(drawing)), "the error names the marks that draw \(channel): \(errors)")
+        }
+    }
+
+    /// SPEC §19.3: a constant `{ "value": v }` on each channel either changes the SVG (against the same spec
+    /// without the channel) or is rejected with `channel-not-supported` naming the marks that draw that constant.
+    @Test(arguments: channelCases)
+    func aConstantIsDrawnOrRejected(mark: MarkType, channel: ChannelName) throws {
+        let traits = mark.traits
+        let name = "\"\(mark.rawValue)\""
+        var without = Self.base(traits, for: channel)
+        var with = without
+        with[channel.rawValue] = Self.constant(channel)
+        without[channel.rawValue] = nil
+        let built = try Self.build(mark: name, encoding: with)
+        if traits.drawsConstant(channel) {
+            #expect(built.errors == nil, "\(mark) with a constant \(channel) should build: \(built.errors ?? "")")
+            #expect(built != (try Self.build(mark: name, encoding: without)), "\(mark) accepts a constant \(channel) but draws the same without it")
+        } else {
+            let errors = try #require(built.errors, "\(mark) with a constant \(channel) built, but the table says it does not draw it")
+            #expect(errors.contains("[channel-not-supported]"), "\(errors)")
+            #expect(errors.contains(MarkTraits.describe(MarkTraits.marks(drawingConstant: channel))), "\(errors)")
         }
     }
 
