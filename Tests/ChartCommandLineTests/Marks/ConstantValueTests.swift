@@ -227,6 +227,22 @@ import Testing
         #expect(!html.contains(">red<") && !html.contains(">90<") && !html.contains(">40<td"), "a constant is not a tooltip field or a table column")
     }
 
+    @Test func chartcDataListsNoConstants() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = """
+            { "data": { "values": \(T.rows) }, "mark": "point",
+              "encoding": { "x": { "field": "v" }, "y": { "value": 40 }, "size": { "value": 90 }, "color": { "value": "red" }, "opacity": { "value": 0.5 } } }
+            """
+        let path = directory.appendingPathComponent("data.chart.json")
+        try Data(text.utf8).write(to: path)
+        let console = BufferConsole()
+        #expect(Chartc.run(["data", path.path], console: console) == 0, "\(console.error)")
+        let header = console.output.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.split(separator: ",").allSatisfy { ["cat", "grp", "v", "w", "t"].contains(String($0)) }, "\(header)")
+        #expect(!console.output.contains("red") && !console.output.contains("0.5"), "\(console.output)")
+    }
+
     @Test func constantsInLayersAndPanels() throws {
         let directory = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

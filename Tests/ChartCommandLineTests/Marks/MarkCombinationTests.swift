@@ -249,6 +249,13 @@ import Testing
         _ = Chartc.run(["lint", path.path], console: console)
         let output = console.output + console.error
         #expect(output.contains("[line-joins-series]") && output.contains("joined.chart.json:2:"), "\(output)")
+        // A constant color (SPEC §19.3) joins the series just the same.
+        let constant = text.replacingOccurrences(of: #""encoding": { "color": null }"#, with: #""encoding": { "color": { "value": "gray" } }"#)
+        try Data(constant.utf8).write(to: path)
+        let gray = BufferConsole()
+        _ = Chartc.run(["lint", path.path], console: gray)
+        let grayOutput = gray.output + gray.error
+        #expect(grayOutput.contains("[line-joins-series]") && grayOutput.contains("a constant color"), "\(grayOutput)")
         // The line's own groupBy sums the series away: one row per x, nothing to zig-zag.
         let summed = text.replacingOccurrences(
             of: #""encoding": { "color": null }"#, with: #""encoding": { "color": null }, "groupBy": ["cat"], "aggregate": { "v": "sum(v)" }"#)
