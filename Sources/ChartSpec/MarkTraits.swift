@@ -1,6 +1,6 @@
 /// The options a `mark` object takes besides `type` (SPEC §6), in `SpecKeys.mark` order.
 public enum MarkOption: String, Sendable, CaseIterable {
-    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width
+    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width, extent
 }
 
 /// What stands for a series of a mark in a categorical legend (layout draws it: `LegendSymbol`).
@@ -45,6 +45,9 @@ public struct MarkTraits: Sendable {
     public let legendSymbol: MarkSymbol
     /// What it draws, in a few words (reference.md's table).
     public let draws: String
+    /// For a composite mark (SPEC §21): how it expands into simpler marks over the same scales and pipeline
+    /// steps (`Sources/ChartSpec/Composite`, one file per composite mark); nil for a simple mark.
+    public private(set) var composite: CompositeExpansion? = nil
 
     /// The legend symbol of a mark as the spec writes it (a line with `points` shows a dot on its line).
     public func legendSymbol(points: Bool) -> MarkSymbol {
@@ -130,6 +133,13 @@ extension MarkTraits {
                 options: [.color, .opacity, .strokeWidth, .width],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
                 draws: "a short line across the category at each value (strip plots)")
+        case .errorbar:
+            MarkTraits(
+                type: .errorbar, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.color, .opacity], required: [],
+                options: [.color, .opacity, .strokeWidth, .width, .extent],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .line,
+                draws: "a rule with caps from `y` to `y2` (or `x` to `x2`) per row, or from `lower` to `upper` of `extent` (`ci`, `stderr`, `stdev`, `iqr`) per group; a composite of rule and tick layers",
+                composite: ErrorBarMark.expansion)
         }
     }
 

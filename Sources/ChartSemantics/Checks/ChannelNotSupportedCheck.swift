@@ -9,7 +9,8 @@ struct ChannelNotSupportedCheck: CataloguedRule {
     let summary = "A channel the mark does not draw (size on bars, x2 on points): SPEC §19.1's table of marks says which marks do."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
-        let mark = context.spec.mark.type.value
+        // A mark the composite stage made is held to the composite's entry (SPEC §21): the user wrote that one.
+        let mark = context.spec.mark.composite ?? context.spec.mark.type.value
         let traits = mark.traits
         // `text` on a mark with value labels is what they print: without labels it prints nothing.
         if let text = context.spec.encoding.text, text.field != nil, traits.drawsOnlyWithLabels(.text), context.spec.mark.labels == nil,

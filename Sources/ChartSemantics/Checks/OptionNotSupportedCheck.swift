@@ -10,7 +10,8 @@ struct OptionNotSupportedCheck: CataloguedRule {
     let summary = "A mark option the mark does not draw (interpolate on bars): SPEC §19.1's table of marks says which marks take it."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
-        let mark = context.spec.mark.type.value
+        // A mark the composite stage made is held to the composite's entry (SPEC §21): the user wrote that one.
+        let mark = context.spec.mark.composite ?? context.spec.mark.type.value
         let traits = mark.traits
         for option in MarkOption.allCases where !traits.takes(option) {
             guard let member = context.member("mark", option.rawValue) else { continue }

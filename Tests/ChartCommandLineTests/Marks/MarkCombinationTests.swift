@@ -47,6 +47,8 @@ import Testing
             encoding["y"] = #"{ "field": "grp" }"#
             encoding["color"] = #"{ "field": "v" }"#
         }
+        // An errorbar spans a range: `y`…`y2` (or `x`…`x2` when the channel under test is `x2`).
+        if traits.type == .errorbar && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
         for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
         return encoding
     }
@@ -88,6 +90,7 @@ import Testing
         case .strokeWidth: "5"
         case .cornerRadius: "4"
         case .width: "7"
+        case .extent: #""stdev""#
         }
     }
 
@@ -149,7 +152,9 @@ import Testing
     @Test(arguments: optionCases)
     func anOptionIsDrawnOrRejected(mark: MarkType, option: MarkOption) throws {
         let traits = mark.traits
-        let encoding = Self.base(traits)
+        var encoding = Self.base(traits)
+        // An errorbar's `extent` computes the range `y2` would give.
+        if option == .extent { encoding["y2"] = nil }
         let plain = "\"\(mark.rawValue)\""
         let with = "{ \"type\": \"\(mark.rawValue)\", \"\(option.rawValue)\": \(Self.value(option)) }"
         let built = try Self.build(mark: with, encoding: encoding)
