@@ -153,11 +153,11 @@ enum AnnotationAnchors {
 
     /// `{FIELD}` of the anchored row as the field prints: through its x or y axis when a position channel shows it
     /// (its value as written, not stacked); with the `format` of a channel that shows it; else like an axis would
-    /// print that one value (dates as a single date, text as written, null as `n/a`).
+    /// print that one value (dates as a single date, text as written, null as the locale's word for missing, `n/a`).
     static func fieldText(_ name: String, row: Int, model: PlotModel, positions: AnnotationPositions) -> String? {
         guard let column = model.table.column(named: name) else { return nil }
         let value = column[row]
-        if value.isNull { return EncodedChannel.missingKey }
+        if value.isNull { return model.locale.missingWord }
         for (axis, channel) in [(ChannelName.x, model.x), (.y, model.y)] {
             guard let channel, channel.field == name else { continue }
             let written: AnnotationValue
@@ -169,12 +169,12 @@ enum AnnotationAnchors {
             if let text = positions.text(written, axis: axis, locale: model.locale, withYear: positions.domainCrossesYears(axis)) { return text }
         }
         let shown = [model.color, model.size, model.text, model.offset, model.x2, model.y2].compactMap { $0 }.first { $0.field == name }
-        let pattern = shown?.definition.format?.value
+        let format = shown?.definition.format
         switch value {
         case .number(let number):
-            return TickLabels(kind: .number, pattern: pattern, locale: model.locale).labels([number]).first
+            return TickLabels(kind: .number, format: format, locale: model.locale).labels([number]).first
         case .date(let milliseconds):
-            return TickLabels(kind: .dates, pattern: pattern, locale: model.locale).labels([Double(milliseconds)]).first
+            return TickLabels(kind: .dates, format: format, locale: model.locale).labels([Double(milliseconds)]).first
         default:
             return value.text
         }
