@@ -30,7 +30,9 @@ public enum Planner {
     public static func analyze(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> PlanAnalysis {
         var builder = PlanBuilder(spec: spec, schema: schema)
         let (plan, diagnostics) = builder.build()
-        return PlanAnalysis(plan: plan, diagnostics: diagnostics, fieldTypes: builder.fieldTypes)
+        // Each problem once: a composite mark's statistics (SPEC §21) read the user's one field in several
+        // aggregates, and an error about it is the same error at the same place.
+        return PlanAnalysis(plan: plan, diagnostics: DiagnosticCollector.unique(diagnostics), fieldTypes: builder.fieldTypes)
     }
 
     /// The expressions' syntax errors, for a spec whose data's columns are unknown (remote data not yet cached):

@@ -23,10 +23,13 @@ struct LowContrastRule: CataloguedRule {
         let mark = context.spec.mark.type.value
         let filled = mark.traits.filled
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
-        let opacity = context.spec.mark.opacity?.value ?? 1
+        // A constant opacity (SPEC §19.3) replaces `mark.opacity`, and a constant color `mark.color`.
+        let opacity = context.spec.encoding.opacity?.value?.value.numberValue ?? context.spec.mark.opacity?.value ?? 1
         var checked: [(text: String, color: Color, span: SourceSpan?)] = []
 
-        if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
+        if let constant = context.spec.encoding.color?.value, context.spec.encoding.color?.field == nil {
+            if let text = constant.value.stringValue, let parsed = Color(css: text) { checked.append((text, parsed, constant.span)) }
+        } else if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
             checked.append((color.value, parsed, color.span))
         }
         if let channel = context.spec.encoding.color, context.colorMakesSeries != false {
