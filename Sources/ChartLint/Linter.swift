@@ -105,7 +105,7 @@ public enum Linter {
                 if spec.isLayered && !output.isSample { layerTables = layered.layerTables }
                 diagnostics += output.warnings
                 // Annotation aggregates over the output rows, so the checks and rules see their values.
-                if let table { resolvedSpec = (try? AnnotationValues.resolve(spec, table: table)) ?? spec }
+                if let table { resolvedSpec = (try? AnnotationValues.resolve(spec, table: table, context: context)) ?? spec }
             } catch {
                 diagnostics += error.diagnostics
                 // The planner's errors leave the data readable: its columns still feed the checks.

@@ -143,6 +143,13 @@ extension ChartSpec {
         return spec
     }
 
+    /// The layer whose drawn rows a note's `at` reads when it names no `layer` (SPEC §19.13): the first layer
+    /// with x and y bound to fields (one that draws rows, not a rule at a constant), else the first; 0 for a
+    /// one-mark chart.
+    public var anchorLayer: Int {
+        layerCharts.firstIndex { $0.encoding.x?.field != nil && $0.encoding.y?.field != nil } ?? 0
+    }
+
     /// Every layer as a one-mark spec (`layerChart(_:)`), or the spec itself when it has one `mark`.
     public var layerCharts: [ChartSpec] {
         isLayered ? layers.indices.map(layerChart) : [self]

@@ -40,13 +40,15 @@ public enum SpecKeys {
     /// SPEC §2 (one entry of `sources`).
     public static let source = ["title", "site", "url"]
     /// SPEC §12 (one entry of `annotations`): every key any type takes; `annotationKeys(for:)` says which apply.
-    public static let annotation = ["type", "x", "y", "text", "label", "position", "offset", "width", "connector", "style", "color", "panel"]
+    public static let annotation = [
+        "type", "x", "y", "at", "layer", "text", "label", "position", "offset", "width", "connector", "style", "color", "panel"
+    ]
     /// SPEC §12: the keys one type of annotation takes.
     public static func annotationKeys(for kind: Annotation.Kind) -> [String] {
         switch kind {
         case .rule: ["type", "x", "y", "label", "style", "color", "panel"]
         case .range: ["type", "x", "y", "label", "color", "panel"]
-        case .text: ["type", "x", "y", "text", "position", "offset", "width", "connector", "color", "panel"]
+        case .text: ["type", "x", "y", "at", "layer", "text", "position", "offset", "width", "connector", "color", "panel"]
         }
     }
 

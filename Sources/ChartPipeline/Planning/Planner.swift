@@ -259,8 +259,8 @@ private struct PlanBuilder {
         // window, windowBy and keep (SPEC §14): over the output fields, in output order.
         let (windowOutputs, partitionBy, keeps) = planWindow(outputFields: &outputFields, fullSchema: fullSchema, aggregates: aggregates)
 
-        // Annotation values (SPEC §12): aggregates over the output rows.
-        add(AnnotationValues.check(spec, outputFields: outputFields, environment: environment))
+        // Annotation values (SPEC §12): aggregates over the output rows, or (SPEC §19.13) the rows before groupBy.
+        add(AnnotationValues.check(spec, outputFields: outputFields, inputFields: fullSchema.fields, environment: environment))
 
         // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
         planFacet(outputFields: outputFields)
