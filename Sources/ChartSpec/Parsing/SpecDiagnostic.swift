@@ -33,6 +33,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
         case layerLimit = "layer-limit"
         case annotationLimit = "annotation-limit"
         case windowLimit = "window-limit"
+        case compositeAggregate = "composite-aggregate"
+        case errorbarRange = "errorbar-range"
 
         public static let domain = "ChartSpec"
         public var severity: Severity {
