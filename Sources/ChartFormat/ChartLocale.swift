@@ -15,6 +15,14 @@ public struct ChartLocale: Sendable, Equatable {
     /// Currency prefix and suffix for the `$` format flag.
     public let currencyPrefix: String
     public let currencySuffix: String
+    /// The short scale of the `S` number format and of automatic axis labels for large numbers (SPEC §19.14):
+    /// the words for thousand, million, billion (10⁹) and trillion (10¹²), each with the space the locale puts
+    /// before it (a no-break space, so a label never wraps between number and word). Chosen from newsroom style
+    /// and CLDR's short decimal formats; `specs/reference.md` lists them.
+    public let shortScale: [String]
+    /// The word for a missing value (a null category, a null facet value: SPEC §19.9), as newsrooms in the
+    /// locale write it in tables and charts.
+    public let missingWord: String
 
     /// Every locale we ship, keyed by canonical tag.
     public static let all: [ChartLocale] = [.enUS, .enGB, .deDE, .frFR, .esES, .itIT, .nlNL]
@@ -49,13 +57,15 @@ public struct ChartLocale: Sendable, Equatable {
         shortMonths: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
         weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
         shortWeekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
-        firstWeekday: 0, decimalSeparator: ".", groupingSeparator: ",", currencyPrefix: "$", currencySuffix: ""
+        firstWeekday: 0, decimalSeparator: ".", groupingSeparator: ",", currencyPrefix: "$", currencySuffix: "",
+        shortScale: ["K", "M", "B", "T"], missingWord: "n/a"
     )
 
     public static let enGB = ChartLocale(
         identifier: "en-GB",
         months: enUS.months, shortMonths: enUS.shortMonths, weekdays: enUS.weekdays, shortWeekdays: enUS.shortWeekdays,
-        firstWeekday: 1, decimalSeparator: ".", groupingSeparator: ",", currencyPrefix: "£", currencySuffix: ""
+        firstWeekday: 1, decimalSeparator: ".", groupingSeparator: ",", currencyPrefix: "£", currencySuffix: "",
+        shortScale: ["k", "m", "bn", "tn"], missingWord: "n/a"
     )
 
     public static let deDE = ChartLocale(
@@ -64,7 +74,8 @@ public struct ChartLocale: Sendable, Equatable {
         shortMonths: ["Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"],
         weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],
         shortWeekdays: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
-        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "", currencySuffix: "\u{00A0}€"
+        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "", currencySuffix: "\u{00A0}€",
+        shortScale: ["\u{00A0}Tsd.", "\u{00A0}Mio.", "\u{00A0}Mrd.", "\u{00A0}Bio."], missingWord: "k. A."
     )
 
     public static let frFR = ChartLocale(
@@ -73,7 +84,8 @@ public struct ChartLocale: Sendable, Equatable {
         shortMonths: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
         weekdays: ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
         shortWeekdays: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
-        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: "\u{202F}", currencyPrefix: "", currencySuffix: "\u{00A0}€"
+        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: "\u{202F}", currencyPrefix: "", currencySuffix: "\u{00A0}€",
+        shortScale: ["\u{00A0}k", "\u{00A0}M", "\u{00A0}Md", "\u{00A0}Bn"], missingWord: "n. d."
     )
 
     public static let esES = ChartLocale(
@@ -82,7 +94,8 @@ public struct ChartLocale: Sendable, Equatable {
         shortMonths: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"],
         weekdays: ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"],
         shortWeekdays: ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"],
-        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "", currencySuffix: "\u{00A0}€"
+        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "", currencySuffix: "\u{00A0}€",
+        shortScale: ["\u{00A0}mil", "\u{00A0}M", "\u{00A0}mil\u{00A0}M", "\u{00A0}B"], missingWord: "s. d."
     )
 
     public static let itIT = ChartLocale(
@@ -91,7 +104,8 @@ public struct ChartLocale: Sendable, Equatable {
         shortMonths: ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
         weekdays: ["domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"],
         shortWeekdays: ["dom", "lun", "mar", "mer", "gio", "ven", "sab"],
-        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "", currencySuffix: "\u{00A0}€"
+        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "", currencySuffix: "\u{00A0}€",
+        shortScale: ["\u{00A0}mila", "\u{00A0}mln", "\u{00A0}mld", "\u{00A0}bln"], missingWord: "n.d."
     )
 
     public static let nlNL = ChartLocale(
@@ -100,7 +114,8 @@ public struct ChartLocale: Sendable, Equatable {
         shortMonths: ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"],
         weekdays: ["zondag", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag"],
         shortWeekdays: ["zo", "ma", "di", "wo", "do", "vr", "za"],
-        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "€\u{00A0}", currencySuffix: ""
+        firstWeekday: 1, decimalSeparator: ",", groupingSeparator: ".", currencyPrefix: "€\u{00A0}", currencySuffix: "",
+        shortScale: ["K", "\u{00A0}mln.", "\u{00A0}mld.", "\u{00A0}bln."], missingWord: "n.b."
     )
 }
 

@@ -13,9 +13,14 @@
 /// | `,` | group thousands with the locale's separator |
 /// | `.precision` | digits after the point (`f`, `%`) or significant digits (`e` counts after the point; `g r s p`) |
 /// | `~` | drop insignificant trailing zeros (`1.50k` → `1.5k`, `2.0` → `2`) |
-/// | type | `f` fixed, `d` integer, `e` exponent, `%` percent, `p` percent to significant digits, `s` SI prefix (`1.5k`, `20µ`), `r` significant digits in decimal notation, `g` fixed or exponent, none: like `~g` with precision 12 |
+/// | type | `f` fixed, `d` integer, `e` exponent, `%` percent, `p` percent to significant digits, `s` SI prefix (`1.5k`, `20µ`), `S` the locale's short scale (`2.8B`, `2,8 Mrd.`), `r` significant digits in decimal notation, `g` fixed or exponent, none: like `~g` with precision 12 |
 ///
-/// Precision defaults to 6 (12 for no type) and is clamped like d3: 1...21 for `g r s p`, 0...20 otherwise.
+/// Precision defaults to 6 (12 for no type) and is clamped like d3: 1...21 for `g r s S p`, 0...20 otherwise.
+/// `S` (SPEC §19.14, not in d3) counts significant digits like `s` (`.2S` of 2,834,000,000 is `2.8B`, of 3e9
+/// `3.0B`, `.2~S` `3B`), but scales by thousand, million, billion, trillion in the locale's words
+/// (`ChartLocale.shortScale`) and never by a prefix below one: values under 1,000 carry no word, values under 1
+/// are written in decimal notation (`0.25`). Without a precision `S` writes the shortest exact text (`2.834B`,
+/// `600M`).
 /// Values are rounded exactly, half away from zero (see `DecimalDigits`): `.2f` of 0.125 is `0.13`, of 1.005 is
 /// `1.00`. Differences from d3, on purpose: negatives (also in exponents: `1e−7`) use a real minus sign U+2212
 /// (SPEC §7; d3 ≥ 2 does too for the sign); infinity is `∞`; the types `b o x X c n` and the `#` flag are not
@@ -31,7 +36,7 @@ public struct NumberFormat: Sendable, Equatable {
 
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         case fixed = "f", integer = "d", exponent = "e", percent = "%", percentSignificant = "p"
-        case siPrefix = "s", significant = "r", general = "g", automatic = ""
+        case siPrefix = "s", shortScale = "S", significant = "r", general = "g", automatic = ""
     }
 
     public var fill: Character = " "
@@ -90,8 +95,12 @@ public struct NumberFormat: Sendable, Equatable {
             effectiveKind = .general
             trim = true
             digitsPrecision = Self.clamp(precision ?? 12, significant: true)
+        } else if kind == .shortScale && precision == nil {
+            trim = true
+            digitsPrecision = 12
         } else {
-            digitsPrecision = Self.clamp(precision ?? 6, significant: [.general, .significant, .siPrefix, .percentSignificant].contains(kind))
+            digitsPrecision = Self.clamp(
+                precision ?? 6, significant: [.general, .significant, .siPrefix, .shortScale, .percentSignificant].contains(kind))
         }
 
         // The number itself, ASCII digits with "." as the point; the SI prefix letter separately.
@@ -121,6 +130,10 @@ public struct NumberFormat: Sendable, Equatable {
                 body = Self.significantText(DecimalDigits(exactly: magnitude * 100), significant: digitsPrecision)
             case .siPrefix:
                 (body, siSuffix) = Self.siText(DecimalDigits(exactly: magnitude), significant: digitsPrecision)
+            case .shortScale:
+                let (text, unit) = Self.shortScaleText(DecimalDigits(exactly: magnitude), significant: digitsPrecision)
+                body = text
+                siSuffix = unit > 0 ? locale.shortScale[unit - 1] : ""
             case .automatic:
                 body = "" // replaced by .general above
             }
@@ -227,6 +240,19 @@ public struct NumberFormat: Sendable, Equatable {
         // Below the smallest prefix (under 0.1y): fixed digits after "0.".
         let tail = value.significantParts(max(1, significant + integerCount - 1)).digits
         return ("0." + String(repeating: "0", count: -integerCount) + tail, symbol)
+    }
+
+    /// Significant digits scaled by the largest short-scale unit at or below the value (0 none, 1 thousand,
+    /// 2 million, 3 billion, 4 trillion; a value from 10¹⁵ stays in trillions): 2,834,000,000 to 2 digits →
+    /// (`2.8`, 3). The unit is chosen after rounding, so 999,960,000 to 3 digits is (`1.00`, 3), not `1000M`.
+    static func shortScaleText(_ value: DecimalDigits, significant: Int) -> (String, Int) {
+        let (digits, exponent) = value.significantParts(significant)
+        guard exponent >= 0 else { return (significantText(value, significant: significant), 0) }
+        let unit = min(4, exponent / 3)
+        let integerCount = exponent - 3 * unit + 1
+        if integerCount >= digits.count { return (digits + String(repeating: "0", count: integerCount - digits.count), unit) }
+        let split = digits.index(digits.startIndex, offsetBy: integerCount)
+        return (String(digits[..<split]) + "." + digits[split...], unit)
     }
 
     private static func floorDivide(_ a: Int, _ b: Int) -> Int {

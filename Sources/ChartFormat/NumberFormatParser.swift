@@ -69,7 +69,7 @@ extension NumberFormat {
                 scanner.advance(1)
             } else if "bBoxXcn".contains(character) {
                 throw FormatError(
-                    message: "the format type '\(character)' is not supported; use one of f d e % p s r g (or none)",
+                    message: "the format type '\(character)' is not supported; use one of f d e % p s S r g (or none)",
                     offset: scanner.offset)
             } else if character.isLetter && scanner.peek(1) == nil,
                 let lower = Kind(rawValue: character.lowercased()), lower != .automatic
@@ -78,7 +78,7 @@ extension NumberFormat {
             } else if character.isLetter && scanner.peek(1) == nil {
                 throw FormatError(
                     message:
-                        "unknown format type '\(character)'; expected one of f (fixed), d (integer), e (exponent), % (percent), p, s (SI prefix), r, g, or none",
+                        "unknown format type '\(character)'; expected one of f (fixed), d (integer), e (exponent), % (percent), p, s (SI prefix), S (short scale: 2.8B), r, g, or none",
                     offset: scanner.offset)
             }
         }

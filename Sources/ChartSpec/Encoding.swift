@@ -82,7 +82,7 @@ public struct AxisSpec: Sendable {
     /// A hint, not a promise: ticks stay round numbers.
     public var tickCount: Located<Int>?
     public var values: Located<[Value]>?
-    public var format: Located<String>?
+    public var format: FormatSpec?
     public var grid: Located<Bool>?
     public var span: SourceSpan?
 
@@ -107,7 +107,7 @@ public struct ChannelDef: Sendable {
     public var title: TitleSetting
     public var scale: ScaleSpec?
     public var axis: AxisSpec?
-    public var format: Located<String>?
+    public var format: FormatSpec?
     public var stack: Located<StackMode>?
     public var along: Located<AlongAxis>?
     public var span: SourceSpan?

@@ -27,12 +27,12 @@ public struct LabelOptions: Sendable {
     public var position: Located<LabelPosition>?
     /// Rotation in degrees (−90 reads bottom to top).
     public var angle: Located<Double>?
-    public var format: Located<String>?
+    public var format: FormatSpec?
     public var skipZero: Bool
     public var span: SourceSpan?
 
     public init(
-        position: Located<LabelPosition>? = nil, angle: Located<Double>? = nil, format: Located<String>? = nil, skipZero: Bool = false,
+        position: Located<LabelPosition>? = nil, angle: Located<Double>? = nil, format: FormatSpec? = nil, skipZero: Bool = false,
         span: SourceSpan? = nil
     ) {
         self.position = position

@@ -31,6 +31,8 @@ public enum SpecKeys {
     public static let axis = ["position", "tickCount", "values", "format", "grid"]
     /// SPEC §2 (`legend` as an object).
     public static let legend = ["position", "title", "hidden"]
+    /// SPEC §19.14 (`format` as an object).
+    public static let format = ["number", "prefix", "suffix"]
     /// SPEC §19.8 (`width`/`height` as `{ "step": N }`).
     public static let size = ["step"]
     /// SPEC §13 (`facet`).

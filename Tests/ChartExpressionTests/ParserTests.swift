@@ -91,7 +91,28 @@ import ChartDiagnostics
         ("a +* b", "expected a value after '+', found '*'", "1:4", "*"),
         (")", "expected a value, found ')'", "1:1", ")"),
         ("a)", "unmatched ')'", "1:2", ")"),
-        ("a b", "expected an operator before 'b'", "1:3", "b"),
+        ("a b", "expected an operator between 'a' and 'b'; a field name with spaces is written in backticks: `a b`", "1:1", "a b"),
+        (
+            "Major Genre == 'Action'",
+            "expected an operator between 'Major' and 'Genre'; a field name with spaces is written in backticks: `Major Genre`", "1:1",
+            "Major Genre"
+        ),
+        (
+            "year(Order Date) > 2000",
+            "expected an operator between 'Order' and 'Date'; a field name with spaces is written in backticks: `Order Date`", "1:6",
+            "Order Date"
+        ),
+        (
+            "(Box Office  Gross > 5)",
+            "expected an operator between 'Box' and 'Office'; a field name with spaces is written in backticks: `Box Office  Gross`", "1:2",
+            "Box Office  Gross"
+        ),
+        (
+            "x in ('a', New York)",
+            "expected an operator between 'New' and 'York'; a field name with spaces is written in backticks: `New York`", "1:12",
+            "New York"
+        ),
+        ("a true", "expected an operator before 'true'", "1:3", "true"),
         ("'a' 'b'", "expected an operator before a text literal", "1:5", "'b'"),
         ("", "the expression is empty", "1:1", ""),
         ("   ", "the expression is empty", "1:4", ""),
@@ -127,6 +148,18 @@ import ChartDiagnostics
         #expect(diagnostic.message == message)
         #expect(position(diagnostic) == at)
         #expect(spanned(diagnostic) == covered)
+    }
+
+    /// SPEC §19.15: the error for an unquoted field name with spaces offers the backticked name as its fix-it.
+    @Test func spacedFieldNamesGetABacktickFixIt() throws {
+        let (expr, diagnostics) = parse("Major Genre == 'Action'")
+        #expect(expr == nil)
+        let fixIt = try #require(diagnostics.first?.fixIt)
+        #expect(fixIt.replacement == "`Major Genre`")
+        #expect(fixIt.span.range == 0..<11)
+        // Applied, the expression parses and reads the field.
+        let fixed = try #require(parse("`Major Genre` == 'Action'").0)
+        #expect(fixed.children.first?.kind == .field("Major Genre"))
     }
 
     /// Misspelled operators: an error with a fix-it, and the tree as intended.

@@ -1,5 +1,6 @@
 import Testing
 import ChartFormat
+import ChartSpec
 @testable import ChartLayout
 
 @Suite struct ShortTickFormTests {
@@ -7,7 +8,10 @@ import ChartFormat
 
     @Test func millionsAndBillionsAreShortened() {
         #expect(labels.labels([0, 5_000_000, 10_000_000]) == ["0", "5M", "10M"])
-        #expect(labels.labels([0, 500_000, 1_000_000, 1_500_000]) == ["0", "0.5M", "1.0M", "1.5M"])
+        // Each tick in its own unit, never below one of it (SPEC §19.14).
+        #expect(labels.labels([0, 500_000, 1_000_000, 1_500_000]) == ["0", "500K", "1M", "1.5M"])
+        #expect(labels.labels([0, 5e8, 1e9, 1.5e9, 2e9, 2.5e9, 3e9]) == ["0", "500M", "1B", "1.5B", "2B", "2.5B", "3B"])
+        #expect(labels.labels([6e8]) == ["600M"])
         #expect(labels.labels([0, 2e9, 4e9]) == ["0", "2B", "4B"])
         #expect(labels.labels([-1e12, 0, 1e12]) == ["\u{2212}1T", "0", "1T"])
     }
@@ -21,6 +25,14 @@ import ChartFormat
         #expect(labels.labels([5e6, 1e7, 2e7, 5e7, 1e8, 2e8]) == ["5M", "10M", "20M", "50M", "100M", "200M"])
     }
 
+    @Test func formatObjectsPutPrefixAndSuffixOnEveryLabel() {
+        let money = FormatSpec(pattern: Located("$.2S", at: nil), suffix: Located(" total", at: nil), isObject: true)
+        #expect(TickLabels(kind: .number, format: money, locale: .enUS).labels([2.834e9, -6e8]) == ["$2.8B total", "\u{2212}$600M total"])
+        let euro = FormatSpec(pattern: nil, prefix: Located("€", at: nil), isObject: true)
+        #expect(TickLabels(kind: .number, format: euro, locale: .enUS).labels([0, 5e8, 1e9]) == ["€0", "€500M", "€1B"])
+        #expect(TickLabels(kind: .number, format: euro, locale: .enUS).valueLabels([12.5]) == ["€12.5"])
+    }
+
     @Test func anExplicitFormatIsNeverShortened() {
         #expect(TickLabels(kind: .number, pattern: ",.0f", locale: .enUS).labels([0, 10_000_000]) == ["0", "10,000,000"])
     }
@@ -31,6 +43,10 @@ import ChartFormat
         #expect(labels.valueLabels([0.4567, 0.1]) == ["0.457", "0.100"])
         #expect(labels.valueLabels([3, 0, 12]) == ["3", "0", "12"])
         #expect(labels.valueLabels([2_345_678]) == ["2.35M"])
+        // A value under a billion beside one over is written in millions, not `0.60B` (SPEC §19.14).
+        #expect(labels.valueLabels([2.834e9, 600e6, 1.2e9]) == ["2.83B", "600M", "1.20B"])
+        #expect(labels.valueLabels([600e6]) == ["600M"])
+        #expect(TickLabels(kind: .number, locale: .deDE).valueLabels([2.8e9]) == ["2,8\u{00A0}Mrd."])
         #expect(TickLabels(kind: .percent, locale: .enUS).valueLabels([0.2345, 0.7655]) == ["23%", "77%"])
         #expect(TickLabels(kind: .percent, locale: .enUS).valueLabels([0.052]) == ["5.2%"])
     }

@@ -128,8 +128,8 @@ import ChartSpec
     }
 
     @Test func theLabelFormatWinsOverTheChannels() throws {
-        var (spec, table) = bars([0.25, 0.5], labels: LabelOptions(format: Located(".0%", at: nil)))
-        spec.encoding.y?.format = Located(".2f", at: nil)
+        var (spec, table) = bars([0.25, 0.5], labels: LabelOptions(format: FormatSpec(Located(".0%", at: nil))))
+        spec.encoding.y?.format = FormatSpec(Located(".2f", at: nil))
         #expect(labels(try ChartLayoutEngine.layout(spec: spec, table: table)).map(\.text) == ["25%", "50%"])
         spec.mark.labels = LabelOptions()
         #expect(labels(try ChartLayoutEngine.layout(spec: spec, table: table)).map(\.text) == ["0.25", "0.50"])
@@ -259,7 +259,7 @@ import ChartSpec
 
     @Test func crowdedLabelsAreDroppedNeverOverlapped() throws {
         let values = (0..<120).map { _ in 1_000_000.0 }
-        let (spec, table) = bars(values, labels: LabelOptions(format: Located(",.0f", at: nil)))
+        let (spec, table) = bars(values, labels: LabelOptions(format: FormatSpec(Located(",.0f", at: nil))))
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         let count = labels(scene).count
         #expect(count > 0 && count < 120)
@@ -360,7 +360,7 @@ import ChartSpec
         var spec = Fixture.spec(.bar)
         spec.encoding.x = Fixture.channel(.x, "name")
         var y = Fixture.channel(.y, "value")
-        y.format = Located(".1z", at: nil)
+        y.format = FormatSpec(Located(".1z", at: nil))
         spec.encoding.y = y
         let table = Table(columns: [Fixture.strings("name", ["a"]), Fixture.numbers("value", [1])])
         #expect(throws: DiagnosticError.self) { try ChartLayoutEngine.layout(spec: spec, table: table) }

@@ -38,7 +38,7 @@ enum HTMLFixture {
             file: file, data: DataSource(origin: .values(JSONValue(kind: .array([]), span: span))), mark: MarkSpec(type: Located(.line, at: nil)))
         spec.title = Located(title, at: nil)
         var x = ChannelDef(channel: .x, field: Located("median", at: nil))
-        x.format = Located("+.2f", at: nil)
+        x.format = FormatSpec(Located("+.2f", at: nil))
         var y = ChannelDef(channel: .y, field: Located("year", at: nil))
         y.type = Located(.temporal, at: nil)
         y.title = .hidden

@@ -20,7 +20,7 @@ import ChartSpec
     @Test func explicitTooltipFieldsReplaceTheDefault() {
         var spec = HTMLFixture.spec()
         var median = ChannelDef(channel: .tooltip, field: Located("median", at: nil))
-        median.format = Located(".1%", at: nil)
+        median.format = FormatSpec(Located(".1%", at: nil))
         spec.encoding.tooltip = [ChannelDef(channel: .tooltip, field: Located("year", at: nil)), median]
         let data = TooltipData(spec: spec, table: HTMLFixture.table())
         #expect(data.fields.map(\.label) == ["year", "median"])

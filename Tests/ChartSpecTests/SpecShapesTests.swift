@@ -48,7 +48,7 @@ import Testing
         #expect(one.encoding.tooltip.first?.channel == .tooltip)
 
         let object = try spec(#""encoding": { "tooltip": { "field": "price", "format": "$,.2f" } }"#)
-        #expect(object.encoding.tooltip.first?.format?.value == "$,.2f")
+        #expect(object.encoding.tooltip.first?.format?.pattern?.value == "$,.2f")
 
         let list = try spec(#""encoding": { "tooltip": ["date", { "field": "price", "title": "Price" }] }"#)
         #expect(list.encoding.tooltip.map { $0.field?.value } == ["date", "price"])
@@ -90,7 +90,7 @@ import Testing
         #expect(detailed.spec?.mark.points == true)
         #expect(labels.position?.value == .end)
         #expect(labels.angle?.value == -90)
-        #expect(labels.format?.value == ".0%")
+        #expect(labels.format?.pattern?.value == ".0%")
         #expect(labels.skipZero)
 
         let off = parse(lines(dataLine, #""mark": { "type": "bar", "labels": false }"#))

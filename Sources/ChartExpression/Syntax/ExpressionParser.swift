@@ -107,6 +107,7 @@ struct Parser {
         if token.punctuation == .rightParen {
             throw fail("unmatched ')'", at: token.range)
         }
+        try failOnSpacedFieldName()
         if startsOperand(token) {
             throw fail("expected an operator before \(token.quotedDescription)", at: token.range)
         }
@@ -196,6 +197,7 @@ struct Parser {
                 continue
             }
             if isPunctuation(.rightParen) { break }
+            try failOnSpacedFieldName()
             throw fail(
                 "expected ',' or ')' in the list after 'in' opened at \(position(of: open.range)), found \(current.quotedDescription)",
                 at: current.range,
@@ -237,6 +239,32 @@ struct Parser {
             return try checked(Expr(.unary(.not, operand), range: token.range.lowerBound..<operand.range.upperBound, tokenRange: token.range))
         }
         return try parsePrimary()
+    }
+
+    /// Words that are never part of a field name written without backticks.
+    private static let reservedWords: Set<String> = ["true", "false", "null", "in", "and", "or", "not"]
+
+    private static func isPlainWord(_ token: Token) -> Bool {
+        guard let name = token.identifier else { return false }
+        return !reservedWords.contains(name.lowercased())
+    }
+
+    /// Two names side by side (`Major Genre == 'Action'`, `year(Order Date)`) are a field name with spaces written
+    /// without backticks (SPEC §19.15): the error says so, covers the words, and its fix-it writes
+    /// `` `Major Genre` ``. Does nothing unless the current token is a plain name right after one.
+    private mutating func failOnSpacedFieldName() throws(ParseFailure) {
+        guard let previous, Self.isPlainWord(previous), Self.isPlainWord(current) else { return }
+        var end = position
+        while end + 1 < tokens.count, Self.isPlainWord(tokens[end + 1]) { end += 1 }
+        let range = previous.range.lowerBound..<tokens[end].range.upperBound
+        let utf8 = Array(source.text.utf8)
+        guard range.lowerBound >= 0, range.upperBound <= utf8.count else { return }
+        let quoted = "`" + String(decoding: utf8[range], as: UTF8.self) + "`"
+        throw fail(
+            "expected an operator between \(previous.quotedDescription) and \(current.quotedDescription); a field name with spaces is written in backticks: \(quoted)",
+            at: range,
+            fixIt: quoted
+        )
     }
 
     private func startsOperand(_ token: Token) -> Bool {
@@ -283,6 +311,7 @@ struct Parser {
             defer { depth -= 1 }
             var inner = try parseExpression()
             guard isPunctuation(.rightParen) else {
+                try failOnSpacedFieldName()
                 throw fail(
                     "expected ')' to close '(' at \(position(of: token.range)), found \(current.quotedDescription)",
                     at: current.range,
@@ -333,6 +362,7 @@ struct Parser {
                 continue
             }
             if isPunctuation(.rightParen) { break }
+            try failOnSpacedFieldName()
             throw fail(
                 "expected ',' or ')' after an argument of '\(name)' (its '(' is at \(position(of: open.range))), found \(current.quotedDescription)",
                 at: current.range,

@@ -51,19 +51,21 @@ struct AnnotationPositions: Sendable {
         if scale.isDiscrete { return AnnotationAxis.category(written) }
         let reading = Self.reading(channel)
         guard let number = AnnotationAxis.number(written, reading: reading) else { return nil }
-        let pattern = channel.definition.format?.value ?? channel.definition.axis?.format?.value
+        let format = channel.definition.format ?? channel.definition.axis?.format
+        let pattern = format?.patternText
+        let affixes = format?.affixes ?? .none
         switch reading {
         case .dates:
-            let text = TickLabels(kind: .dates, pattern: pattern, locale: locale).labels([number]).first
+            let text = TickLabels(kind: .dates, format: format, locale: locale).labels([number]).first
             let year = String(CivilDate.components(NumberConversion.clamped(max(-8.64e15, min(8.64e15, number)), as: Int64.self)).year)
             guard withYear, pattern == nil, let text, !text.contains(year) else { return text }
             let full = locale.identifier == "en-US" ? "%b %-d, %Y" : locale.identifier == "de-DE" ? "%-d. %b %Y" : "%-d %b %Y"
-            return TickLabels(kind: .dates, pattern: full, locale: locale).labels([number]).first ?? text
+            return TickLabels(kind: .dates, pattern: full, affixes: affixes, locale: locale).labels([number]).first ?? text
 
-        case .years: return TickLabels(kind: .years, pattern: pattern, locale: locale).labels([number]).first
+        case .years: return TickLabels(kind: .years, format: format, locale: locale).labels([number]).first
         default:
-            if pattern != nil { return TickLabels(kind: .number, pattern: pattern, locale: locale).labels([number]).first }
-            return NumberFormat(kind: .significant, precision: 3, grouping: true, trimZeros: true).format(number, locale: locale)
+            if pattern != nil { return TickLabels(kind: .number, format: format, locale: locale).labels([number]).first }
+            return affixes.apply(NumberFormat(kind: .significant, precision: 3, grouping: true, trimZeros: true).format(number, locale: locale))
         }
     }
 

@@ -1,4 +1,5 @@
 import ChartFormat
+import ChartSpec
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -25,11 +26,15 @@ public struct TickLabels: Sendable {
     private var numberFormat: NumberFormat?
     private var dateFormat: DateFormat?
 
+    /// The prefix and suffix of the spec's format object (SPEC §19.14), around every label.
+    public var affixes: FormatAffixes
+
     /// - Parameter pattern: a d3-format pattern for numbers or a `%`-pattern for dates; one that does not parse
     ///   falls back to the automatic format (the spec parser reports it).
-    public init(kind: Kind, pattern: String? = nil, locale: ChartLocale) {
+    public init(kind: Kind, pattern: String? = nil, affixes: FormatAffixes = .none, locale: ChartLocale) {
         self.kind = kind
         self.locale = locale
+        self.affixes = affixes
         if let pattern, !pattern.isEmpty {
             if kind == .dates {
                 dateFormat = try? DateFormat(parsing: pattern)
@@ -39,8 +44,18 @@ public struct TickLabels: Sendable {
         }
     }
 
+    /// Labels written as a spec's `format` says (its pattern, prefix and suffix); nil: the automatic format.
+    public init(kind: Kind, format: FormatSpec?, locale: ChartLocale) {
+        self.init(kind: kind, pattern: format?.patternText, affixes: format?.affixes ?? .none, locale: locale)
+    }
+
     /// The labels for a set of ticks, formatted together so they share a precision.
     public func labels(_ values: [Double]) -> [String] {
+        let texts = bareLabels(values)
+        return affixes.isEmpty ? texts : texts.map(affixes.apply)
+    }
+
+    private func bareLabels(_ values: [Double]) -> [String] {
         switch kind {
         case .dates:
             let instants = values.map { NumberConversion.clamped(max(-8.64e15, min(8.64e15, $0)), as: Int64.self) }
@@ -57,18 +72,17 @@ public struct TickLabels: Sendable {
                 // padded decimals (SPEC §19.7): `0.01 0.1 1 10 100 1,000`, `100,000 1M 10M 100M`.
                 return values.map { value in
                     guard value != 0 else { return "0" }
-                    guard let unit = Self.shortUnit(forLargest: value.magnitude) else {
+                    guard value.magnitude >= Self.shortScaleThreshold else {
                         let alone = NumberFormat.automatic(forTicks: [value])
                         return NumberFormat(kind: .fixed, precision: alone.precision, grouping: value.magnitude >= 1000).format(value, locale: locale)
                     }
-                    let scaled = value / unit.divisor
-                    return NumberFormat.automatic(forTicks: [scaled]).format(scaled, locale: locale) + unit.suffix
+                    return NumberFormat.shortScaleLabels(forTicks: [value], locale: locale)[0]
                 }
             }
-            if let unit = Self.shortUnit(forLargest: Self.largestMagnitude(values)) {
-                let scaled = values.map { $0 / unit.divisor }
-                let format = NumberFormat.automatic(forTicks: scaled)
-                return zip(values, scaled).map { $0 == 0 ? "0" : format.format($1, locale: locale) + unit.suffix }
+            if Self.largestMagnitude(values) >= Self.shortScaleThreshold {
+                // Large numbers in the locale's short scale, each tick in its own unit (SPEC §19.14: `0 500M 1B
+                // 1.5B`, never `0.50B`).
+                return NumberFormat.shortScaleLabels(forTicks: values, locale: locale)
             }
             let format = NumberFormat.automatic(forTicks: values)
             return values.map { $0 == 0 ? "0" : format.format($0, locale: locale) }
@@ -85,25 +99,42 @@ public struct TickLabels: Sendable {
     }
 
     /// Values printed on marks, formatted together. With a spec format, exactly that; otherwise like ticks, but
-    /// values that are not round get at most three significant digits on the largest (`12.8`, `0.46`, `1,235`)
-    /// instead of every digit the data has.
+    /// values that are not round get at most three significant digits (`12.8`, `0.46`, `1,235`) instead of every
+    /// digit the data has. Large values (the largest at least a million) are written in the locale's short scale,
+    /// each in the unit of its own size (`2.83B` beside `600M`, never `0.60B`), the values of one unit at one
+    /// precision.
     public func valueLabels(_ values: [Double]) -> [String] {
         guard numberFormat == nil, kind == .number || kind == .percent else { return labels(values) }
-        var divisor = 1.0
-        var suffix = ""
-        var significant = 3
+        let texts: [String]
         if kind == .percent {
-            (divisor, suffix, significant) = (0.01, "%", 2)
-        } else if let unit = Self.shortUnit(forLargest: Self.largestMagnitude(values)) {
-            (divisor, suffix) = (unit.divisor, unit.suffix)
+            texts = Self.valueTexts(values, divisor: 0.01, suffix: "%", significant: 2, locale: locale)
+        } else if Self.largestMagnitude(values) >= Self.shortScaleThreshold {
+            // Group the values by unit; each group shares a precision.
+            let units = values.map { NumberFormat.shortScaleUnit(of: $0) }
+            var result = [String](repeating: "", count: values.count)
+            for unit in Set(units).sorted() {
+                let indices = values.indices.filter { units[$0] == unit }
+                let word = unit > 0 ? locale.shortScale[unit - 1] : ""
+                let group = Self.valueTexts(
+                    indices.map { values[$0] }, divisor: NumberFormat.shortScaleFactor(unit), suffix: word, significant: 3, locale: locale)
+                for (index, text) in zip(indices, group) { result[index] = text }
+            }
+            texts = result
+        } else {
+            texts = Self.valueTexts(values, divisor: 1, suffix: "", significant: 3, locale: locale)
         }
+        return affixes.isEmpty ? texts : texts.map(affixes.apply)
+    }
+
+    /// `values / divisor` with the decimals for `significant` digits on the largest (fewer when every value needs
+    /// fewer), then `suffix`.
+    private static func valueTexts(_ values: [Double], divisor: Double, suffix: String, significant: Int, locale: ChartLocale) -> [String] {
         let scaled = values.map { $0 / divisor }
-        let scaledLargest = Self.largestMagnitude(scaled)
-        // Decimals for `significant` digits on the largest value, fewer when the values need fewer.
+        let scaledLargest = largestMagnitude(scaled)
         let magnitude = scaledLargest > 0 ? NumberConversion.clamped(log10(scaledLargest), rounding: .down) : 0
         let cap = Swift.max(0, Swift.min(6, significant - 1 - magnitude))
         var decimals = cap
-        for candidate in 0...cap where scaled.allSatisfy({ Self.isWritten($0, decimals: candidate) }) {
+        for candidate in 0...cap where scaled.allSatisfy({ isWritten($0, decimals: candidate) }) {
             decimals = candidate
             break
         }
@@ -111,16 +142,9 @@ public struct TickLabels: Sendable {
         return scaled.map { $0 == 0 ? "0" + suffix : format.format($0, locale: locale) + suffix }
     }
 
-    /// Newsroom short forms for large numbers (`10M` rather than `10,000,000`): chosen from the largest value, so
-    /// every label of an axis uses the same unit (`0.5M 1M 1.5M`). Below a million numbers are written out.
-    static func shortUnit(forLargest largest: Double) -> (divisor: Double, suffix: String)? {
-        guard largest.isFinite else { return nil }
-        if largest >= 1e15 { return nil }
-        if largest >= 1e12 { return (1e12, "T") }
-        if largest >= 1e9 { return (1e9, "B") }
-        if largest >= 1e6 { return (1e6, "M") }
-        return nil
-    }
+    /// Below a million numbers are written out (`250,000`); from a million on, automatic labels use the locale's
+    /// short scale (`1.5M`).
+    static let shortScaleThreshold = 1e6
 
     private static func largestMagnitude(_ values: [Double]) -> Double {
         values.filter(\.isFinite).map(\.magnitude).max() ?? 0
@@ -135,8 +159,8 @@ public struct TickLabels: Sendable {
 
     /// The labels for values of a channel, with the axis's `format` (else the channel's).
     static func forChannel(_ channel: EncodedChannel, isPercent: Bool = false, locale: ChartLocale) -> TickLabels {
-        let pattern = channel.definition.axis?.format?.value ?? channel.definition.format?.value
+        let format = channel.definition.axis?.format ?? channel.definition.format
         let kind: Kind = isPercent ? .percent : channel.holdsYears ? .years : channel.holdsDates ? .dates : .number
-        return TickLabels(kind: kind, pattern: pattern, locale: locale)
+        return TickLabels(kind: kind, format: format, locale: locale)
     }
 }

@@ -55,9 +55,9 @@ struct ValueLabelContent: Sendable {
             if options.skipZero && value == 0 { continue }
             labelled.append((row, value))
         }
-        let pattern = options.format?.value ?? source.definition.format?.value
+        let format = options.format ?? source.definition.format
         let kind: TickLabels.Kind = isShare ? .percent : source.holdsYears ? .years : source.holdsDates ? .dates : .number
-        let formatter = TickLabels(kind: kind, pattern: pattern, locale: model.locale)
+        let formatter = TickLabels(kind: kind, format: format, locale: model.locale)
         let strings = formatter.valueLabels(labelled.map(\.value))
         for (item, text) in zip(labelled, strings) where !text.isEmpty {
             texts[item.row] = text

@@ -106,17 +106,20 @@ public struct TooltipData: Sendable, Equatable {
     /// How one column's cells are written: the channel's `format`, else its axis format, else a default that
     /// suits the type (years plain, other numbers with three significant digits or more, dates as `Jan 17, 2012`).
     static func formatter(for column: Column, definition: ChannelDef, locale: ChartLocale) -> (Int) -> String? {
-        let pattern = definition.format?.value ?? definition.axis?.format?.value
+        let spec = definition.format ?? definition.axis?.format
+        let pattern = spec?.patternText
+        let affixes = spec?.affixes ?? .none
         switch column.storage {
         case .number(let numbers):
             let valid = column.valid
             if let pattern, let format = try? NumberFormat(parsing: pattern) {
-                return { row in valid[row] && numbers[row].isFinite ? format.format(numbers[row], locale: locale) : nil }
+                return { row in valid[row] && numbers[row].isFinite ? affixes.apply(format.format(numbers[row], locale: locale)) : nil }
             }
             let isYears = definition.type?.value == .temporal
             return { row in
                 guard valid[row], numbers[row].isFinite else { return nil }
-                return isYears ? NumberFormat.year.format(numbers[row], locale: locale) : defaultNumber(numbers[row], locale: locale)
+                return affixes.apply(
+                    isYears ? NumberFormat.year.format(numbers[row], locale: locale) : defaultNumber(numbers[row], locale: locale))
             }
         case .date(let dates):
             let valid = column.valid
@@ -124,8 +127,8 @@ public struct TooltipData: Sendable, Equatable {
             return { row in
                 guard valid[row] else { return nil }
                 let value = dates[row]
-                if let explicit { return explicit.format(value, locale: locale) }
-                return defaultDate(value, locale: locale)
+                if let explicit { return affixes.apply(explicit.format(value, locale: locale)) }
+                return affixes.apply(defaultDate(value, locale: locale))
             }
         case .string, .boolean:
             return { row in

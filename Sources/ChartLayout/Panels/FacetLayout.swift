@@ -309,7 +309,8 @@ struct FacetLayout {
                 let known = Set(keys)
                 keys += layerKeys.filter { !known.contains($0) }
             }
-            return .categories(EncodedChannel.missingLast(keys))
+            let missingWord = (ChartLocale.named(spec.locale.value) ?? .enUS).missingWord
+            return .categories(EncodedChannel.missingLast(keys, missingKey: missingWord))
         }
         let x = facet.sharesX ? shared(isX: true) : nil
         let y = facet.sharesY ? shared(isX: false) : nil

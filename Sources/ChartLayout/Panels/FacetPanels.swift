@@ -43,11 +43,14 @@ enum FacetPanels {
         }
         let titles = Self.titles(order.map { valueByKey[$0] ?? .null }, column: column, locale: locale)
         var panels: [PanelRows] = []
+        var missing: PanelRows?
         for (index, key) in order.enumerated() {
             let rows = (rowsByKey[key] ?? []) + totalRows
-            panels.append(PanelRows(key: key, title: titles[index], rows: totalRows.isEmpty ? rows : rows.sorted()))
+            let panel = PanelRows(key: key, title: titles[index], rows: totalRows.isEmpty ? rows : rows.sorted())
+            // Rows with no facet value are a panel of their own, titled with the locale's word, last (SPEC §19.9).
+            if valueByKey[key]?.isNull ?? false { missing = panel } else { panels.append(panel) }
         }
-        return ordered(panels, by: facet.order)
+        return ordered(panels, by: facet.order) + (missing.map { [$0] } ?? [])
     }
 
     /// `panels` in `order` (keys); panels it does not name keep their output order after those it does.
@@ -80,10 +83,11 @@ enum FacetPanels {
     }
 
     /// Each value as an axis would label it: a bin as its interval, years without separators, numbers at one
-    /// shared precision, dates by what changes between them, text as it is; null as "(none)".
+    /// shared precision, dates by what changes between them, text as it is; null as the locale's word for missing
+    /// (SPEC §19.9: `n/a`, `k. A.`).
     static func titles(_ values: [Value], column: Column, locale: ChartLocale) -> [String] {
         if let step = column.binStep, step > 0 {
-            return values.map { $0.numberValue.map { BinnedChannel.label($0, step: step) } ?? "(none)" }
+            return values.map { $0.numberValue.map { BinnedChannel.label($0, step: step) } ?? locale.missingWord }
         }
         switch column.type {
         case .number:
@@ -91,7 +95,7 @@ enum FacetPanels {
             let years = numbers.allSatisfy { $0 == $0.rounded() && $0 >= 1000 && $0 <= 2999 }
             let labels = TickLabels(kind: years ? .years : .number, locale: locale).labels(numbers)
             var next = labels.makeIterator()
-            return values.map { $0.numberValue == nil ? "(none)" : (next.next() ?? "") }
+            return values.map { $0.numberValue == nil ? locale.missingWord : (next.next() ?? "") }
         case .date:
             var instants: [Double] = []
             for value in values { if case .date(let ms) = value { instants.append(Double(ms)) } }
@@ -99,10 +103,10 @@ enum FacetPanels {
             var next = labels.makeIterator()
             return values.map { value in
                 if case .date = value { return next.next() ?? "" }
-                return "(none)"
+                return locale.missingWord
             }
         default:
-            return values.map { $0.text ?? "(none)" }
+            return values.map { $0.text ?? locale.missingWord }
         }
     }
 }

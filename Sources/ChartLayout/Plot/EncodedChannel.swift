@@ -14,11 +14,16 @@ public struct EncodedChannel: Sendable {
     public let type: MeasureType
     /// The channel as the checking stage resolved it.
     public let resolved: ResolvedChannel
+    /// The category of rows with no value on a discrete channel: the locale's word for missing (SPEC §19.9,
+    /// `ChartLocale.missingWord`: `n/a`, `k. A.`).
+    public let missingKey: String
 
     /// Binds `definition` (a channel with a field) to `table`. The checking stage has made sure the field is in the
     /// table (`encoding-unknown-field`) and can take the declared type (`encoding-type-mismatch`), and resolved it
     /// against the same rows (`resolved`).
-    public init?(_ definition: ChannelDef, table: Table, resolved: ResolvedChannel?) throws(DiagnosticError) {
+    public init?(
+        _ definition: ChannelDef, table: Table, resolved: ResolvedChannel?, missingWord: String = ChartLocale.enUS.missingWord
+    ) throws(DiagnosticError) {
         guard let field = definition.field else { return nil }
         guard let column = table.column(named: field.value), let resolved, let type = resolved.type else {
             throw DiagnosticError(
@@ -29,6 +34,7 @@ public struct EncodedChannel: Sendable {
         self.column = column
         self.type = type
         self.resolved = resolved
+        self.missingKey = missingWord
     }
 
     public var channel: ChannelName { definition.channel }
@@ -68,18 +74,15 @@ public struct EncodedChannel: Sendable {
     /// The value of a row as a category key for discrete scales, color and series. A null on a discrete channel
     /// is the category `missingKey` (SPEC §19.9: drawn, labelled, placed last); nil on a continuous one.
     public func key(_ row: Int) -> String? {
-        guard column.valid[row] else { return isContinuous ? nil : Self.missingKey }
+        guard column.valid[row] else { return isContinuous ? nil : missingKey }
         if let step = column.binStep, step > 0, case .number(let values) = column.storage {
             return BinnedChannel.label(values[row], step: step)
         }
         return Self.key(column[row])
     }
 
-    /// The category of rows whose value is null on a band axis, `color` or `offset` (SPEC §19.9).
-    public static let missingKey = "n/a"
-
     /// `keys` with the missing category, if there, moved to the end.
-    static func missingLast(_ keys: [String]) -> [String] {
+    static func missingLast(_ keys: [String], missingKey: String) -> [String] {
         guard let index = keys.firstIndex(of: missingKey) else { return keys }
         var moved = keys
         moved.remove(at: index)
@@ -104,9 +107,9 @@ public struct EncodedChannel: Sendable {
         if let natural = column.naturalOrder {
             let ordered = natural.filter { present.contains($0) }
             let rest = seen.filter { !natural.contains($0) }
-            return Self.missingLast(ordered + rest)
+            return Self.missingLast(ordered + rest, missingKey: missingKey)
         }
-        return Self.missingLast(seen)
+        return Self.missingLast(seen, missingKey: missingKey)
     }
 
     private static func unique(_ keys: [String]) -> [String] {

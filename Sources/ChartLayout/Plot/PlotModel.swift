@@ -67,13 +67,14 @@ public struct PlotModel: Sendable {
         self.mark = spec.mark
         self.markType = spec.mark.type.value
         self.theme = theme
-        self.locale = ChartLocale.named(spec.locale.value) ?? .enUS
+        let locale = ChartLocale.named(spec.locale.value) ?? .enUS
+        self.locale = locale
 
         var diagnostics: [Diagnostic] = []
         func bind(_ definition: ChannelDef?) -> EncodedChannel? {
             guard let definition, definition.field != nil else { return nil }
             do {
-                return try EncodedChannel(definition, table: table, resolved: view[definition.channel])
+                return try EncodedChannel(definition, table: table, resolved: view[definition.channel], missingWord: locale.missingWord)
             } catch {
                 diagnostics.append(contentsOf: error.diagnostics)
                 return nil

@@ -288,7 +288,7 @@ public struct PlotScales: Sendable {
         for row in rows {
             guard let key = channel.key(row) else { continue }
             // Rows with no value are one category, placed last (SPEC §19.9).
-            if channel.number(row) == nil && key == EncodedChannel.missingKey && !channel.column.valid[row] {
+            if channel.number(row) == nil && key == channel.missingKey && !channel.column.valid[row] {
                 missing = true
                 continue
             }
@@ -297,7 +297,7 @@ public struct PlotScales: Sendable {
                 if numeric, let value = channel.number(row) { ordered.append((value, key)) }
             }
         }
-        let last = missing && !present.contains(EncodedChannel.missingKey) ? [EncodedChannel.missingKey] : []
+        let last = missing && !present.contains(channel.missingKey) ? [channel.missingKey] : []
         if let natural = channel.column.naturalOrder, !followTable {
             return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) } + last
         }

@@ -24,7 +24,9 @@ struct InvalidFormatCheck: CataloguedRule {
         }
     }
 
-    private func check(_ format: Located<String>, path: String, temporal: Bool?, into diagnostics: inout [Diagnostic]) {
+    private func check(_ spec: FormatSpec, path: String, temporal: Bool?, into diagnostics: inout [Diagnostic]) {
+        guard let format = spec.pattern else { return }
+        let path = spec.isObject ? path + ".number" : path
         let isDate = temporal ?? Self.looksLikeDateFormat(format.value)
         let failure: FormatError?
         do {

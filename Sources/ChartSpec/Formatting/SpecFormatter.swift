@@ -39,6 +39,8 @@ public enum SpecFormatter {
     /// What an object is, which decides the order of its keys and whether it may share a line.
     enum Context {
         case topLevel, data, mark, labels, encoding, channel, scale, axis, legend, source, facet
+        /// A `format` object (SPEC §19.14).
+        case format
         /// One entry of `layers` (SPEC §11).
         case layer
         /// One entry of `annotations` (SPEC §12).
@@ -62,6 +64,7 @@ public enum SpecFormatter {
             case .legend: SpecKeys.legend
             case .source: SpecKeys.source
             case .facet: SpecKeys.facet
+            case .format: SpecKeys.format
             case .layer: SpecKeys.layer
             case .annotation: SpecKeys.annotation
             case .free, .row: nil
@@ -91,6 +94,7 @@ public enum SpecFormatter {
             case (.encoding, let channel) where SpecKeys.encoding.contains(channel): .channel
             case (.channel, "scale"): .scale
             case (.channel, "axis"): .axis
+            case (.channel, "format"), (.axis, "format"), (.labels, "format"): .format
             default: .free
             }
         }

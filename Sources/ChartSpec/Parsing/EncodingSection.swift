@@ -101,7 +101,7 @@ extension SpecDecoder {
         }
         def.scale = object["scale"].flatMap { decodeScale($0.value, path: object.path("scale")) }
         def.axis = object["axis"].flatMap { decodeAxis($0.value, channel: channel, path: object.path("axis")) }
-        def.format = object["format"].flatMap { string($0.value, path: object.path("format")) }
+        def.format = object["format"].flatMap { formatSpec($0.value, path: object.path("format")) }
         def.stack = object["stack"].flatMap { decodeStack($0.value, path: object.path("stack")) }
         if let member = object["along"] {
             if channel == .color {
@@ -193,7 +193,7 @@ extension SpecDecoder {
                 }
             }
             axis.values = object["values"].flatMap { scalars($0.value, path: object.path("values")) }
-            axis.format = object["format"].flatMap { string($0.value, path: object.path("format")) }
+            axis.format = object["format"].flatMap { formatSpec($0.value, path: object.path("format")) }
             axis.grid = object["grid"].flatMap { bool($0.value, path: object.path("grid")) }
             return axis
         default:

@@ -79,7 +79,7 @@ extension SpecDecoder {
             options.angle = labels["angle"].flatMap {
                 number($0.value, path: path + ".angle", in: -360...360, rule: "an angle in degrees between -360 and 360")
             }
-            options.format = labels["format"].flatMap { string($0.value, path: path + ".format") }
+            options.format = labels["format"].flatMap { formatSpec($0.value, path: path + ".format") }
             options.skipZero = labels["skipZero"].flatMap { bool($0.value, path: path + ".skipZero") }?.value ?? false
             return options
         default:

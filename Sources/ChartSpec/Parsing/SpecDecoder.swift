@@ -159,6 +159,26 @@ struct SpecDecoder {
         return Located(string.value, at: value.span)
     }
 
+    /// A `format` (SPEC §7, §19.14): a pattern string, or `{ "number": …, "prefix": …, "suffix": … }` (each part
+    /// optional; unknown keys get a did-you-mean).
+    mutating func formatSpec(_ value: JSONValue, path: String) -> FormatSpec? {
+        switch value.kind {
+        case .string:
+            return string(value, path: path).map { FormatSpec($0) }
+        case .object:
+            guard let object = object(value, path: path, keys: SpecKeys.format) else { return nil }
+            return FormatSpec(
+                pattern: object["number"].flatMap { string($0.value, path: object.path("number")) },
+                prefix: object["prefix"].flatMap { string($0.value, path: object.path("prefix")) },
+                suffix: object["suffix"].flatMap { string($0.value, path: object.path("suffix")) },
+                isObject: true, span: value.span)
+        default:
+            wrongType(
+                value, path: path, expected: "a format pattern such as \",.2f\", or an object such as { \"number\": \".2S\", \"prefix\": \"$\" }")
+            return nil
+        }
+    }
+
     /// A string naming a data field: must not be empty.
     mutating func fieldName(_ value: JSONValue, path: String) -> Located<String>? {
         guard let name = string(value, path: path) else { return nil }

@@ -1,12 +1,13 @@
 import ChartData
 import ChartDiagnostics
+import ChartFormat
 import ChartSemantics
 import ChartSpec
 import ChartValues
 
 /// Rows whose value on a band axis, `color` or `offset` is null, or on the `facet` field (SPEC §19.9): they are
-/// drawn as a category labelled `n/a`, placed last, and the reader should know why it is there. Counted on the
-/// built table, so only when the pipeline has run.
+/// drawn as a category labelled with the locale's word for missing (`n/a`, `k. A.`), placed last, and the reader
+/// should know why it is there. Counted on the built table, so only when the pipeline has run.
 struct MissingCategoryRule: CataloguedRule {
     let kind = LintDiagnostic.Kind.missingCategory
     let summary = "Rows with no value on a category channel or the facet field: they are drawn as the category n/a."
@@ -16,13 +17,12 @@ struct MissingCategoryRule: CataloguedRule {
         let encoding = context.spec.encoding
         var fields: [(name: String, span: SourceSpan?, what: String)] = []
         for channel in [encoding.x, encoding.y, encoding.color, encoding.offset].compactMap({ $0 }) {
-            guard let field = channel.field, let column = table.column(named: field.value) else { continue }
-            let declared = channel.definitionType
-            let discrete = declared.map { $0 == .nominal || $0 == .ordinal } ?? (column.type == .string || column.type == .boolean)
-            guard discrete else { continue }
+            // Discrete as the checking stage resolved it (a numeric field on a band scale is a category too).
+            guard let field = channel.field, context.resolved[channel.channel]?.isDiscrete == true else { continue }
             fields.append((field.value, field.span, "'\(channel.channel.rawValue)'"))
         }
         if let facet = context.spec.facet { fields.append((facet.field.value, facet.field.span, "the facet")) }
+        let word = (ChartLocale.named(context.spec.locale.value) ?? .enUS).missingWord
         var seen: Set<String> = []
         for field in fields where seen.insert(field.name).inserted {
             guard let column = table.column(named: field.name) else { continue }
@@ -30,13 +30,8 @@ struct MissingCategoryRule: CataloguedRule {
             guard missing > 0 else { continue }
             diagnostics.append(
                 diagnostic(
-                    "\(missing) row\(missing == 1 ? " has" : "s have") no '\(field.name)' (null) on \(field.what): drawn as the category 'n/a', last; filter \(missing == 1 ? "it" : "them") out (\"\(field.name) != null\") or fill the value in",
+                    "\(missing) row\(missing == 1 ? " has" : "s have") no '\(field.name)' (null) on \(field.what): drawn as the category '\(word)', last; filter \(missing == 1 ? "it" : "them") out (\"\(field.name) != null\") or fill the value in",
                     at: field.span))
         }
     }
-}
-
-extension ChannelDef {
-    /// The measurement type the spec declares, if any.
-    fileprivate var definitionType: MeasureType? { type?.value }
 }
