@@ -8,6 +8,7 @@ public enum LintDiagnostic {
         case annotationNoteTooLong = "annotation-note-too-long"
         case annotationOutsideDomain = "annotation-outside-domain"
         case annotationStretchesScale = "annotation-stretches-scale"
+        case axisValuesOutsideDomain = "axis-values-outside-domain"
         case binTooManyIntervals = "bin-too-many-intervals"
         case facetTooManyPanels = "facet-too-many-panels"
         case htmlTooManyMarks = "html-too-many-marks"

@@ -40,6 +40,7 @@ public enum ChartChecker {
         run(checks, over: context, into: &diagnostics)
         if !context.layers.isEmpty { LayerChannelTypeCheck.check(context, into: &diagnostics) }
         LogScaleValuesCheck.check(context, into: &diagnostics)
+        AnnotationAnchorCheck.check(context, into: &diagnostics)
         return CheckedChart(context: context, diagnostics: diagnostics.uniqued().sortedByPosition())
     }
 

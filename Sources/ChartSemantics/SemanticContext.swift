@@ -40,7 +40,7 @@ public struct SemanticContext: Sendable {
 
     /// The layer's object in the spec's JSON (`layers[N]`), when this is a layer's context.
     var layerNode: JSONValue? {
-        guard let index = layerIndex, let items = root?["layers"]?.arrayValue, items.indices.contains(index) else { return nil }
+        guard let index = spec.writtenLayerIndex, let items = root?["layers"]?.arrayValue, items.indices.contains(index) else { return nil }
         return items[index]
     }
 
@@ -97,7 +97,7 @@ public struct SemanticContext: Sendable {
     /// Where a channel is written, for messages: `encoding.x`, or `layers[1].encoding.x` for a layer's own.
     public func path(of channel: ChannelDef) -> String {
         let name = "encoding." + channel.channel.rawValue
-        guard let index = layerIndex, let node = layerNode, let span = channel.span,
+        guard let index = spec.writtenLayerIndex, let node = layerNode, let span = channel.span,
             node.span.range.lowerBound <= span.range.lowerBound, span.range.upperBound <= node.span.range.upperBound
         else { return name }
         return "layers[\(index)]." + name

@@ -5,6 +5,9 @@ import ChartDiagnostics
 /// the id and the severity come only from here. All stop a build.
 public enum SemanticDiagnostic {
     public enum Kind: String, DiagnosticKind {
+        case annotationNoRows = "annotation-no-rows"
+        case annotationUnknownField = "annotation-unknown-field"
+        case annotationUnknownPlaceholder = "annotation-unknown-placeholder"
         case annotationValueType = "annotation-value-type"
         case binIntervalLimit = "bin-interval-limit"
         case channelNotSupported = "channel-not-supported"

@@ -55,6 +55,12 @@ public struct Annotation: Sendable {
     /// `panel`: the small-multiple panel (SPEC §13) this annotation is drawn in; nil: every panel. Kept here for
     /// the facet layout, which applies it.
     public var panel: Located<Value>?
+    /// `at` (SPEC §19.13): the drawn row a text note points at instead of `x` and `y`.
+    public var at: Located<AnnotationAnchor>?
+    /// `layer`: the layer (SPEC §11) whose drawn rows `at` reads; nil: the first layer that draws rows.
+    public var layer: Located<Int>?
+    /// `text` with where each of its bytes sits in the file, so a `{placeholder}` problem points inside it.
+    public var textSource: ExpressionSource?
     /// The whole annotation object.
     public var span: SourceSpan?
 
@@ -91,8 +97,18 @@ public struct AnnotationValue: Sendable {
         case aggregate(ExpressionSource)
     }
 
+    /// Which rows an aggregate runs over (SPEC §19.13).
+    public enum Rows: String, Sendable, CaseIterable {
+        /// The chart's output rows, what the marks draw (the default).
+        case output
+        /// The rows before `groupBy` (after `calculate` and `filter`).
+        case input
+    }
+
     public var written: Written
     public var span: SourceSpan?
+    /// `rows` of an aggregate value; `.output` when not written.
+    public var rows: Rows = .output
     /// What an `aggregate` came to over the output rows (set by ChartPipeline's `AnnotationValues.resolve`); nil
     /// until then, and for values written directly.
     public var resolved: Value?
@@ -117,5 +133,36 @@ public struct AnnotationValue: Sendable {
     public var isAggregate: Bool {
         if case .aggregate = written { return true }
         return false
+    }
+}
+
+/// `at` of a text note (SPEC §19.13): which of the drawn rows it points at. The note's x and y are that row's
+/// values on the view's x and y channels, so it follows the data when the data changes.
+public enum AnnotationAnchor: Sendable, Equatable {
+    /// `argmax(FIELD)`: the row with the largest value of FIELD (the first in line order on a tie).
+    case argmax(field: Located<String>)
+    /// `argmin(FIELD)`: the row with the smallest value of FIELD (the first in line order on a tie).
+    case argmin(field: Located<String>)
+    /// `first`: the first row in line order (SPEC §19.4).
+    case first
+    /// `last`: the last row in line order.
+    case last
+
+    /// The field it reads, with its place inside the `at` string.
+    public var field: Located<String>? {
+        switch self {
+        case .argmax(let field), .argmin(let field): field
+        case .first, .last: nil
+        }
+    }
+
+    /// The anchor as written (`argmax(temp_max)`).
+    public var text: String {
+        switch self {
+        case .argmax(let field): "argmax(\(field.value))"
+        case .argmin(let field): "argmin(\(field.value))"
+        case .first: "first"
+        case .last: "last"
+        }
     }
 }

@@ -39,6 +39,9 @@ public struct ChartSpec: Sendable {
     public var layers: [LayerSpec] = []
     /// Set on the one-mark spec `layerChart(_:)` makes of a layer: which layer it is.
     public var layerIndex: Int?
+    /// On a layer's one-mark spec: where the layer is in the `layers` the user wrote (its JSON), which differs
+    /// from `layerIndex` after the composite stage (SPEC §21); nil for a layer made from a one-mark spec's `mark`.
+    public var writtenLayerIndex: Int?
     public var encoding: Encoding
     public var legend: LegendSpec
     /// Reference lines, shaded ranges and notes on the plot (SPEC §12), in the order written.

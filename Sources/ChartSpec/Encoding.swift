@@ -1,9 +1,9 @@
 import ChartDiagnostics
 import ChartValues
 
-/// The channels of SPEC §7.
+/// The channels of SPEC §7 (`opacity` takes only a constant, SPEC §19.3).
 public enum ChannelName: String, Sendable, CaseIterable {
-    case x, y, x2, y2, color, offset, size, text, tooltip
+    case x, y, x2, y2, color, offset, size, opacity, text, tooltip
 }
 
 /// Measurement type of a channel (`type`).
@@ -101,7 +101,10 @@ public struct AxisSpec: Sendable {
 public struct ChannelDef: Sendable {
     public var channel: ChannelName
     public var field: Located<String>?
-    /// A constant instead of a field (`{"value": 3}`), for completeness with Vega-Lite.
+    /// A constant instead of a field (`{"value": 3}`, SPEC §19.3): `x`/`y`/`x2`/`y2` in px from the plot's left or
+    /// top edge, `size` an area in px² (a point), a thickness (a bar, a tick), a stroke width (a line, a rule, an
+    /// area's outline) or a font size (text), `color` a CSS color, `opacity` 0–1, `text` the string written. The
+    /// parser has checked its kind (a number, or a string for `color` and `text`).
     public var value: Located<Value>?
     public var type: Located<MeasureType>?
     public var title: TitleSetting
@@ -136,6 +139,8 @@ public struct Encoding: Sendable {
     public var color: ChannelDef?
     public var offset: ChannelDef?
     public var size: ChannelDef?
+    /// Only a constant (`{ "value": 0.4 }`): a field on opacity is `channel-not-supported`.
+    public var opacity: ChannelDef?
     public var text: ChannelDef?
     public var tooltip: [ChannelDef]
     public var span: SourceSpan?
@@ -146,7 +151,7 @@ public struct Encoding: Sendable {
 
     /// The single-valued channels that are set, in SPEC order.
     public var channels: [ChannelDef] {
-        [x, y, x2, y2, color, offset, size, text].compactMap { $0 }
+        [x, y, x2, y2, color, offset, size, opacity, text].compactMap { $0 }
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
@@ -158,6 +163,7 @@ public struct Encoding: Sendable {
         case .color: color
         case .offset: offset
         case .size: size
+        case .opacity: opacity
         case .text: text
         case .tooltip: tooltip.first
         }

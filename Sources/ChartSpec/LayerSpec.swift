@@ -11,6 +11,10 @@ public struct LayerSpec: Sendable {
 
     /// Its place in `layers` (0 at the bottom).
     public var index: Int
+    /// Its place in the `layers` the user wrote, whose JSON checks read for spans: differs from `index` after a
+    /// composite layer before it was expanded into several (SPEC §21); nil for a layer the composite stage made
+    /// from a one-mark spec's `mark`.
+    public var writtenIndex: Int?
     public var mark: MarkSpec
     /// The channels the layer writes itself.
     public var encoding: Encoding
@@ -32,6 +36,7 @@ public struct LayerSpec: Sendable {
 
     public init(index: Int, mark: MarkSpec, span: SourceSpan? = nil) {
         self.index = index
+        self.writtenIndex = index
         self.mark = mark
         self.encoding = Encoding()
         self.removed = []
@@ -76,6 +81,7 @@ extension Encoding {
         if let color = layer.color { result.color = color }
         if let offset = layer.offset { result.offset = offset }
         if let size = layer.size { result.size = size }
+        if let opacity = layer.opacity { result.opacity = opacity }
         if let text = layer.text { result.text = text }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
@@ -87,6 +93,7 @@ extension Encoding {
             case .color: result.color = nil
             case .offset: result.offset = nil
             case .size: result.size = nil
+            case .opacity: result.opacity = nil
             case .text: result.text = nil
             case .tooltip: result.tooltip = []
             }
@@ -111,6 +118,7 @@ extension ChartSpec {
         var spec = self
         spec.layers = []
         spec.layerIndex = index
+        spec.writtenLayerIndex = layer.writtenIndex
         spec.mark = layer.mark
         spec.encoding = encoding.merged(with: layer.encoding, removing: layer.removed.map(\.value))
         if let data = layer.data {
@@ -133,6 +141,13 @@ extension ChartSpec {
             spec.keep = []
         }
         return spec
+    }
+
+    /// The layer whose drawn rows a note's `at` reads when it names no `layer` (SPEC §19.13): the first layer
+    /// with x and y bound to fields (one that draws rows, not a rule at a constant), else the first; 0 for a
+    /// one-mark chart.
+    public var anchorLayer: Int {
+        layerCharts.firstIndex { $0.encoding.x?.field != nil && $0.encoding.y?.field != nil } ?? 0
     }
 
     /// Every layer as a one-mark spec (`layerChart(_:)`), or the spec itself when it has one `mark`.

@@ -3,6 +3,9 @@ import ChartDiagnostics
 /// The mark types of SPEC §6.
 public enum MarkType: String, Sendable, CaseIterable {
     case line, bar, point, area, rule, rect, text, tick
+    /// A composite mark (SPEC §21): the composite stage (`ChartSpec.expandingCompositeMarks`) turns it into
+    /// rule and tick layers, and its `extent` into pipeline steps, before anything else sees it.
+    case errorbar
     // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 
@@ -14,6 +17,18 @@ public enum Interpolation: String, Sendable, CaseIterable {
     case step
     case stepBefore = "step-before"
     case stepAfter = "step-after"
+}
+
+/// `mark.extent` of an `errorbar` (SPEC §21): the statistic of each group's rows it draws, from lower to upper.
+public enum ErrorExtent: String, Sendable, CaseIterable {
+    /// The 95% t-interval of the mean: mean ± t(0.975, n − 1) · s / √n.
+    case ci
+    /// The mean ± the standard error s / √n.
+    case stderr
+    /// The mean ± the sample standard deviation s.
+    case stdev
+    /// From the first to the third quartile (type-7), around the median.
+    case iqr
 }
 
 /// Where value labels sit on their mark.
@@ -57,6 +72,11 @@ public struct MarkSpec: Sendable {
     public var cornerRadius: Located<Double>?
     /// Bar or tick thickness in px.
     public var width: Located<Double>?
+    /// An `errorbar`'s statistic (SPEC §21); nil: the range is `y`…`y2` (or `x`…`x2`) as written.
+    public var extent: Located<ErrorExtent>?
+    /// The composite mark this simple mark was expanded from (SPEC §21), so checks hold the user's channels and
+    /// options to the composite's entry in the table of marks and name it; nil for a mark as written.
+    public var composite: MarkType?
     public var span: SourceSpan?
 
     public init(type: Located<MarkType>, span: SourceSpan? = nil) {
@@ -69,6 +89,8 @@ public struct MarkSpec: Sendable {
         self.strokeWidth = nil
         self.cornerRadius = nil
         self.width = nil
+        self.extent = nil
+        self.composite = nil
         self.span = span
     }
 }

@@ -1,6 +1,6 @@
 /// The options a `mark` object takes besides `type` (SPEC §6), in `SpecKeys.mark` order.
 public enum MarkOption: String, Sendable, CaseIterable {
-    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width
+    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width, extent
 }
 
 /// What stands for a series of a mark in a categorical legend (layout draws it: `LegendSymbol`).
@@ -21,6 +21,11 @@ public struct MarkTraits: Sendable {
     /// print, so only with `labels`). Any other channel is an error
     /// (`channel-not-supported`) naming the marks that draw it.
     public let channels: [ChannelName]
+    /// The channels the mark draws as a constant `{ "value": v }` (SPEC §19.3), in `ChannelName` order: positions
+    /// in px, `size` as its area, thickness, stroke width or font size, `color`, `opacity`, a text mark's `text`.
+    /// A superset of the drawn positions and color; `size` on bars, ticks and text is drawn only as a constant, and
+    /// `opacity` only ever as one.
+    public let constants: [ChannelName]
     /// Channels without which the mark has nothing to draw (a `text` mark's `text`). Every mark also needs a
     /// position (x, y, x2 or y2).
     public let required: [ChannelName]
@@ -40,6 +45,9 @@ public struct MarkTraits: Sendable {
     public let legendSymbol: MarkSymbol
     /// What it draws, in a few words (reference.md's table).
     public let draws: String
+    /// For a composite mark (SPEC §21): how it expands into simpler marks over the same scales and pipeline
+    /// steps (`Sources/ChartSpec/Composite`, one file per composite mark); nil for a simple mark.
+    public private(set) var composite: CompositeExpansion? = nil
 
     /// The legend symbol of a mark as the spec writes it (a line with `points` shows a dot on its line).
     public func legendSymbol(points: Bool) -> MarkSymbol {
@@ -47,6 +55,14 @@ public struct MarkTraits: Sendable {
     }
 
     public func draws(_ channel: ChannelName) -> Bool { channels.contains(channel) }
+
+    /// Whether the mark draws `channel` as a constant `{ "value": v }`.
+    public func drawsConstant(_ channel: ChannelName) -> Bool { constants.contains(channel) }
+
+    /// Whether the mark draws `definition`: its field (`channels`) or its constant (`constants`).
+    public func draws(_ definition: ChannelDef) -> Bool {
+        definition.value != nil && definition.field == nil ? drawsConstant(definition.channel) : draws(definition.channel)
+    }
 
     /// A channel the mark draws only through its value labels: `text` on a mark that takes `labels` (and does
     /// not require `text`) is what each label prints, so it needs `mark.labels`.
@@ -71,58 +87,70 @@ extension MarkTraits {
         switch type {
         case .line:
             MarkTraits(
-                type: .line, channels: [.x, .y, .color, .size, .text, .tooltip], required: [],
+                type: .line, channels: [.x, .y, .color, .size, .text, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.interpolate, .points, .labels, .color, .opacity, .strokeWidth],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .line,
                 draws: "a path per series through its values; `size` is its stroke width")
         case .bar:
             MarkTraits(
-                type: .bar, channels: [.x, .y, .x2, .y2, .color, .offset, .text, .tooltip], required: [],
+                type: .bar, channels: [.x, .y, .x2, .y2, .color, .offset, .text, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.labels, .color, .opacity, .cornerRadius, .width],
                 filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: true, legendSymbol: .square,
                 draws: "a bar per row from zero (or `x2`/`y2`) to its value; stacked by color, grouped by `offset`")
         case .point:
             MarkTraits(
-                type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip], required: [],
+                type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.labels, .color, .opacity],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .circle,
                 draws: "a dot per row, its area the `size`")
         case .area:
             MarkTraits(
-                type: .area, channels: [.x, .y, .x2, .y2, .color, .tooltip], required: [],
+                type: .area, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.interpolate, .color, .opacity, .strokeWidth],
                 filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: false, legendSymbol: .square,
                 draws: "a filled area per series from zero (or `y2`) to its values; stacked by color")
         case .rule:
             MarkTraits(
-                type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip], required: [],
+                type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.color, .opacity, .strokeWidth],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .line,
                 draws: "a line per row: across the plot at a value, or from `x` to `x2` / `y` to `y2`")
         case .rect:
             MarkTraits(
-                type: .rect, channels: [.x, .y, .x2, .y2, .color, .text, .tooltip], required: [],
+                type: .rect, channels: [.x, .y, .x2, .y2, .color, .text, .tooltip], constants: [.x, .y, .x2, .y2, .color, .opacity], required: [],
                 options: [.labels, .color, .opacity, .cornerRadius],
                 filled: true, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .square,
                 draws: "a rectangle per row over its categories' bands or from `x` to `x2` and `y` to `y2` (heat maps)")
         case .text:
             MarkTraits(
-                type: .text, channels: [.x, .y, .color, .offset, .text, .tooltip], required: [.text],
+                type: .text, channels: [.x, .y, .color, .offset, .text, .tooltip], constants: [.x, .y, .color, .size, .text], required: [.text],
                 options: [.color],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
                 draws: "the `text` channel's value at each row's position")
         case .tick:
             MarkTraits(
-                type: .tick, channels: [.x, .y, .color, .offset, .tooltip], required: [],
+                type: .tick, channels: [.x, .y, .color, .offset, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.color, .opacity, .strokeWidth, .width],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
                 draws: "a short line across the category at each value (strip plots)")
+        case .errorbar:
+            MarkTraits(
+                type: .errorbar, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.color, .opacity], required: [],
+                options: [.color, .opacity, .strokeWidth, .width, .extent],
+                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .line,
+                draws: "a rule with caps from `y` to `y2` (or `x` to `x2`) per row, or from `lower` to `upper` of `extent` (`ci`, `stderr`, `stdev`, `iqr`) per group; a composite of rule and tick layers",
+                composite: ErrorBarMark.expansion)
         }
     }
 
     /// The marks that draw `channel`, in `MarkType` order.
     public static func marks(drawing channel: ChannelName) -> [MarkType] {
         all.filter { $0.draws(channel) }.map(\.type)
+    }
+
+    /// The marks that draw a constant `channel` (`{ "value": v }`), in `MarkType` order.
+    public static func marks(drawingConstant channel: ChannelName) -> [MarkType] {
+        all.filter { $0.drawsConstant(channel) }.map(\.type)
     }
 
     /// The marks that take `option`, in `MarkType` order.
@@ -160,7 +188,11 @@ extension MarkTraits {
         for traits in all {
             let cells = channels.map { channel in
                 traits.required.contains(channel)
-                    ? "required" : traits.drawsOnlyWithLabels(channel) ? "with `labels`" : traits.draws(channel) ? "✓" : "—"
+                    ? "required"
+                    : traits.drawsOnlyWithLabels(channel)
+                        ? "with `labels`"
+                        : traits.draws(channel)
+                            ? (traits.drawsConstant(channel) ? "✓" : "field") : traits.drawsConstant(channel) ? "value" : "—"
             }
             let options = traits.options.map { "`\($0.rawValue)`" }.joined(separator: ", ")
             let yes = { (flag: Bool) in flag ? "✓" : "—" }
@@ -169,6 +201,10 @@ extension MarkTraits {
                     + " | \(options) | \(yes(traits.filled)) | \(yes(traits.stacks)) | \(yes(traits.growsFromZero)) | \(traits.legendSymbol.rawValue) |"
             )
         }
+        lines.append("")
+        lines.append(
+            "✓: a field or a constant `{ \"value\": v }` (SPEC §19.3); field: a field only; value: a constant only (a field there is `channel-not-supported`); —: neither."
+        )
         lines.append("")
         for traits in all {
             lines.append("- `\(traits.type.rawValue)`: \(traits.draws).")

@@ -22,7 +22,7 @@ public enum SpecKeys {
     /// SPEC §6 (`mark.labels` as an object).
     public static let labels = ["position", "angle", "format", "skipZero"]
     /// SPEC §7: the channels.
-    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "text", "tooltip"]
+    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "tooltip"]
     /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite.
     public static let channel = ["field", "value", "type", "title", "scale", "axis", "format", "stack", "along"]
     /// SPEC §7 (`scale`).
@@ -40,13 +40,15 @@ public enum SpecKeys {
     /// SPEC §2 (one entry of `sources`).
     public static let source = ["title", "site", "url"]
     /// SPEC §12 (one entry of `annotations`): every key any type takes; `annotationKeys(for:)` says which apply.
-    public static let annotation = ["type", "x", "y", "text", "label", "position", "offset", "width", "connector", "style", "color", "panel"]
+    public static let annotation = [
+        "type", "x", "y", "at", "layer", "text", "label", "position", "offset", "width", "connector", "style", "color", "panel"
+    ]
     /// SPEC §12: the keys one type of annotation takes.
     public static func annotationKeys(for kind: Annotation.Kind) -> [String] {
         switch kind {
         case .rule: ["type", "x", "y", "label", "style", "color", "panel"]
         case .range: ["type", "x", "y", "label", "color", "panel"]
-        case .text: ["type", "x", "y", "text", "position", "offset", "width", "connector", "color", "panel"]
+        case .text: ["type", "x", "y", "at", "layer", "text", "position", "offset", "width", "connector", "color", "panel"]
         }
     }
 

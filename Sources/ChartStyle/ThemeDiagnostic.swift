@@ -78,7 +78,8 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
             "cannot use the logo '\(path)': \(limit.description) (specs/limits.md)"
         case .fontNotFound(let families):
             "no installed font of the family " + families.map { "'\($0)'" }.joined(separator: ", ")
-                + "; text is measured with the built-in Helvetica/Arial metrics instead"
+                + " and no generic family (serif, sans-serif, monospace) that an installed font stands for; text is measured with"
+                + " the built-in Helvetica/Arial metrics instead, and the SVG names Helvetica, Arial, 'Liberation Sans' first"
         }
     }
 }

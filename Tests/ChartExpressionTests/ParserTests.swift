@@ -162,6 +162,18 @@ import ChartDiagnostics
         #expect(fixed.children.first?.kind == .field("Major Genre"))
     }
 
+    /// With the data's fields at hand, the error also says the backticked name is one of them (and only then).
+    @Test func theBacktickFixItNotesAFieldOfTheData() {
+        let schema = ExpressionSchema(fields: [("Major Genre", .string), ("Gross", .number)])
+        let known = ExpressionCompiler.compileFilter(ExpressionSource(standalone: "Major Genre == 'Action'"), schema: schema).1
+        #expect(known.count == 1)
+        #expect(known.first?.notes.map(\.message) == ["'Major Genre' is a field of the data"])
+        let unknown = ExpressionCompiler.compileFilter(ExpressionSource(standalone: "Box Office > 5"), schema: schema).1
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.notes.isEmpty == true)
+        #expect(unknown.first?.fixIt?.replacement == "`Box Office`")
+    }
+
     /// Misspelled operators: an error with a fix-it, and the tree as intended.
     @Test(arguments: [
         ("a = 1", "(a == 1)", "'=' is not an operator; did you mean '=='?", "=", "=="),

@@ -29,6 +29,16 @@ import ChartSpec
         #expect(data.values[0] == ["2019", "\u{2212}38.0%"])
     }
 
+    /// SPEC §19.14: a format object's prefix and suffix go around the tooltip value too, after its sign.
+    @Test func formatObjectsWriteTheirPrefixAndSuffix() {
+        var spec = HTMLFixture.spec()
+        var median = ChannelDef(channel: .tooltip, field: Located("median", at: nil))
+        median.format = FormatSpec(pattern: Located(".2f", at: nil), prefix: Located("~", at: nil), suffix: Located(" pts", at: nil), isObject: true)
+        spec.encoding.tooltip = [median]
+        let data = TooltipData(spec: spec, table: HTMLFixture.table())
+        #expect(data.values[0] == ["\u{2212}~0.38 pts"])
+    }
+
     @Test func defaultNumbersKeepThreeSignificantDigits() {
         let locale = ChartLocale.enUS
         #expect(TooltipData.defaultNumber(12345.678, locale: locale) == "12,346")

@@ -215,6 +215,38 @@ import Testing
         }
     }
 
+    /// Issue 24: a value label inside its bar ignored every mark, so another layer's rule could run through it.
+    /// Now it may cover only its own layer's marks: where the rule crosses its place it moves to its next place
+    /// (above the bar), clear of the rule.
+    @Test func valueLabelsInsideBarsKeepOffAnotherLayersRule() throws {
+        func labels(rule: Double?) throws -> (labels: [Box], rules: [LineNode]) {
+            var layers = #"{ "mark": { "type": "bar", "labels": { "position": "inside" } } }"#
+            if let rule { layers += #", { "mark": "rule", "encoding": { "x": null, "y": { "value": \#(rule) } } }"# }
+            let built = try Self.build(
+                #"""
+                "filter": "s == 'B'",
+                "encoding": { "x": { "field": "year", "type": "ordinal" }, "y": { "field": "v" } },
+                "layers": [\#(layers)]
+                """#)
+            let scene = try built.scene()
+            return (
+                scene.nodes(withClass: "chartc-label").compactMap { if case .text(let text) = $0 { text.box } else { nil } },
+                scene.nodes(withClass: "chartc-rule").compactMap { if case .line(let line) = $0 { line } else { nil } }
+            )
+        }
+        let plain = try labels(rule: nil).labels
+        #expect(plain.count == 3)
+        // The tallest bar's label, inside its top: a rule through its middle.
+        let target = try #require(plain.min { $0.minY < $1.minY })
+        let ruled = try labels(rule: (target.minY + target.maxY) / 2)
+        let rule = try #require(ruled.rules.first)
+        #expect(rule.y1 == (target.minY + target.maxY) / 2 && rule.y1 == rule.y2, "the rule at the constant px")
+        #expect(ruled.labels.count == 3, "every value is still printed")
+        for box in ruled.labels {
+            #expect(!(box.minY <= rule.y1 && rule.y1 <= box.maxY), "\(box) crosses the rule at \(rule.y1)")
+        }
+    }
+
     @Test func aColorRampIsSharedAcrossLayers() throws {
         // Layer 0 colors by v (5…48), layer 1 by w = 2v (10…96): one ramp over 5…96, so equal values get equal
         // colors in both layers.

@@ -104,7 +104,7 @@ enum Compiler {
             }
             // What the pipeline computes from the output rows for layout: `{ "aggregate": … }` annotation values
             // (SPEC §12) and the order of small multiples (`facet.sort`, SPEC §13).
-            input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table), table: input.table)
+            input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table)
             timings?.lap("pipeline")
             let files = try renderer.render(input, formats: formats)
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))

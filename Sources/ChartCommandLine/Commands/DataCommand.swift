@@ -33,15 +33,19 @@ enum DataCommand {
             layer = number
         }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
-        if let layer, !spec.layers.indices.contains(layer) {
-            let count = spec.layers.count
+        // N counts the layers as written: a composite mark's layer (SPEC §21) prints the rows of the first layer
+        // it expands into (its statistics), and a composite `mark` is no layer.
+        let written = spec.layers.map(\.writtenIndex)
+        let drawn = layer.flatMap { number in written.firstIndex { $0 == number } }
+        if let layer, drawn == nil {
+            let count = written.compactMap { $0 }.max().map { $0 + 1 } ?? 0
             let have = count == 0 ? "has no layers (it draws one 'mark')" : "has \(count) layer\(count == 1 ? "" : "s") (0 to \(count - 1))"
             throw UsageError(.invalidValue, "invalid value '\(layer)' for '--layer': \(path) \(have)")
         }
         do throws(DiagnosticError) {
             // The table does not depend on the theme, but the same flags as build must name a theme that works.
             _ = try ThemeOptions.theme(for: spec, arguments: arguments)
-            if let layer {
+            if let layer = drawn {
                 let result = try Pipeline.runLayers(spec: spec, context: context)
                 console.report(result.top.warnings)
                 console.write(Compiler.text(of: result.layers[layer].table, format: format), to: .output)

@@ -10,13 +10,16 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
     /// SPEC §13: `bin(x, step)` is the start of x's interval, `floor(x / step) * step`; `bin(x)` (a whole
     /// `calculate` field only) lets the planner choose a round step from the filtered rows' extent.
     case bin
+    /// `quantile_t(p, df)`: the p-quantile of Student's t distribution with df degrees of freedom (the inverse of
+    /// its CDF), for confidence intervals such as an errorbar's `ci` (SPEC §21).
+    case quantileT = "quantile_t"
 
     /// Allowed argument counts (`Int.max` = any number).
     var arity: ClosedRange<Int> {
         switch self {
         case .abs, .floor, .ceil, .sqrt, .log, .log10, .exp: 1...1
         case .round: 1...2
-        case .pow: 2...2
+        case .pow, .quantileT: 2...2
         case .min, .max: 2...Int.max
         case .lower, .upper, .trim, .length: 1...1
         case .contains, .startsWith, .endsWith: 2...2
@@ -34,6 +37,7 @@ enum BuiltinFunction: String, CaseIterable, Sendable {
         switch self {
         case .round: "round(x) or round(x, digits)"
         case .pow: "pow(base, exponent)"
+        case .quantileT: "quantile_t(p, df) with p between 0 and 1 and df > 0"
         case .min, .max: "\(rawValue)(a, b, …)"
         case .contains, .startsWith, .endsWith: "\(rawValue)(text, part)"
         case .replace: "replace(text, find, replacement)"

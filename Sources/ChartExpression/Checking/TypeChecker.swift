@@ -567,7 +567,7 @@ struct TypeChecker {
             return fold(TypedNode(.call(function, arguments), type: type, range: expr.range))
         }
         switch function {
-        case .abs, .round, .floor, .ceil, .sqrt, .log, .log10, .exp, .pow:
+        case .abs, .round, .floor, .ceil, .sqrt, .log, .log10, .exp, .pow, .quantileT:
             for (argument, argumentExpr) in zip(arguments, argumentExprs) { ok = expect(argument, argumentExpr, of: [.number], in: name) && ok }
             return ok ? node(.number) : nil
         case .min, .max:

@@ -8,7 +8,8 @@ public enum ExpressionCompiler {
     public static func compileRow(_ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment())
         -> (CompiledExpression?, [Diagnostic])
     {
-        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        let (expr, parsed) = ExpressionParser.parse(source)
+        let syntaxDiagnostics = naming(parsed, schema: schema)
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
         let root = checker.check(expr)
@@ -23,7 +24,8 @@ public enum ExpressionCompiler {
     public static func compileCalculation(
         _ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()
     ) -> (CompiledExpression?, [Diagnostic], BinCall?) {
-        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        let (expr, parsed) = ExpressionParser.parse(source)
+        let syntaxDiagnostics = naming(parsed, schema: schema)
         guard let expr else { return (nil, syntaxDiagnostics, nil) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .row)
         checker.autoBinRange = expr.range
@@ -61,7 +63,8 @@ public enum ExpressionCompiler {
     public static func compileAggregate(
         _ source: ExpressionSource, schema: ExpressionSchema, groupFields: [String], environment: ExpressionEnvironment = ExpressionEnvironment()
     ) -> (CompiledAggregate?, [Diagnostic]) {
-        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        let (expr, parsed) = ExpressionParser.parse(source)
+        let syntaxDiagnostics = naming(parsed, schema: schema)
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .aggregateOuter(groupFields: groupFields))
         let root = checker.check(expr)
@@ -76,7 +79,8 @@ public enum ExpressionCompiler {
     public static func compileWindow(
         _ source: ExpressionSource, schema: ExpressionSchema, environment: ExpressionEnvironment = ExpressionEnvironment()
     ) -> (CompiledWindow?, [Diagnostic]) {
-        let (expr, syntaxDiagnostics) = ExpressionParser.parse(source)
+        let (expr, parsed) = ExpressionParser.parse(source)
+        let syntaxDiagnostics = naming(parsed, schema: schema)
         guard let expr else { return (nil, syntaxDiagnostics) }
         var checker = TypeChecker(source: source, schema: schema, environment: environment, context: .windowOuter)
         let root = checker.check(expr)
@@ -84,6 +88,21 @@ public enum ExpressionCompiler {
         guard let root, !diagnostics.hasErrors else { return (nil, diagnostics) }
         let outer = CompiledExpression(root: root, fieldsUsed: checker.fieldsUsed, source: source, environment: environment)
         return (CompiledWindow(calls: checker.windowCalls, outer: outer), diagnostics)
+    }
+
+    /// A syntax error for names side by side (`Major Genre == 'Action'`, SPEC §19.15) whose backticked fix-it names
+    /// a field the expression can read gets a note saying so, so the reader knows the fix is right.
+    static func naming(_ diagnostics: [Diagnostic], schema: ExpressionSchema) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard diagnostic.diagnosticID == ExpressionDiagnostic.Kind.syntax.diagnosticID, let replacement = diagnostic.fixIt?.replacement,
+                replacement.count > 2, replacement.hasPrefix("`"), replacement.hasSuffix("`")
+            else { return diagnostic }
+            let name = String(replacement.dropFirst().dropLast())
+            guard schema.names.contains(name) else { return diagnostic }
+            var named = diagnostic
+            named.notes.append(DiagnosticNote("'\(name)' is a field of the data"))
+            return named
+        }
     }
 
     /// Diagnostics sorted by where they point (stable, so equal positions keep the order they were found in).

@@ -18,6 +18,9 @@ enum FunctionKernels {
             return Vector(numbers: mapOperand(arguments[0].numbers, count: count) { Math.round($0) })
         case .pow:
             return Vector(numbers: zipOperands(arguments[0].numbers, arguments[1].numbers, count: count) { Math.pow($0, $1) })
+        case .quantileT:
+            return Vector(
+                numbers: zipOperands(arguments[0].numbers, arguments[1].numbers, count: count) { StudentT.quantile($0, degreesOfFreedom: $1) })
         case .bin:
             // `bin(x)` alone is computed by the planner's bin step; evaluated by itself it is x.
             guard arguments.count == 2 else { return arguments[0] }

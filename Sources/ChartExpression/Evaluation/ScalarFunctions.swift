@@ -33,6 +33,9 @@ enum ScalarFunctions {
         case .pow:
             guard arguments.count == 2, let x = arguments[0].numberValue, let y = arguments[1].numberValue else { return .null }
             return number(Math.pow(x, y))
+        case .quantileT:
+            guard arguments.count == 2, let p = arguments[0].numberValue, let df = arguments[1].numberValue else { return .null }
+            return number(StudentT.quantile(p, degreesOfFreedom: df))
         case .bin:
             guard let x = arguments.first?.numberValue else { return .null }
             guard arguments.count == 2, let step = arguments[1].numberValue else { return number(x) }

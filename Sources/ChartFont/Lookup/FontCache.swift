@@ -16,6 +16,8 @@ public final class FontCache: @unchecked Sendable {
     private var identified: [String: [SystemFonts.Entry]] = [:]
     /// Lookups already answered: families, style and folders → the face's path and index.
     private var found: [String: SystemFonts.Entry?] = [:]
+    /// Font stacks already resolved: families and folders → the installed family.
+    private var resolved: [String: String?] = [:]
 
     public init() {
         pthread_mutex_init(&mutex, nil)
@@ -57,6 +59,16 @@ public final class FontCache: @unchecked Sendable {
         let entries = SystemFonts.identify(path)
         locked { identified[path] = entries }
         return entries
+    }
+
+    /// The installed family that `families` (a font stack, generic families included) stands for, as fontconfig
+    /// would choose it (`SystemFonts.resolve`); nil when none is installed. Answered once per stack and folders.
+    public func resolve(families: [String], directories: [String] = SystemFonts.defaultDirectories()) -> String? {
+        let key = families.joined(separator: ",") + "|" + directories.joined(separator: ":")
+        if let known = locked({ resolved[key] }) { return known }
+        let answer = systemFonts(directories: directories).resolve(families: families, identify: identify)
+        locked { resolved[key] = .some(answer) }
+        return answer
     }
 
     /// The face of the first installed family of `families` that best matches `style`, parsed; a

@@ -76,6 +76,29 @@ public struct SystemFonts: Sendable {
         return nil
     }
 
+    /// The installed family a CSS font stack stands for (SPEC §19.12): the first family of `families` that is
+    /// installed, where a generic family (`serif`, `monospace`, …) stands for the first installed family of its
+    /// `GenericFamily.preferred` list, then of its fallback's, as fontconfig chooses; nil when none is. The name
+    /// returned is the one written in `families` or in the generic's list: faces are looked up by it, and the SVG
+    /// names it first in its font stack so that a browser draws the face the text was measured with.
+    public func resolve(families: [String], identify: (String) -> [Entry] = SystemFonts.identify) -> String? {
+        func installed(_ family: String) -> Bool {
+            !Self.compact(family).isEmpty && find(families: [family], style: .regular, identify: identify) != nil
+        }
+        for family in families {
+            if let generic = GenericFamily(family: family) {
+                var next: GenericFamily? = generic
+                while let current = next {
+                    if let found = current.preferred.first(where: installed) { return found }
+                    next = current.fallback
+                }
+            } else if !FontStack.isGeneric(family), installed(family) {
+                return family
+            }
+        }
+        return nil
+    }
+
     private static func best(_ entries: [Entry], family: String, style: FontStyleRequest) -> Entry? {
         var best: (distance: Int, entry: Entry)?
         for entry in entries where entry.isFamily(family) {

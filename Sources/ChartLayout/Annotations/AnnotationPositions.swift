@@ -69,6 +69,16 @@ struct AnnotationPositions: Sendable {
         }
     }
 
+    /// Whether the axis is a time axis whose domain runs over more than one year: a date printed alone for it
+    /// (a note's `{x}`) then names its year.
+    func domainCrossesYears(_ axis: ChannelName) -> Bool {
+        guard let (channel, scale) = parts(axis), !scale.isDiscrete, Self.reading(channel) == .dates, let domain = scale.domain else { return false }
+        let years = [domain.lower, domain.upper].map {
+            CivilDate.components(NumberConversion.clamped(max(-8.64e15, min(8.64e15, $0)), as: Int64.self)).year
+        }
+        return years[0] != years[1]
+    }
+
     /// Whether two values on a time axis fall in different years (a range label then names them).
     func crossesYears(_ values: [AnnotationValue], axis: ChannelName) -> Bool {
         guard values.count == 2, let (channel, scale) = parts(axis), !scale.isDiscrete else { return false }

@@ -131,8 +131,8 @@ public struct ChartTheme: Sendable {
                     at: setting.span, notes: [DiagnosticNote("schemes: " + ColorScheme.names.joined(separator: ", "))]))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        let (faces, warnings) = try ThemeFonts.load(theme)
-        var loaded = ChartTheme(theme, faces: faces)
+        let (faces, warnings, stack) = try ThemeFonts.load(theme)
+        var loaded = ChartTheme(theme, faces: faces, fontStack: stack)
         loaded.warnings = warnings
         if let setting = theme.settings["logo.file"], let path = theme.file("logo.file") {
             let bytes: [UInt8]
@@ -167,8 +167,9 @@ public struct ChartTheme: Sendable {
         return try ChartTheme.load(darkTheme)
     }
 
-    /// The theme measured with `faces`, or the built-in metrics.
-    public init(_ theme: Theme, faces: FontFaces? = nil) {
+    /// The theme measured with `faces`, or the built-in metrics; `fontStack` the families the SVG names (nil: the
+    /// theme's `font.family` as written; `load` puts the family its text is measured with first).
+    public init(_ theme: Theme, faces: FontFaces? = nil, fontStack: [String]? = nil) {
         self.theme = theme
         func style(_ role: ThemeTextRole) -> TextStyle {
             TextStyle(size: theme.size(of: role), weight: theme.isBold(role) ? .bold : .regular, italic: theme.isItalic(role), faces: faces)
@@ -177,7 +178,7 @@ public struct ChartTheme: Sendable {
             theme.lineHeight(of: role) ?? TextMeasurer.lineHeight(style(role))
         }
         background = theme[.background]
-        fontFamily = ChartTheme.fontStack(theme.list("font.family") ?? [])
+        fontFamily = ChartTheme.fontStack(fontStack ?? theme.list("font.family") ?? [])
         fontFiles = theme.file("font.files.regular").map { regular in
             SceneFontFiles(
                 regular: regular, bold: theme.file("font.files.bold"), italic: theme.file("font.files.italic"),

@@ -13,10 +13,11 @@ struct LabelPlacer: Sendable {
     private var textBoxes: [Box] = []
     /// Marks labels must not cover (other bars); a label may cover its own mark.
     private var markCells: [Cell: [Int]] = [:]
-    private var markBoxes: [(box: Box, owner: Int)] = []
+    /// Each with the `ownerBase` of the layer that drew it.
+    private var markBoxes: [(box: Box, owner: Int, layer: Int)] = []
     /// Lines labels must not cross (the segments of line marks).
     private var segmentCells: [Cell: [Int]] = [:]
-    private var segments: [(a: Point, b: Point)] = []
+    private var segments: [(a: Point, b: Point, layer: Int)] = []
 
     private struct Cell: Hashable, Sendable {
         var column: Int
@@ -43,20 +44,22 @@ struct LabelPlacer: Sendable {
 
     /// Adds a mark a label must not cover unless it belongs to `owner` (a row).
     mutating func addMark(_ box: Box, owner: Int) {
-        markBoxes.append((box, ownerBase + owner))
+        markBoxes.append((box, ownerBase + owner, ownerBase))
         for cell in cells(box) { markCells[cell, default: []].append(markBoxes.count - 1) }
     }
 
     /// Adds a stretch of line that labels must not cross.
     mutating func addSegment(from a: Point, to b: Point) {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        segments.append((a, b))
+        segments.append((a, b, ownerBase))
         for cell in cells(Box(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)) { segmentCells[cell, default: []].append(segments.count - 1) }
     }
 
     /// Whether a label box fits: inside the bounds, clear of text, and (unless `ignoringMarks`) clear of marks
-    /// other than its owner's and of lines.
-    func fits(_ box: Box, owner: Int? = nil, ignoringMarks: Bool = false) -> Bool {
+    /// other than its owner's and of lines. `onOwnLayer` (a value label inside its bar or cell) may cover the marks
+    /// and lines of its own layer (the layer of the current `ownerBase`), but not another layer's rules, lines or
+    /// bars (SPEC §11: a value must not sit on a reference line).
+    func fits(_ box: Box, owner: Int? = nil, ignoringMarks: Bool = false, onOwnLayer: Bool = false) -> Bool {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return false }
         guard bounds.contains(box, tolerance: 0.01) else { return false }
         let grown = box.insetBy(-padding)
@@ -68,10 +71,13 @@ struct LabelPlacer: Sendable {
         if ignoringMarks { return true }
         for cell in touched {
             for index in markCells[cell] ?? []
-            where markBoxes[index].owner != owner.map({ ownerBase + $0 }) && markBoxes[index].box.overlaps(box, tolerance: 0.5) {
+            where markBoxes[index].owner != owner.map({ ownerBase + $0 }) && !(onOwnLayer && markBoxes[index].layer == ownerBase)
+                && markBoxes[index].box.overlaps(box, tolerance: 0.5)
+            {
                 return false
             }
-            for index in segmentCells[cell] ?? [] where Self.segment(segments[index].a, segments[index].b, crosses: box) {
+            for index in segmentCells[cell] ?? []
+            where !(onOwnLayer && segments[index].layer == ownerBase) && Self.segment(segments[index].a, segments[index].b, crosses: box) {
                 return false
             }
         }

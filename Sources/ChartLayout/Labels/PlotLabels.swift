@@ -142,10 +142,11 @@ struct PlotLabels: Sendable {
         guard let values else { return }
         for (index, series) in model.series.enumerated() {
             for request in ValueLabels.requests(series, content: values, context: context) {
-                // Inside options may cover their own mark; outside ones must also stay clear of other marks.
+                // Inside options may cover their own layer's marks; outside ones must also stay clear of other marks.
+                // Neither may sit on another layer's rule, line or bar (issue 24).
                 for option in request.options {
                     let box = option.node.box
-                    guard placer.fits(box, owner: request.row, ignoringMarks: option.onMark) else { continue }
+                    guard placer.fits(box, owner: request.row, onOwnLayer: option.onMark) else { continue }
                     placer.occupy(box)
                     output[index].append(.text(option.node))
                     break

@@ -75,7 +75,7 @@ enum ValueLabels {
         // Which way the bar grows in pixels: up (−) or down (+) for columns, right (+) or left (−) for bars.
         // A zero-length bar points the way positive values grow.
         let direction: Double = end == start ? (vertical ? -1 : 1) : (end > start ? 1 : -1)
-        let insideFill = readableFill(context.paint(row, series: series), opacity: context.mark.opacity?.value, theme: theme)
+        let insideFill = readableFill(context.paint(row, series: series), opacity: context.opacity(), theme: theme)
 
         func outside() -> LabelOption {
             let node = place(block, angle: content.angle, fill: theme.valueLabelColor) { box in
@@ -124,6 +124,7 @@ enum ValueLabels {
     static func pointRadius(_ row: Int, context: MarkContext) -> Double {
         let model = context.model
         if let radius = model.markKind.labelRadius(row, context: context) { return radius }
+        if model.markType == .point, let area = model.constants.size { return (area / Double.pi).squareRoot() }
         if let size = model.size, let scale = context.scales.size, let value = size.number(row), let radius = scale(max(0, value)) {
             return max(1.5, radius)
         }

@@ -17,12 +17,17 @@ enum AreaMark: Mark {
             default: interpolation
             }
         let lowerCurve = Curve(reversedInterpolation, along: along)
-        guard let measureScale = along == .x ? context.scales.y : context.scales.x else { return [] }
+        let measureScale = along == .x ? context.scales.y : context.scales.x
+        // A constant measure or partner (SPEC §19.3) is px: an area up to a constant y grows from the plot's bottom
+        // edge (from the left edge along y), as a bar does.
+        let constantMeasure = along == .x ? model.constants.y : model.constants.x
+        let constantBase = along == .x ? model.constants.y2 : model.constants.x2
+        guard measureScale != nil || constantMeasure != nil else { return [] }
         let stacked = model.stack != .none
         var fill = PathBuilder()
         var top = PathBuilder()
         // A band (y to y2) is outlined on both edges; an area on a baseline only on top.
-        let isBand = !stacked && (along == .x ? model.y2 : model.x2) != nil
+        let isBand = !stacked && ((along == .x ? model.y2 : model.x2) != nil || constantBase != nil)
         var bottom = PathBuilder()
         var hoverItems: [(row: Int, point: Point)] = []
         for segment in LineMark.segments(series, context: context, along: along) {
@@ -31,15 +36,19 @@ enum AreaMark: Mark {
             for (row, point) in segment {
                 let base: Double?
                 var edge = point
-                if let slice = model.stacked[row] {
+                if let slice = model.stacked[row], let measureScale {
                     base = measureScale.position(slice.start)
                     if let end = measureScale.position(slice.end) {
                         edge = along == .x ? Point(point.x, end) : Point(end, point.y)
                     }
                 } else if let partner = along == .x ? model.y2 : model.x2, let other = partner.number(row) {
-                    base = measureScale.position(other)
-                } else {
+                    base = measureScale?.position(other)
+                } else if let constantBase {
+                    base = constantBase
+                } else if let measureScale {
                     base = measureScale.zeroPosition
+                } else {
+                    base = along == .x ? context.height : 0
                 }
                 guard let base else { continue }
                 upper.append(edge)
@@ -58,11 +67,12 @@ enum AreaMark: Mark {
         var children: [SceneNode] = [
             .path(
                 PathNode(
-                    d: fill.d, fill: paint, opacity: model.mark.opacity?.value ?? (stacked ? 0.9 : isBand ? 0.3 : 0.25), classes: ["chartc-area"]
+                    d: fill.d, fill: paint, opacity: context.opacity(default: stacked ? 0.9 : isBand ? 0.3 : 0.25), classes: ["chartc-area"]
                 ))
         ]
-        if !stacked {
-            let stroke = Stroke(paint, width: model.mark.strokeWidth?.value ?? (isBand ? 1.5 : 2), cap: .round, join: .round)
+        // A constant size is the outline's width (SPEC §19.3), stacked areas outlined too then.
+        if !stacked || model.constants.size != nil {
+            let stroke = Stroke(paint, width: model.constants.size ?? model.mark.strokeWidth?.value ?? (isBand ? 1.5 : 2), cap: .round, join: .round)
             children.append(.path(PathNode(d: top.d, stroke: stroke, classes: ["chartc-line"])))
             if isBand { children.append(.path(PathNode(d: bottom.d, stroke: stroke, classes: ["chartc-line"]))) }
         }

@@ -12,7 +12,7 @@ enum BarMark: Mark {
                 .rect(
                     RectNode(
                         box: box, cornerRadius: context.mark.cornerRadius?.value ?? 0,
-                        fill: context.paint(row, series: series), opacity: context.mark.opacity?.value,
+                        fill: context.paint(row, series: series), opacity: context.opacity(),
                         classes: ["chartc-bar"], data: context.rowData(row)
                     )))
         }
@@ -23,10 +23,25 @@ enum BarMark: Mark {
     static func box(_ row: Int, context: MarkContext) -> Box? {
         let model = context.model
         let vertical = model.orientation == .vertical
+        let constants = model.constants
+        let measureScale = vertical ? context.scales.y : context.scales.x
         guard let across = vertical ? model.x : model.y, let acrossScale = vertical ? context.scales.x : context.scales.y else {
-            return measureOnly(row, context: context)
+            // A constant across (SPEC §19.3): from it to its constant partner, else centred on it, `size` (or
+            // `mark.width`, or 20 px) thick.
+            guard let constant = vertical ? constants.x : constants.y else { return measureOnly(row, context: context) }
+            var start = constant
+            var thickness = constants.size ?? context.mark.width?.value ?? 20
+            if let partner = vertical ? constants.x2 : constants.y2 {
+                start = min(constant, partner)
+                thickness = abs(partner - constant)
+            } else {
+                start -= thickness / 2
+            }
+            guard let (low, high) = extent(row, context: context, scale: measureScale) else { return nil }
+            return vertical
+                ? Box(minX: start, minY: min(low, high), maxX: start + thickness, maxY: max(low, high))
+                : Box(minX: min(low, high), minY: start, maxX: max(low, high), maxY: start + thickness)
         }
-        guard let measureScale = vertical ? context.scales.y : context.scales.x else { return nil }
         // Across the category: the band, or a bar width centered on a continuous position.
         var start: Double
         var thickness: Double
@@ -51,7 +66,11 @@ enum BarMark: Mark {
             thickness = context.continuousBarWidth(along: acrossScale, channel: across)
             start = center - thickness / 2
         }
-        if let requested = context.mark.width?.value, requested > 0, requested < thickness {
+        if let size = constants.size {
+            // A constant size is the bar's thickness, centred on its band or value (SPEC §19.3).
+            start += (thickness - size) / 2
+            thickness = size
+        } else if let requested = context.mark.width?.value, requested > 0, requested < thickness {
             start += (thickness - requested) / 2
             thickness = requested
         }
@@ -62,11 +81,17 @@ enum BarMark: Mark {
         return Box(minX: low, minY: start, maxX: high, maxY: start + thickness)
     }
 
-    /// The two ends of a bar along its measure, in px.
-    static func extent(_ row: Int, context: MarkContext, scale: PositionScale) -> (Double, Double)? {
+    /// The two ends of a bar along its measure, in px. A constant measure (SPEC §19.3) runs from its px to its
+    /// constant partner, else to the plot's edge where the measure starts (the bottom, or the left edge), as in
+    /// Vega-Lite; a constant partner of a measure field is where the bar starts.
+    static func extent(_ row: Int, context: MarkContext, scale: PositionScale?) -> (Double, Double)? {
         let model = context.model
         let vertical = model.orientation == .vertical
-        guard let measure = model.measure else { return nil }
+        let constantPartner = vertical ? model.constants.y2 : model.constants.x2
+        guard let measure = model.measure, let scale else {
+            guard model.measure == nil, let constant = vertical ? model.constants.y : model.constants.x else { return nil }
+            return (constantPartner ?? (vertical ? context.height : 0), constant)
+        }
         if let segment = model.stacked[row] {
             guard let a = scale.position(segment.start), let b = scale.position(segment.end) else { return nil }
             return (a, b)
@@ -76,6 +101,7 @@ enum BarMark: Mark {
             guard let other = partner.number(row), let start = scale.position(other) else { return nil }
             return (start, end)
         }
+        if let constantPartner { return (constantPartner, end) }
         guard let base = scale.zeroPosition else { return nil }
         return (base, end)
     }
@@ -83,9 +109,7 @@ enum BarMark: Mark {
     /// A bar with only a measure channel: one bar filling the plot's cross direction.
     private static func measureOnly(_ row: Int, context: MarkContext) -> Box? {
         let vertical = context.model.orientation == .vertical
-        guard let scale = vertical ? context.scales.y : context.scales.x, let (low, high) = extent(row, context: context, scale: scale) else {
-            return nil
-        }
+        guard let (low, high) = extent(row, context: context, scale: vertical ? context.scales.y : context.scales.x) else { return nil }
         let span = vertical ? context.width : context.height
         let thickness = min(span * 0.6, 80)
         let start = (span - thickness) / 2

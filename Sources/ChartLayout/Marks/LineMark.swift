@@ -20,7 +20,7 @@ enum LineMark: Mark {
                     PathNode(
                         d: path.d, fill: .none,
                         stroke: Stroke(context.seriesPaint(series), width: strokeWidth, cap: .round, join: .round),
-                        opacity: model.mark.opacity?.value, classes: ["chartc-line"]
+                        opacity: context.opacity(), classes: ["chartc-line"]
                     )))
         }
         if model.mark.points {
@@ -44,6 +44,8 @@ enum LineMark: Mark {
     /// The line's stroke width: `size` when the line has it (SPEC §19.3: a line's size is its stroke width; from a
     /// field, the series' mean on the size scale, 1 to 8 px), else `mark.strokeWidth`, else 2.5 px.
     static func strokeWidth(_ series: Series, context: MarkContext) -> Double {
+        // A constant size is the stroke width in px.
+        if let constant = context.model.constants.size { return constant }
         let standard = context.model.mark.strokeWidth?.value ?? 2.5
         guard let channel = context.model.size, let scale = context.scales.size else { return standard }
         let values = series.rows.compactMap { channel.number($0) }.filter { $0 >= 0 }
@@ -55,7 +57,7 @@ enum LineMark: Mark {
     /// Invisible dots at each value of an interactive line or area: what the HTML page's tooltips attach to
     /// and show while one is the tooltip's subject.
     static func hoverPoints(_ segments: [[(row: Int, point: Point)]], series: Series, context: MarkContext) -> [SceneNode] {
-        let strokeWidth = context.mark.strokeWidth?.value ?? 2.5
+        let strokeWidth = context.model.constants.size ?? context.mark.strokeWidth?.value ?? 2.5
         return segments.flatMap { segment in
             segment.map { item in
                 .circle(
@@ -72,6 +74,9 @@ enum LineMark: Mark {
     /// when the other is discrete (a line on a temporal x and a nominal y runs left to right, not in y order),
     /// else the orientation's.
     static func joiningAxis(_ model: PlotModel) -> Curve.Axis {
+        // One position a field, the other a constant (SPEC §19.3): along the field.
+        if model.x != nil, model.y == nil { return .x }
+        if model.y != nil, model.x == nil { return .y }
         let xTemporal = model.x?.type == .temporal, yTemporal = model.y?.type == .temporal
         if xTemporal != yTemporal { return xTemporal ? .x : .y }
         if let x = model.x, let y = model.y, x.isContinuous != y.isContinuous, x.type == .quantitative, !y.isContinuous { return .x }
@@ -134,14 +139,14 @@ extension LineMark {
     /// Labels keep their distance from the line's dot, or from the stroke when it has none.
     static func labelRadius(_ row: Int, context: MarkContext) -> Double? {
         let mark = context.model.mark
-        let stroke = mark.strokeWidth?.value ?? 2.5
+        let stroke = context.model.constants.size ?? mark.strokeWidth?.value ?? 2.5
         return mark.points ? max(2.5, stroke * 1.3) : stroke / 2
     }
 
     /// Every segment of every line, and its dots: a label must not sit on a line.
     static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
         let model = context.model
-        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        let along = joiningAxis(model)
         for series in model.series {
             for segment in segments(series, context: context, along: along) {
                 for (first, second) in zip(segment, segment.dropFirst()) {

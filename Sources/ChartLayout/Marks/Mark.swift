@@ -81,6 +81,9 @@ enum MarkTable {
         case .rect: RectMark.self
         case .text: TextMark.self
         case .tick: TickMark.self
+        // Composite marks never reach layout: the composite stage (ChartSpec/Composite) expanded them into the
+        // rule and tick layers that draw them. A spec that failed to expand is an error before layout.
+        case .errorbar: RuleMark.self
         }
     }
 }

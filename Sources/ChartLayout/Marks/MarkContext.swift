@@ -27,17 +27,39 @@ struct MarkContext: Sendable {
     }
 
     /// Where a row sits along x for marks drawn at a point: a number's position, a category's center (shifted
-    /// into its `offset` group), or the middle of the plot when there is no x channel.
+    /// into its `offset` group), a constant's px from the plot's left edge (SPEC §19.3), or the middle of the plot
+    /// when there is no x channel.
     func x(_ row: Int) -> Double? {
-        point(model.x, scales.x, row, offsetApplies: model.orientation == .vertical) ?? (model.x == nil ? width / 2 : nil)
+        if model.x == nil, let constant = model.constants.x { return constant }
+        return point(model.x, scales.x, row, offsetApplies: model.orientation == .vertical) ?? (model.x == nil ? width / 2 : nil)
     }
 
+    /// Where a row sits along y: as `x`, a constant counting px down from the plot's top edge.
     func y(_ row: Int) -> Double? {
-        point(model.y, scales.y, row, offsetApplies: model.orientation == .horizontal) ?? (model.y == nil ? height / 2 : nil)
+        if model.y == nil, let constant = model.constants.y { return constant }
+        return point(model.y, scales.y, row, offsetApplies: model.orientation == .horizontal) ?? (model.y == nil ? height / 2 : nil)
     }
 
-    func x2(_ row: Int) -> Double? { point(model.x2, scales.x, row, offsetApplies: false) }
-    func y2(_ row: Int) -> Double? { point(model.y2, scales.y, row, offsetApplies: false) }
+    func x2(_ row: Int) -> Double? {
+        if model.x2 == nil, let constant = model.constants.x2 { return constant }
+        return point(model.x2, scales.x, row, offsetApplies: false)
+    }
+
+    func y2(_ row: Int) -> Double? {
+        if model.y2 == nil, let constant = model.constants.y2 { return constant }
+        return point(model.y2, scales.y, row, offsetApplies: false)
+    }
+
+    /// Whether the mark has an x (a field or a constant).
+    var hasX: Bool { model.x != nil || model.constants.x != nil }
+    var hasY: Bool { model.y != nil || model.constants.y != nil }
+    var hasX2: Bool { model.x2 != nil || model.constants.x2 != nil }
+    var hasY2: Bool { model.y2 != nil || model.constants.y2 != nil }
+
+    /// The mark's opacity: a constant `opacity` (SPEC §19.3), else `mark.opacity`, else the mark's own default.
+    func opacity(default standard: Double? = nil) -> Double? {
+        model.constants.opacity ?? mark.opacity?.value ?? standard
+    }
 
     private func point(_ channel: EncodedChannel?, _ scale: PositionScale?, _ row: Int, offsetApplies: Bool) -> Double? {
         guard let channel, let scale else { return nil }

@@ -9,7 +9,10 @@ enum PointMark: Mark {
         for row in series.rows {
             guard let x = context.x(row), let y = context.y(row) else { continue }
             var radius = defaultRadius
-            if let sizeChannel = context.model.size, let scale = context.scales.size {
+            if let area = context.model.constants.size {
+                // A constant size is the dot's area in px² (SPEC §19.3).
+                radius = (area / Double.pi).squareRoot()
+            } else if let sizeChannel = context.model.size, let scale = context.scales.size {
                 guard let value = sizeChannel.number(row), let r = scale(max(0, value)) else { continue }
                 radius = max(1.5, r)
             }
@@ -18,7 +21,7 @@ enum PointMark: Mark {
                     CircleNode(
                         cx: x, cy: y, radius: radius, fill: context.paint(row, series: series),
                         stroke: Stroke(.color(context.theme.background), width: 0.75),
-                        opacity: context.mark.opacity?.value ?? 0.85, classes: ["chartc-point"], data: context.rowData(row)
+                        opacity: context.opacity(default: 0.85), classes: ["chartc-point"], data: context.rowData(row)
                     )))
         }
         return children

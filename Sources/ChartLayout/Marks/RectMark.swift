@@ -11,7 +11,7 @@ enum RectMark: Mark {
                 .rect(
                     RectNode(
                         box: Box(minX: x0, minY: y0, maxX: x1, maxY: y1), cornerRadius: context.mark.cornerRadius?.value ?? 0,
-                        fill: context.paint(row, series: series), opacity: context.mark.opacity?.value, classes: ["chartc-rect"],
+                        fill: context.paint(row, series: series), opacity: context.opacity(), classes: ["chartc-rect"],
                         data: context.rowData(row)
                     )))
         }
@@ -29,7 +29,14 @@ enum RectMark: Mark {
         let channel = isX ? model.x : model.y
         let partner = isX ? model.x2 : model.y2
         let length = isX ? context.width : context.height
-        guard let channel, let scale = isX ? context.scales.x : context.scales.y else { return (0, length) }
+        let constant = isX ? model.constants.x : model.constants.y
+        let constantPartner = isX ? model.constants.x2 : model.constants.y2
+        guard let channel, let scale = isX ? context.scales.x : context.scales.y else {
+            // Constants (SPEC §19.3): from px to px; one alone is a 20 px cell centred on it.
+            guard let constant else { return (0, length) }
+            guard let constantPartner else { return (constant - 10, constant + 10) }
+            return (min(constant, constantPartner), max(constant, constantPartner))
+        }
         if let band = context.band(channel: channel, scale: scale, row: row) {
             return (band.start, band.start + band.width)
         }
@@ -38,6 +45,7 @@ enum RectMark: Mark {
             guard let other = partner.number(row), let end = scale.position(other) else { return nil }
             return (start, end)
         }
+        if let constantPartner { return (min(start, constantPartner), max(start, constantPartner)) }
         // A binned field spans its whole interval (SPEC §19.5): a heat map binned on both axes has no gaps.
         if let step = channel.binStep {
             guard let end = scale.position(BinnedChannel.end(value, step: step)) else { return nil }
@@ -58,7 +66,7 @@ extension RectMark {
     /// Centred in its cell, when it fits there.
     static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {
         guard let cell = box(row, context: context) else { return [] }
-        let fill = ValueLabels.readableFill(context.paint(row, series: series), opacity: context.mark.opacity?.value, theme: context.theme)
+        let fill = ValueLabels.readableFill(context.paint(row, series: series), opacity: context.opacity(), theme: context.theme)
         let node = ValueLabels.place(block, angle: content.angle, fill: fill) { box in (cell.midX - box.midX, cell.midY - box.midY) }
         return cell.insetBy(1).contains(node.box) ? [LabelOption(node: node, onMark: true)] : []
     }

@@ -6,7 +6,8 @@ enum RuleMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         var children: [SceneNode] = []
-        let stroke = Stroke(.color(series.color), width: model.mark.strokeWidth?.value ?? 1.5, cap: .butt)
+        // A constant size is the stroke width (SPEC §19.3).
+        let stroke = Stroke(.color(series.color), width: model.constants.size ?? model.mark.strokeWidth?.value ?? 1.5, cap: .butt)
         for row in series.rows {
             guard let (start, end) = segment(row, context: context) else { continue }
             var rowStroke = stroke
@@ -14,7 +15,7 @@ enum RuleMark: Mark {
             children.append(
                 .line(
                     LineNode(
-                        x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: rowStroke, opacity: model.mark.opacity?.value,
+                        x1: start.x, y1: start.y, x2: end.x, y2: end.y, stroke: rowStroke, opacity: context.opacity(),
                         classes: ["chartc-rule"], data: context.rowData(row))))
         }
         return children
@@ -22,29 +23,34 @@ enum RuleMark: Mark {
 
     static func segment(_ row: Int, context: MarkContext) -> (Point, Point)? {
         let model = context.model
-        switch (model.x != nil, model.y != nil) {
+        // A constant position (SPEC §19.3) counts as a position: `y: { "value": 40 }` alone is a rule across at 40 px.
+        switch (context.hasX, context.hasY) {
         case (true, false):
             guard let x = context.x(row) else { return nil }
-            if model.x2 != nil, let x2 = context.x2(row) {
+            if context.hasX2, let x2 = context.x2(row) {
                 return (Point(x, context.height / 2), Point(x2, context.height / 2))
             }
             return (Point(x, 0), Point(x, context.height))
         case (false, true):
             guard let y = context.y(row) else { return nil }
-            if model.y2 != nil, let y2 = context.y2(row) {
+            if context.hasY2, let y2 = context.y2(row) {
                 return (Point(context.width / 2, y), Point(context.width / 2, y2))
             }
             return (Point(0, y), Point(context.width, y))
         case (true, true):
             guard let x = context.x(row), let y = context.y(row) else { return nil }
-            if model.x2 != nil {
+            if context.hasX2 {
                 guard let x2 = context.x2(row) else { return nil }
                 return (Point(x, y), Point(x2, y))
             }
-            if model.y2 != nil {
+            if context.hasY2 {
                 guard let y2 = context.y2(row) else { return nil }
                 return (Point(x, y), Point(x, y2))
             }
+            // A constant y with an x field: a stem up from the plot's bottom edge to that px, as a bar with a
+            // constant y grows (a constant x: from the left edge). A line across needs the other position removed.
+            if model.y == nil { return (Point(x, context.height), Point(x, y)) }
+            if model.x == nil { return (Point(0, y), Point(x, y)) }
             // A stem from the baseline to the value.
             if model.orientation == .vertical {
                 guard let base = context.scales.y?.zeroPosition else { return nil }

@@ -4,15 +4,20 @@ import ChartSpec
 /// `text`: the `text` channel's value printed at each row's position, centered on it.
 enum TextMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
-        guard let channel = context.model.text else { return [] }
-        let style = TextStyle(size: 12)
+        let constants = context.model.constants
+        let channel = context.model.text
+        guard channel != nil || constants.text != nil else { return [] }
+        // A constant size is the font size in px (SPEC §19.3).
+        let style = TextStyle(size: constants.size ?? 12)
         var children: [SceneNode] = []
         for row in series.rows {
-            guard let x = context.x(row), let y = context.y(row), let text = label(channel, row: row, locale: context.model.locale), !text.isEmpty
+            // A constant text is written at every row.
+            guard let x = context.x(row), let y = context.y(row),
+                let text = constants.text ?? channel.flatMap({ label($0, row: row, locale: context.model.locale) }), !text.isEmpty
             else { continue }
             let block = TextBlock.single(text, style: style)
             let fill =
-                context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil
+                context.model.hasCategoricalColor || context.model.color != nil || context.mark.color != nil || constants.color != nil
                 ? context.color(row, series: series) : context.theme.legendLabelColor
             children.append(
                 .text(

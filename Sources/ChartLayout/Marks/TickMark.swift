@@ -5,7 +5,7 @@ enum TickMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         let vertical = model.orientation == .vertical
-        let thickness = model.mark.width?.value ?? model.mark.strokeWidth?.value ?? 2
+        let thickness = model.constants.size ?? model.mark.width?.value ?? model.mark.strokeWidth?.value ?? 2
         var children: [SceneNode] = []
         for row in series.rows {
             guard let x = context.x(row), let y = context.y(row) else { continue }
@@ -15,10 +15,10 @@ enum TickMark: Mark {
             let node: LineNode =
                 vertical
                 ? LineNode(
-                    x1: x - length / 2, y1: y, x2: x + length / 2, y2: y, stroke: stroke, opacity: model.mark.opacity?.value ?? 0.8,
+                    x1: x - length / 2, y1: y, x2: x + length / 2, y2: y, stroke: stroke, opacity: context.opacity(default: 0.8),
                     classes: ["chartc-tick"], data: context.rowData(row))
                 : LineNode(
-                    x1: x, y1: y - length / 2, x2: x, y2: y + length / 2, stroke: stroke, opacity: model.mark.opacity?.value ?? 0.8,
+                    x1: x, y1: y - length / 2, x2: x, y2: y + length / 2, stroke: stroke, opacity: context.opacity(default: 0.8),
                     classes: ["chartc-tick"], data: context.rowData(row))
             children.append(.line(node))
         }

@@ -156,13 +156,16 @@ public struct PlotArea: Sendable {
         }
         // Annotations (SPEC §12): drawn once for every layer, on the shared scales, their text through the same
         // placer after every layer's labels. A value is read on the channel of the first layer that has it.
+        let positions = AnnotationPositions(x: models.lazy.compactMap(\.x).first, y: models.lazy.compactMap(\.y).first, scales: scales)
         let annotations = AnnotationLayout(
-            annotations: models[0].spec.annotations.filter { annotation in
-                // Small multiples (SPEC §12, §13): every panel, or only the one `panel` names.
-                guard let wanted = annotation.panel?.value, let key = models[0].panel?.key else { return true }
-                return wanted.text == key
-            },
-            positions: AnnotationPositions(x: models.lazy.compactMap(\.x).first, y: models.lazy.compactMap(\.y).first, scales: scales),
+            // Notes anchored to rows (SPEC §19.13) point at this plot's own rows: a panel's argmax is its own.
+            annotations: AnnotationAnchors.resolve(
+                models[0].spec.annotations.filter { annotation in
+                    // Small multiples (SPEC §12, §13): every panel, or only the one `panel` names.
+                    guard let wanted = annotation.panel?.value, let key = models[0].panel?.key else { return true }
+                    return wanted.text == key
+                }, models: models, positions: positions),
+            positions: positions,
             theme: models[0].theme, locale: models[0].locale
         ).draw(placer: &placer) { obstacles in
             for model in models {

@@ -27,6 +27,8 @@ public struct PlotModel: Sendable {
     public let offset: EncodedChannel?
     public let size: EncodedChannel?
     public let text: EncodedChannel?
+    /// The channels set to a constant `{ "value": v }` (SPEC §19.3).
+    public let constants: ChannelConstants
 
     /// The view as the checking stage resolved it (`CheckedChart.views`).
     public let view: ResolvedView
@@ -90,6 +92,7 @@ public struct PlotModel: Sendable {
         offset = bind(encoding.offset)
         size = bind(encoding.size)
         text = bind(encoding.text)
+        constants = ChannelConstants(encoding, mark: markType)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
 
         // Known for a view resolved against its rows; vertical is the resolver's answer without x and y.
@@ -100,7 +103,8 @@ public struct PlotModel: Sendable {
         let rows = 0..<table.rowCount
         var series: [Series] = []
         var names: [String] = []
-        var colorEncoding = ColorEncoding.single(ColorEncoding.markColor(spec.mark, theme: theme))
+        // A constant color replaces the theme's (and `mark.color`): one series, no legend.
+        var colorEncoding = ColorEncoding.single(constants.color ?? ColorEncoding.markColor(spec.mark, theme: theme))
         if let along = encoding.color?.along, let definition = encoding.color {
             colorEncoding = ColorEncoding.along(along.value, channel: definition)
         }

@@ -30,7 +30,9 @@ public enum Planner {
     public static func analyze(_ spec: ChartSpec, schema: [(name: String, type: DataType)]) -> PlanAnalysis {
         var builder = PlanBuilder(spec: spec, schema: schema)
         let (plan, diagnostics) = builder.build()
-        return PlanAnalysis(plan: plan, diagnostics: diagnostics, fieldTypes: builder.fieldTypes)
+        // Each problem once: a composite mark's statistics (SPEC §21) read the user's one field in several
+        // aggregates, and an error about it is the same error at the same place.
+        return PlanAnalysis(plan: plan, diagnostics: DiagnosticCollector.unique(diagnostics), fieldTypes: builder.fieldTypes)
     }
 
     /// The expressions' syntax errors, for a spec whose data's columns are unknown (remote data not yet cached):
@@ -252,8 +254,8 @@ private struct PlanBuilder {
         // window, windowBy and keep (SPEC §14): over the output fields, in output order.
         let (windowOutputs, partitionBy, keeps) = planWindow(outputFields: &outputFields, fullSchema: fullSchema, aggregates: aggregates)
 
-        // Annotation values (SPEC §12): aggregates over the output rows.
-        add(AnnotationValues.check(spec, outputFields: outputFields, environment: environment))
+        // Annotation values (SPEC §12): aggregates over the output rows, or (SPEC §19.13) the rows before groupBy.
+        add(AnnotationValues.check(spec, outputFields: outputFields, inputFields: fullSchema.fields, environment: environment))
 
         // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
         planFacet(outputFields: outputFields)

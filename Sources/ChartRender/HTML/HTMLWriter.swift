@@ -43,6 +43,11 @@ public enum HTMLWriter {
         // The stylesheet: shared rules, then this chart's sizes, button positions and dark colors.
         var style = PageStyle.base
         style += "#" + id + " { max-width: " + SceneNumber.format(scene.width) + "px; }\n"
+        // A theme's font stack (its measured face first, SPEC §19.12) for the page's own text too: the tooltips,
+        // the table. Only names of letters, digits, spaces, quotes, commas and hyphens reach the stylesheet.
+        if scene.fontFamily != TextMeasurer.fontFamily, scene.fontFamily.unicodeScalars.allSatisfy(Self.isFontStackCharacter) {
+            style += "#" + id + " { font-family: " + scene.fontFamily + "; }\n"
+        }
         if let narrow {
             let breakpoint = page.narrowBelow > 0 ? page.narrowBelow : (scene.width * 0.8).rounded()
             style += "@container (max-width: " + SceneNumber.format(breakpoint - 0.02) + "px) {\n"
@@ -140,6 +145,12 @@ public enum HTMLWriter {
         out += "</body>\n"
         out += "</html>\n"
         return out
+    }
+
+    /// Whether a character may stand in a CSS font stack written into the page's stylesheet.
+    static func isFontStackCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            || scalar == " " || scalar == "'" || scalar == "," || scalar == "-"
     }
 
     /// `12.5%`: a length as a share of the canvas, for positions that scale with the SVG.

@@ -9,18 +9,22 @@ struct ChannelNotSupportedCheck: CataloguedRule {
     let summary = "A channel the mark does not draw (size on bars, x2 on points): SPEC §19.1's table of marks says which marks do."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
-        let mark = context.spec.mark.type.value
+        // A mark the composite stage made is held to the composite's entry (SPEC §21): the user wrote that one.
+        let mark = context.spec.mark.composite ?? context.spec.mark.type.value
         let traits = mark.traits
         // `text` on a mark with value labels is what they print: without labels it prints nothing.
-        if let text = context.spec.encoding.text, traits.drawsOnlyWithLabels(.text), context.spec.mark.labels == nil, !context.isInherited(text) {
+        if let text = context.spec.encoding.text, text.field != nil, traits.drawsOnlyWithLabels(.text), context.spec.mark.labels == nil,
+            !context.isInherited(text)
+        {
             diagnostics.append(
                 diagnostic(
                     "'encoding.text' on \(mark.rawValue) marks is the text of their value labels, but the marks have no labels: add \"labels\": true to 'mark', or remove it",
                     at: context.member("encoding", "text")?.keySpan ?? text.span))
         }
-        for channel in context.spec.encoding.channels where !traits.draws(channel.channel) {
+        for channel in context.spec.encoding.channels where !traits.draws(channel) {
             let name = channel.channel.rawValue
-            let drawing = MarkTraits.marks(drawing: channel.channel)
+            let isConstant = channel.value != nil && channel.field == nil
+            let drawing = isConstant ? MarkTraits.marks(drawingConstant: channel.channel) : MarkTraits.marks(drawing: channel.channel)
             let inherited = context.isInherited(channel)
             if inherited && context.layerMarks.contains(where: { drawing.contains($0) }) { continue }
             let span = (inherited ? nil : context.member("encoding", name)?.keySpan) ?? channel.span
@@ -29,11 +33,38 @@ struct ChannelNotSupportedCheck: CataloguedRule {
                 var marks: [MarkType] = []
                 for type in context.layerMarks where !marks.contains(type) { marks.append(type) }
                 whose = "no layer draws 'encoding.\(name)' (the layers are \(MarkTraits.describe(marks)))"
+            } else if isConstant {
+                whose = "\(mark.rawValue) marks do not draw a constant '\(name)'"
             } else {
                 whose = "\(mark.rawValue) marks do not draw '\(name)'"
             }
+            let what = isConstant ? "a constant \(name)" : name
+            var message = "\(whose): \(what) is drawn by \(MarkTraits.describe(drawing)); remove it, or use one of those marks"
+            if !isConstant, traits.drawsConstant(channel.channel) {
+                // `size` on bars, `opacity` anywhere: the constant is drawn, a field is not.
+                message =
+                    "\(whose) from a field: a field on \(name) is drawn by \(MarkTraits.describe(drawing)); \(mark.rawValue) marks take a constant \(name) such as \(Self.example(channel.channel))"
+                if channel.channel == .opacity { message += " (to show a field, use color)" }
+            }
+            diagnostics.append(diagnostic(message, at: span))
+        }
+        // A tooltip lists the row's fields: a constant there would show nothing of the row.
+        for tooltip in context.spec.encoding.tooltip where tooltip.field == nil && tooltip.value != nil && !context.isInherited(tooltip) {
             diagnostics.append(
-                diagnostic("\(whose): \(name) is drawn by \(MarkTraits.describe(drawing)); remove it, or use one of those marks", at: span))
+                diagnostic(
+                    "a constant tooltip is drawn by \(MarkTraits.describe(MarkTraits.marks(drawingConstant: .tooltip))): a tooltip shows fields of the row under the pointer; give it a 'field'",
+                    at: tooltip.value?.span ?? tooltip.span))
+        }
+    }
+
+    /// A constant of the kind `channel` takes.
+    static func example(_ channel: ChannelName) -> String {
+        switch channel {
+        case .opacity: #"{ "value": 0.5 }"#
+        case .size: #"{ "value": 4 }"#
+        case .color: #"{ "value": "steelblue" }"#
+        case .text: #"{ "value": "label" }"#
+        default: #"{ "value": 40 }"#
         }
     }
 }

@@ -10,7 +10,8 @@ struct OptionNotSupportedCheck: CataloguedRule {
     let summary = "A mark option the mark does not draw (interpolate on bars): SPEC §19.1's table of marks says which marks take it."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
-        let mark = context.spec.mark.type.value
+        // A mark the composite stage made is held to the composite's entry (SPEC §21): the user wrote that one.
+        let mark = context.spec.mark.composite ?? context.spec.mark.type.value
         let traits = mark.traits
         for option in MarkOption.allCases where !traits.takes(option) {
             guard let member = context.member("mark", option.rawValue) else { continue }
@@ -22,10 +23,11 @@ struct OptionNotSupportedCheck: CataloguedRule {
                     at: member.keySpan))
         }
         // `mark.color` is the one color of marks that `encoding.color` does not color.
-        if let color = context.spec.encoding.color, color.field != nil, let member = context.member("mark", "color") {
+        if let color = context.spec.encoding.color, color.field != nil || color.value != nil, let member = context.member("mark", "color") {
+            let how = color.field != nil ? "colors these by a field" : "gives them a constant color"
             diagnostics.append(
                 diagnostic(
-                    "'mark.color' colors marks only when there is no 'encoding.color', and '\(context.path(of: color))' colors these by a field; remove one of them",
+                    "'mark.color' colors marks only when there is no 'encoding.color', and '\(context.path(of: color))' \(how); remove one of them",
                     at: member.keySpan))
         }
     }

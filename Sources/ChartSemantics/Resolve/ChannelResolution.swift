@@ -69,8 +69,12 @@ extension SemanticContext {
         }
         let x = bound(.x)
         let y = bound(.y)
-        let orientation = Orientation.decide(x: x, y: y)
         let mark = spec.mark.type.value
+        var orientation = Orientation.decide(x: x, y: y)
+        // An area up to a constant px (SPEC §19.3) runs along its one field.
+        if mark == .area, (x == nil) != (y == nil), encoding.x?.value != nil || encoding.y?.value != nil {
+            orientation = x != nil ? .vertical : .horizontal
+        }
         let series = colorMakesSeries
 
         var stack: StackMode? = StackMode.none

@@ -11,12 +11,18 @@ public enum AnnotationDiagnostic: KindedDiagnosticMessage, DiagnosticCatalogue {
     case missingValue(kind: String, needs: String)
     /// A range whose value is not `[from, to]`.
     case rangeNotPair(path: String, count: Int)
+    /// An `at` that is not `argmax(FIELD)`, `argmin(FIELD)`, `first` or `last` (SPEC §19.13); the sentence says why.
+    case invalidAnchor(String)
+    /// `layer` on a note placed by `x` and `y`: it only says whose rows `at` reads.
+    case layerWithoutAt
 
     public enum Kind: String, DiagnosticKind {
         case keyNotForType = "annotation-key-not-for-type"
         case bothAxes = "annotation-both-axes"
         case missingValue = "annotation-missing-value"
         case rangeNotPair = "annotation-range-not-pair"
+        case invalidAnchor = "annotation-at-invalid"
+        case layerWithoutAt = "annotation-layer-without-at"
 
         public static let domain = "ChartSpec"
         public var severity: Severity { .error }
@@ -30,6 +36,8 @@ public enum AnnotationDiagnostic: KindedDiagnosticMessage, DiagnosticCatalogue {
         case .bothAxes: .bothAxes
         case .missingValue: .missingValue
         case .rangeNotPair: .rangeNotPair
+        case .invalidAnchor: .invalidAnchor
+        case .layerWithoutAt: .layerWithoutAt
         }
     }
 
@@ -44,6 +52,11 @@ public enum AnnotationDiagnostic: KindedDiagnosticMessage, DiagnosticCatalogue {
             return "a '\(kind)' annotation needs \(needs)"
         case .rangeNotPair(let path, let count):
             return "'\(path)' of a range is [from, to], found \(count) value\(count == 1 ? "" : "s")"
+        case .invalidAnchor(let why):
+            return why
+        case .layerWithoutAt:
+            return
+                "'layer' says whose drawn rows 'at' points at, but this note has no 'at': add \"at\": \"argmax(FIELD)\" (or argmin(FIELD), first, last), or remove 'layer'"
         }
     }
 }

@@ -8,7 +8,8 @@ import ChartValues
 /// needs. Whether a value suits its scale (a date on a band axis) needs the data, so the checking stage says it
 /// (`annotation-value-type`).
 extension SpecDecoder {
-    mutating func decodeAnnotations(_ value: JSONValue) -> [Annotation] {
+    /// - Parameter layerCount: how many `layers` the chart has (0: one mark), for `layer`.
+    mutating func decodeAnnotations(_ value: JSONValue, layerCount: Int) -> [Annotation] {
         guard case .array(let items) = value.kind else {
             wrongType(value, path: "annotations", expected: "an array of annotations such as [{ \"type\": \"rule\", \"y\": 0 }]")
             return []
@@ -17,7 +18,8 @@ extension SpecDecoder {
             report(SpecDiagnostic.tooManyAnnotations(count: items.count), at: items[Annotation.limit].span)
             return []
         }
-        let annotations = items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]") }
+        let annotations = items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]", layerCount: layerCount)
+        }
         // Each text note is placed clear of every note before it: the notes a chart can hold are fewer.
         let notes = annotations.filter { $0.kind.value == .text }
         if notes.count > Annotation.noteLimit {
@@ -27,7 +29,7 @@ extension SpecDecoder {
         return annotations
     }
 
-    private mutating func decodeAnnotation(_ value: JSONValue, path: String) -> Annotation? {
+    private mutating func decodeAnnotation(_ value: JSONValue, path: String, layerCount: Int) -> Annotation? {
         guard let object = object(value, path: path, keys: SpecKeys.annotation, expected: "an object such as { \"type\": \"rule\", \"y\": 0 }") else {
             return nil
         }
@@ -80,15 +82,41 @@ extension SpecDecoder {
                     ))
             }
         case .text:
+            // SPEC §19.13: `at` stands for both `x` and `y`.
+            if let at = object["at"] {
+                for key in ["x", "y"] {
+                    guard let member = object[key] else { continue }
+                    error(
+                        SpecDiagnostic.Kind.conflictingKeys,
+                        "a text note takes 'at' or '\(key)', not both: 'at' places the note at a drawn row's x and y; remove '\(key)', or 'at' to place it by hand",
+                        at: member.keySpan, notes: [DiagnosticNote("'at' is given here", at: at.keySpan)])
+                }
+            }
             var missing: [String] = []
-            for key in ["x", "y", "text"] where object[key] == nil && !object.hasMisspelling(of: key) { missing.append("'\(key)'") }
+            let needed = object["at"] == nil ? ["x", "y", "text"] : ["text"]
+            for key in needed where object[key] == nil && !object.hasMisspelling(of: key) { missing.append("'\(key)'") }
             if !missing.isEmpty {
                 report(Diagnostic(AnnotationDiagnostic.missingValue(kind: "text", needs: Self.allOf(missing)), at: Self.start(of: value.span)))
             }
         }
 
         if allowed.contains("label") { annotation.label = object["label"].flatMap { string($0.value, path: object.path("label")) } }
-        if allowed.contains("text") { annotation.text = object["text"].flatMap { string($0.value, path: object.path("text")) } }
+        if allowed.contains("text"), let member = object["text"] {
+            annotation.text = string(member.value, path: object.path("text"))
+            if annotation.text != nil { annotation.textSource = expression(member.value, path: object.path("text")) }
+        }
+        if allowed.contains("at"), let member = object["at"] {
+            annotation.at = anchor(member.value, path: object.path("at"))
+        }
+        if allowed.contains("layer"), let member = object["layer"] {
+            annotation.layer = layerIndex(member.value, path: object.path("layer"), layerCount: layerCount)
+            if annotation.layer != nil, object["at"] == nil {
+                report(
+                    Diagnostic(
+                        AnnotationDiagnostic.layerWithoutAt, at: member.keySpan,
+                        notes: [DiagnosticNote("a note placed by 'x' and 'y' sits on the scales every layer shares")]))
+            }
+        }
         if allowed.contains("style") {
             annotation.style = object["style"].flatMap {
                 enumValue(
@@ -136,6 +164,46 @@ extension SpecDecoder {
         return annotation
     }
 
+    /// `at` (SPEC §19.13): `argmax(FIELD)`, `argmin(FIELD)`, `first` or `last`; a problem points inside the string.
+    private mutating func anchor(_ value: JSONValue, path: String) -> Located<AnnotationAnchor>? {
+        guard case .string = value.kind, let source = expression(value, path: path) else {
+            wrongType(value, path: path, expected: "\"argmax(FIELD)\", \"argmin(FIELD)\", \"first\" or \"last\"")
+            return nil
+        }
+        switch AnchorSyntax.parse(source.text) {
+        case .success(let parsed):
+            switch parsed {
+            case .first: return Located(.first, at: value.span)
+            case .last: return Located(.last, at: value.span)
+            case .call(let function, let field, let range):
+                let located = Located(field, at: source.span(for: range))
+                return Located(function == "argmax" ? .argmax(field: located) : .argmin(field: located), at: value.span)
+            }
+        case .failure(let problem):
+            report(Diagnostic(AnnotationDiagnostic.invalidAnchor(problem.message), at: source.span(for: problem.range)))
+            return nil
+        }
+    }
+
+    /// `layer`: the index of one of the chart's layers.
+    private mutating func layerIndex(_ value: JSONValue, path: String, layerCount: Int) -> Located<Int>? {
+        guard case .number(let number, _) = value.kind, number >= 0, number.rounded() == number, number < 1_000_000 else {
+            wrongType(value, path: path, expected: "a layer index (0 is the first of 'layers')")
+            return nil
+        }
+        let index = NumberConversion.clamped(number, as: Int.self)
+        guard index < max(layerCount, 1) else {
+            error(
+                SpecDiagnostic.Kind.invalidValue,
+                layerCount == 0
+                    ? "\(Self.name(path)) is \(index), but the chart has no 'layers': its one mark is layer 0"
+                    : "\(Self.name(path)) is \(index), but the chart has \(layerCount) layers (0 to \(layerCount - 1))",
+                at: value.span)
+            return nil
+        }
+        return Located(index, at: value.span)
+    }
+
     /// One value, or (`pair`) `[from, to]`.
     private mutating func values(_ value: JSONValue, path: String, pair: Bool) -> [AnnotationValue] {
         if pair {
@@ -167,7 +235,7 @@ extension SpecDecoder {
         case .string(let text):
             return AnnotationValue(.string(text.value), span: value.span)
         case .object:
-            guard let object = object(value, path: path, keys: ["aggregate"]) else { return nil }
+            guard let object = object(value, path: path, keys: ["aggregate", "rows"]) else { return nil }
             guard let member = object["aggregate"] else {
                 if !object.hasMisspelling(of: "aggregate") {
                     missingKey(.missingAnnotationAggregate(path: path), at: value.span)
@@ -175,7 +243,13 @@ extension SpecDecoder {
                 return nil
             }
             guard let source = expression(member.value, path: object.path("aggregate")) else { return nil }
-            return AnnotationValue(.aggregate(source), span: member.value.span)
+            var result = AnnotationValue(.aggregate(source), span: member.value.span)
+            if let rows = object["rows"] {
+                // SPEC §19.13: "input", the rows before `groupBy`; "output" (the default), the drawn rows.
+                guard let chosen = enumValue(rows.value, path: object.path("rows"), what: "rows", as: AnnotationValue.Rows.self) else { return nil }
+                result.rows = chosen.value
+            }
+            return result
         default:
             wrongType(value, path: path, expected: "a number, a date or category string, or { \"aggregate\": \"mean(field)\" }")
             return nil

@@ -46,6 +46,7 @@ extension SpecDecoder {
             case .color: encoding.color = channel
             case .offset: encoding.offset = channel
             case .size: encoding.size = channel
+            case .opacity: encoding.opacity = channel
             case .text: encoding.text = channel
             case .tooltip: break
             }
@@ -92,7 +93,7 @@ extension SpecDecoder {
         }
         var def = ChannelDef(channel: channel, span: value.span)
         def.field = object["field"].flatMap { fieldName($0.value, path: object.path("field")) }
-        def.value = object["value"].flatMap { member in scalar(member.value, path: object.path("value")).map { Located($0, at: member.value.span) } }
+        def.value = object["value"].flatMap { member in constant(member.value, channel: channel, path: object.path("value")) }
         def.type = object["type"].flatMap {
             enumValue($0.value, path: object.path("type"), what: "channel type", aliases: Self.measureTypeAliases)
         }
@@ -117,6 +118,15 @@ extension SpecDecoder {
                 at: constant.keySpan,
                 notes: [DiagnosticNote("'field' is given here", at: field.keySpan)]
             )
+        } else if object["field"] == nil, object["value"] != nil {
+            // A constant has no scale, axis, legend or type (SPEC §19.3): these would change nothing.
+            for key in ["type", "title", "scale", "axis", "format", "stack"] {
+                guard let member = object[key] else { continue }
+                error(
+                    SpecDiagnostic.Kind.conflictingKeys,
+                    "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'",
+                    at: member.keySpan)
+            }
         } else if object["field"] == nil && object["value"] == nil && def.along == nil && !object.hasMisspelling(of: "field")
             && !object.hasMisspelling(of: "value")
         {
@@ -124,6 +134,37 @@ extension SpecDecoder {
             missingKey(.missingChannelField(path: path), at: value.span)
         }
         return def
+    }
+
+    /// A channel's constant `{ "value": v }` (SPEC §19.3), of the kind its channel draws: a number of px for
+    /// positions, px² or px for `size` (not negative), 0–1 for `opacity`, a string for `color` (the checking stage
+    /// reads the color: `color-invalid`), a string or number for `text`. Other channels draw no constant; the
+    /// checking stage says so (`channel-not-supported`), so any scalar is kept for it.
+    private mutating func constant(_ value: JSONValue, channel: ChannelName, path: String) -> Located<Value>? {
+        switch channel {
+        case .x, .y, .x2, .y2:
+            return number(value, path: path).map { Located(.number($0.value), at: $0.span) }
+        case .size:
+            return number(value, path: path, in: 0...100_000, rule: "a number of px from 0 to 100000").map { Located(.number($0.value), at: $0.span) }
+        case .opacity:
+            return number(value, path: path, in: 0...1, rule: "between 0 and 1").map { Located(.number($0.value), at: $0.span) }
+        case .color:
+            guard case .string(let string) = value.kind else {
+                wrongType(value, path: path, expected: "a color such as \"steelblue\" or \"#1f77b4\"")
+                return nil
+            }
+            return Located(.string(string.value), at: value.span)
+        case .text:
+            switch value.kind {
+            case .string(let string): return Located(.string(string.value), at: value.span)
+            case .number(let number, _): return Located(.number(number), at: value.span)
+            default:
+                wrongType(value, path: path, expected: "a string (the text written at each row)")
+                return nil
+            }
+        case .offset, .tooltip:
+            return scalar(value, path: path).map { Located($0, at: value.span) }
+        }
     }
 
     /// A title: a string, or `null` to hide it.

@@ -7,7 +7,14 @@ extension SpecDecoder {
     static let markAliases: [String: String] = [
         "scatter": "point", "scatterplot": "point", "dot": "point", "dots": "point", "circle": "point", "points": "point",
         "column": "bar", "columns": "bar", "histogram": "bar", "bars": "bar", "lines": "line", "linechart": "line",
-        "heatmap": "rect", "cell": "rect", "label": "text", "rules": "rule", "areas": "area"
+        "heatmap": "rect", "cell": "rect", "label": "text", "rules": "rule", "areas": "area", "error-bar": "errorbar",
+        "errorbars": "errorbar", "error_bar": "errorbar"
+    ]
+
+    /// Vega-Lite's and others' names for an errorbar's statistics.
+    static let extentAliases: [String: String] = [
+        "se": "stderr", "sem": "stderr", "standard-error": "stderr", "sd": "stdev", "std": "stdev", "stddev": "stdev",
+        "confidence": "ci", "ci95": "ci", "quartiles": "iqr"
     ]
 
     static let interpolationAliases: [String: String] = [
@@ -50,6 +57,9 @@ extension SpecDecoder {
         let width = mark["width"].flatMap {
             number($0.value, path: path + ".width", in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels")
         }
+        let extent: Located<ErrorExtent>? = mark["extent"].flatMap {
+            enumValue($0.value, path: path + ".extent", what: "extent", aliases: Self.extentAliases)
+        }
 
         guard let type else { return nil }
         var spec = MarkSpec(type: type, span: value.span)
@@ -61,6 +71,7 @@ extension SpecDecoder {
         spec.strokeWidth = strokeWidth
         spec.cornerRadius = cornerRadius
         spec.width = width
+        spec.extent = extent
         return spec
     }
 

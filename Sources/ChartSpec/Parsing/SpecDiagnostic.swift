@@ -164,6 +164,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case layerLimit = "layer-limit"
         case annotationLimit = "annotation-limit"
         case windowLimit = "window-limit"
+        case compositeAggregate = "composite-aggregate"
+        case errorbarRange = "errorbar-range"
 
         public static let domain = "ChartSpec"
         public var severity: Severity {

@@ -39,6 +39,13 @@ public enum SpecParser {
         var decoder = SpecDecoder(file: file)
         var spec = decoder.decodeSpec(root)
         spec?.syntax = root
-        return SpecParseResult(spec: spec, diagnostics: decoder.sortedDiagnostics())
+        var diagnostics = decoder.sortedDiagnostics()
+        // The composite-mark stage (SPEC §21): later stages see only simple marks.
+        if let parsed = spec, !diagnostics.hasErrors {
+            let expanded = parsed.expandingCompositeMarks()
+            spec = expanded.spec
+            diagnostics = (diagnostics + expanded.diagnostics).sortedByPosition()
+        }
+        return SpecParseResult(spec: spec, diagnostics: diagnostics)
     }
 }

@@ -42,7 +42,7 @@ extension SpecDecoder {
 
         let encoding = top["encoding"].map { decodeEncoding($0.value) } ?? Encoding()
         let legend = top["legend"].map { decodeLegend($0.value) } ?? LegendSpec()
-        let annotations = top["annotations"].map { decodeAnnotations($0.value) } ?? []
+        let annotations = top["annotations"].map { decodeAnnotations($0.value, layerCount: layers.count) } ?? []
         let facet = top["facet"].flatMap { decodeFacet($0.value) }
         let notes = top["notes"].map { stringList($0.value, path: "notes", acceptsSingle: true, what: "paragraphs") } ?? []
         let sources = top["sources"].map { decodeSources($0.value) } ?? []

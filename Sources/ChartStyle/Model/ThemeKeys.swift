@@ -47,7 +47,9 @@ public enum ThemeKeys {
         var keys: [ThemeKey] = [
             ThemeKey(
                 path: "font.family", type: .texts, hasDefault: true,
-                meaning: "the font stack the output names; its first family is looked up in the system font folders when there are no files"),
+                meaning:
+                    "the font stack the output names; without files, its first installed family (a generic one: the face fontconfig chooses) measures the text and is named first"
+            ),
             ThemeKey(path: "font.files.regular", type: .path, hasDefault: false, meaning: "TrueType/OpenType file of the regular face"),
             ThemeKey(path: "font.files.bold", type: .path, hasDefault: false, meaning: "the bold face"),
             ThemeKey(path: "font.files.italic", type: .path, hasDefault: false, meaning: "the italic face"),

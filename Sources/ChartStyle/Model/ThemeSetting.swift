@@ -13,12 +13,21 @@ public enum ThemeScalar: Sendable, Equatable {
 public struct ThemeSetting: Sendable {
     public let value: ThemeScalar
     public let span: SourceSpan
+    /// Each element's characters when the value is a list (a palette's colors), so a problem with one color is
+    /// reported at it; empty otherwise.
+    public let elementSpans: [SourceSpan]
     /// The file that wrote it (`<built-in>` for the default theme).
     public var origin: String { span.file.path }
 
-    public init(value: ThemeScalar, span: SourceSpan) {
+    public init(value: ThemeScalar, span: SourceSpan, elementSpans: [SourceSpan] = []) {
         self.value = value
         self.span = span
+        self.elementSpans = elementSpans
+    }
+
+    /// The characters of element `index` of a list value, else of the whole value.
+    public func span(ofElement index: Int) -> SourceSpan {
+        elementSpans.indices.contains(index) ? elementSpans[index] : span
     }
 }
 

@@ -52,7 +52,11 @@ struct ThemeReader {
     private mutating func readMember(_ member: JSONMember, prefix: String, into settings: inout [String: ThemeSetting], allowsStructure: Bool) {
         let path = prefix.isEmpty ? member.key : prefix + "." + member.key
         if let key = ThemeKeys.key(path) {
-            if let value = check(member.value, key: key) { settings[path] = ThemeSetting(value: value, span: member.value.span) }
+            if let value = check(member.value, key: key) {
+                var elements: [SourceSpan] = []
+                if case .array(let items) = member.value.kind { elements = items.map(\.span) }
+                settings[path] = ThemeSetting(value: value, span: member.value.span, elementSpans: elements)
+            }
             return
         }
         let children = ThemeKeys.children(of: path)

@@ -118,6 +118,20 @@ struct DatabaseCompiledSQLTests {
         #expect(outcome.fromDatabase.contains("All cities") && outcome.fromDatabase.contains("All years"))
     }
 
+    /// A composite mark's statistics (SPEC §21) are pipeline steps like any aggregate: an errorbar's `ci` and
+    /// `iqr` group and reduce in PostgreSQL, chartc finishes each group (the t quantile), and the rows are the file's.
+    @Test func anErrorbarsExtentRunsInPostgreSQL() throws {
+        for extent in ["ci", "iqr"] {
+            let outcome = try run(
+                """
+                "mark": { "type": "errorbar", "extent": "\(extent)" },
+                "encoding": { "x": { "field": "city" }, "y": { "field": "value" } }
+                """, name: "errorbar \(extent)")
+            #expect(outcome.fromDatabase.hasPrefix("city,center,lower,upper\n"), "\(outcome.fromDatabase)")
+            #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        }
+    }
+
     @Test func weekdayAndMonthNamesInTheSpecsLocaleAndOrder() throws {
         for (locale, expected) in [("en-GB", "Mon"), ("de-DE", "Mo"), ("en-US", "Sun")] {
             let weekdays = try run(

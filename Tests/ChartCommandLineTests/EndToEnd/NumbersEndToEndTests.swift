@@ -83,6 +83,7 @@ import Testing
                 text.contains(
                     "g.chart.json:2:14: error: expected an operator between 'Major' and 'Genre'; a field name with spaces is written in backticks: `Major Genre`"
                 ), "\(text)")
+            #expect(text.contains("'Major Genre' is a field of the data"), "\(text)")
         }
     }
 
@@ -99,6 +100,13 @@ import Testing
         // The null category on x is labelled with the same word.
         let ticks = Self.labels(built.tickLabels("chartc-axis-x"))
         #expect(ticks.contains("k. A."), "\(ticks)")
+        // Lint counts them and names the same word.
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try spec.write(to: folder.appendingPathComponent("n.chart.json"), atomically: true, encoding: .utf8)
+        let lint = try ChartcBinary.run(["lint", "n.chart.json"], in: folder)
+        #expect(lint.output.contains("1 row has no 'p' (null) on the facet: drawn as the category 'k. A.', last"), "\(lint.output)")
+        #expect(lint.output.contains("1 row has no 'k' (null) on 'x': drawn as the category 'k. A.', last"), "\(lint.output)")
     }
 
     /// The text of every panel title, in document order.

@@ -93,6 +93,10 @@ struct PDFChecks {
             for file in [files.regular, files.bold, files.italic, files.boldItalic].compactMap({ $0 }) {
                 expected.append(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
             }
+        } else if let first = Self.firstFamily(scene.fontFamily), first != "Helvetica", FontconfigMatch.available {
+            // A theme's family, or the face its generic family stands for (SPEC §19.12), named first in the stack:
+            // the faces fontconfig gives for that name in each style.
+            expected = try ["", ":bold", ":italic", ":bold:italic"].map { try #require(FontconfigMatch.postScriptName(first + $0)) }
         } else {
             expected = ["LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic", "LiberationSans-BoldItalic"]
         }
@@ -106,7 +110,7 @@ struct PDFChecks {
                 expected.append("~" + URL(fileURLWithPath: italic).deletingPathExtension().lastPathComponent)
             }
         } else if styles.contains([false, true]) {
-            expected.append("~LiberationSans-Italic")
+            expected.append("~" + expected[2])
         }
         let listed = fonts.map { String($0.split(separator: " ").first ?? "") }
         let embeddedNames = listed.map { String($0.split(separator: "+").last ?? "") }
@@ -168,6 +172,11 @@ struct PDFChecks {
             #expect(columns.count >= 8 && columns[4] == "yes" && columns[5] == "yes" && columns[6] == "yes", "\(name): \(font)")
             #expect(columns.first.map { $0.count > 7 && $0.dropFirst(6).first == "+" } ?? false, "\(name): \(font)")
         }
+    }
+
+    /// The first family of a CSS font stack, unquoted.
+    static func firstFamily(_ stack: String) -> String? {
+        stack.split(separator: ",").first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " '\"")) }
     }
 
     // MARK: pdftotext

@@ -180,6 +180,58 @@ import Testing
         #expect(!lint.output.contains("the theme's 'text"), "the light theme is fine")
     }
 
+    /// Issue 24: lint's contrast check reads the colors a theme draws marks in — its categorical palette and its
+    /// mark color — and reports each faint one at its line:col in the theme file; a built-in color that the theme's
+    /// background makes faint, at that background. A color the spec writes is still reported in the spec.
+    @Test func lintChecksTheThemesPaletteAndMarkColorAgainstItsBackground() throws {
+        let lines = """
+            { "title": "Three series", "alt": "Lines", "sources": [ { "title": "Ledger" } ],
+              "data": { "values": [ { "k": "a", "x": 1, "v": 1 }, { "k": "b", "x": 1, "v": 2 }, { "k": "c", "x": 1, "v": 3 },
+                                    { "k": "a", "x": 2, "v": 2 }, { "k": "b", "x": 2, "v": 3 }, { "k": "c", "x": 2, "v": 1 } ] },
+              "mark": "line", "encoding": { "x": { "field": "x" }, "y": { "field": "v" }, "color": { "field": "k" } } }
+            """
+        let bars = """
+            { "title": "Bars", "alt": "Bars", "sources": [ { "title": "Ledger" } ],
+              "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },
+              "mark": "bar", "encoding": { "x": { "field": "k" }, "y": { "field": "v" } } }
+            """
+        let spelled = """
+            { "title": "Bars", "alt": "Bars", "sources": [ { "title": "Ledger" } ],
+              "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },
+              "mark": { "type": "bar", "color": "#f4f4f4" }, "encoding": { "x": { "field": "k" }, "y": { "field": "v" } } }
+            """
+        let palette =
+            "{\n  \"colors\": {\n    \"categorical\": [\"#1f5fbf\", \"#ffee88\", \"#d62728\", \"#fff7cc\"],\n    \"mark\": \"#f2f2f2\"\n  }\n}"
+        let dark = "{\n  \"background\": \"#2b6cb0\"\n}"
+        let root = try workspace([
+            "lines.chart.json": lines, "bars.chart.json": bars, "spelled.chart.json": spelled, "palette.theme.json": palette, "dark.theme.json": dark
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try ChartcBinary.run(["lint", "lines.chart.json", "bars.chart.json", "--theme", "palette.theme.json"], in: root)
+        // Three series take the first three colors: the light yellow is reported at its place, the fourth is unused.
+        #expect(
+            lint.output.contains(
+                "palette.theme.json:3:32: warning: the theme's 'colors.categorical' color \"#ffee88\" has a contrast of 1.1:1 with the #ffffff background"
+            ), "\(lint.output)")
+        #expect(!lint.output.contains("color \"#fff7cc\"") && !lint.output.contains("color \"#1f5fbf\""), "\(lint.output)")
+        #expect(
+            lint.output.contains("palette.theme.json:4:13: warning: the theme's 'colors.mark' color \"#f2f2f2\" has a contrast of 1.1:1"),
+            "\(lint.output)")
+        #expect(lint.output.contains("fills such as bars and areas need at least 1.5:1"), "\(lint.output)")
+        // The spec's own color is reported in the spec, and the theme's mark color (not drawn) is not.
+        let own = try ChartcBinary.run(["lint", "spelled.chart.json", "--theme", "palette.theme.json"], in: root)
+        #expect(own.output.contains("spelled.chart.json:3:37: warning: the color \"#f4f4f4\""), "\(own.output)")
+        #expect(!own.output.contains("colors.mark"), "\(own.output)")
+        // A blue background under the built-in palette and mark color: its blue and the mark color are faint,
+        // reported at the background that made them so.
+        let onDark = try ChartcBinary.run(["lint", "lines.chart.json", "bars.chart.json", "--theme", "dark.theme.json"], in: root)
+        #expect(onDark.output.contains("dark.theme.json:2:17: warning: the theme's 'colors.categorical' color"), "\(onDark.output)")
+        #expect(onDark.output.contains("dark.theme.json:2:17: warning: the theme's 'colors.mark' color"), "\(onDark.output)")
+        // Without a theme, the built-in look is not re-checked.
+        let plain = try ChartcBinary.run(["lint", "lines.chart.json", "bars.chart.json"], in: root)
+        #expect(!plain.output.contains("low-contrast"), "\(plain.output)")
+    }
+
     @Test func theThemesPaletteColorsSeriesWithoutASchemeAndABadSchemeNameIsAnError() throws {
         let spec = """
             { "title": "Two series", "data": { "values": [ { "k": "a", "v": 1 }, { "k": "b", "v": 2 } ] },

@@ -47,6 +47,8 @@ import Testing
             encoding["y"] = #"{ "field": "grp" }"#
             encoding["color"] = #"{ "field": "v" }"#
         }
+        // An errorbar spans a range: `y`…`y2` (or `x`…`x2` when the channel under test is `x2`).
+        if traits.type == .errorbar && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
         for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
         return encoding
     }
@@ -56,9 +58,25 @@ import Testing
         switch channel {
         case .x: #"{ "field": "cat" }"#
         case .y: #"{ "field": "v" }"#
-        case .x2, .y2, .size, .tooltip: #"{ "field": "w" }"#
+        case .x2, .y2, .size, .opacity, .tooltip: #"{ "field": "w" }"#
         case .color, .offset: #"{ "field": "grp" }"#
         case .text: #"{ "field": "t" }"#
+        }
+    }
+
+    /// The constant each channel is given in these tests (SPEC §19.3): none of them what the mark draws without it.
+    static func constant(_ channel: ChannelName) -> String {
+        switch channel {
+        case .x: #"{ "value": 30 }"#
+        case .y: #"{ "value": 40 }"#
+        case .x2: #"{ "value": 60 }"#
+        case .y2: #"{ "value": 70 }"#
+        case .color: ##"{ "value": "#aa3300" }"##
+        case .offset: #"{ "value": 5 }"#
+        case .size: #"{ "value": 9 }"#
+        case .opacity: #"{ "value": 0.5 }"#
+        case .text: #"{ "value": "hi" }"#
+        case .tooltip: #"{ "value": "hi" }"#
         }
     }
 
@@ -72,6 +90,7 @@ import Testing
         case .strokeWidth: "5"
         case .cornerRadius: "4"
         case .width: "7"
+        case .extent: #""stdev""#
         }
     }
 
@@ -109,10 +128,33 @@ import Testing
         }
     }
 
+    /// SPEC §19.3: a constant `{ "value": v }` on each channel either changes the SVG (against the same spec
+    /// without the channel) or is rejected with `channel-not-supported` naming the marks that draw that constant.
+    @Test(arguments: channelCases)
+    func aConstantIsDrawnOrRejected(mark: MarkType, channel: ChannelName) throws {
+        let traits = mark.traits
+        let name = "\"\(mark.rawValue)\""
+        var without = Self.base(traits, for: channel)
+        var with = without
+        with[channel.rawValue] = Self.constant(channel)
+        without[channel.rawValue] = nil
+        let built = try Self.build(mark: name, encoding: with)
+        if traits.drawsConstant(channel) {
+            #expect(built.errors == nil, "\(mark) with a constant \(channel) should build: \(built.errors ?? "")")
+            #expect(built != (try Self.build(mark: name, encoding: without)), "\(mark) accepts a constant \(channel) but draws the same without it")
+        } else {
+            let errors = try #require(built.errors, "\(mark) with a constant \(channel) built, but the table says it does not draw it")
+            #expect(errors.contains("[channel-not-supported]"), "\(errors)")
+            #expect(errors.contains(MarkTraits.describe(MarkTraits.marks(drawingConstant: channel))), "\(errors)")
+        }
+    }
+
     @Test(arguments: optionCases)
     func anOptionIsDrawnOrRejected(mark: MarkType, option: MarkOption) throws {
         let traits = mark.traits
-        let encoding = Self.base(traits)
+        var encoding = Self.base(traits)
+        // An errorbar's `extent` computes the range `y2` would give.
+        if option == .extent { encoding["y2"] = nil }
         let plain = "\"\(mark.rawValue)\""
         let with = "{ \"type\": \"\(mark.rawValue)\", \"\(option.rawValue)\": \(Self.value(option)) }"
         let built = try Self.build(mark: with, encoding: encoding)
@@ -207,6 +249,13 @@ import Testing
         _ = Chartc.run(["lint", path.path], console: console)
         let output = console.output + console.error
         #expect(output.contains("[line-joins-series]") && output.contains("joined.chart.json:2:"), "\(output)")
+        // A constant color (SPEC §19.3) joins the series just the same.
+        let constant = text.replacingOccurrences(of: #""encoding": { "color": null }"#, with: #""encoding": { "color": { "value": "gray" } }"#)
+        try Data(constant.utf8).write(to: path)
+        let gray = BufferConsole()
+        _ = Chartc.run(["lint", path.path], console: gray)
+        let grayOutput = gray.output + gray.error
+        #expect(grayOutput.contains("[line-joins-series]") && grayOutput.contains("a constant color"), "\(grayOutput)")
         // The line's own groupBy sums the series away: one row per x, nothing to zig-zag.
         let summed = text.replacingOccurrences(
             of: #""encoding": { "color": null }"#, with: #""encoding": { "color": null }, "groupBy": ["cat"], "aggregate": { "v": "sum(v)" }"#)

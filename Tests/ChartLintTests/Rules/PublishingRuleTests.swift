@@ -83,6 +83,62 @@ struct PublishingRuleTests {
             ))
     }
 
+    /// Issue 24: an area over years written as numbers, with an explicit x domain, warned that "the areas do not
+    /// start at zero" about x, the axis it runs along. Only the measure (here y) is a length.
+    @Test func zeroBaselineLooksOnlyAtTheMeasure() {
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "area", "encoding": {"x": {"field": "year", "type": "quantitative", "scale": {"domain": [1990, 2020]}}, "y": {"field": "v", "type": "quantitative"}}"##
+            ))
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "area", "encoding": {"x": {"field": "year", "scale": {"domain": [1990, 2020]}}, "y": {"field": "v", "type": "quantitative"}}"##
+            ))
+        // The measure itself cut still warns, and so does a horizontal bar's x.
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(
+                ##""mark": "area", "encoding": {"x": {"field": "year", "type": "quantitative", "scale": {"domain": [1990, 2020]}}, "y": {"field": "v", "type": "quantitative", "scale": {"domain": ⟪[5, 9]}}}"##
+            ))
+        H.expect(
+            "zero-baseline",
+            in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "c", "type": "nominal"}, "x": {"field": "v", "scale": {"domain": ⟪[5, 9]}}}"##))
+    }
+
+    /// SPEC §19.7: `axis.values` outside an explicit domain are not drawn (the domain is kept), so lint names them
+    /// at each value; inside it, or without a domain (the values stretch the axis), nothing is said.
+    @Test func axisValuesOutsideAnExplicitDomain() {
+        let found = H.expect(
+            "axis-values-outside-domain",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "t", "type": "quantitative", "scale": {"domain": [0, 100]}, "axis": {"values": [0, 50, ⟪150, ⟪-5]}}, "y": {"field": "v"}}"##
+            ))
+        #expect(found.first?.message.contains("150 and -5 are outside 'encoding.x.scale.domain' [0, 100]") == true, "\(found.map(\.message))")
+        #expect(found.first?.severity == .warning)
+        H.expect(
+            "axis-values-outside-domain",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "t", "type": "temporal", "scale": {"domain": ["2000-01-01", "2010-01-01"]}, "axis": {"values": ["2005-01-01", ⟪"2012-01-01"]}}, "y": {"field": "v"}}"##
+            ), schema: [("t", .date), ("v", .number)])
+        H.expect(
+            "axis-values-outside-domain",
+            in: H.quiet(
+                ##""mark": "bar", "encoding": {"x": {"field": "c", "type": "nominal", "scale": {"domain": ["a", "b"]}, "axis": {"values": ["a", ⟪"z"]}}, "y": {"field": "v"}}"##
+            ))
+        // Without an explicit domain the values stretch the axis; inside the domain they are drawn.
+        H.expect(
+            "axis-values-outside-domain",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "t", "type": "quantitative", "axis": {"values": [0, 150]}}, "y": {"field": "v"}}"##))
+        H.expect(
+            "axis-values-outside-domain",
+            in: H.quiet(
+                ##""mark": "line", "encoding": {"x": {"field": "t", "type": "quantitative", "scale": {"domain": [0, 100]}, "axis": {"values": [0, 100]}}, "y": {"field": "v"}}"##
+            ))
+    }
+
     @Test func tooManySeries() {
         let names = (1...13).map { "s\($0)" }
         let text = H.quiet(##""mark": "line", "encoding": {"x": {"field": "value"}, "color": {"field": ⟪"name"}}"##)

@@ -141,6 +141,11 @@ struct SchemaAgreementTests {
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"tooltip": ["a", {"field": "b"}]}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"x": {"field": "a", "stack": false, "axis": false}}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"y": {"value": 3}}}"#, true),
+        (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"opacity": {"value": 0.5}}}"#, true),
+        (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"opacity": {"value": 1.5}}}"#, false),
+        // A constant has no scale, axis or title (SPEC §19.3).
+        (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"y": {"value": 3, "scale": {"zero": false}}}}"#, false),
+        (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"color": {"value": "red", "title": "c"}}}"#, false),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "encoding": {"x": {"field": "a", "axis": {"tickCount": 4.0}}}}"#, true),
         (#"{"data": {"url": "a.csv"}, "mark": "bar", "sort": ["-a", "b"], "width": 300, "height": 0.5}"#, true),
         (

@@ -9,9 +9,11 @@ import ChartStyle
 /// A series color must stand out from the background. WCAG 2.1 (1.4.11, non-text contrast) asks 3:1 for the
 /// graphics that carry meaning, which is what thin marks — lines, points, rules, ticks, text — need. Filled
 /// marks (bars, areas, cells) are large enough that lighter fills still read, so they are held to 1.5:1, which
-/// only catches fills that fade into the page (`#eeeeee`, pale yellow). Only colors the spec chooses are
-/// checked — `mark.color`, a color `range`, a categorical `scheme` — not the house palette, and not color ramps
-/// (a heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
+/// only catches fills that fade into the page (`#eeeeee`, pale yellow). The colors checked are the ones drawn:
+/// the spec's `mark.color`, color `range` or categorical `scheme`, else the theme's `colors.mark` or categorical
+/// palette (`colors.categorical`), reported at the color in the theme file; a theme's colors are checked when the
+/// theme sets them or its background (the built-in look is not re-checked for every spec). Not color ramps (a
+/// heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
 struct LowContrastRule: CataloguedRule {
     static let thinMarkMinimum = 3.0
     static let filledMarkMinimum = 1.5
@@ -23,11 +25,19 @@ struct LowContrastRule: CataloguedRule {
         let mark = context.spec.mark.type.value
         let filled = mark.traits.filled
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
-        let opacity = context.spec.mark.opacity?.value ?? 1
-        var checked: [(text: String, color: Color, span: SourceSpan?)] = []
+        // A constant opacity (SPEC §19.3) replaces `mark.opacity`, and a constant color `mark.color`.
+        let opacity = context.spec.encoding.opacity?.value?.value.numberValue ?? context.spec.mark.opacity?.value ?? 1
+        // Each color drawn, where it is written (the spec, or the theme file), and whose it is.
+        var checked: [(text: String, color: Color, span: SourceSpan?, whose: String)] = []
 
-        if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
-            checked.append((color.value, parsed, color.span))
+        if let constant = context.spec.encoding.color?.value, context.spec.encoding.color?.field == nil {
+            if let text = constant.value.stringValue, let parsed = Color(css: text) { checked.append((text, parsed, constant.span, "the color")) }
+        } else if let color = context.spec.mark.color, context.spec.encoding.color?.field == nil, let parsed = Color(css: color.value) {
+            checked.append((color.value, parsed, color.span, "the color"))
+        } else if context.spec.mark.color == nil, context.spec.encoding.color == nil, let (text, span) = themeColor(context, "colors.mark"),
+            let parsed = Color(css: text)
+        {
+            checked.append((text, parsed, span, "the theme's 'colors.mark' color"))
         }
         if let channel = context.spec.encoding.color, context.colorMakesSeries != false {
             let seriesCount = context.seriesNames?.count
@@ -35,13 +45,15 @@ struct LowContrastRule: CataloguedRule {
                 let used = seriesCount.map { min($0, range.value.count) } ?? range.value.count
                 for (index, value) in range.value.prefix(used).enumerated() {
                     guard let text = value.stringValue, let parsed = Color(css: text) else { continue }
-                    checked.append((text, parsed, context.element(index, of: range.span)))
+                    checked.append((text, parsed, context.element(index, of: range.span), "the color"))
                 }
             } else if let written = channel.scale?.scheme, let scheme = ColorScheme.named(written.value), scheme.kind == .categorical, let seriesCount
             {
                 for color in scheme.sample(count: min(seriesCount, scheme.colors.count)) {
-                    checked.append((color.hex, color, written.span))
+                    checked.append((color.hex, color, written.span, "the color"))
                 }
+            } else if channel.scale?.scheme == nil, context.colorMakesSeries == true {
+                checked += themePalette(context, seriesCount: seriesCount)
             }
         }
 
@@ -57,11 +69,47 @@ struct LowContrastRule: CataloguedRule {
             let opacityNote = opacity < 1 ? " at opacity \(NumberText.shortest(opacity))" : ""
             diagnostics.append(
                 diagnostic(
-                    "the color \(JSONText.quote(entry.text))\(opacityNote) has a contrast of \(shown):1 with the \(context.background.hex) background, too faint to see: \(marks); use a darker shade",
+                    "\(entry.whose) \(JSONText.quote(entry.text))\(opacityNote) has a contrast of \(shown):1 with the \(context.background.hex) background, too faint to see: \(marks); use a darker shade",
                     at: entry.span
                 ))
         }
         checkTheme(context, into: &diagnostics)
+    }
+
+    /// A theme's color at `path` and where to report it, when a theme file sets it or sets the background it is
+    /// drawn on (a built-in color the theme's background made faint is reported at that background); nil when
+    /// both are the built-in theme's (which is not re-checked for every spec).
+    private func themeColor(_ context: SemanticContext, _ path: String) -> (text: String, span: SourceSpan?)? {
+        guard let theme = context.theme, let setting = theme.settings[path], let text = theme.text(path) else { return nil }
+        if setting.origin != Theme.builtIn.settings[path]?.origin { return (text, setting.span) }
+        guard let background = theme.settings["background"], background.origin != Theme.builtIn.settings["background"]?.origin else { return nil }
+        return (text, background.span)
+    }
+
+    /// The colors of the theme's categorical palette (`colors.categorical`) that the chart's series take — the
+    /// first as many as there are series, every one when that is unknown — each at its place in the theme file
+    /// (a scheme name: at the name). Only when the theme sets the palette or the background.
+    private func themePalette(_ context: SemanticContext, seriesCount: Int?) -> [(text: String, color: Color, span: SourceSpan?, whose: String)] {
+        let path = "colors.categorical"
+        guard let theme = context.theme, let setting = theme.settings[path] else { return [] }
+        let own = setting.origin != Theme.builtIn.settings[path]?.origin
+        let backgroundSpan = theme.settings["background"].flatMap { $0.origin != Theme.builtIn.settings["background"]?.origin ? $0.span : nil }
+        guard own || backgroundSpan != nil else { return [] }
+        let whose = "the theme's '\(path)' color"
+        switch setting.value {
+        case .list(let colors):
+            let used = seriesCount.map { min($0, colors.count) } ?? colors.count
+            return colors.prefix(used).enumerated().compactMap { index, text in
+                Color(css: text).map { (text, $0, own ? setting.span(ofElement: index) : backgroundSpan, whose) }
+            }
+        case .text(let name):
+            guard let scheme = ColorScheme.named(name), scheme.kind == .categorical else { return [] }
+            return scheme.sample(count: min(seriesCount ?? scheme.colors.count, scheme.colors.count)).map {
+                ($0.hex, $0, own ? setting.span : backgroundSpan, whose)
+            }
+        default:
+            return []
+        }
     }
 
     /// WCAG 1.4.3 asks 4.5:1 for text; chart text is small.

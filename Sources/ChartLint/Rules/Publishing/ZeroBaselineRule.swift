@@ -14,7 +14,15 @@ struct ZeroBaselineRule: CataloguedRule {
         let mark = context.spec.mark.type.value
         guard mark.traits.growsFromZero else { return }
         let encoding = context.spec.encoding
-        for (channel, end) in [(encoding.x, encoding.x2), (encoding.y, encoding.y2)] {
+        // Only the measure is a length: an area over years on x (an explicit x domain of 1990…2020) grows up from
+        // zero on y, and x is where it runs along. While the orientation is unknown, both axes are candidates.
+        var candidates = [(encoding.x, encoding.x2), (encoding.y, encoding.y2)]
+        switch context.resolved.orientation {
+        case .vertical?: candidates = [(encoding.y, encoding.y2)]
+        case .horizontal?: candidates = [(encoding.x, encoding.x2)]
+        case nil: break
+        }
+        for (channel, end) in candidates {
             // Range bars (y to y2) float on purpose; a time axis is not a length.
             guard let channel, end == nil, context.isDiscrete(channel) != true, context.isTemporal(channel) != true,
                 let scale = channel.scale

@@ -1,0 +1,96 @@
+import ChartDiagnostics
+import ChartSpec
+
+/// Notes anchored to rows and their placeholders (SPEC §19.13). `at`'s field must be a column of the rows the
+/// anchored layer draws (after `groupBy`, `aggregate`, `window`: what the marks show), that layer must have x and
+/// y to place the note on and rows to point at; each `{placeholder}` of a note's `text` must be `x`, `y` or
+/// (with `at`) a field of those rows, and a `{` must be closed. Runs over the whole chart's context, because the
+/// default layer is the first of all the layers that draws rows.
+enum AnnotationAnchorCheck {
+    static func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        for annotation in context.spec.annotations where annotation.kind.value == .text {
+            let layer = anchorContext(annotation, in: context)
+            if let at = annotation.at { checkAnchor(at, annotation: annotation, layer: layer, into: &diagnostics) }
+            checkPlaceholders(annotation, layer: layer, into: &diagnostics)
+        }
+    }
+
+    /// The context of the layer whose rows a note's `at` reads (SPEC §19.13): `layer`, else the first layer
+    /// with x and y bound to fields, else the first; a one-mark chart's own.
+    static func anchorContext(_ annotation: Annotation, in context: SemanticContext) -> SemanticContext {
+        guard !context.layers.isEmpty else { return context }
+        let index = annotation.layer?.value ?? context.spec.anchorLayer
+        return context.layers.indices.contains(index) ? context.layers[index] : context
+    }
+
+    private static func layerName(_ layer: SemanticContext) -> String {
+        layer.layerIndex.map { "layers[\($0)] (\(layer.spec.mark.type.value.rawValue))" } ?? "the chart"
+    }
+
+    private static func checkAnchor(
+        _ at: Located<AnnotationAnchor>, annotation: Annotation, layer: SemanticContext, into diagnostics: inout [Diagnostic]
+    ) {
+        for axis in [ChannelName.x, .y] where layer.spec.encoding[axis]?.field == nil {
+            diagnostics.append(
+                Diagnostic(
+                    SemanticDiagnostic.Kind.annotationValueType,
+                    "this note is placed 'at' a row of \(layerName(layer)), but \(layerName(layer)) has no \(axis.rawValue) channel with a field to place it on",
+                    at: at.span))
+        }
+        if let field = at.value.field, let fields = layer.outputFields, !fields.contains(field.value) {
+            var message = "'\(field.value)' is not a field of the rows \(layerName(layer)) draws"
+            var fixIt: FixIt?
+            if let suggestion = Suggestions.closest(to: field.value, in: fields) {
+                message += "; did you mean '\(suggestion)'?"
+                if let span = field.span { fixIt = FixIt(span: span, replacement: suggestion) }
+            }
+            diagnostics.append(
+                Diagnostic(
+                    SemanticDiagnostic.Kind.annotationUnknownField, message, at: field.span,
+                    notes: [DiagnosticNote("its fields: " + fields.prefix(20).joined(separator: ", ") + (fields.count > 20 ? ", …" : ""))],
+                    fixIt: fixIt))
+        }
+        if let table = layer.table, table.rowCount == 0 {
+            diagnostics.append(
+                Diagnostic(
+                    SemanticDiagnostic.Kind.annotationNoRows,
+                    "this note points 'at' \(at.value.text) of the rows \(layerName(layer)) draws, but it draws no rows (check 'filter'); place it with 'x' and 'y', or remove it",
+                    at: at.span))
+        }
+    }
+
+    private static func checkPlaceholders(_ annotation: Annotation, layer: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        guard let source = annotation.textSource else { return }
+        let template = NoteTemplate(source.text)
+        if let unclosed = template.unclosed {
+            diagnostics.append(
+                Diagnostic(
+                    SemanticDiagnostic.Kind.annotationUnknownPlaceholder,
+                    "this '{' is not closed: a placeholder is {x}, {y} or {FIELD}; write '{{' for a literal brace",
+                    at: source.span(for: unclosed.lowerBound..<(unclosed.lowerBound + 1))))
+        }
+        let fields = annotation.at == nil ? [] : (layer.outputFields ?? [])
+        for placeholder in template.placeholders where placeholder.name != "x" && placeholder.name != "y" {
+            if annotation.at == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        SemanticDiagnostic.Kind.annotationUnknownPlaceholder,
+                        "'{\(placeholder.name)}' needs a row: only {x} and {y} fill a note placed by 'x' and 'y'; give the note \"at\" (argmax(FIELD), argmin(FIELD), first, last) to print the fields of that row, or write '{{' for a literal brace",
+                        at: source.span(for: placeholder.range)))
+                continue
+            }
+            guard layer.outputFields != nil, !fields.contains(placeholder.name) else { continue }
+            var message =
+                "'{\(placeholder.name)}' is not a placeholder: a note's text takes {x}, {y} and the fields of the rows \(layerName(layer)) draws"
+            var fixIt: FixIt?
+            if let suggestion = Suggestions.closest(to: placeholder.name, in: ["x", "y"] + fields) {
+                message += "; did you mean '{\(suggestion)}'?"
+                fixIt = FixIt(span: source.span(for: placeholder.range), replacement: suggestion)
+            } else {
+                message += " (write '{{' for a literal brace)"
+            }
+            diagnostics.append(
+                Diagnostic(SemanticDiagnostic.Kind.annotationUnknownPlaceholder, message, at: source.span(for: placeholder.range), fixIt: fixIt))
+        }
+    }
+}
