@@ -2,9 +2,32 @@ import ChartDiagnostics
 
 /// The catalogue of what loading data and planning and running the pipeline report themselves (each id listed
 /// in `specs/diagnostics.md`); an unknown field is the expression catalogue's `unknown-field`, a data file's
-/// problem the data catalogue's, a fetch the network catalogue's. The planner composes the sentences, which
-/// name the fields; the ids and severities come only from here.
-public enum PipelineDiagnostic {
+/// problem the data catalogue's, a fetch the network catalogue's. Each case carries the fields its sentence
+/// names; `message` holds the one wording of each, `kind` its id and severity.
+public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
+    /// A field listed twice in `groupBy` or `windowBy` (`list` names which).
+    case listedTwice(field: String, list: String)
+    /// An aggregate output with the name of a `groupBy` field.
+    case aggregateNamedAsGroup(String)
+    /// Two totals for one field.
+    case twoTotals(String)
+    /// A window output with the name of a field the output already has.
+    case windowNamedAsOutput(String)
+    /// `complete: true` without `groupBy` (a warning: nothing to complete).
+    case completeWithoutGroupBy
+    /// `complete` would make more than `limit` rows.
+    case completeTooLarge(limit: Int, groupBy: [String])
+    /// A `windowBy` field that the aggregation drops (`outputs`: the fields left).
+    case windowByDropped(field: String, outputs: [String])
+    /// A `windowBy` field the output does not have.
+    case unknownWindowByField(field: String, suggestion: String?, outputs: [String])
+    /// A data file whose name does not say its format.
+    case fileFormatUnknown(path: String)
+    /// A download whose name and Content-Type (nil: none sent) do not say its format.
+    case downloadFormatUnknown(url: String, contentType: String?)
+    /// A `parse` entry naming a field the data (`origin`: "data.csv", "the query") does not have.
+    case parseUnknownField(field: String, origin: String, names: [String])
+
     public enum Kind: String, DiagnosticKind {
         case duplicateField = "duplicate-field"
         case completeWithoutGroupBy = "complete-without-group-by"
@@ -19,6 +42,51 @@ public enum PipelineDiagnostic {
             case .completeWithoutGroupBy: .warning
             default: .error
             }
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .listedTwice, .aggregateNamedAsGroup, .twoTotals, .windowNamedAsOutput: .duplicateField
+        case .completeWithoutGroupBy: .completeWithoutGroupBy
+        case .completeTooLarge: .completeTooLarge
+        case .windowByDropped, .unknownWindowByField: .windowByField
+        case .fileFormatUnknown, .downloadFormatUnknown: .formatUnknown
+        case .parseUnknownField: .parseUnknownField
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .listedTwice(let field, let list):
+            return "'\(field)' is listed twice in \(list)."
+        case .aggregateNamedAsGroup(let name):
+            return "The aggregate field '\(name)' has the name of a groupBy field; give it another name."
+        case .twoTotals(let field):
+            return "'\(field)' has two totals."
+        case .windowNamedAsOutput(let name):
+            return "The window field '\(name)' has the name of a field of the output; give it another name."
+        case .completeWithoutGroupBy:
+            return "complete fills missing groupBy combinations, but there is no groupBy."
+        case .completeTooLarge(let limit, let groupBy):
+            return
+                "complete would create more than \(limit) rows (every combination of \(groupBy.joined(separator: ", "))); group by fewer or coarser fields."
+        case .windowByDropped(let field, let outputs):
+            return
+                "windowBy can only use fields of the output (\(outputs.joined(separator: ", "))); '\(field)' is dropped by the aggregation — add it to groupBy."
+        case .unknownWindowByField(let field, let suggestion?, _):
+            return "unknown windowBy field '\(field)'; did you mean '\(suggestion)'?"
+        case .unknownWindowByField(let field, nil, let outputs):
+            return "unknown windowBy field '\(field)'"
+                + (outputs.isEmpty ? "; the output has no fields" : "; the fields here are: \(outputs.joined(separator: ", "))")
+        case .fileFormatUnknown(let path):
+            return "cannot tell the format of '\(path)' from its name; add \"format\": \"csv\", \"tsv\" or \"json\" to data"
+        case .downloadFormatUnknown(let url, let contentType):
+            let sent = contentType.map { "the server sent Content-Type: \($0)" } ?? "the server sent no Content-Type"
+            return
+                "cannot tell the format of '\(url)': its name has no .csv, .tsv or .json extension and \(sent); add \"format\": \"csv\", \"tsv\" or \"json\" to data"
+        case .parseUnknownField(let field, let origin, let names):
+            return "parse names '\(field)', which is not a field of \(origin)." + Suggestions.didYouMean(field, in: names)
         }
     }
 }

@@ -55,7 +55,7 @@ enum BuildCommand {
                 try FileSystem.createDirectory(outputDirectory)
             } catch {
                 console.report([
-                    Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot create the output folder: \(error.reason)", path: error.path)
+                    Diagnostic(CommandLineDiagnostic.outputFolderFailed(reason: error.reason), path: error.path)
                 ])
                 return .failure
             }
@@ -116,11 +116,7 @@ enum BuildCommand {
             var job = Job(spec: file, outputs: outputs)
             for output in outputs {
                 guard let owner = claimed.first(where: { $0.output == output.path }) else { continue }
-                job.collision = Diagnostic(
-                    CommandLineDiagnostic.Kind.outputCollision,
-                    "not built: its output '\(output.path)' would overwrite the chart built from '\(owner.spec)'; rename one of the specs or build them separately",
-                    path: file
-                )
+                job.collision = Diagnostic(CommandLineDiagnostic.outputCollision(output: output.path, owner: owner.spec), path: file)
             }
             if job.collision == nil { claimed += outputs.map { ($0.path, file) } }
             jobs.append(job)
@@ -147,7 +143,7 @@ enum BuildCommand {
             }
         } catch {
             outcome.diagnostics.append(
-                Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the chart: \(error.reason)", path: error.path))
+                Diagnostic(CommandLineDiagnostic.chartWriteFailed(reason: error.reason), path: error.path))
         }
         context.timings?.lap("write")
         outcome.timings = context.timings?.report(title: path)

@@ -51,12 +51,9 @@ enum Compiler {
     /// Why a command that reads only cached copies (plan) cannot see a spec's remote data.
     static func notCached(_ spec: ChartSpec) -> Diagnostic {
         guard case .url(let url) = spec.data.origin else {
-            return Diagnostic(FetchDiagnostic.Kind.notCached, "the spec's data is not available", path: spec.file.path)
+            return Diagnostic(FetchDiagnostic.columnsNotCached(url: nil, specPath: spec.file.path), path: spec.file.path)
         }
-        return Diagnostic(
-            FetchDiagnostic.Kind.notCached,
-            "\(url.value) is not in the cache, so its columns are unknown; run 'chartc data \(spec.file.path)' once to download it",
-            at: url.span)
+        return Diagnostic(FetchDiagnostic.columnsNotCached(url: url.value, specPath: spec.file.path), at: url.span)
     }
 
     /// One spec compiled in memory: the bytes of each format asked for (in that order; empty when the spec

@@ -70,9 +70,7 @@ public struct DefaultRenderer: ChartRenderer {
     /// A caller asked `write` for a format `layout` was not asked for: a mistake in the caller, reported as one.
     static func notLaidOut(_ format: OutputFormat, _ chart: LaidOutChart) -> DiagnosticError {
         DiagnosticError([
-            Diagnostic(
-                CommandLineDiagnostic.Kind.outputFailed, "cannot write the \(format.rawValue) output: its scenes were not laid out",
-                path: chart.specPath)
+            Diagnostic(CommandLineDiagnostic.scenesMissing(format: format.rawValue), path: chart.specPath)
         ])
     }
 

@@ -82,9 +82,7 @@ enum FormatCommand {
             return (
                 .failed,
                 [
-                    Diagnostic(
-                        CommandLineDiagnostic.Kind.formatFailed,
-                        "chartc could not format this file without changing its meaning; it was left as it was (please report this)", path: path)
+                    Diagnostic(CommandLineDiagnostic.formatFailed, path: path)
                 ]
             )
         }
@@ -94,7 +92,7 @@ enum FormatCommand {
         do {
             try FileSystem.writeAtomically(bytes, to: path)
         } catch {
-            return (.failed, [Diagnostic(CommandLineDiagnostic.Kind.outputFailed, "cannot write the formatted file: \(error.reason)", path: path)])
+            return (.failed, [Diagnostic(CommandLineDiagnostic.formattedWriteFailed(reason: error.reason), path: path)])
         }
         return (.formatted, [])
     }
@@ -107,10 +105,6 @@ enum FormatCommand {
         var lineStart = index
         while lineStart > 0 && original[lineStart - 1] != 0x0A { lineStart -= 1 }
         let (line, _) = SourceFile(path: file.path, bytes: formatted).lineColumn(at: index)
-        return Diagnostic(
-            CommandLineDiagnostic.Kind.formatUnformatted,
-            "the file is not formatted (line \(line) of the formatted text differs from here); run 'chartc fmt \(file.path)'",
-            at: SourceSpan(file: file, range: lineStart..<lineStart)
-        )
+        return Diagnostic(CommandLineDiagnostic.unformatted(line: line, path: file.path), at: SourceSpan(file: file, range: lineStart..<lineStart))
     }
 }

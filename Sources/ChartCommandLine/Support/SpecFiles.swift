@@ -21,17 +21,13 @@ public enum SpecFiles {
                 collect(in: path, depth: 0, into: &found)
                 if found.isEmpty {
                     diagnostics.append(
-                        Diagnostic(
-                            CommandLineDiagnostic.Kind.noSpecsFound,
-                            "the folder has no chart specs: no '*\(suffix)' file in it or in any folder below it",
-                            path: path
-                        ))
+                        Diagnostic(CommandLineDiagnostic.noSpecsFound(suffix: suffix), path: path))
                 }
                 for file in found where !files.contains(file) { files.append(file) }
             case .missing:
                 diagnostics.append(missingFile(path))
             case .other:
-                diagnostics.append(Diagnostic(CommandLineDiagnostic.Kind.fileUnreadable, "not a file or folder", path: path))
+                diagnostics.append(Diagnostic(CommandLineDiagnostic.notAFileOrFolder, path: path))
             }
         }
         return (files, diagnostics)
@@ -43,23 +39,22 @@ public enum SpecFiles {
             return .success(SourceFile(path: path, bytes: try FileSystem.readFile(path, limit: .spec)))
         } catch {
             if error.isMissing { return .failure(missingFile(path)) }
-            return .failure(Diagnostic(CommandLineDiagnostic.Kind.fileUnreadable, "cannot read the file: \(error.reason)", path: path))
+            return .failure(Diagnostic(CommandLineDiagnostic.fileUnreadable(reason: error.reason), path: path))
         }
     }
 
     /// `no such file or folder. Did you mean 'examples/polarization.chart.json'?`
     public static func missingFile(_ path: String) -> Diagnostic {
         let directory = Paths.directory(of: path)
-        var message = "no such file or folder"
+        var suggestion: String?
+        var missingFolder: String?
         if FileSystem.kind(of: directory) == .directory {
             let names = (try? FileSystem.contentsOfDirectory(directory)) ?? []
-            if let match = Suggestions.closest(to: Paths.fileName(of: path), in: names) {
-                message += ". Did you mean '\(Paths.join(directory, match))'?"
-            }
+            suggestion = Suggestions.closest(to: Paths.fileName(of: path), in: names).map { Paths.join(directory, $0) }
         } else {
-            message += " (the folder '\(directory)' does not exist either)"
+            missingFolder = directory
         }
-        return Diagnostic(CommandLineDiagnostic.Kind.fileNotFound, message, path: path)
+        return Diagnostic(CommandLineDiagnostic.fileNotFound(suggestion: suggestion, missingFolder: missingFolder), path: path)
     }
 
     /// Every spec below `directory`, sorted, skipping hidden and symlinked folders and whatever a

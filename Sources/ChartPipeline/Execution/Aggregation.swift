@@ -235,11 +235,7 @@ enum Aggregation {
         }
         if GroupAggregator.combinationCount(domains) > Planner.completeRowLimit {
             throw DiagnosticError(
-                Diagnostic(
-                    PipelineDiagnostic.Kind.completeTooLarge,
-                    "complete would create more than \(Planner.completeRowLimit) rows (every combination of \(step.groupBy.joined(separator: ", "))); group by fewer or coarser fields.",
-                    at: step.completeSpan
-                ))
+                Diagnostic(PipelineDiagnostic.completeTooLarge(limit: Planner.completeRowLimit, groupBy: step.groupBy), at: step.completeSpan))
         }
         return domains
     }

@@ -167,10 +167,7 @@ public enum DataLoader {
         let withoutQuery = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         if let format = DataFileFormat(pathExtensionOf: withoutQuery) { return format }
         throw DiagnosticError(
-            Diagnostic(
-                PipelineDiagnostic.Kind.formatUnknown,
-                "cannot tell the format of '\(path)' from its name; add \"format\": \"csv\", \"tsv\" or \"json\" to data",
-                at: url.span))
+            Diagnostic(PipelineDiagnostic.fileFormatUnknown(path: path), at: url.span))
     }
 
     /// Every field named in `parse` must exist in the data: a typo there would silently leave the real
@@ -180,10 +177,7 @@ public enum DataLoader {
         var errors: [Diagnostic] = []
         for entry in source.parse where !known.contains(entry.field.value) {
             errors.append(
-                Diagnostic(
-                    PipelineDiagnostic.Kind.parseUnknownField,
-                    "parse names '\(entry.field.value)', which is not a field of \(origin)." + Suggestions.didYouMean(entry.field.value, in: names),
-                    at: entry.field.span))
+                Diagnostic(PipelineDiagnostic.parseUnknownField(field: entry.field.value, origin: origin, names: names), at: entry.field.span))
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
     }

@@ -4,13 +4,16 @@ import ChartNetwork
 /// The catalogue of what fetching remote data can report (each id listed in `specs/diagnostics.md`): a
 /// `FetchError` of each kind, and the warning that a download could not be kept in the cache. ChartNetwork stays
 /// free of diagnostics (chartc-fetch links it), so its errors get their ids here, where the loader turns them
-/// into a `Diagnostic`. The sentences name the URL and come from the fetcher (`FetchError.message`); the ids and
-/// severities come only from here.
+/// into a `Diagnostic`. A fetch error's sentence names the URL and is the fetcher's (`FetchError.message`, worded
+/// once in ChartNetwork); the others are worded here, and the ids and severities come only from here.
 public enum FetchDiagnostic: KindedDiagnosticMessage {
     /// The download (or the cache lookup) failed.
     case fetchFailed(FetchError)
     /// The download worked but could not be saved in the cache; the sentence says what and why.
     case cacheWriteFailed(String)
+    /// `--offline` (or a lint without the network) and the spec's data is not in the cache: nil when the data is
+    /// not a URL.
+    case columnsNotCached(url: String?, specPath: String)
 
     public enum Kind: String, DiagnosticKind {
         case invalidURL = "fetch-invalid-url"
@@ -40,6 +43,7 @@ public enum FetchDiagnostic: KindedDiagnosticMessage {
         switch self {
         case .fetchFailed(let error): error.kind.diagnosticKind
         case .cacheWriteFailed: .cacheWriteFailed
+        case .columnsNotCached: .notCached
         }
     }
 
@@ -47,6 +51,9 @@ public enum FetchDiagnostic: KindedDiagnosticMessage {
         switch self {
         case .fetchFailed(let error): error.message
         case .cacheWriteFailed(let message): message
+        case .columnsNotCached(nil, _): "the spec's data is not available"
+        case .columnsNotCached(let url?, let specPath):
+            "\(url) is not in the cache, so its columns are unknown; run 'chartc data \(specPath)' once to download it"
         }
     }
 }

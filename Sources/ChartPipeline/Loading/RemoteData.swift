@@ -47,12 +47,7 @@ extension DataLoader {
     {
         if let promised { return promised }
         if let announced = fetched.announcedKind { return DataFileFormat(announced) }
-        let sent = fetched.contentType.map { "the server sent Content-Type: \($0)" } ?? "the server sent no Content-Type"
-        throw DiagnosticError(
-            Diagnostic(
-                PipelineDiagnostic.Kind.formatUnknown,
-                "cannot tell the format of '\(url.value)': its name has no .csv, .tsv or .json extension and \(sent); add \"format\": \"csv\", \"tsv\" or \"json\" to data",
-                at: url.span))
+        throw DiagnosticError(Diagnostic(PipelineDiagnostic.downloadFormatUnknown(url: url.value, contentType: fetched.contentType), at: url.span))
     }
 
     /// A fetch failure as a diagnostic at the spec's `url`, its advice as notes.

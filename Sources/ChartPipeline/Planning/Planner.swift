@@ -97,8 +97,8 @@ private struct PlanBuilder {
         return failed.contains(message.field)
     }
 
-    mutating func error(_ kind: PipelineDiagnostic.Kind, _ message: String, at span: SourceSpan?, fixIt: FixIt? = nil) {
-        report(Diagnostic(kind, message, at: span, fixIt: fixIt))
+    mutating func error(_ message: PipelineDiagnostic, at span: SourceSpan?, fixIt: FixIt? = nil) {
+        report(Diagnostic(message, at: span, fixIt: fixIt))
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
@@ -163,7 +163,7 @@ private struct PlanBuilder {
                 continue
             }
             if groupBy.contains(field.value) {
-                error(.duplicateField, "'\(field.value)' is listed twice in groupBy.", at: field.span)
+                error(.listedTwice(field: field.value, list: "groupBy"), at: field.span)
                 continue
             }
             groupBy.append(field.value)
@@ -179,9 +179,7 @@ private struct PlanBuilder {
         var outputs: [AggregateOutput] = []
         for field in spec.aggregate {
             if groupBy.contains(field.name.value) {
-                error(
-                    .duplicateField, "The aggregate field '\(field.name.value)' has the name of a groupBy field; give it another name.",
-                    at: field.name.span)
+                error(.aggregateNamedAsGroup(field.name.value), at: field.name.span)
                 continue
             }
             let (compiled, found) = ExpressionCompiler.compileAggregate(
@@ -204,7 +202,7 @@ private struct PlanBuilder {
             let field = total.field.value
             if groupBy.contains(field) {
                 if totals.contains(where: { $0.field == field }) {
-                    error(.duplicateField, "'\(field)' has two totals.", at: total.field.span)
+                    error(.twoTotals(field), at: total.field.span)
                 } else {
                     totals.append(TotalStep(field: field, label: total.label.value))
                 }
@@ -222,10 +220,7 @@ private struct PlanBuilder {
         var complete: [CompleteDomain]?
         if let flag = spec.complete, flag.value {
             if groupBy.isEmpty {
-                diagnostics.append(
-                    Diagnostic(
-                        PipelineDiagnostic.Kind.completeWithoutGroupBy, "complete fills missing groupBy combinations, but there is no groupBy.",
-                        at: flag.span))
+                diagnostics.append(Diagnostic(PipelineDiagnostic.completeWithoutGroupBy, at: flag.span))
             } else {
                 complete = groupBy.map { completeDomain(for: $0) }
             }
@@ -354,23 +349,15 @@ private struct PlanBuilder {
         var partitionBy: [String] = []
         for field in spec.windowBy {
             if partitionBy.contains(field.value) {
-                error(.duplicateField, "'\(field.value)' is listed twice in windowBy.", at: field.span)
+                error(.listedTwice(field: field.value, list: "windowBy"), at: field.span)
             } else if schema.contains(field.value) {
                 partitionBy.append(field.value)
             } else if aggregates && fullSchema.contains(field.value) {
-                error(
-                    .windowByField,
-                    "windowBy can only use fields of the output (\(outputNames.joined(separator: ", "))); '\(field.value)' is dropped by the aggregation — add it to groupBy.",
-                    at: field.span
-                )
+                error(.windowByDropped(field: field.value, outputs: outputNames), at: field.span)
             } else {
                 let suggestion = Suggestions.closest(to: field.value, in: outputNames)
                 error(
-                    .windowByField,
-                    "unknown windowBy field '\(field.value)'"
-                        + (suggestion.map { "; did you mean '\($0)'?" }
-                            ?? (outputNames.isEmpty
-                                ? "; the output has no fields" : "; the fields here are: \(outputNames.joined(separator: ", "))")),
+                    .unknownWindowByField(field: field.value, suggestion: suggestion, outputs: outputNames),
                     at: field.span,
                     fixIt: suggestion.flatMap { replacement in field.span.map { FixIt(span: $0, replacement: JSONText.quote(replacement)) } }
                 )
@@ -385,7 +372,7 @@ private struct PlanBuilder {
         for field in spec.window {
             let name = field.name.value
             if outputFields.contains(where: { $0.name == name }) {
-                error(.duplicateField, "The window field '\(name)' has the name of a field of the output; give it another name.", at: field.name.span)
+                error(.windowNamedAsOutput(name), at: field.name.span)
                 continue
             }
             let (compiled, found) = ExpressionCompiler.compileWindow(field.expression, schema: schema, environment: environment)

@@ -15,10 +15,7 @@ extension SpecDecoder {
             return []
         }
         if items.count > Annotation.limit {
-            error(
-                SpecDiagnostic.Kind.annotationLimit,
-                "'annotations' has \(CountText.grouped(items.count)) annotations; a chart has at most \(Annotation.limit) (specs/limits.md): more notes, rules and ranges would cover the data. Keep the ones a reader needs, or draw the others as a layer",
-                at: items[Annotation.limit].span)
+            report(SpecDiagnostic.tooManyAnnotations(count: items.count), at: items[Annotation.limit].span)
             return []
         }
         let annotations = items.enumerated().compactMap { index, item in decodeAnnotation(item, path: "annotations[\(index)]", layerCount: layerCount)
@@ -26,10 +23,7 @@ extension SpecDecoder {
         // Each text note is placed clear of every note before it: the notes a chart can hold are fewer.
         let notes = annotations.filter { $0.kind.value == .text }
         if notes.count > Annotation.noteLimit {
-            error(
-                SpecDiagnostic.Kind.annotationLimit,
-                "'annotations' has \(CountText.grouped(notes.count)) text notes; a chart has at most \(Annotation.noteLimit) (specs/limits.md): more would cover the data and each other. Keep the ones a reader needs, or draw the others as a text layer",
-                at: notes[Annotation.noteLimit].span)
+            report(SpecDiagnostic.tooManyNotes(count: notes.count), at: notes[Annotation.noteLimit].span)
             return []
         }
         return annotations
@@ -41,7 +35,7 @@ extension SpecDecoder {
         }
         guard let typeMember = object["type"] else {
             if !object.hasMisspelling(of: "type") {
-                missingKey("missing 'type' in '\(path)': one of \(Self.list(Annotation.Kind.allCases.map(\.rawValue)))", at: value.span)
+                missingKey(.missingAnnotationType(path: path), at: value.span)
             }
             return nil
         }
@@ -227,7 +221,7 @@ extension SpecDecoder {
         if case .array = value.kind {
             wrongType(
                 value, path: path, expected: "one value (a number, a date, a category, or { \"aggregate\": … })",
-                hint: "; a span of values is a 'range' annotation")
+                advice: .spanIsRange)
             return []
         }
         return annotationValue(value, path: path).map { [$0] } ?? []
@@ -244,7 +238,7 @@ extension SpecDecoder {
             guard let object = object(value, path: path, keys: ["aggregate", "rows"]) else { return nil }
             guard let member = object["aggregate"] else {
                 if !object.hasMisspelling(of: "aggregate") {
-                    missingKey("missing 'aggregate' in '\(path)': write { \"aggregate\": \"mean(field)\" }", at: value.span)
+                    missingKey(.missingAnnotationAggregate(path: path), at: value.span)
                 }
                 return nil
             }

@@ -22,33 +22,22 @@ extension SpecDecoder {
         let urlMember = data["url"]
         let valuesMember = data["values"]
         if let urlMember, let valuesMember {
-            error(
-                SpecDiagnostic.Kind.dataSource,
-                "'data' has both 'url' and 'values': use 'url' for rows from a file or the web, or 'values' for rows written in the spec, not both",
+            report(
+                SpecDiagnostic.urlAndValues,
                 at: valuesMember.keySpan,
                 notes: [DiagnosticNote("'url' is given here", at: urlMember.keySpan)]
             )
         } else if urlMember == nil && valuesMember == nil && !data.hasMisspelling(of: "url") && !data.hasMisspelling(of: "values") {
-            error(
-                SpecDiagnostic.Kind.dataSource,
-                "'data' needs 'url' (a file path relative to the spec, or an http(s) address) or 'values' (an array of rows)",
-                at: Self.start(of: value.span)
-            )
+            report(SpecDiagnostic.noRows, at: Self.start(of: value.span))
         }
 
         var origin: DataSource.Origin?
         if let urlMember, let url = string(urlMember.value, path: "\(path).url") {
             if url.value.isEmpty {
-                error(
-                    SpecDiagnostic.Kind.invalidValue, "'data.url' is empty: give a file path relative to the spec, or an http(s) address",
-                    at: url.span)
+                report(SpecDiagnostic.emptyDataURL, at: url.span)
             } else {
                 if let scheme = Self.urlScheme(url.value), scheme != "http" && scheme != "https" {
-                    error(
-                        SpecDiagnostic.Kind.invalidURLScheme,
-                        "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec",
-                        at: url.span
-                    )
+                    report(SpecDiagnostic.dataURLScheme(scheme: scheme), at: url.span)
                 }
                 origin = .url(url)
             }
@@ -59,14 +48,9 @@ extension SpecDecoder {
                 // numbers gave 420 errors), with how many more there are.
                 let notRows = rows.indices.filter { rows[$0].objectValue == nil }
                 if let position = notRows.first {
-                    let rest = notRows.count - 1
-                    let hint =
-                        notRows.count == rows.count && rows.count > 1
-                        ? " (every item of data.values is; write each row as an object, e.g. [{ \"value\": 1 }, { \"value\": 2 }])"
-                        : rest > 0 ? " (and \(rest) more item\(rest == 1 ? "" : "s") after it)" : ""
                     wrongType(
                         rows[position], path: "\(path).values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })",
-                        hint: hint)
+                        advice: .notRows(everyItem: notRows.count == rows.count && rows.count > 1, more: notRows.count - 1))
                 }
                 origin = .values(valuesMember.value)
             } else {
@@ -114,9 +98,8 @@ extension SpecDecoder {
         } catch {
             failure = error
         }
-        error(
-            SpecDiagnostic.Kind.invalidParseFormat,
-            "invalid date format \(JSONText.quote(pattern.value)) in '\(path)': \(failure.message)",
+        report(
+            SpecDiagnostic.invalidParseFormat(pattern: pattern.value, path: path, reason: failure.message),
             at: Self.directiveSpan(at: failure.offset, in: pattern))
         return nil
     }
@@ -140,36 +123,26 @@ extension SpecDecoder {
     private mutating func decodeDatabase(_ data: SpecObject, value: JSONValue, path: String) -> DataSource? {
         for key in ["url", "values", "format", "property", "parse"] {
             if let member = data[key] {
-                error(
-                    SpecDiagnostic.Kind.dataSource,
-                    key == "parse"
-                        ? "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
-                        : "'data.\(key)' cannot be used with 'database': rows from a database come from 'table' or 'query'",
-                    at: member.keySpan)
+                report(SpecDiagnostic.keyWithDatabase(key: key), at: member.keySpan)
             }
         }
         guard let databaseMember = data["database"] else {
             let given = data["table"] ?? data["query"]
-            error(
-                SpecDiagnostic.Kind.dataSource,
-                "'data' has '\(data["table"] != nil ? "table" : "query")' but no 'database': add \"database\": \"$NAME\" (an environment variable holding a postgresql:// URL) or the URL itself",
+            report(
+                SpecDiagnostic.relationWithoutDatabase(key: data["table"] != nil ? "table" : "query"),
                 at: given?.keySpan ?? Self.start(of: value.span))
             return nil
         }
         let tableMember = data["table"]
         let queryMember = data["query"]
         if let tableMember, let queryMember {
-            error(
-                SpecDiagnostic.Kind.dataSource,
-                "'data' has both 'table' and 'query': name a table, or write a SELECT, not both",
+            report(
+                SpecDiagnostic.tableAndQuery,
                 at: queryMember.keySpan, notes: [DiagnosticNote("'table' is given here", at: tableMember.keySpan)])
             return nil
         }
         if tableMember == nil && queryMember == nil {
-            error(
-                SpecDiagnostic.Kind.dataSource,
-                "'data.database' needs 'table' (a table or view, e.g. \"public.members\") or 'query' (a SELECT giving the rows)",
-                at: databaseMember.keySpan)
+            report(SpecDiagnostic.databaseWithoutRelation, at: databaseMember.keySpan)
             return nil
         }
         guard let url = string(databaseMember.value, path: "\(path).database") else { return nil }
@@ -183,24 +156,18 @@ extension SpecDecoder {
                         || (index > 0 && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 }
             if !isName {
-                error(
-                    SpecDiagnostic.Kind.databaseURL,
-                    "'data.database' '\(url.value)' is not a valid environment variable name: write $ followed by letters, digits and '_' (e.g. $VOTEVIEW_DB)",
-                    at: url.span)
+                report(SpecDiagnostic.databaseVariableName(url.value), at: url.span)
                 valid = false
             }
         } else {
             do {
                 let settings = try ConnectionSettings.parse(url.value)
                 if settings.hasWrittenPassword {
-                    error(
-                        SpecDiagnostic.Kind.passwordInSpec,
-                        "'data.database' holds a password: specs are shared and committed, so chartc never reads one from a spec; put it in ~/.pgpass or PGPASSWORD, or keep the whole URL in an environment variable and write \"database\": \"$NAME\"",
-                        at: url.span)
+                    report(SpecDiagnostic.passwordInSpec, at: url.span)
                     valid = false
                 }
             } catch {
-                self.error(SpecDiagnostic.Kind.databaseURL, "'data.database' is not a valid PostgreSQL URL: \(error.reason)", at: url.span)
+                report(SpecDiagnostic.invalidDatabaseURL(reason: error.reason), at: url.span)
                 valid = false
             }
         }
@@ -208,16 +175,14 @@ extension SpecDecoder {
         if let tableMember {
             guard let table = string(tableMember.value, path: "\(path).table") else { return nil }
             if table.value.isEmpty {
-                error(
-                    SpecDiagnostic.Kind.invalidValue, "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\"",
-                    at: table.span)
+                report(SpecDiagnostic.emptyTable, at: table.span)
                 return nil
             }
             relation = .table(table)
         } else if let queryMember {
             guard let query = string(queryMember.value, path: "\(path).query") else { return nil }
             if query.value.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
-                error(SpecDiagnostic.Kind.invalidValue, "'data.query' is empty: write a SELECT giving the rows", at: query.span)
+                report(SpecDiagnostic.emptyQuery, at: query.span)
                 return nil
             }
             relation = .query(query)

@@ -108,18 +108,13 @@ extension SpecDecoder {
             if channel == .color {
                 def.along = enumValue(member.value, path: object.path("along"), what: "axis")
             } else {
-                error(
-                    SpecDiagnostic.Kind.misplacedKey,
-                    "'along' only applies to the color channel (it colors each mark by its position along x or y), not to '\(path)'",
-                    at: member.keySpan
-                )
+                report(SpecDiagnostic.alongNotOnColor(path: path), at: member.keySpan)
             }
         }
 
         if let field = object["field"], let constant = object["value"] {
-            error(
-                SpecDiagnostic.Kind.conflictingKeys,
-                "'\(path)' has both 'field' and 'value': a channel shows either a data field or one constant value",
+            report(
+                SpecDiagnostic.fieldAndValue(path: path),
                 at: constant.keySpan,
                 notes: [DiagnosticNote("'field' is given here", at: field.keySpan)]
             )
@@ -136,7 +131,7 @@ extension SpecDecoder {
             && !object.hasMisspelling(of: "value")
         {
             // (A color `along` an axis takes its values from positions, so it needs no field.)
-            missingKey("'\(path)' needs a 'field' naming the data field to show, e.g. { \"field\": \"price\" }", at: value.span)
+            missingKey(.missingChannelField(path: path), at: value.span)
         }
         return def
     }
@@ -203,7 +198,7 @@ extension SpecDecoder {
     private mutating func nonEmptyScalars(_ value: JSONValue, path: String) -> Located<[Value]>? {
         guard let values = scalars(value, path: path) else { return nil }
         if values.value.isEmpty, value.arrayValue?.isEmpty == true {
-            error(SpecDiagnostic.Kind.invalidValue, "'\(path)' is empty: list its values, or leave it out to use the data", at: value.span)
+            report(SpecDiagnostic.emptyList(path: path), at: value.span)
             return nil
         }
         return values
@@ -224,12 +219,7 @@ extension SpecDecoder {
                 let isXChannel = channel == .x || channel == .x2
                 let isYChannel = channel == .y || channel == .y2
                 if (isXChannel && !horizontal) || (isYChannel && horizontal) {
-                    let allowed = isXChannel ? "'top' or 'bottom'" : "'left' or 'right'"
-                    error(
-                        SpecDiagnostic.Kind.invalidValue,
-                        "the \(channel.rawValue) axis cannot go on the \(position.value.rawValue): it goes at the \(allowed)",
-                        at: member.value.span
-                    )
+                    report(SpecDiagnostic.axisSide(channel: channel.rawValue, side: position.value.rawValue), at: member.value.span)
                 } else {
                     axis.position = position
                 }
@@ -240,9 +230,7 @@ extension SpecDecoder {
                 if count.value.rounded() == count.value {
                     axis.tickCount = Located(Int(count.value), at: count.span)
                 } else {
-                    error(
-                        SpecDiagnostic.Kind.invalidValue, "'\(object.path("tickCount"))' must be a whole number, found \(Self.lexeme(member.value))",
-                        at: member.value.span)
+                    report(SpecDiagnostic.notWholeNumber(path: object.path("tickCount"), found: Self.lexeme(member.value)), at: member.value.span)
                 }
             }
             axis.values = object["values"].flatMap { scalars($0.value, path: object.path("values")) }
@@ -261,9 +249,8 @@ extension SpecDecoder {
         case .bool(let on):
             return Located(on ? .zero : StackMode.none, at: value.span)
         case .string(let string) where string.value == "none" || string.value == "false":
-            error(
-                SpecDiagnostic.Kind.unknownValue,
-                "'\(path)' is turned off with false, not the string '\(string.value)'",
+            report(
+                SpecDiagnostic.offIsFalse(path: path, value: string.value),
                 at: value.span,
                 fixIt: FixIt(span: value.span, replacement: "false")
             )

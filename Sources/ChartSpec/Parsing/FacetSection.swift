@@ -12,14 +12,12 @@ extension SpecDecoder {
         guard let object = object(value, path: "facet", keys: SpecKeys.facet, expected: "an object such as { \"field\": \"city\", \"columns\": 2 }")
         else { return nil }
         guard let fieldMember = object["field"] else {
-            missingKey(
-                "missing 'facet.field': small multiples need the field whose values make the panels, e.g. \"facet\": { \"field\": \"city\" }",
-                at: value.span)
+            missingKey(.missingFacetField, at: value.span)
             return nil
         }
         guard let field = string(fieldMember.value, path: "facet.field") else { return nil }
         if field.value.isEmpty {
-            error(SpecDiagnostic.Kind.invalidValue, "'facet.field' is empty; name the field whose values make the panels", at: fieldMember.value.span)
+            report(SpecDiagnostic.emptyFacetField, at: fieldMember.value.span)
             return nil
         }
         var facet = FacetSpec(field: field, span: value.span)
@@ -41,7 +39,7 @@ extension SpecDecoder {
     private mutating func wholeNumber(_ value: JSONValue, path: String, in range: ClosedRange<Double>, rule: String) -> Located<Int>? {
         guard let number = number(value, path: path, in: range, rule: rule) else { return nil }
         guard number.value == number.value.rounded() else {
-            error(SpecDiagnostic.Kind.invalidValue, "\(Self.name(path)) must be \(rule), not \(number.value)", at: value.span)
+            report(SpecDiagnostic.notWholeNumber(path: path, found: Self.lexeme(value)), at: value.span)
             return nil
         }
         return Located(Int(number.value), at: number.span)

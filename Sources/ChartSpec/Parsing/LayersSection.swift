@@ -11,16 +11,11 @@ extension SpecDecoder {
             return []
         }
         if items.isEmpty {
-            error(
-                SpecDiagnostic.Kind.invalidValue, "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'",
-                at: value.span)
+            report(SpecDiagnostic.emptyLayers, at: value.span)
             return []
         }
         if items.count > LayerSpec.limit {
-            error(
-                SpecDiagnostic.Kind.layerLimit,
-                "'layers' has \(CountText.grouped(items.count)) layers; a chart has at most \(LayerSpec.limit) (specs/limits.md): more marks over one plot cannot be told apart. Draw one layer with a 'color' field for the series, or split the chart",
-                at: items[LayerSpec.limit].span)
+            report(SpecDiagnostic.tooManyLayers(count: items.count), at: items[LayerSpec.limit].span)
             return []
         }
         var layers: [LayerSpec] = []
@@ -43,8 +38,7 @@ extension SpecDecoder {
         if let member = object["mark"] {
             mark = decodeMark(member.value, path: object.path("mark"))
         } else if !object.hasMisspelling(of: "mark") {
-            missingKey(
-                "'\(path)' needs a 'mark', e.g. { \"mark\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
+            missingKey(.missingLayerMark(path: path), at: value.span)
         }
         var encoding = Encoding()
         var removed: [Located<ChannelName>] = []
@@ -55,11 +49,7 @@ extension SpecDecoder {
         let pipeline = decodePipeline(object, prefix: path)
         for key in ["total", "complete"] {
             if let member = object[key], object["aggregate"] == nil {
-                error(
-                    SpecDiagnostic.Kind.misplacedKey,
-                    "'\(path).\(key)' belongs to a layer's own aggregation: add 'groupBy' and 'aggregate' to the layer, or move '\(key)' to the top level",
-                    at: member.keySpan
-                )
+                report(SpecDiagnostic.layerAggregationKey(path: path, key: key), at: member.keySpan)
             }
         }
         guard let mark else { return nil }

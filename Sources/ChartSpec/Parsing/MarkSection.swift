@@ -39,8 +39,7 @@ extension SpecDecoder {
         if let member = mark["type"] {
             type = enumValue(member.value, path: path + ".type", what: "mark type", aliases: Self.markAliases)
         } else if !mark.hasMisspelling(of: "type") {
-            missingKey(
-                "'\(path)' needs a 'type', e.g. { \"type\": \"line\" } (one of \(Self.list(MarkType.allCases.map(\.rawValue))))", at: value.span)
+            missingKey(.missingMarkType(path: path), at: value.span)
         }
         let interpolate: Located<Interpolation>? = mark["interpolate"].flatMap {
             enumValue($0.value, path: path + ".interpolate", what: "interpolation", aliases: Self.interpolationAliases)

@@ -36,7 +36,7 @@ extension SpecDecoder {
         if let member = top["groupBy"] {
             keys.groupBy = stringList(member.value, path: path("groupBy"), what: "field names")
             for name in keys.groupBy where name.value.isEmpty {
-                error(SpecDiagnostic.Kind.invalidValue, "'groupBy' has an empty field name", at: name.span)
+                report(SpecDiagnostic.emptyNameIn(path: path("groupBy")), at: name.span)
             }
         }
         if let member = top["aggregate"] {
@@ -57,22 +57,18 @@ extension SpecDecoder {
             keys.window = namedExpressions(member.value, path: path("window"), example: "{ \"avg7\": \"rolling_mean(high, 7)\" }")
                 .map { WindowField(name: $0.name, expression: $0.expression) }
             if keys.window.count > WindowField.limit {
-                error(
-                    SpecDiagnostic.Kind.windowLimit,
-                    "'\(path("window"))' has \(CountText.grouped(keys.window.count)) fields; a chart computes at most \(WindowField.limit) (specs/limits.md): each is a column over every row, and no chart shows that many. Keep the running figures the marks draw",
-                    at: keys.window[WindowField.limit].name.span)
+                report(
+                    SpecDiagnostic.tooManyWindowFields(path: path("window"), count: keys.window.count), at: keys.window[WindowField.limit].name.span)
                 keys.window = []
             }
         }
         if let member = top["windowBy"] {
             keys.windowBy = stringList(member.value, path: path("windowBy"), what: "field names")
             for name in keys.windowBy where name.value.isEmpty {
-                error(SpecDiagnostic.Kind.invalidValue, "'windowBy' has an empty field name", at: name.span)
+                report(SpecDiagnostic.emptyNameIn(path: path("windowBy")), at: name.span)
             }
             if top["window"] == nil {
-                error(
-                    SpecDiagnostic.Kind.windowByWithoutWindow, "'windowBy' partitions the running figures of 'window', but there is no 'window'",
-                    at: member.keySpan)
+                report(SpecDiagnostic.windowByWithoutWindow, at: member.keySpan)
             }
         }
         if let member = top["keep"] {
@@ -95,7 +91,7 @@ extension SpecDecoder {
         var fields: [(name: Located<String>, expression: ExpressionSource)] = []
         for member in members where !member.key.hasPrefix("$") {
             if member.key.isEmpty {
-                error(SpecDiagnostic.Kind.invalidValue, "'\(path)' has an empty field name", at: member.keySpan)
+                report(SpecDiagnostic.emptyNameIn(path: path), at: member.keySpan)
                 continue
             }
             if let expression = expression(member.value, path: "\(path).\(member.key)") {
@@ -131,9 +127,7 @@ extension SpecDecoder {
             let descending = entry.value.hasPrefix("-")
             let field = descending ? String(entry.value.dropFirst()) : entry.value
             if field.isEmpty {
-                error(
-                    SpecDiagnostic.Kind.invalidValue,
-                    "'sort' entry '\(entry.value)' names no field: write \"field\", or \"-field\" for descending order", at: entry.span)
+                report(SpecDiagnostic.sortEntryWithoutField(entry: entry.value), at: entry.span)
                 continue
             }
             keys.append(SortKey(field: field, descending: descending, span: entry.span))

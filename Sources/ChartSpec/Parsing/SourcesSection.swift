@@ -29,7 +29,7 @@ extension SpecDecoder {
             let original = text(of: value.span)
             wrongType(
                 value, path: "sources", expected: "a string or an array of sources", fixIt: FixIt(span: value.span, replacement: "[\(original)]"),
-                hint: "; wrap it in [ ]")
+                advice: .wrapInBrackets)
             return decodeSource(value, path: "sources").map { [$0] } ?? []
         default:
             wrongType(value, path: "sources", expected: "a string or an array of sources such as [{ \"title\": \"…\", \"url\": \"…\" }]")
@@ -44,21 +44,13 @@ extension SpecDecoder {
         source.site = object["site"].flatMap { string($0.value, path: object.path("site")) }
         if let member = object["url"], let url = string(member.value, path: object.path("url")) {
             if let scheme = Self.urlScheme(url.value), !Self.allowedLinkSchemes.contains(scheme) {
-                error(
-                    SpecDiagnostic.Kind.invalidURLScheme,
-                    "'\(object.path("url"))' uses the scheme '\(scheme):': a source link must be http, https, mailto or a relative path",
-                    at: url.span
-                )
+                report(SpecDiagnostic.sourceURLScheme(path: object.path("url"), scheme: scheme), at: url.span)
             } else {
                 source.url = url
             }
         }
         if object["title"] == nil && object["site"] == nil {
-            error(
-                SpecDiagnostic.Kind.sourceWithoutName,
-                "'\(path)' needs a 'title' or a 'site' (or both) to show in the sources line",
-                at: Self.start(of: value.span)
-            )
+            report(SpecDiagnostic.sourceWithoutName(path: path), at: Self.start(of: value.span))
         }
         return source
     }

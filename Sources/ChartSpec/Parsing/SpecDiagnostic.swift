@@ -1,16 +1,147 @@
 import ChartDiagnostics
+import ChartFormat
+import ChartJSON
 
-/// The catalogue of what `SpecParser` reports (JSON syntax errors are `JSONDiagnostic`'s): the ids, each listed
-/// in `specs/diagnostics.md`, and their severity. The sentences are composed by `SpecDecoder`'s helpers
-/// (`unknownKey`, `wrongType`, `unknownValue`, `missingKey`, …) and the sections, which know the path and the
-/// allowed keys; they reach a `Diagnostic` only through a kind of this catalogue (`decoder.error(.kind, …)`).
-/// What two places report is a case with its one wording (the planner sees an empty `aggregate` and a total
-/// the parser could not judge).
-public enum SpecDiagnostic: KindedDiagnosticMessage {
+/// The catalogue of what `SpecParser` reports (JSON syntax errors are `JSONDiagnostic`'s, annotation structure
+/// `AnnotationDiagnostic`'s): each case carries the data its sentence needs, `message` holds the one wording of
+/// each case and `kind` maps it to its id (listed in `specs/diagnostics.md`) and severity. Several cases may share
+/// an id (the situations of `invalid-value`); a call site only picks a case (`decoder.report(.emptyLayers, at:)`).
+/// The planner reports two of them too (an empty `aggregate`, a total the parser could not judge).
+public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
+    // MARK: the generic readers (`SpecDecoder`)
+
+    /// A key not allowed where it is (`suggestion`: the allowed key it probably meant; `home`: the object where
+    /// it belongs, when it belongs elsewhere).
+    case unknownKey(key: String, path: String, suggestion: String?, home: String?)
+    /// A value of the wrong JSON type: `expected` says what the place takes, `found` what was written
+    /// (`SpecDecoder.describe`).
+    case wrongType(path: String, expected: String, found: String, advice: WrongTypeAdvice?)
+    /// A string that is not one of the `names` a place takes (`what`: "mark type", "scale type", …).
+    case unknownValue(what: String, value: String, path: String, suggestion: String?, names: [String])
+    /// `"none"` or `"false"` as a string where `false` turns something off (`stack`).
+    case offIsFalse(path: String, value: String)
+    /// A field name that is the empty string.
+    case emptyFieldName(path: String)
+    /// A number outside the range a place takes (`rule` says the range in words).
+    case outOfRange(path: String, rule: String, found: String)
+    /// A fractional number where a count is needed.
+    case notWholeNumber(path: String, found: String)
+    /// An empty name in a list or object of fields (`groupBy`, `calculate`, …).
+    case emptyNameIn(path: String)
+    /// A list that must not be empty (`domain`, `range`) and is.
+    case emptyList(path: String)
+
+    // MARK: the chart and its layers
+
+    /// No `data` at the top level.
+    case missingData
+    /// No `mark` (and no `layers`) at the top level.
+    case missingMark
+    /// A layer without `mark`.
+    case missingLayerMark(path: String)
+    /// A mark object without `type`.
+    case missingMarkType(path: String)
+    /// `mark` and `layers` both given.
+    case markAndLayers
+    /// `layers: []`.
+    case emptyLayers
+    /// More layers than `LayerSpec.limit`.
+    case tooManyLayers(count: Int)
+    /// `total` or `complete` in a layer without its own aggregation.
+    case layerAggregationKey(path: String, key: String)
+    /// `{ "step": … }` for `width`/`height` without `step`.
+    case missingStep(path: String, axis: String)
+    /// `locale` that chartc has no tables for (a warning: en-US is used).
+    case unknownLocale(tag: String, suggestion: String?)
+
+    // MARK: encoding
+
+    /// A channel with neither `field` nor `value`.
+    case missingChannelField(path: String)
+    /// A channel with both `field` and `value`.
+    case fieldAndValue(path: String)
+    /// `along` on a channel other than color.
+    case alongNotOnColor(path: String)
+    /// An axis put on a side its channel cannot use (an x axis on the left).
+    case axisSide(channel: String, side: String)
+
+    // MARK: data
+
+    /// `data` with both `url` and `values`.
+    case urlAndValues
+    /// `data` with neither `url` nor `values`.
+    case noRows
+    /// `data.url: ""`.
+    case emptyDataURL
+    /// `data.url` with a scheme chartc cannot load (`ftp:`).
+    case dataURLScheme(scheme: String)
+    /// A `parse` date format that cannot be read (`reason`: the format's own explanation).
+    case invalidParseFormat(pattern: String, path: String, reason: String)
+    /// `url`, `values`, `format`, `property` or `parse` beside `database`.
+    case keyWithDatabase(key: String)
+    /// `table` or `query` without `database`.
+    case relationWithoutDatabase(key: String)
+    /// Both `table` and `query`.
+    case tableAndQuery
+    /// `database` without `table` or `query`.
+    case databaseWithoutRelation
+    /// `database: "$…"` that is not an environment variable name.
+    case databaseVariableName(String)
+    /// `database` that is not a PostgreSQL URL (`reason` from `ConnectionSettings`).
+    case invalidDatabaseURL(reason: String)
+    /// `database` with a password in it.
+    case passwordInSpec
+    /// `data.table: ""`.
+    case emptyTable
+    /// `data.query` of spaces only.
+    case emptyQuery
+
+    // MARK: pipeline
+
+    /// A `sort` entry that is `"-"` or empty.
+    case sortEntryWithoutField(entry: String)
+    /// More `window` fields than `WindowField.limit`.
+    case tooManyWindowFields(path: String, count: Int)
+    /// `windowBy` without `window`.
+    case windowByWithoutWindow
     /// `groupBy` without an `aggregate` (or with an empty one, which the planner sees).
     case groupByWithoutAggregate
     /// A `total` field that is not one of `groupBy`'s fields (nil: there is no `groupBy`).
     case totalNotGrouped(String, groupBy: [String]?)
+
+    // MARK: facet, sources, annotations
+
+    /// `facet` without `field`.
+    case missingFacetField
+    /// `facet.field: ""`.
+    case emptyFacetField
+    /// A `sources` link with a scheme other than http, https or mailto.
+    case sourceURLScheme(path: String, scheme: String)
+    /// A source with neither `title` nor `site`.
+    case sourceWithoutName(path: String)
+    /// An annotation without `type`.
+    case missingAnnotationType(path: String)
+    /// `{ … }` as an annotation value without `aggregate`.
+    case missingAnnotationAggregate(path: String)
+    /// More annotations than `Annotation.limit`.
+    case tooManyAnnotations(count: Int)
+    /// More text notes than `Annotation.noteLimit`.
+    case tooManyNotes(count: Int)
+
+    /// What a `wrong-type` message adds after "found …" when the mistake is a common one.
+    public enum WrongTypeAdvice: Sendable, Equatable {
+        /// A number or boolean written as a string.
+        case withoutQuotes
+        /// One string where a list is needed (the string as written).
+        case bracket(String)
+        /// One object where a list of them is needed.
+        case wrapInBrackets
+        /// An array value where one value is needed, on a rule or note annotation.
+        case spanIsRange
+        /// The first of several items of `data.values` that are not rows: `everyItem` when none is a row,
+        /// else how many more follow.
+        case notRows(everyItem: Bool, more: Int)
+    }
 
     public enum Kind: String, DiagnosticKind {
         case unknownKey = "unknown-key"
@@ -47,13 +178,138 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
 
     public var kind: Kind {
         switch self {
+        case .unknownKey: .unknownKey
+        case .wrongType: .wrongType
+        case .unknownValue, .offIsFalse: .unknownValue
+        case .missingData, .missingMark, .missingLayerMark, .missingMarkType, .missingStep, .missingChannelField, .missingFacetField,
+            .missingAnnotationType, .missingAnnotationAggregate:
+            .missingKey
+        case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
+            .emptyQuery, .sortEntryWithoutField, .emptyFacetField:
+            .invalidValue
+        case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
         case .totalNotGrouped: .totalNotGrouped
+        case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
+        case .sourceWithoutName: .sourceWithoutName
+        case .markAndLayers, .fieldAndValue: .conflictingKeys
+        case .layerAggregationKey, .alongNotOnColor: .misplacedKey
+        case .unknownLocale: .unknownLocale
+        case .windowByWithoutWindow: .windowByWithoutWindow
+        case .databaseVariableName, .invalidDatabaseURL: .databaseURL
+        case .passwordInSpec: .passwordInSpec
+        case .invalidParseFormat: .invalidParseFormat
+        case .tooManyLayers: .layerLimit
+        case .tooManyAnnotations, .tooManyNotes: .annotationLimit
+        case .tooManyWindowFields: .windowLimit
         }
     }
 
     public var message: String {
+        let name = SpecDecoder.name
+        let list = SpecDecoder.list
+        let markTypes = list(MarkType.allCases.map(\.rawValue))
         switch self {
+        case .unknownKey(let key, let path, let suggestion, let home):
+            let place = path.isEmpty ? "at the top level" : "in '\(path)'"
+            if let suggestion { return "unknown key '\(key)' \(place); did you mean '\(suggestion)'?" }
+            return "unknown key '\(key)' \(place)" + (home.map { "; '\(key)' belongs in \($0)" } ?? "")
+        case .wrongType(let path, let expected, let found, let advice):
+            return "\(name(path)) must be \(expected), found \(found)" + (advice.map(Self.wording) ?? "")
+        case .unknownValue(let what, let value, let path, let suggestion?, _):
+            return "unknown \(what) '\(value)' for \(name(path)); did you mean '\(suggestion)'?"
+        case .unknownValue(let what, let value, let path, nil, let names):
+            return "unknown \(what) '\(value)' for \(name(path)): expected \(list(names))"
+        case .offIsFalse(let path, let value):
+            return "'\(path)' is turned off with false, not the string '\(value)'"
+        case .emptyFieldName(let path):
+            return "\(name(path)) is empty: it must name a data field"
+        case .outOfRange(let path, let rule, let found):
+            return "\(name(path)) must be \(rule), found \(found)"
+        case .notWholeNumber(let path, let found):
+            return "\(name(path)) must be a whole number, found \(found)"
+        case .emptyNameIn(let path):
+            return "'\(path)' has an empty field name"
+        case .emptyList(let path):
+            return "'\(path)' is empty: list its values, or leave it out to use the data"
+
+        case .missingData:
+            return "missing 'data': a chart spec needs to say where its rows come from, e.g. \"data\": { \"url\": \"data.csv\" }"
+        case .missingMark:
+            return "missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of \(markTypes)), or 'layers' to draw several"
+        case .missingLayerMark(let path):
+            return "'\(path)' needs a 'mark', e.g. { \"mark\": \"line\" } (one of \(markTypes))"
+        case .missingMarkType(let path):
+            return "'\(path)' needs a 'type', e.g. { \"type\": \"line\" } (one of \(markTypes))"
+        case .markAndLayers:
+            return
+                "the chart spec has both 'mark' and 'layers': draw one mark with 'mark', or several with 'layers' (each with its own 'mark'), not both"
+        case .emptyLayers:
+            return "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'"
+        case .tooManyLayers(let count):
+            return
+                "'layers' has \(CountText.grouped(count)) layers; a chart has at most \(LayerSpec.limit) (specs/limits.md): more marks over one plot cannot be told apart. Draw one layer with a 'color' field for the series, or split the chart"
+        case .layerAggregationKey(let path, let key):
+            return
+                "'\(path).\(key)' belongs to a layer's own aggregation: add 'groupBy' and 'aggregate' to the layer, or move '\(key)' to the top level"
+        case .missingStep(let path, let axis):
+            return "missing '\(path).step': the px each category of the \(axis) axis gets, e.g. { \"step\": 20 }"
+        case .unknownLocale(let tag, let suggestion):
+            return "unknown locale '\(tag)'; using en-US" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+
+        case .missingChannelField(let path):
+            return "'\(path)' needs a 'field' naming the data field to show, e.g. { \"field\": \"price\" }"
+        case .fieldAndValue(let path):
+            return "'\(path)' has both 'field' and 'value': a channel shows either a data field or one constant value"
+        case .alongNotOnColor(let path):
+            return "'along' only applies to the color channel (it colors each mark by its position along x or y), not to '\(path)'"
+        case .axisSide(let channel, let side):
+            let allowed = channel.hasPrefix("x") ? "'top' or 'bottom'" : "'left' or 'right'"
+            return "the \(channel) axis cannot go on the \(side): it goes at the \(allowed)"
+
+        case .urlAndValues:
+            return "'data' has both 'url' and 'values': use 'url' for rows from a file or the web, or 'values' for rows written in the spec, not both"
+        case .noRows:
+            return "'data' needs 'url' (a file path relative to the spec, or an http(s) address) or 'values' (an array of rows)"
+        case .emptyDataURL:
+            return "'data.url' is empty: give a file path relative to the spec, or an http(s) address"
+        case .dataURLScheme(let scheme):
+            return
+                "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec"
+        case .invalidParseFormat(let pattern, let path, let reason):
+            return "invalid date format \(JSONText.quote(pattern)) in '\(path)': \(reason)"
+        case .keyWithDatabase("parse"):
+            return
+                "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
+        case .keyWithDatabase(let key):
+            return "'data.\(key)' cannot be used with 'database': rows from a database come from 'table' or 'query'"
+        case .relationWithoutDatabase(let key):
+            return
+                "'data' has '\(key)' but no 'database': add \"database\": \"$NAME\" (an environment variable holding a postgresql:// URL) or the URL itself"
+        case .tableAndQuery:
+            return "'data' has both 'table' and 'query': name a table, or write a SELECT, not both"
+        case .databaseWithoutRelation:
+            return "'data.database' needs 'table' (a table or view, e.g. \"public.members\") or 'query' (a SELECT giving the rows)"
+        case .databaseVariableName(let text):
+            return
+                "'data.database' '\(text)' is not a valid environment variable name: write $ followed by letters, digits and '_' (e.g. $VOTEVIEW_DB)"
+        case .invalidDatabaseURL(let reason):
+            return "'data.database' is not a valid PostgreSQL URL: \(reason)"
+        case .passwordInSpec:
+            return
+                "'data.database' holds a password: specs are shared and committed, so chartc never reads one from a spec; put it in ~/.pgpass or PGPASSWORD, or keep the whole URL in an environment variable and write \"database\": \"$NAME\""
+        case .emptyTable:
+            return "'data.table' is empty: name a table or view, e.g. \"members\" or \"public.members\""
+        case .emptyQuery:
+            return "'data.query' is empty: write a SELECT giving the rows"
+
+        case .sortEntryWithoutField(let entry):
+            return "'sort' entry '\(entry)' names no field: write \"field\", or \"-field\" for descending order"
+        case .tooManyWindowFields(let path, let count):
+            return
+                "'\(path)' has \(CountText.grouped(count)) fields; a chart computes at most \(WindowField.limit) (specs/limits.md): each is a column over every row, and no chart shows that many. Keep the running figures the marks draw"
+        case .windowByWithoutWindow:
+            return "'windowBy' partitions the running figures of 'window', but there is no 'window'"
         case .groupByWithoutAggregate:
             return "'groupBy' needs an 'aggregate' saying what to compute for each group, e.g. \"aggregate\": { \"count\": \"count()\" }"
         case .totalNotGrouped(let field, nil):
@@ -63,7 +319,39 @@ public enum SpecDiagnostic: KindedDiagnosticMessage {
             if let suggestion = Suggestions.closest(to: field, in: grouped) {
                 return "'total' collapses the field '\(field)', which is not in 'groupBy'; did you mean '\(suggestion)'?"
             }
-            return "'total' collapses the field '\(field)', which is not in 'groupBy' (\(SpecDecoder.list(grouped.map { "'\($0)'" })))"
+            return "'total' collapses the field '\(field)', which is not in 'groupBy' (\(list(grouped.map { "'\($0)'" })))"
+
+        case .missingFacetField:
+            return "missing 'facet.field': small multiples need the field whose values make the panels, e.g. \"facet\": { \"field\": \"city\" }"
+        case .emptyFacetField:
+            return "'facet.field' is empty; name the field whose values make the panels"
+        case .sourceURLScheme(let path, let scheme):
+            return "'\(path)' uses the scheme '\(scheme):': a source link must be http, https, mailto or a relative path"
+        case .sourceWithoutName(let path):
+            return "'\(path)' needs a 'title' or a 'site' (or both) to show in the sources line"
+        case .missingAnnotationType(let path):
+            return "missing 'type' in '\(path)': one of \(list(Annotation.Kind.allCases.map(\.rawValue)))"
+        case .missingAnnotationAggregate(let path):
+            return "missing 'aggregate' in '\(path)': write { \"aggregate\": \"mean(field)\" }"
+        case .tooManyAnnotations(let count):
+            return
+                "'annotations' has \(CountText.grouped(count)) annotations; a chart has at most \(Annotation.limit) (specs/limits.md): more notes, rules and ranges would cover the data. Keep the ones a reader needs, or draw the others as a layer"
+        case .tooManyNotes(let count):
+            return
+                "'annotations' has \(CountText.grouped(count)) text notes; a chart has at most \(Annotation.noteLimit) (specs/limits.md): more would cover the data and each other. Keep the ones a reader needs, or draw the others as a text layer"
+        }
+    }
+
+    private static func wording(_ advice: WrongTypeAdvice) -> String {
+        switch advice {
+        case .withoutQuotes: "; write it without quotes"
+        case .bracket(let text): "; write [\(text)]"
+        case .wrapInBrackets: "; wrap it in [ ]"
+        case .spanIsRange: "; a span of values is a 'range' annotation"
+        case .notRows(everyItem: true, _):
+            " (every item of data.values is; write each row as an object, e.g. [{ \"value\": 1 }, { \"value\": 2 }])"
+        case .notRows(everyItem: false, let more):
+            more > 0 ? " (and \(more) more item\(more == 1 ? "" : "s") after it)" : ""
         }
     }
 }

@@ -18,10 +18,7 @@ extension SpecDecoder {
         if let member = top["data"] {
             data = decodeData(member.value)
         } else {
-            missingKey(
-                "missing 'data': a chart spec needs to say where its rows come from, e.g. \"data\": { \"url\": \"data.csv\" }",
-                at: root.span
-            )
+            missingKey(.missingData, at: root.span)
         }
 
         let pipeline = decodePipeline(top)
@@ -29,9 +26,8 @@ extension SpecDecoder {
         var mark: MarkSpec?
         var layers: [LayerSpec] = []
         if let member = top["mark"], let layersMember = top["layers"] {
-            error(
-                SpecDiagnostic.Kind.conflictingKeys,
-                "the chart spec has both 'mark' and 'layers': draw one mark with 'mark', or several with 'layers' (each with its own 'mark'), not both",
+            report(
+                SpecDiagnostic.markAndLayers,
                 at: layersMember.keySpan,
                 notes: [DiagnosticNote("'mark' is given here", at: member.keySpan)]
             )
@@ -41,10 +37,7 @@ extension SpecDecoder {
         } else if let member = top["mark"] {
             mark = decodeMark(member.value)
         } else if !top.hasMisspelling(of: "mark") && !top.hasMisspelling(of: "layers") {
-            missingKey(
-                "missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of \(Self.list(MarkType.allCases.map(\.rawValue)))), or 'layers' to draw several",
-                at: root.span
-            )
+            missingKey(.missingMark, at: root.span)
         }
 
         let encoding = top["encoding"].map { decodeEncoding($0.value) } ?? Encoding()
@@ -117,7 +110,7 @@ extension SpecDecoder {
                     value, path: path, keys: SpecKeys.size, expected: "a number of pixels, or { \"step\": 20 } (px per category on \(axis))")
             else { return nil }
             guard let member = object["step"] else {
-                missingKey("missing '\(path).step': the px each category of the \(axis) axis gets, e.g. { \"step\": 20 }", at: value.span)
+                missingKey(.missingStep(path: path, axis: axis), at: value.span)
                 return nil
             }
             return number(member.value, path: path + ".step", in: 1...1000, rule: "a number of pixels per category, 1 to 1000").map { .step($0) }
@@ -134,9 +127,8 @@ extension SpecDecoder {
         if ChartLocale.named(tag.value) != nil { return tag }
         let known = ChartLocale.all.map(\.identifier)
         let suggestion = Suggestions.closest(to: tag.value, in: known)
-        warning(
-            SpecDiagnostic.Kind.unknownLocale,
-            "unknown locale '\(tag.value)'; using en-US" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
+        report(
+            SpecDiagnostic.unknownLocale(tag: tag.value, suggestion: suggestion),
             at: value.span,
             notes: [DiagnosticNote("locales chartc knows: " + known.joined(separator: ", "))],
             fixIt: suggestion.map { FixIt(span: value.span, replacement: JSONText.quote($0)) }
