@@ -5,7 +5,8 @@ import ChartValues
 /// `specs/diagnostics.md`). The readers compose the sentences, which quote the cell, the line and the column;
 /// the id and the severity come only from a kind of this catalogue.
 public enum DataDiagnostic {
-    public enum Kind: String, DiagnosticKind {
+    /// `ComposedWording` only until the readers' sentences are cases of this catalogue (DEVELOPERS.md).
+    public enum Kind: String, DiagnosticKind, ComposedWording {
         // files
         case empty = "data-empty"
         case binary = "data-binary"

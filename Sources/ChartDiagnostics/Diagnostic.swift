@@ -98,12 +98,12 @@ public struct Diagnostic: Sendable, Equatable, Error {
 
     /// A diagnostic of a catalogue's kind whose sentence is composed where the situation is known (a parser's
     /// wording that looks at the bytes around the problem). Id and severity come from the kind.
-    public init<Kind: DiagnosticKind>(_ kind: Kind, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
+    public init<Kind: ComposedWording>(_ kind: Kind, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
         self.init(ComposedMessage(kind, message), at: span, notes: notes, fixIt: fixIt)
     }
 
     /// A diagnostic of a catalogue's kind about a whole file with no usable position.
-    public init<Kind: DiagnosticKind>(_ kind: Kind, _ message: String, path: String, notes: [DiagnosticNote] = []) {
+    public init<Kind: ComposedWording>(_ kind: Kind, _ message: String, path: String, notes: [DiagnosticNote] = []) {
         self.init(ComposedMessage(kind, message), path: path, notes: notes)
     }
 

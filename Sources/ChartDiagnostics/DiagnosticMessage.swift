@@ -61,10 +61,17 @@ extension KindedDiagnosticMessage {
     public var severity: Severity { kind.severity }
 }
 
+/// The kinds of a catalogue whose sentences are composed where the situation is known instead of in the
+/// catalogue's `message` switch. Only these kinds can make a `Diagnostic` from a string
+/// (`Diagnostic(Kind.name, "…", at:)`): every other catalogue's call sites can only pick a case, so the compiler
+/// keeps them from composing. A catalogue adopts it only with a doc comment saying why; DEVELOPERS.md ("Typed
+/// diagnostics") names the ones allowed and `DiagnosticsPageTests` keeps the list.
+public protocol ComposedWording: DiagnosticKind {}
+
 /// A message of a catalogue's kind whose sentence was composed where the situation is known (a parser's wording
 /// functions look at the bytes around the problem to say what was probably meant). The catalogue still decides
-/// the id and the severity; `Diagnostic(Kind.name, "…", at:)` makes one.
-public struct ComposedMessage<Kind: DiagnosticKind>: KindedDiagnosticMessage {
+/// the id and the severity; `Diagnostic(Kind.name, "…", at:)` makes one, for a `ComposedWording` kind only.
+public struct ComposedMessage<Kind: ComposedWording>: KindedDiagnosticMessage {
     public let kind: Kind
     public let message: String
 

@@ -6,7 +6,9 @@ import ChartDiagnostics
 /// a kind of this catalogue.
 public enum JSONDiagnostic {
     /// The ids, in the order the reader meets them.
-    public enum Kind: String, DiagnosticKind {
+    /// `ComposedWording`: the reader's wording functions look at the bytes around the problem to say what was
+    /// probably meant, so a sentence depends on the bytes, not only on the kind.
+    public enum Kind: String, DiagnosticKind, ComposedWording {
         case empty = "json-empty"
         case notObject = "json-not-object"
         case trailingComma = "json-trailing-comma"

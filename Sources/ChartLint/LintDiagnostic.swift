@@ -4,7 +4,9 @@ import ChartDiagnostics
 /// listed in `specs/diagnostics.md` and `specs/lint-rules.md`). All are warnings: `lint --strict` can fail on
 /// them, a build never does.
 public enum LintDiagnostic {
-    public enum Kind: String, DiagnosticKind {
+    /// `ComposedWording`: a rule is one file with one kind, and that file is its catalogue entry (its sentences
+    /// are worded there, and nowhere else).
+    public enum Kind: String, DiagnosticKind, ComposedWording {
         case annotationNoteTooLong = "annotation-note-too-long"
         case annotationOutsideDomain = "annotation-outside-domain"
         case annotationStretchesScale = "annotation-stretches-scale"

@@ -17,7 +17,7 @@ public protocol ChartRule: Sendable {
 /// A rule whose id and severity come from a catalogue (`SemanticDiagnostic.Kind`, `LintDiagnostic.Kind`): every
 /// rule chartc ships is one, so no rule spells its id.
 public protocol CataloguedRule: ChartRule {
-    associatedtype Kind: DiagnosticKind
+    associatedtype Kind: ComposedWording
     var kind: Kind { get }
 }
 

@@ -110,4 +110,30 @@ import Testing
             }
         }
     }
+
+    /// Only the catalogues DEVELOPERS.md names may compose a sentence at the call site (`ComposedWording`); every
+    /// other catalogue words each case once, in its `message` switch, and the compiler keeps its call sites from
+    /// composing. A new composing catalogue is a change to this list and to DEVELOPERS.md first.
+    @Test func onlyTheDocumentedCataloguesComposeTheirSentences() {
+        let allowed: Set = [
+            "Sources/ChartJSON/JSONDiagnostic.swift", "Sources/ChartSemantics/SemanticDiagnostic.swift", "Sources/ChartLint/LintDiagnostic.swift",
+            // Until their sentences are cases (DEVELOPERS.md).
+            "Sources/ChartData/DataDiagnostic.swift", "Sources/ChartExpression/Checking/ExpressionDiagnostic.swift"
+        ]
+        let composing = Set(Self.sources().filter { $0.text.contains("ComposedWording {") }.map(\.path))
+        #expect(composing == allowed)
+        // A rule's file is its catalogue entry: it names one rule kind, once, as its `kind`, and words that kind's
+        // sentences; no other file names a rule kind (it picks a `SemanticDiagnostic` case instead).
+        for file in Self.sources() where !file.path.hasSuffix("Diagnostic.swift") {
+            let text = file.text.replacingOccurrences(of: ".Kind.self", with: "")
+            let named = ["SemanticDiagnostic.Kind.", "LintDiagnostic.Kind."].map { text.components(separatedBy: $0).count - 1 }.reduce(0, +)
+            guard named > 0 else { continue }
+            let declared = ["let kind = SemanticDiagnostic.Kind.", "let kind = LintDiagnostic.Kind."].map {
+                text.components(separatedBy: $0).count - 1
+            }.reduce(0, +)
+            #expect(
+                named == 1 && declared == 1,
+                "\(file.path) names a rule kind \(named) times: only a rule file names one, as its `let kind`; elsewhere pick a catalogue case")
+        }
+    }
 }

@@ -6,7 +6,7 @@ import Testing
     enum Sample: KindedDiagnosticMessage, Equatable {
         case missing(field: String)
 
-        enum Kind: String, DiagnosticKind {
+        enum Kind: String, DiagnosticKind, ComposedWording {
             case missing = "sample-missing"
             case loose = "sample-loose"
 

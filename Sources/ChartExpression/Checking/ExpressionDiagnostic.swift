@@ -26,8 +26,9 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
         case fieldsHere([String])
     }
 
-    /// The ids.
-    public enum Kind: String, DiagnosticKind {
+    /// The ids. `ComposedWording` only until the lexer's, parser's and checker's sentences are cases above
+    /// (DEVELOPERS.md).
+    public enum Kind: String, DiagnosticKind, ComposedWording {
         /// Malformed text: unknown character, unterminated string, missing operand or parenthesis, `=` for `==`.
         case syntax = "expr-syntax"
         /// A field name that is not in the data (or not yet calculated).

@@ -10,11 +10,7 @@ extension ChartLayoutEngine {
     public static func page(chart: CheckedChart, table: Table, name: String, theme: ChartTheme = .standard) throws(DiagnosticError) -> PageLayout {
         let drawn = PageLimits.drawnRows(chart.context)
         if drawn > PageLimits.rows {
-            throw DiagnosticError(
-                Diagnostic(
-                    SemanticDiagnostic.Kind.htmlMarkLimit,
-                    "the chart draws \(CountText.grouped(drawn)) rows; an HTML page draws at most \(CountText.grouped(PageLimits.rows)) (specs/limits.md): its marks would cover each other and the page would weigh hundreds of megabytes. Aggregate or bin the rows, or build SVG or PDF",
-                    at: PageLimits.markSpan(chart.spec)))
+            throw DiagnosticError(Diagnostic(SemanticDiagnostic.htmlMarkLimit(rows: drawn), at: PageLimits.markSpan(chart.spec)))
         }
         let scenes = try pageLayouts(chart: chart, table: table, theme: theme)
         var page = PageLayout(

@@ -31,31 +31,19 @@ enum AnnotationAnchorCheck {
         _ at: Located<AnnotationAnchor>, annotation: Annotation, layer: SemanticContext, into diagnostics: inout [Diagnostic]
     ) {
         for axis in [ChannelName.x, .y] where layer.spec.encoding[axis]?.field == nil {
-            diagnostics.append(
-                Diagnostic(
-                    SemanticDiagnostic.Kind.annotationValueType,
-                    "this note is placed 'at' a row of \(layerName(layer)), but \(layerName(layer)) has no \(axis.rawValue) channel with a field to place it on",
-                    at: at.span))
+            diagnostics.append(Diagnostic(SemanticDiagnostic.anchorWithoutPosition(layer: layerName(layer), axis: axis.rawValue), at: at.span))
         }
         if let field = at.value.field, let fields = layer.outputFields, !fields.contains(field.value) {
-            var message = "'\(field.value)' is not a field of the rows \(layerName(layer)) draws"
-            var fixIt: FixIt?
-            if let suggestion = Suggestions.closest(to: field.value, in: fields) {
-                message += "; did you mean '\(suggestion)'?"
-                if let span = field.span { fixIt = FixIt(span: span, replacement: suggestion) }
-            }
+            let suggestion = Suggestions.closest(to: field.value, in: fields)
+            let fixIt = suggestion.flatMap { suggestion in field.span.map { FixIt(span: $0, replacement: suggestion) } }
             diagnostics.append(
                 Diagnostic(
-                    SemanticDiagnostic.Kind.annotationUnknownField, message, at: field.span,
+                    SemanticDiagnostic.anchorUnknownField(field.value, layer: layerName(layer), suggestion: suggestion), at: field.span,
                     notes: [DiagnosticNote("its fields: " + fields.prefix(20).joined(separator: ", ") + (fields.count > 20 ? ", …" : ""))],
                     fixIt: fixIt))
         }
         if let table = layer.table, table.rowCount == 0 {
-            diagnostics.append(
-                Diagnostic(
-                    SemanticDiagnostic.Kind.annotationNoRows,
-                    "this note points 'at' \(at.value.text) of the rows \(layerName(layer)) draws, but it draws no rows (check 'filter'); place it with 'x' and 'y', or remove it",
-                    at: at.span))
+            diagnostics.append(Diagnostic(SemanticDiagnostic.anchorWithoutRows(anchor: at.value.text, layer: layerName(layer)), at: at.span))
         }
     }
 
@@ -64,33 +52,21 @@ enum AnnotationAnchorCheck {
         let template = NoteTemplate(source.text)
         if let unclosed = template.unclosed {
             diagnostics.append(
-                Diagnostic(
-                    SemanticDiagnostic.Kind.annotationUnknownPlaceholder,
-                    "this '{' is not closed: a placeholder is {x}, {y} or {FIELD}; write '{{' for a literal brace",
-                    at: source.span(for: unclosed.lowerBound..<(unclosed.lowerBound + 1))))
+                Diagnostic(SemanticDiagnostic.unclosedPlaceholder, at: source.span(for: unclosed.lowerBound..<(unclosed.lowerBound + 1))))
         }
         let fields = annotation.at == nil ? [] : (layer.outputFields ?? [])
         for placeholder in template.placeholders where placeholder.name != "x" && placeholder.name != "y" {
             if annotation.at == nil {
-                diagnostics.append(
-                    Diagnostic(
-                        SemanticDiagnostic.Kind.annotationUnknownPlaceholder,
-                        "'{\(placeholder.name)}' needs a row: only {x} and {y} fill a note placed by 'x' and 'y'; give the note \"at\" (argmax(FIELD), argmin(FIELD), first, last) to print the fields of that row, or write '{{' for a literal brace",
-                        at: source.span(for: placeholder.range)))
+                diagnostics.append(Diagnostic(SemanticDiagnostic.placeholderWithoutRow(placeholder.name), at: source.span(for: placeholder.range)))
                 continue
             }
             guard layer.outputFields != nil, !fields.contains(placeholder.name) else { continue }
-            var message =
-                "'{\(placeholder.name)}' is not a placeholder: a note's text takes {x}, {y} and the fields of the rows \(layerName(layer)) draws"
-            var fixIt: FixIt?
-            if let suggestion = Suggestions.closest(to: placeholder.name, in: ["x", "y"] + fields) {
-                message += "; did you mean '{\(suggestion)}'?"
-                fixIt = FixIt(span: source.span(for: placeholder.range), replacement: suggestion)
-            } else {
-                message += " (write '{{' for a literal brace)"
-            }
+            let suggestion = Suggestions.closest(to: placeholder.name, in: ["x", "y"] + fields)
+            let span = source.span(for: placeholder.range)
             diagnostics.append(
-                Diagnostic(SemanticDiagnostic.Kind.annotationUnknownPlaceholder, message, at: source.span(for: placeholder.range), fixIt: fixIt))
+                Diagnostic(
+                    SemanticDiagnostic.unknownPlaceholder(placeholder.name, layer: layerName(layer), suggestion: suggestion), at: span,
+                    fixIt: suggestion.map { FixIt(span: span, replacement: $0) }))
         }
     }
 }

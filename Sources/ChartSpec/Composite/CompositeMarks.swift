@@ -116,10 +116,6 @@ extension ChartSpec {
     }
 
     private static func aggregateConflict(_ mark: MarkSpec, in place: String) -> Diagnostic {
-        let name = mark.type.value.rawValue
-        return Diagnostic(
-            SpecDiagnostic.Kind.compositeAggregate,
-            "the \(name) mark's 'extent' groups and aggregates its rows itself, but \(place) also has 'groupBy' or 'aggregate': draw the \(name) in a layer of its own over the rows before aggregation, or give its range as fields",
-            at: mark.extent?.span ?? mark.span)
+        Diagnostic(SpecDiagnostic.compositeAggregate(mark: mark.type.value.rawValue, place: place), at: mark.extent?.span ?? mark.span)
     }
 }

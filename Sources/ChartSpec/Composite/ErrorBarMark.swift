@@ -27,18 +27,13 @@ enum ErrorBarMark {
         guard let measureDef = encoding[measure], let field = measureDef.field else {
             output.diagnostics.append(
                 Diagnostic(
-                    SpecDiagnostic.Kind.errorbarRange,
-                    "an errorbar needs a field on '\(measure.rawValue)': the values its bar spans (with '\(end.rawValue)' as a second field, or 'mark.extent' to compute the range of each group)",
-                    at: encoding[measure]?.span ?? mark.span))
+                    SpecDiagnostic.errorbarWithoutField(measure: measure.rawValue, end: end.rawValue), at: encoding[measure]?.span ?? mark.span))
             return output
         }
         if let extent = mark.extent {
             if let endDef = encoding[end] {
                 output.diagnostics.append(
-                    Diagnostic(
-                        SpecDiagnostic.Kind.errorbarRange,
-                        "'mark.extent' computes the errorbar's range from '\(field.value)', but 'encoding.\(end.rawValue)' gives the range too: remove one of them",
-                        at: endDef.span ?? extent.span))
+                    Diagnostic(SpecDiagnostic.errorbarExtentAndEnd(field: field.value, end: end.rawValue), at: endDef.span ?? extent.span))
                 return output
             }
             for channel in [across, .color] {
@@ -62,10 +57,7 @@ enum ErrorBarMark {
         }
         guard let endDef = encoding[end], let endField = endDef.field else {
             output.diagnostics.append(
-                Diagnostic(
-                    SpecDiagnostic.Kind.errorbarRange,
-                    "an errorbar draws from '\(measure.rawValue)' to '\(end.rawValue)': give '\(end.rawValue)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")",
-                    at: encoding[end]?.span ?? mark.span))
+                Diagnostic(SpecDiagnostic.errorbarWithoutEnd(measure: measure.rawValue, end: end.rawValue), at: encoding[end]?.span ?? mark.span))
             return output
         }
         var high = measureDef

@@ -86,10 +86,8 @@ extension SpecDecoder {
             if let at = object["at"] {
                 for key in ["x", "y"] {
                     guard let member = object[key] else { continue }
-                    error(
-                        SpecDiagnostic.Kind.conflictingKeys,
-                        "a text note takes 'at' or '\(key)', not both: 'at' places the note at a drawn row's x and y; remove '\(key)', or 'at' to place it by hand",
-                        at: member.keySpan, notes: [DiagnosticNote("'at' is given here", at: at.keySpan)])
+                    report(
+                        SpecDiagnostic.noteAtAndPosition(key: key), at: member.keySpan, notes: [DiagnosticNote("'at' is given here", at: at.keySpan)])
                 }
             }
             var missing: [String] = []
@@ -193,12 +191,7 @@ extension SpecDecoder {
         }
         let index = NumberConversion.clamped(number, as: Int.self)
         guard index < max(layerCount, 1) else {
-            error(
-                SpecDiagnostic.Kind.invalidValue,
-                layerCount == 0
-                    ? "\(Self.name(path)) is \(index), but the chart has no 'layers': its one mark is layer 0"
-                    : "\(Self.name(path)) is \(index), but the chart has \(layerCount) layers (0 to \(layerCount - 1))",
-                at: value.span)
+            report(SpecDiagnostic.layerIndexOutOfRange(path: path, index: index, layerCount: layerCount), at: value.span)
             return nil
         }
         return Located(index, at: value.span)

@@ -122,10 +122,7 @@ extension SpecDecoder {
             // A constant has no scale, axis, legend or type (SPEC §19.3): these would change nothing.
             for key in ["type", "title", "scale", "axis", "format", "stack"] {
                 guard let member = object[key] else { continue }
-                error(
-                    SpecDiagnostic.Kind.conflictingKeys,
-                    "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'",
-                    at: member.keySpan)
+                report(SpecDiagnostic.keyOnConstant(path: path, key: key), at: member.keySpan)
             }
         } else if object["field"] == nil && object["value"] == nil && def.along == nil && !object.hasMisspelling(of: "field")
             && !object.hasMisspelling(of: "value")

@@ -44,12 +44,6 @@ struct SpecDecoder {
         diagnostics.append(Diagnostic(message, at: span, notes: notes, fixIt: fixIt))
     }
 
-    /// A sentence composed at the call site under a kind: only for the sites that landed on main while the
-    /// catalogue was being worded (annotation panels, encoding conflicts); each is to become a case above.
-    mutating func error(_ kind: SpecDiagnostic.Kind, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
-        diagnostics.append(Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt))
-    }
-
     /// A diagnostic from a typed catalogue (`AnnotationDiagnostic`).
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)

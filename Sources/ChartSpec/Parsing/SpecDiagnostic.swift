@@ -64,6 +64,19 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case alongNotOnColor(path: String)
     /// An axis put on a side its channel cannot use (an x axis on the left).
     case axisSide(channel: String, side: String)
+    /// A scale, axis or legend key on a channel that gives a constant `value` (SPEC §19.3).
+    case keyOnConstant(path: String, key: String)
+
+    // MARK: composite marks
+
+    /// A mark whose `extent` aggregates its own rows in a layer (or chart: `place`) that also aggregates.
+    case compositeAggregate(mark: String, place: String)
+    /// An errorbar without a field on its measure channel.
+    case errorbarWithoutField(measure: String, end: String)
+    /// An errorbar whose range is given twice: `mark.extent` and a field on the end channel.
+    case errorbarExtentAndEnd(field: String, end: String)
+    /// An errorbar with a field but neither an end field nor `mark.extent`.
+    case errorbarWithoutEnd(measure: String, end: String)
 
     // MARK: data
 
@@ -127,6 +140,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case tooManyAnnotations(count: Int)
     /// More text notes than `Annotation.noteLimit`.
     case tooManyNotes(count: Int)
+    /// A text note with both `at` and `x` or `y` (`key`).
+    case noteAtAndPosition(key: String)
+    /// An annotation's layer index past the chart's layers.
+    case layerIndexOutOfRange(path: String, index: Int, layerCount: Int)
 
     /// What a `wrong-type` message adds after "found …" when the mistake is a common one.
     public enum WrongTypeAdvice: Sendable, Equatable {
@@ -185,14 +202,16 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .missingAnnotationType, .missingAnnotationAggregate:
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
-            .emptyQuery, .sortEntryWithoutField, .emptyFacetField:
+            .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
         case .totalNotGrouped: .totalNotGrouped
         case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
         case .sourceWithoutName: .sourceWithoutName
-        case .markAndLayers, .fieldAndValue: .conflictingKeys
+        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition: .conflictingKeys
+        case .compositeAggregate: .compositeAggregate
+        case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
         case .layerAggregationKey, .alongNotOnColor: .misplacedKey
         case .unknownLocale: .unknownLocale
         case .windowByWithoutWindow: .windowByWithoutWindow
@@ -339,6 +358,27 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .tooManyNotes(let count):
             return
                 "'annotations' has \(CountText.grouped(count)) text notes; a chart has at most \(Annotation.noteLimit) (specs/limits.md): more would cover the data and each other. Keep the ones a reader needs, or draw the others as a text layer"
+        case .noteAtAndPosition(let key):
+            return
+                "a text note takes 'at' or '\(key)', not both: 'at' places the note at a drawn row's x and y; remove '\(key)', or 'at' to place it by hand"
+        case .layerIndexOutOfRange(let path, let index, let layerCount):
+            return layerCount == 0
+                ? "\(name(path)) is \(index), but the chart has no 'layers': its one mark is layer 0"
+                : "\(name(path)) is \(index), but the chart has \(layerCount) layers (0 to \(layerCount - 1))"
+        case .keyOnConstant(let path, let key):
+            return
+                "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'"
+        case .compositeAggregate(let mark, let place):
+            return
+                "the \(mark) mark's 'extent' groups and aggregates its rows itself, but \(place) also has 'groupBy' or 'aggregate': draw the \(mark) in a layer of its own over the rows before aggregation, or give its range as fields"
+        case .errorbarWithoutField(let measure, let end):
+            return
+                "an errorbar needs a field on '\(measure)': the values its bar spans (with '\(end)' as a second field, or 'mark.extent' to compute the range of each group)"
+        case .errorbarExtentAndEnd(let field, let end):
+            return "'mark.extent' computes the errorbar's range from '\(field)', but 'encoding.\(end)' gives the range too: remove one of them"
+        case .errorbarWithoutEnd(let measure, let end):
+            return
+                "an errorbar draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
         }
     }
 
