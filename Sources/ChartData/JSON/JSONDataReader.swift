@@ -127,22 +127,50 @@ public enum JSONDataReader {
             }
             throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.notArray, message, at: node.span))
         }
+        // A plain array of numbers, strings or booleans is one column named `data` (as Vega-Lite reads it).
+        if isColumnOfScalars(items) {
+            return items.map { [JSONMember(key: scalarColumnName, keySpan: $0.span, value: $0)] }
+        }
         var rows: [[JSONMember]] = []
         rows.reserveCapacity(items.count)
-        var errors: [Diagnostic] = []
+        var firstNotRow: (index: Int, item: JSONValue)?
+        var notRows = 0
         for (index, item) in items.enumerated() {
             if let members = item.objectValue {
                 rows.append(members)
-            } else if errors.count < maxErrors {
-                errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.rowNotObject,
-                        "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
-                        at: item.span))
+            } else {
+                if firstNotRow == nil { firstNotRow = (index, item) }
+                notRows += 1
             }
         }
-        if !errors.isEmpty { throw DiagnosticError(errors) }
+        // One error for the array, at its first item that is not a row, with how many more there are.
+        if let (index, item) = firstNotRow {
+            let more = notRows - 1
+            throw DiagnosticError(
+                Diagnostic(
+                    DataDiagnostic.Kind.rowNotObject,
+                    "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}"
+                        + (more > 0 ? " (…and \(more) more \(more == 1 ? "item that is not a row" : "items that are not rows"))" : ""),
+                    at: item.span))
+        }
         return rows
+    }
+
+    /// The name of the one column a plain array of scalars (`[3, 5, 8]`) is read as.
+    public static let scalarColumnName = "data"
+
+    /// Whether `items` is a plain array of numbers, strings, booleans and nulls (at least one not null): read as
+    /// the single column `data`.
+    public static func isColumnOfScalars(_ items: [JSONValue]) -> Bool {
+        var sawValue = false
+        for item in items {
+            switch item.kind {
+            case .number, .string, .bool: sawValue = true
+            case .null: continue
+            case .object, .array: return false
+            }
+        }
+        return sawValue
     }
 
     private static func columnNames(_ rows: [[JSONMember]]) -> [String] {
@@ -224,6 +252,8 @@ public enum JSONDataReader {
         }
 
         var builder = ColumnBuilder(name: name, type: type, capacity: rowCount)
+        // One error for the column, however many of its cells fail (SPEC §19.10).
+        var failures = DataDiagnostic.ParseFailureCollector(column: name, declared: type, format: type == .date ? dateFormat : nil)
         var next = 0 // the next row not yet appended
         for (row, cell) in cells {
             while next < row {
@@ -237,9 +267,12 @@ public enum JSONDataReader {
             }
             if !append(cell, as: type, lenientDates: declared != nil, dateFormat: type == .date ? dateFormat : nil, locale: locale, to: &builder) {
                 builder.appendNull()
-                errors.append(parseError(type, row: row, name: name, cell: cell, dateFormat: type == .date ? dateFormat : nil))
-                if errors.count >= maxErrors { return nil }
+                failures.add(text: text(of: cell), span: cell.span, row: row + 1)
             }
+        }
+        if let failure = failures.diagnostic(kind: .jsonParse(type), locale: locale) {
+            errors.append(failure)
+            return nil
         }
         while next < rowCount {
             builder.appendNull()
@@ -292,26 +325,5 @@ public enum JSONDataReader {
         case .bool(let value): value ? "true" : "false"
         case .null, .object, .array: ""
         }
-    }
-
-    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue, dateFormat: DateFormat?) -> Diagnostic {
-        let hint: String
-        switch type {
-        case .date where dateFormat != nil: hint = " in the format '\(dateFormat?.pattern ?? "")'"
-        case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
-        case .boolean: hint = " (true/false, yes/no, 1/0)"
-        case .number, .string: hint = ""
-        }
-        let written: String
-        switch cell.kind {
-        case .string(let string): written = "the string \"\(string.value.prefix(40))\""
-        case .number(_, let lexeme): written = "the number \(lexeme)"
-        case .bool(let value): written = value ? "true" : "false"
-        case .null, .object, .array: written = article(cell.typeName)
-        }
-        let typeName = article(type.rawValue)
-        return Diagnostic(
-            DataDiagnostic.Kind.jsonParse(type),
-            "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
     }
 }
