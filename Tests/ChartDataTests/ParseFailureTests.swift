@@ -38,7 +38,11 @@ import Testing
             errors.first?.message
                 == "'Jan 1 2000' in column 'date' does not match the parse format '%Y-%m-%d' (…and 9 more cells of column 'date' fail); the parse format '%b %d %Y' reads them all"
         )
-        let failure = try #require(errors.first?.diagnosticMessage as? DataDiagnostic.ParseFailure)
+        let message = try #require(errors.first?.diagnosticMessage as? DataDiagnostic)
+        guard case .columnNotOfType(let failure) = message else {
+            Issue.record("expected columnNotOfType, got \(message)")
+            return
+        }
         #expect(failure.count == 10)
         #expect(failure.suggestion == "%b %d %Y")
     }

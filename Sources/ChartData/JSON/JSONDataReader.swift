@@ -41,10 +41,7 @@ public enum JSONDataReader {
         let (cellCount, overflow) = rows.count.multipliedReportingOverflow(by: read.count)
         if overflow || cellCount > cellLimit {
             throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.cellLimit,
-                    "these rows make a table of \(CountText.grouped(rows.count)) rows × \(CountText.grouped(read.count)) fields; chartc reads at most \(CountText.grouped(cellLimit)) cells (rows × fields) from JSON data (rows with keys of their own: give every row the same keys, or use aggregate so that only the fields the spec reads are loaded)",
-                    at: document.span))
+                Diagnostic(DataDiagnostic.cellLimit(rows: rows.count, fields: read.count, limit: cellLimit), at: document.span))
         }
         var slotOf: [String: Int] = [:]
         for (slot, name) in read.enumerated() { slotOf[name] = slot }
@@ -100,8 +97,7 @@ public enum JSONDataReader {
                 guard let members = node.objectValue else {
                     throw DiagnosticError(
                         Diagnostic(
-                            DataDiagnostic.Kind.propertyNotFound,
-                            "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
+                            DataDiagnostic.propertyThroughNonObject(property: property, here: here, found: article(node.typeName), part: part),
                             at: propertySpan ?? node.span,
                             notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
                 }
@@ -110,9 +106,7 @@ public enum JSONDataReader {
                     let listed = QuotedText.list(keys, limit: 8)
                     throw DiagnosticError(
                         Diagnostic(
-                            DataDiagnostic.Kind.propertyNotFound,
-                            "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
-                            at: propertySpan ?? node.span,
+                            DataDiagnostic.propertyKeyMissing(property: property, here: here, part: part, keys: keys), at: propertySpan ?? node.span,
                             notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
                 }
                 path.append(part)
@@ -120,12 +114,9 @@ public enum JSONDataReader {
             }
         }
         guard let items = node.arrayValue else {
-            var message = "expected an array of rows (objects such as {\"year\": 2012, \"value\": 3}), found \(article(node.typeName))"
-            if let members = node.objectValue, let array = members.first(where: { $0.value.arrayValue != nil }) {
-                let full = (path + [array.key]).joined(separator: ".")
-                message += "; to read the array at '\(full)', set \"property\": \"\(full)\" in data"
-            }
-            throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.notArray, message, at: node.span))
+            let array = node.objectValue?.first(where: { $0.value.arrayValue != nil })
+            let arrayAt = array.map { (path + [$0.key]).joined(separator: ".") }
+            throw DiagnosticError(Diagnostic(DataDiagnostic.notArray(found: article(node.typeName), arrayAt: arrayAt), at: node.span))
         }
         // A plain array of numbers, strings or booleans is one column named `data` (as Vega-Lite reads it).
         if isColumnOfScalars(items) {
@@ -146,12 +137,7 @@ public enum JSONDataReader {
         // One error for the array, at its first item that is not a row, with how many more there are.
         if let (index, item) = firstNotRow {
             let more = notRows - 1
-            throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.rowNotObject,
-                    "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}"
-                        + (more > 0 ? " (…and \(more) more \(more == 1 ? "item that is not a row" : "items that are not rows"))" : ""),
-                    at: item.span))
+            throw DiagnosticError(Diagnostic(DataDiagnostic.rowNotObject(row: index + 1, found: article(item.typeName), more: more), at: item.span))
         }
         return rows
     }
@@ -231,10 +217,7 @@ public enum JSONDataReader {
             case .date: dates += 1
             case .nested:
                 errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.jsonDataNested,
-                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
-                        at: cell.span))
+                    Diagnostic(DataDiagnostic.nestedCell(row: row + 1, field: name, found: article(cell.typeName)), at: cell.span))
                 return nil
             }
         }

@@ -7,7 +7,7 @@ extension DataDiagnostic {
     /// at the first cell that fails, saying how many fail and — for dates — the format that would read them,
     /// or why a date is impossible (`2008-02-30`). CSV/TSV and JSON data word it here; the loader reads its
     /// data (the column, the suggested format) to add a fix-it at the spec's `parse` entry.
-    public struct ParseFailure: KindedDiagnosticMessage, Equatable {
+    public struct ParseFailure: Sendable, Equatable {
         /// `csv-parse-*` or `json-parse-*`.
         public var kind: Kind
         /// The column `parse` names.
@@ -26,33 +26,6 @@ extension DataDiagnostic {
         public var suggestion: String?
         /// Why the first failing cell names no date ("February has no 30th (2008-02-30)"), when it has a date's shape.
         public var impossibility: String?
-
-        public var message: String {
-            let column = QuotedText.truncated(self.column, limit: 60)
-            var sentence = row.map { "row \($0): " } ?? ""
-            if let impossibility {
-                sentence += "impossible date in column '\(column)': \(impossibility)"
-            } else {
-                switch declared {
-                case .date where format != nil:
-                    sentence += "'\(text)' in column '\(column)' does not match the parse format '\(format ?? "")'"
-                case .date:
-                    sentence +=
-                        "'\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date"
-                case .boolean:
-                    sentence += "'\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean"
-                case .number, .string:
-                    sentence += "'\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number"
-                }
-            }
-            if count > 1 {
-                sentence += " (…and \(count - 1) more cell\(count == 2 ? "" : "s") of column '\(column)' fail\(count == 2 ? "s" : ""))"
-            }
-            if let suggestion {
-                sentence += "; the parse format '\(suggestion)' reads \(count == 1 ? "it" : "them all")"
-            }
-            return sentence
-        }
     }
 
     /// Gathers the cells of one column that do not read as `parse` declares, to report them as one
@@ -110,7 +83,7 @@ extension DataDiagnostic {
             let failure = ParseFailure(
                 kind: kind, column: column, declared: declared, format: format?.pattern, text: shown, row: first.row, count: count,
                 suggestion: suggestion, impossibility: impossibility)
-            return Diagnostic(failure, at: first.span)
+            return Diagnostic(DataDiagnostic.columnNotOfType(failure), at: first.span)
         }
     }
 }

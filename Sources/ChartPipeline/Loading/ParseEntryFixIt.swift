@@ -8,7 +8,7 @@ import ChartSpec
 enum ParseEntryFixIt {
     static func adding(to diagnostics: [Diagnostic], for source: DataSource) -> [Diagnostic] {
         diagnostics.map { diagnostic in
-            guard let failure = diagnostic.diagnosticMessage as? DataDiagnostic.ParseFailure, diagnostic.fixIt == nil,
+            guard case .columnNotOfType(let failure)? = diagnostic.diagnosticMessage as? DataDiagnostic, diagnostic.fixIt == nil,
                 let entry = source.parse.first(where: { $0.field.value == failure.column }), let span = entry.type.span
             else { return diagnostic }
             var pointed = diagnostic
