@@ -353,9 +353,34 @@ struct TypeChecker {
         return nil
     }
 
+    /// Why the constant arguments of `date(…)` name no date ("February has no 30th (2008-02-30)"): text written
+    /// as an ISO date, or a constant year, month and day; nil when they name one or are not constants.
+    private func impossibleDate(_ arguments: [TypedNode]) -> String? {
+        if arguments.count == 1 {
+            guard case .string(let text)? = arguments[0].constantValue, ISODate.parseLenient(text) == nil else { return nil }
+            return ISODate.impossibility(text)
+        }
+        var numbers: [Int64] = []
+        for argument in arguments {
+            guard case .number(let number)? = argument.constantValue, number.isFinite, number.rounded() == number, abs(number) < 1e9,
+                let whole = Int64(exactly: number)
+            else { return nil }
+            numbers.append(whole)
+        }
+        guard numbers.count >= 2 else { return nil }
+        let written = numbers.map { String($0) }.joined(separator: ", ")
+        return DateImpossibility.reason(
+            year: numbers[0], month: numbers[1], day: numbers.count > 2 ? numbers[2] : 1, hour: numbers.count > 3 ? numbers[3] : 0,
+            minute: numbers.count > 4 ? numbers[4] : 0, second: numbers.count > 5 ? numbers[5] : 0, text: written)
+    }
+
     /// A constant string used as a date, converted; reports the string when it is not an ISO date.
     private mutating func dateConstant(_ node: TypedNode, _ expr: Expr) -> TypedNode? {
         guard case .string(let text)? = node.constantValue else { return nil }
+        if ISODate.parseLenient(text) == nil, let reason = ISODate.impossibility(text) {
+            report(ExpressionDiagnostic.Kind.type, "'\(text)' is compared with a date but names none that exists: \(reason)", at: expr.range)
+            return nil
+        }
         guard let milliseconds = ISODate.parseLenient(text) else {
             report(.notADate(text), at: expr.range)
             return nil
@@ -555,6 +580,13 @@ struct TypeChecker {
                     ok = expect(argument, argumentExpr, of: [.number], in: name, hint: .dateTakesNumbers) && ok
                 }
                 guard ok else { return nil }
+            }
+            // A constant that names no date says why (SPEC §19.10), at the literal.
+            if let reason = impossibleDate(arguments) {
+                report(
+                    ExpressionDiagnostic.Kind.type, "\(name)(…) names a date that does not exist: \(reason)",
+                    at: arguments.count == 1 ? argumentExprs[0].range : expr.range)
+                return nil
             }
             return node(.date)
         case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour:
