@@ -27,6 +27,7 @@ public enum ChartChecker {
         UnknownSchemeCheck(),
         InvalidFormatCheck(),
         AnnotationValueCheck(),
+        AxisValuesDateCheck(),
         BinIntervalLimitCheck(),
         PanelLimitCheck()
     ]

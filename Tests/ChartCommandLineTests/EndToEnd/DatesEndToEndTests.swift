@@ -153,6 +153,35 @@ import Testing
     }
 }
 
+extension ImpossibleSpecDatesEndToEndTests {
+    @Test func anImpossibleAxisValueSaysWhyInLintAndBuild() throws {
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "Date,price\n2008-01-01,1\n2008-06-01,2\n".write(to: folder.appendingPathComponent("prices.csv"), atomically: true, encoding: .utf8)
+        let spec = """
+            {
+              "title": "Prices",
+              "data": { "url": "prices.csv" },
+              "mark": "line",
+              "encoding": {
+                "x": { "field": "Date", "type": "temporal", "axis": { "values": ["2008-01-01", "2008-02-30"] } },
+                "y": { "field": "price", "type": "quantitative" }
+              }
+            }
+            """
+        try spec.write(to: folder.appendingPathComponent("prices.chart.json"), atomically: true, encoding: .utf8)
+        for command in [["lint", "prices.chart.json"], ["build", "prices.chart.json", "-o", "out"]] {
+            let result = try ChartcBinary.run(command, in: folder)
+            let printed = result.output + result.error
+            #expect(result.status == 1)
+            #expect(
+                printed.contains(
+                    "prices.chart.json:6:84: error: 'encoding.x.axis.values' holds a date that does not exist: February has no 30th (2008-02-30) [axis-values-date]"
+                ), "\(command[0]): \(printed)")
+        }
+    }
+}
+
 /// Issue 24 through the built binary: a nested JSON field the spec does not use is loaded as its JSON text
 /// (`chartc data` prints it) and is no error in lint or build; a used one is `json-data-nested` at the value.
 @Suite struct UnusedNestedJSONEndToEndTests {
