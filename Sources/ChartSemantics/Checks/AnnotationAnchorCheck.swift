@@ -42,7 +42,8 @@ enum AnnotationAnchorCheck {
             if annotation.layer == nil, let other = context.layers.firstIndex(where: { $0.outputFields?.contains(field.value) == true }) {
                 notes.append(
                     DiagnosticNote(
-                        "'\(field.value)' is a field of the rows \(layerName(context.layers[other])) draws: add \"layer\": \(other) to point at them"))
+                        "'\(field.value)' is a field of the rows \(layerName(context.layers[other])) draws: add \"layer\": \(other) to point at them")
+                )
             }
             diagnostics.append(
                 Diagnostic(
