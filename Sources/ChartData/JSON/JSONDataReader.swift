@@ -41,10 +41,7 @@ public enum JSONDataReader {
         let (cellCount, overflow) = rows.count.multipliedReportingOverflow(by: read.count)
         if overflow || cellCount > cellLimit {
             throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.cellLimit,
-                    "these rows make a table of \(CountText.grouped(rows.count)) rows × \(CountText.grouped(read.count)) fields; chartc reads at most \(CountText.grouped(cellLimit)) cells (rows × fields) from JSON data (rows with keys of their own: give every row the same keys, or use aggregate so that only the fields the spec reads are loaded)",
-                    at: document.span))
+                Diagnostic(DataDiagnostic.cellLimit(rows: rows.count, fields: read.count, limit: cellLimit), at: document.span))
         }
         var slotOf: [String: Int] = [:]
         for (slot, name) in read.enumerated() { slotOf[name] = slot }
@@ -100,8 +97,7 @@ public enum JSONDataReader {
                 guard let members = node.objectValue else {
                     throw DiagnosticError(
                         Diagnostic(
-                            DataDiagnostic.Kind.propertyNotFound,
-                            "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
+                            DataDiagnostic.propertyThroughNonObject(property: property, here: here, found: article(node.typeName), part: part),
                             at: propertySpan ?? node.span,
                             notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
                 }
@@ -110,9 +106,7 @@ public enum JSONDataReader {
                     let listed = QuotedText.list(keys, limit: 8)
                     throw DiagnosticError(
                         Diagnostic(
-                            DataDiagnostic.Kind.propertyNotFound,
-                            "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
-                            at: propertySpan ?? node.span,
+                            DataDiagnostic.propertyKeyMissing(property: property, here: here, part: part, keys: keys), at: propertySpan ?? node.span,
                             notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
                 }
                 path.append(part)
@@ -120,12 +114,9 @@ public enum JSONDataReader {
             }
         }
         guard let items = node.arrayValue else {
-            var message = "expected an array of rows (objects such as {\"year\": 2012, \"value\": 3}), found \(article(node.typeName))"
-            if let members = node.objectValue, let array = members.first(where: { $0.value.arrayValue != nil }) {
-                let full = (path + [array.key]).joined(separator: ".")
-                message += "; to read the array at '\(full)', set \"property\": \"\(full)\" in data"
-            }
-            throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.notArray, message, at: node.span))
+            let array = node.objectValue?.first(where: { $0.value.arrayValue != nil })
+            let arrayAt = array.map { (path + [$0.key]).joined(separator: ".") }
+            throw DiagnosticError(Diagnostic(DataDiagnostic.notArray(found: article(node.typeName), arrayAt: arrayAt), at: node.span))
         }
         var rows: [[JSONMember]] = []
         rows.reserveCapacity(items.count)
@@ -135,10 +126,7 @@ public enum JSONDataReader {
                 rows.append(members)
             } else if errors.count < maxErrors {
                 errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.rowNotObject,
-                        "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
-                        at: item.span))
+                    Diagnostic(DataDiagnostic.rowNotObject(row: index + 1, found: article(item.typeName)), at: item.span))
             }
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
@@ -203,10 +191,7 @@ public enum JSONDataReader {
             case .date: dates += 1
             case .nested:
                 errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.jsonDataNested,
-                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
-                        at: cell.span))
+                    Diagnostic(DataDiagnostic.nestedCell(row: row + 1, field: name, found: article(cell.typeName)), at: cell.span))
                 return nil
             }
         }
@@ -295,13 +280,6 @@ public enum JSONDataReader {
     }
 
     private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue, dateFormat: DateFormat?) -> Diagnostic {
-        let hint: String
-        switch type {
-        case .date where dateFormat != nil: hint = " in the format '\(dateFormat?.pattern ?? "")'"
-        case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
-        case .boolean: hint = " (true/false, yes/no, 1/0)"
-        case .number, .string: hint = ""
-        }
         let written: String
         switch cell.kind {
         case .string(let string): written = "the string \"\(string.value.prefix(40))\""
@@ -309,9 +287,7 @@ public enum JSONDataReader {
         case .bool(let value): written = value ? "true" : "false"
         case .null, .object, .array: written = article(cell.typeName)
         }
-        let typeName = article(type.rawValue)
         return Diagnostic(
-            DataDiagnostic.Kind.jsonParse(type),
-            "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
+            DataDiagnostic.jsonNotOfType(type, row: row + 1, field: name, written: written, dateFormat: dateFormat?.pattern), at: cell.span)
     }
 }
