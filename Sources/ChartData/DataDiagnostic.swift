@@ -51,14 +51,15 @@ public enum DataDiagnostic: KindedDiagnosticMessage, Equatable {
     case propertyKeyMissing(property: String, here: String, part: String, keys: [String])
     /// Not an array of rows (`found`: "an object"); `arrayAt` is the path of an array inside it, to suggest.
     case notArray(found: String, arrayAt: String?)
-    /// A row (1-based) that is not an object.
-    case rowNotObject(row: Int, found: String)
+    /// A row (1-based) that is not an object, the first of `more` + 1 such items.
+    case rowNotObject(row: Int, found: String, more: Int)
     /// A cell that is an object or an array.
     case nestedCell(row: Int, field: String, found: String)
-    /// A cell `parse` declares `type` but does not read as one (`written`: "the string \"abc\"").
-    case jsonNotOfType(DataType, row: Int, field: String, written: String, dateFormat: String?)
     /// Rows × fields past `limit`.
     case cellLimit(rows: Int, fields: Int, limit: Int)
+    // CSV, TSV and JSON
+    /// The cells of a column that `parse` declares a type they are not: one error for the column (SPEC §19.10).
+    case columnNotOfType(ParseFailure)
 
     public enum Kind: String, DiagnosticKind {
         // files
@@ -136,8 +137,8 @@ public enum DataDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notArray: .notArray
         case .rowNotObject: .rowNotObject
         case .nestedCell: .jsonDataNested
-        case .jsonNotOfType(let type, _, _, _, _): .jsonParse(type)
         case .cellLimit: .cellLimit
+        case .columnNotOfType(let failure): failure.kind
         }
     }
 
@@ -200,25 +201,49 @@ public enum DataDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notArray(let found, let arrayAt):
             return "expected an array of rows (objects such as {\"year\": 2012, \"value\": 3}), found \(found)"
                 + (arrayAt.map { "; to read the array at '\($0)', set \"property\": \"\($0)\" in data" } ?? "")
-        case .rowNotObject(let row, let found):
+        case .rowNotObject(let row, let found, let more):
             return "row \(row) is \(found); each row must be an object such as {\"field\": value}"
+                + (more > 0 ? " (…and \(more) more \(more == 1 ? "item that is not a row" : "items that are not rows"))" : "")
+        case .columnNotOfType(let failure):
+            return Self.wording(failure)
         case .nestedCell(let row, let field, let found):
             return
                 "row \(row): '\(field)' is \(found); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)"
-        case .jsonNotOfType(let type, let row, let field, let written, let dateFormat):
-            let hint: String
-            switch type {
-            case .date where dateFormat != nil: hint = " in the format '\(dateFormat ?? "")'"
-            case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
-            case .boolean: hint = " (true/false, yes/no, 1/0)"
-            case .number, .string: hint = ""
-            }
-            let typeName = "a \(type.rawValue)"
-            return "row \(row): '\(field)' is \(written), which is not \(typeName)\(hint); parse declares '\(field)' \(typeName)"
         case .cellLimit(let rows, let fields, let limit):
             return
                 "these rows make a table of \(CountText.grouped(rows)) rows × \(CountText.grouped(fields)) fields; chartc reads at most \(CountText.grouped(limit)) cells (rows × fields) from JSON data (rows with keys of their own: give every row the same keys, or use aggregate so that only the fields the spec reads are loaded)"
         }
+    }
+
+    /// The one wording of `columnNotOfType`: the first failing cell (or why its date is impossible), how many
+    /// more fail, and the format that reads them.
+    private static func wording(_ failure: ParseFailure) -> String {
+        let column = QuotedText.truncated(failure.column, limit: 60)
+        let text = failure.text
+        var sentence = failure.row.map { "row \($0): " } ?? ""
+        if let impossibility = failure.impossibility {
+            sentence += "impossible date in column '\(column)': \(impossibility)"
+        } else {
+            switch failure.declared {
+            case .date where failure.format != nil:
+                sentence += "'\(text)' in column '\(column)' does not match the parse format '\(failure.format ?? "")'"
+            case .date:
+                sentence +=
+                    "'\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date"
+            case .boolean:
+                sentence += "'\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean"
+            case .number, .string:
+                sentence += "'\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number"
+            }
+        }
+        let count = failure.count
+        if count > 1 {
+            sentence += " (…and \(count - 1) more cell\(count == 2 ? "" : "s") of column '\(column)' fail\(count == 2 ? "s" : ""))"
+        }
+        if let suggestion = failure.suggestion {
+            sentence += "; the parse format '\(suggestion)' reads \(count == 1 ? "it" : "them all")"
+        }
+        return sentence
     }
 
     private static func fieldCount(line: Int, fields: Int, expected: Int) -> String {

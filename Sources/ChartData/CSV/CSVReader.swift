@@ -112,6 +112,9 @@ public enum CSVReader {
         }
 
         var errors: [Diagnostic] = []
+        var parseFailures = builders.map { builder in
+            DataDiagnostic.ParseFailureCollector(column: builder.name, declared: options.parse[builder.name] ?? .string, format: builder.dateFormat)
+        }
         var strayQuote: Diagnostic?
         var strayQuotes = 0
         var rowCount = 0
@@ -127,10 +130,15 @@ public enum CSVReader {
                     columns[index].append(chunk: chunk, column: index, rows: chunkRow, base: base, failures: &failures)
                     for failure in failures {
                         let span = clamped(chunk.span(column: index, row: failure.row), count)
-                        errors.append(
-                            cellDiagnostic(
-                                failure.error, span: span, content: chunk.content(column: index, row: failure.row),
-                                column: columns[index].name, dateFormat: columns[index].dateFormat?.pattern, file: file))
+                        let content = chunk.content(column: index, row: failure.row)
+                        if failure.error == .invalidUTF8 {
+                            errors.append(cellDiagnostic(failure.error, span: span, content: content, column: columns[index].name, file: file))
+                        } else {
+                            // One error per column (SPEC §19.10): counted here, reported after the last record.
+                            parseFailures[index].add(
+                                text: String(decoding: file.bytes[clamped(content, count)], as: UTF8.self), span: SourceSpan(file: file, range: span),
+                                row: nil)
+                        }
                     }
                     failures.removeAll(keepingCapacity: true)
                 }
@@ -185,6 +193,15 @@ public enum CSVReader {
             }
             flush()
             for index in columns.indices { columns[index].padNulls(to: rowCount) }
+        }
+        for collector in parseFailures {
+            let kind: DataDiagnostic.Kind
+            switch collector.declared {
+            case .date: kind = .csvParseDate
+            case .boolean: kind = .csvParseBoolean
+            case .number, .string: kind = .csvParseNumber
+            }
+            if let failure = collector.diagnostic(kind: kind, locale: options.locale) { errors.append(failure) }
         }
 
         if errors.isEmpty, let pending = builders.map(\.pendingRows).max(), pending > 0 {

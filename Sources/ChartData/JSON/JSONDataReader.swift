@@ -118,19 +118,45 @@ public enum JSONDataReader {
             let arrayAt = array.map { (path + [$0.key]).joined(separator: ".") }
             throw DiagnosticError(Diagnostic(DataDiagnostic.notArray(found: article(node.typeName), arrayAt: arrayAt), at: node.span))
         }
+        // A plain array of numbers, strings or booleans is one column named `data` (as Vega-Lite reads it).
+        if isColumnOfScalars(items) {
+            return items.map { [JSONMember(key: scalarColumnName, keySpan: $0.span, value: $0)] }
+        }
         var rows: [[JSONMember]] = []
         rows.reserveCapacity(items.count)
-        var errors: [Diagnostic] = []
+        var firstNotRow: (index: Int, item: JSONValue)?
+        var notRows = 0
         for (index, item) in items.enumerated() {
             if let members = item.objectValue {
                 rows.append(members)
-            } else if errors.count < maxErrors {
-                errors.append(
-                    Diagnostic(DataDiagnostic.rowNotObject(row: index + 1, found: article(item.typeName)), at: item.span))
+            } else {
+                if firstNotRow == nil { firstNotRow = (index, item) }
+                notRows += 1
             }
         }
-        if !errors.isEmpty { throw DiagnosticError(errors) }
+        // One error for the array, at its first item that is not a row, with how many more there are.
+        if let (index, item) = firstNotRow {
+            let more = notRows - 1
+            throw DiagnosticError(Diagnostic(DataDiagnostic.rowNotObject(row: index + 1, found: article(item.typeName), more: more), at: item.span))
+        }
         return rows
+    }
+
+    /// The name of the one column a plain array of scalars (`[3, 5, 8]`) is read as.
+    public static let scalarColumnName = "data"
+
+    /// Whether `items` is a plain array of numbers, strings, booleans and nulls (at least one not null): read as
+    /// the single column `data`.
+    public static func isColumnOfScalars(_ items: [JSONValue]) -> Bool {
+        var sawValue = false
+        for item in items {
+            switch item.kind {
+            case .number, .string, .bool: sawValue = true
+            case .null: continue
+            case .object, .array: return false
+            }
+        }
+        return sawValue
     }
 
     private static func columnNames(_ rows: [[JSONMember]]) -> [String] {
@@ -209,6 +235,8 @@ public enum JSONDataReader {
         }
 
         var builder = ColumnBuilder(name: name, type: type, capacity: rowCount)
+        // One error for the column, however many of its cells fail (SPEC §19.10).
+        var failures = DataDiagnostic.ParseFailureCollector(column: name, declared: type, format: type == .date ? dateFormat : nil)
         var next = 0 // the next row not yet appended
         for (row, cell) in cells {
             while next < row {
@@ -222,9 +250,12 @@ public enum JSONDataReader {
             }
             if !append(cell, as: type, lenientDates: declared != nil, dateFormat: type == .date ? dateFormat : nil, locale: locale, to: &builder) {
                 builder.appendNull()
-                errors.append(parseError(type, row: row, name: name, cell: cell, dateFormat: type == .date ? dateFormat : nil))
-                if errors.count >= maxErrors { return nil }
+                failures.add(text: text(of: cell), span: cell.span, row: row + 1)
             }
+        }
+        if let failure = failures.diagnostic(kind: .jsonParse(type), locale: locale) {
+            errors.append(failure)
+            return nil
         }
         while next < rowCount {
             builder.appendNull()
@@ -277,17 +308,5 @@ public enum JSONDataReader {
         case .bool(let value): value ? "true" : "false"
         case .null, .object, .array: ""
         }
-    }
-
-    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue, dateFormat: DateFormat?) -> Diagnostic {
-        let written: String
-        switch cell.kind {
-        case .string(let string): written = "the string \"\(string.value.prefix(40))\""
-        case .number(_, let lexeme): written = "the number \(lexeme)"
-        case .bool(let value): written = value ? "true" : "false"
-        case .null, .object, .array: written = article(cell.typeName)
-        }
-        return Diagnostic(
-            DataDiagnostic.jsonNotOfType(type, row: row + 1, field: name, written: written, dateFormat: dateFormat?.pattern), at: cell.span)
     }
 }
