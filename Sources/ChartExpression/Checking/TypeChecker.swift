@@ -378,7 +378,7 @@ struct TypeChecker {
     private mutating func dateConstant(_ node: TypedNode, _ expr: Expr) -> TypedNode? {
         guard case .string(let text)? = node.constantValue else { return nil }
         if ISODate.parseLenient(text) == nil, let reason = ISODate.impossibility(text) {
-            report(.impossibleComparedDate(text, reason: reason), at: expr.range)
+            report(.impossibleDateConstant(text, reason: reason), at: expr.range)
             return nil
         }
         guard let milliseconds = ISODate.parseLenient(text) else {
