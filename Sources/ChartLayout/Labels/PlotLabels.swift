@@ -95,16 +95,34 @@ struct PlotLabels: Sendable {
         }
     }
 
-    /// `text` marks are data: each is kept unless it would print over text placed before it.
+    /// `text` marks are data: each is kept unless it would print over text placed before it. One that would stick
+    /// out of the plot's region (a note at `x: { "value": 10 }`, a label on the plot's edge) is first moved just
+    /// inside it, never dropped for that (SPEC §19.3: constants are drawn).
     func placeTextMarks(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
         if model.markKind.isText {
             for index in marks.indices {
-                marks[index] = marks[index].filter { node in
-                    guard case .text(let text) = node else { return true }
-                    return placer.place([text.box], ignoringMarks: true) != nil
+                marks[index] = marks[index].compactMap { node in
+                    guard case .text(let text) = node else { return node }
+                    let inside = Self.movedInside(text, bounds: placer.bounds)
+                    return placer.place([inside.box], ignoringMarks: true) != nil ? .text(inside) : nil
                 }
             }
         }
+    }
+
+    /// `text` moved the least distance that puts its box inside `bounds` (unchanged when it is inside already; a
+    /// box larger than the bounds keeps its left or top edge on theirs).
+    static func movedInside(_ text: TextNode, bounds: Box) -> TextNode {
+        let box = text.box
+        var dx = 0.0, dy = 0.0
+        if box.maxX > bounds.maxX { dx = bounds.maxX - box.maxX }
+        if box.minX + dx < bounds.minX { dx = bounds.minX - box.minX }
+        if box.maxY > bounds.maxY { dy = bounds.maxY - box.maxY }
+        if box.minY + dy < bounds.minY { dy = bounds.minY - box.minY }
+        var moved = text
+        moved.x += dx
+        moved.y += dy
+        return moved
     }
 
     /// `text` marks in a chart with other layers (SPEC §11): each stays on its point when that is clear of every
@@ -116,7 +134,8 @@ struct PlotLabels: Sendable {
         let gap = model.theme.labelGap + 2
         for index in marks.indices {
             marks[index] = marks[index].compactMap { node in
-                guard case .text(let text) = node else { return node }
+                guard case .text(let written) = node else { return node }
+                let text = Self.movedInside(written, bounds: placer.bounds)
                 let box = text.box
                 let up = box.height / 2 + gap, side = box.width / 2 + gap
                 let shifts: [(dx: Double, dy: Double)] = [
@@ -131,7 +150,7 @@ struct PlotLabels: Sendable {
                         return .text(moved)
                     }
                 }
-                return placer.place([box], ignoringMarks: true) != nil ? node : nil
+                return placer.place([box], ignoringMarks: true) != nil ? .text(text) : nil
             }
         }
     }
