@@ -68,3 +68,39 @@ import Testing
         #expect(texts.contains("second"), "\(texts)")
     }
 }
+
+/// SPEC §19.7 with `scale.zero: false` on a short axis: the labels stay round multiples of one step, and the end
+/// away from zero is labelled at or past the data.
+@Suite struct ZeroFalseShortAxisSection19Tests {
+    @Test(arguments: [(0.00771, 0.04768, 150), (415_671.2, 5_467_506.6, 150), (-3_985_356.0, -317_437.0, 150), (30.6, 112.5, 150)])
+    func labelsAreRoundAndReachTheFarEnd(low: Double, high: Double, height: Int) throws {
+        let spec = """
+            { "title": "t", "width": 600, "height": \(height), "data": { "values": [{ "k": "a", "v": \(low) }, { "k": "b", "v": \(high) }, { "k": "c", "v": \((low + high) / 2) }] },
+              "mark": "point", "encoding": { "x": { "field": "k" }, "y": { "field": "v", "scale": { "zero": false } } } }
+            """
+        let svg = try SVGMeasure.build(spec).svg
+        let labels = svg.tickLabels("chartc-axis-y").map(\.joined)
+        let values = labels.compactMap(Self.number).sorted()
+        #expect(values.count == labels.count && values.count >= 2, "\(labels)")
+        guard values.count >= 2 else { return }
+        let step = values[1] - values[0]
+        for (a, b) in zip(values, values.dropFirst()) { #expect(abs(b - a - step) < step * 1e-6, "uneven labels \(labels)") }
+        // Every label a multiple of the step: round.
+        for value in values { #expect(abs(value / step - (value / step).rounded()) < 1e-6, "\(value) is not a multiple of \(step): \(labels)") }
+        // The end away from zero is labelled at or past the data, by less than a step.
+        if low > 0 {
+            #expect(values.last! >= high - 1e-9 && values.last! - high < step, "\(labels) for data up to \(high)")
+        } else {
+            #expect(values.first! <= low + 1e-9 && low - values.first! < step, "\(labels) for data from \(low)")
+        }
+    }
+
+    /// `600K`, `1.5M`, `−4M`, `0.02` as numbers.
+    static func number(_ label: String) -> Double? {
+        var text = label.replacingOccurrences(of: "−", with: "-").replacingOccurrences(of: ",", with: "")
+        var factor = 1.0
+        if text.hasSuffix("K") { factor = 1e3 } else if text.hasSuffix("M") { factor = 1e6 } else if text.hasSuffix("B") { factor = 1e9 }
+        if factor != 1 { text.removeLast() }
+        return Double(text).map { $0 * factor }
+    }
+}
