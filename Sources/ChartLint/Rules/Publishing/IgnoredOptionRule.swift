@@ -33,10 +33,57 @@ struct IgnoredOptionRule: CataloguedRule {
                     diagnostic(
                         "'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))
             }
+            checkScaleAndAxis(channel, context: context, into: &diagnostics)
             let hasAxis = [ChannelName.x, .y].contains(channel.channel)
             if !hasAxis, channel.axis != nil, let member = context.member("encoding", name, "axis") {
                 let guide = channel.channel == .color || channel.channel == .size ? " (its guide is the legend)" : ""
                 diagnostics.append(diagnostic("'encoding.\(name).axis' has no effect: only x and y have axes\(guide); remove it", at: member.keySpan))
+            }
+        }
+    }
+
+    /// Scale and axis keys a position channel's scale cannot honour (SPEC §19.1): `zero: true` where there is no
+    /// zero (categories, dates, a log scale), `nice` where nothing is niced (categories; time and log axes follow
+    /// their data), `range` on a position (the plot's size places the marks), `tickCount` on a band or point axis
+    /// (every category is labelled, SPEC §19.8), and `format` on a field of text.
+    func checkScaleAndAxis(_ channel: ChannelDef, context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let name = channel.channel.rawValue
+        guard channel.field != nil, !context.isInherited(channel), let resolved = context.resolved[channel.channel] else { return }
+        let position = [ChannelName.x, .y, .x2, .y2].contains(channel.channel)
+        let discrete = resolved.isDiscrete == true
+        let kind: String? =
+            discrete ? "a scale of categories" : resolved.scaleType == .log ? "a log scale" : resolved.scaleType == .time ? "a time scale" : nil
+        if position, channel.scale?.zero?.value == true, let kind, let member = context.member("encoding", name, "scale", "zero") {
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.\(name).scale.zero' has no effect: \(kind) has no zero to include; remove it", at: member.keySpan))
+        }
+        if position, let nice = channel.scale?.nice?.value, discrete || (nice && kind != nil),
+            let kind, let member = context.member("encoding", name, "scale", "nice")
+        {
+            let why = discrete ? "categories are not rounded" : "\(kind)'s axis follows its data and is not rounded"
+            diagnostics.append(diagnostic("'encoding.\(name).scale.nice' has no effect: \(why); remove it", at: member.keySpan))
+        }
+        if position, channel.scale?.range != nil, let member = context.member("encoding", name, "scale", "range") {
+            let size = channel.channel == .x || channel.channel == .x2 ? "width" : "height"
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.\(name).scale.range' has no effect: positions span the plot, whose size is the chart's '\(size)'; remove it, or set '\(size)'",
+                    at: member.keySpan))
+        }
+        if position, discrete, channel.axis?.tickCount != nil, let member = context.member("encoding", name, "axis", "tickCount") {
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.\(name).axis.tickCount' has no effect: an axis of categories labels every category; remove it", at: member.keySpan))
+        }
+        if resolved.fieldType == .string || resolved.fieldType == .boolean, discrete {
+            for path in ["format", "axis.format"] {
+                let found = path == "format" ? context.member("encoding", name, "format") : context.member("encoding", name, "axis", "format")
+                guard let member = found else { continue }
+                diagnostics.append(
+                    diagnostic(
+                        "'encoding.\(name).\(path)' has no effect: '\(channel.field?.value ?? name)' holds text, which is printed as it is; remove it",
+                        at: member.keySpan))
             }
         }
     }
