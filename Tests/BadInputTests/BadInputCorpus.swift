@@ -358,7 +358,7 @@ enum BadInputCorpus {
         BadInput(
             "date column with a non-date", spec: spec(chart, data: #"{"url": "data.csv", "parse": {"year": "date"}}"#),
             files: ["data.csv": "party,votes,year\nDemocrats,10,2020-01-01\nRepublicans,12,⟪soon\n"], markedIn: "data.csv",
-            "error: line 3: 'soon' in column 'year' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares 'year' a date [csv-parse-date]"
+            "error: 'soon' in column 'year' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares 'year' a date [csv-parse-date]"
         ),
         BadInput(
             "broken JSON data", spec: spec(chart, data: #"{"url": "data.json"}"#),

@@ -79,13 +79,23 @@ struct JSONDataReaderTests {
 
     @Test func rowsThatAreNotObjects() throws {
         let errors = try jsonErrors("[{\"a\": 1},\n 2,\n \"x\"]")
-        #expect(errors.map(\.id) == ["data-row-not-object", "data-row-not-object"])
+        #expect(errors.map(\.id) == ["data-row-not-object"])
         #expect(
             errors.map(\.message) == [
-                "row 2 is a number; each row must be an object such as {\"field\": value}",
-                "row 3 is a string; each row must be an object such as {\"field\": value}"
+                "row 2 is a number; each row must be an object such as {\"field\": value} (…and 1 more item that is not a row)"
             ])
-        #expect(locations(errors) == ["data.json:2:2", "data.json:3:2"])
+        #expect(locations(errors) == ["data.json:2:2"])
+    }
+
+    /// A plain array of numbers (or strings, booleans) is one column named `data`, as Vega-Lite reads it.
+    @Test func aPlainArrayOfScalarsIsTheColumnData() throws {
+        let table = try jsonTable("[3, 5, null, 8]")
+        #expect(table.columns.map(\.name) == ["data"])
+        #expect(table.values("data") == [.number(3), .number(5), .null, .number(8)])
+        let names = try JSONDataReader.fieldNames(in: try document(#"["a", "b"]"#), property: nil, propertySpan: nil)
+        #expect(names == ["data"])
+        let arrays = try jsonErrors("[[1, 2], [3, 4]]")
+        #expect(arrays.map(\.id) == ["data-row-not-object"])
     }
 
     @Test func nestedValuesAreErrorsOnlyInColumnsRead() throws {
@@ -128,7 +138,7 @@ struct JSONDataReaderTests {
     @Test func valuesThatDoNotFitTheirDeclaredType() throws {
         let errors = try jsonErrors("[{\"n\": 1},\n {\"n\": \"abc\"}]", parse: ["n": .number])
         #expect(errors.map(\.id) == ["json-parse-number"])
-        #expect(errors.first?.message == "row 2: 'n' is the string \"abc\", which is not a number; parse declares 'n' a number")
+        #expect(errors.first?.message == "row 2: 'abc' in column 'n' is not a number, but parse declares 'n' a number")
         #expect(locations(errors) == ["data.json:2:8"])
         let booleans = try jsonErrors(#"[{"b": 2}]"#, parse: ["b": .boolean])
         #expect(booleans.map(\.id) == ["json-parse-boolean"])

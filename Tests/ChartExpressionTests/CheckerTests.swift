@@ -76,7 +76,23 @@ import Testing
         ("s != 5", "expr-type", "'!=' compares 's', a string, with 5, a number; they can never be equal; write '5' in quotes", "5", "'5'"),
         (
             "d > '2020-13-01'", "expr-type",
-            "'2020-13-01' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", "'2020-13-01'", nil
+            "'2020-13-01' is compared with a date but names none that exists: there is no month 13; months run 1–12 (2020-13-01)", "'2020-13-01'",
+            nil
+        ),
+        (
+            "d > 'soon'", "expr-type", "'soon' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'",
+            "'soon'",
+            nil
+        ),
+        // SPEC §19.10: a constant date(…) that names no date says why, at the literal (issue 24).
+        ("d > date('2020-02-30')", "expr-type", "date(…) names a date that does not exist: February has no 30th (2020-02-30)", "'2020-02-30'", nil),
+        (
+            "d > date(2013, 2, 29)", "expr-type",
+            "date(…) names a date that does not exist: February 2013 has no 29th: 2013 is not a leap year (2013, 2, 29)", "date(2013, 2, 29)", nil
+        ),
+        (
+            "d > date(2012, 13, 1)", "expr-type", "date(…) names a date that does not exist: there is no month 13; months run 1–12 (2012, 13, 1)",
+            "date(2012, 13, 1)", nil
         ),
         ("d > s", "expr-type", "'>' cannot compare 'd', a date, with 's', a string; convert the string with date(…)", "s", nil),
         ("b < true", "expr-type", "'<' cannot order booleans; compare them with == or !=", "<", nil),

@@ -87,7 +87,7 @@ import Testing
         (#""data": { "url": ‸"" }"#, "invalid-value"),
         (#""data": { "url": ‸3 }"#, "wrong-type"),
         (#""data": { "values": ‸{} }"#, "wrong-type"),
-        (#""data": { "values": [‸1] }"#, "wrong-type"),
+        (#""data": { "values": [‸[1]] }"#, "wrong-type"),
         (#""data": { "url": "a.csv", "format": ‸"xls" }"#, "unknown-value"),
         (#""data": { "url": "a.csv", "parse": { "n": ‸"int" } }"#, "unknown-value"),
         (#""data": { "url": "a.csv", "parse": ‸["n"] }"#, "wrong-type"),

@@ -22,6 +22,7 @@ public enum DiagnosticCatalogues {
         DataDiagnostic.Kind.self,
         DatabaseDiagnostic.Kind.self,
         ExpressionDiagnostic.Kind.self,
+        ExpressionSyntaxDiagnostic.Kind.self,
         FontDiagnostic.Kind.self,
         JSONDiagnostic.Kind.self,
         ScaleError.Kind.self,

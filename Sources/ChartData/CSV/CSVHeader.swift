@@ -42,10 +42,7 @@ struct CSVHeader {
                 names.append(name)
             } else {
                 errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.csvInvalidUTF8,
-                        "the header name in column \(names.count + 1) is not valid UTF-8; save the file as UTF-8",
-                        at: SourceSpan(file: file, range: span)))
+                    Diagnostic(DataDiagnostic.csvHeaderInvalidUTF8(column: names.count + 1), at: SourceSpan(file: file, range: span)))
                 names.append("")
             }
             spans.append(span)
@@ -71,8 +68,7 @@ struct CSVHeader {
                 let name = QuotedText.truncated(name, limit: 60)
                 errors.append(
                     Diagnostic(
-                        DataDiagnostic.Kind.csvDuplicateHeader,
-                        "the header names column \(index + 1) '\(name)' again (column \(first + 1) has that name); rename one of them",
+                        DataDiagnostic.csvDuplicateHeader(name: name, column: index + 1, first: first + 1),
                         at: SourceSpan(file: file, range: spans[index]),
                         notes: [DiagnosticNote("'\(name)' is first used here", at: SourceSpan(file: file, range: spans[first]))]))
             } else {

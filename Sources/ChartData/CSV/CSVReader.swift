@@ -83,9 +83,7 @@ public enum CSVReader {
         guard delimiter != CSVTokenizer.quote && delimiter != CSVTokenizer.lineFeed && delimiter != CSVTokenizer.carriageReturn && delimiter != 0
         else {
             throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.csvInvalidDelimiter, "a quote, a line break or NUL cannot separate fields",
-                    at: SourceSpan(file: file, offset: 0)))
+                Diagnostic(DataDiagnostic.csvInvalidDelimiter, at: SourceSpan(file: file, offset: 0)))
         }
         try checkEncoding(file: file, base: base, count: count)
         let start = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
@@ -114,6 +112,9 @@ public enum CSVReader {
         }
 
         var errors: [Diagnostic] = []
+        var parseFailures = builders.map { builder in
+            DataDiagnostic.ParseFailureCollector(column: builder.name, declared: options.parse[builder.name] ?? .string, format: builder.dateFormat)
+        }
         var strayQuote: Diagnostic?
         var strayQuotes = 0
         var rowCount = 0
@@ -129,10 +130,15 @@ public enum CSVReader {
                     columns[index].append(chunk: chunk, column: index, rows: chunkRow, base: base, failures: &failures)
                     for failure in failures {
                         let span = clamped(chunk.span(column: index, row: failure.row), count)
-                        errors.append(
-                            cellDiagnostic(
-                                failure.error, span: span, content: chunk.content(column: index, row: failure.row),
-                                column: columns[index].name, dateFormat: columns[index].dateFormat?.pattern, file: file))
+                        let content = chunk.content(column: index, row: failure.row)
+                        if failure.error == .invalidUTF8 {
+                            errors.append(cellDiagnostic(failure.error, span: span, content: content, column: columns[index].name, file: file))
+                        } else {
+                            // One error per column (SPEC §19.10): counted here, reported after the last record.
+                            parseFailures[index].add(
+                                text: String(decoding: file.bytes[clamped(content, count)], as: UTF8.self), span: SourceSpan(file: file, range: span),
+                                row: nil)
+                        }
                     }
                     failures.removeAll(keepingCapacity: true)
                 }
@@ -187,6 +193,15 @@ public enum CSVReader {
             }
             flush()
             for index in columns.indices { columns[index].padNulls(to: rowCount) }
+        }
+        for collector in parseFailures {
+            let kind: DataDiagnostic.Kind
+            switch collector.declared {
+            case .date: kind = .csvParseDate
+            case .boolean: kind = .csvParseBoolean
+            case .number, .string: kind = .csvParseNumber
+            }
+            if let failure = collector.diagnostic(kind: kind, locale: options.locale) { errors.append(failure) }
         }
 
         if errors.isEmpty, let pending = builders.map(\.pendingRows).max(), pending > 0 {
@@ -249,18 +264,12 @@ public enum CSVReader {
     private static func checkEncoding(file: SourceFile, base: UnsafePointer<UInt8>, count: Int) throws(DiagnosticError) {
         if count >= 2 && ((base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF)) {
             throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.encoding,
-                    "\(file.path) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
-                    at: SourceSpan(file: file, range: 0..<2)))
+                Diagnostic(DataDiagnostic.utf16(path: file.path), at: SourceSpan(file: file, range: 0..<2)))
         }
         if let nul = memchr(base, 0, count) {
             let offset = UnsafeRawPointer(nul) - UnsafeRawPointer(base)
             throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.binary,
-                    "\(file.path) looks like a binary file, not text (it contains a NUL byte); expected CSV or TSV text",
-                    at: SourceSpan(file: file, range: offset..<(offset + 1))))
+                Diagnostic(DataDiagnostic.binary(path: file.path), at: SourceSpan(file: file, range: offset..<(offset + 1))))
         }
     }
 
@@ -292,20 +301,11 @@ public enum CSVReader {
         case .none:
             return nil
         case .strayQuote:
-            return Diagnostic(
-                DataDiagnostic.Kind.csvStrayQuote,
-                "a quote inside an unquoted field, read as a literal character; if it was meant to quote the field, quote the whole field and double the quote inside it (\"a \"\"b\"\" c\")",
-                at: SourceSpan(file: file, range: offset..<(offset + 1)))
+            return Diagnostic(DataDiagnostic.csvStrayQuote, at: SourceSpan(file: file, range: offset..<(offset + 1)))
         case .textAfterQuote:
-            return Diagnostic(
-                DataDiagnostic.Kind.csvTextAfterQuote,
-                "text after the closing quote of a field; a quote inside a quoted field is written twice (\"\")",
-                at: SourceSpan(file: file, range: offset..<(offset + 1)))
+            return Diagnostic(DataDiagnostic.csvTextAfterQuote, at: SourceSpan(file: file, range: offset..<(offset + 1)))
         case .unterminatedQuote:
-            return Diagnostic(
-                DataDiagnostic.Kind.csvUnterminatedQuote,
-                "this quote is never closed, so the rest of the file reads as one field; close it, or write a quote inside a field as \"\"",
-                at: SourceSpan(file: file, range: offset..<(offset + 1)))
+            return Diagnostic(DataDiagnostic.csvUnterminatedQuote, at: SourceSpan(file: file, range: offset..<(offset + 1)))
         }
     }
 
@@ -317,32 +317,14 @@ public enum CSVReader {
         let line = file.lineColumn(at: range.lowerBound).line
         let text = QuotedText.withoutControlCharacters(String(decoding: file.bytes[content].prefix(40), as: UTF8.self))
         let column = QuotedText.truncated(column, limit: 60)
+        let message: DataDiagnostic
         switch failure {
-        case .notNumber:
-            return Diagnostic(
-                DataDiagnostic.Kind.csvParseNumber,
-                "line \(line): '\(text)' in column '\(column)' is not a number, but parse declares '\(column)' a number", at: span)
-        case .notDate:
-            if let dateFormat {
-                return Diagnostic(
-                    DataDiagnostic.Kind.csvParseDate,
-                    "line \(line): '\(text)' in column '\(column)' does not match the date format '\(dateFormat)' that parse declares for '\(column)'",
-                    at: span)
-            }
-            return Diagnostic(
-                DataDiagnostic.Kind.csvParseDate,
-                "line \(line): '\(text)' in column '\(column)' is not a date (YYYY-MM-DD, YYYY/MM/DD or an ISO 8601 timestamp), but parse declares '\(column)' a date",
-                at: span)
-        case .notBoolean:
-            return Diagnostic(
-                DataDiagnostic.Kind.csvParseBoolean,
-                "line \(line): '\(text)' in column '\(column)' is not a boolean (true/false, yes/no, 1/0), but parse declares '\(column)' a boolean",
-                at: span)
-        case .invalidUTF8:
-            return Diagnostic(
-                DataDiagnostic.Kind.csvInvalidUTF8, "line \(line): the cell in column '\(column)' is not valid UTF-8; save the file as UTF-8",
-                at: span)
+        case .notNumber: message = .csvNotNumber(line: line, text: text, column: column)
+        case .notDate: message = .csvNotDate(line: line, text: text, column: column, format: dateFormat)
+        case .notBoolean: message = .csvNotBoolean(line: line, text: text, column: column)
+        case .invalidUTF8: message = .csvCellInvalidUTF8(line: line, column: column)
         }
+        return Diagnostic(message, at: span)
     }
 
     private static func fieldCountDiagnostic(
@@ -350,18 +332,16 @@ public enum CSVReader {
     ) -> Diagnostic {
         let line = file.lineColumn(at: recordStart).line
         let expected = header.names.count
-        let message = "line \(line) has \(fields) field\(fields == 1 ? "" : "s"), the header has \(expected)"
         let headerNote = DiagnosticNote(
             "the header is here", at: SourceSpan(file: file, range: header.spans[0].lowerBound..<(header.spans[expected - 1].upperBound)))
         if fields > expected {
             let start = extraFieldStart >= 0 ? extraFieldStart : recordStart
             return Diagnostic(
-                DataDiagnostic.Kind.csvFieldCount, message + "; the extra fields start here (is a comma inside a value that needs quotes?)",
+                DataDiagnostic.csvExtraFields(line: line, fields: fields, expected: expected),
                 at: SourceSpan(file: file, range: start..<max(start, recordEnd)), notes: [headerNote])
         }
-        let missing = QuotedText.list(Array(header.names[fields...]), limit: 3)
         return Diagnostic(
-            DataDiagnostic.Kind.csvFieldCount, message + "; missing \(missing)",
+            DataDiagnostic.csvMissingFields(line: line, fields: fields, expected: expected, missing: Array(header.names[fields...])),
             at: SourceSpan(file: file, range: recordEnd..<recordEnd), notes: [headerNote])
     }
 

@@ -64,6 +64,6 @@ enum DataContent {
             return nil
         }
         // At the file, not at a line of it: the excerpt under a located message would quote what the file holds.
-        return Diagnostic(DataDiagnostic.Kind.wrongContent, "\(file.path) looks like \(what), not \(format) text; \(advice)", path: file.path)
+        return Diagnostic(DataDiagnostic.wrongContent(path: file.path, looksLike: what, format: format, advice: advice), path: file.path)
     }
 }

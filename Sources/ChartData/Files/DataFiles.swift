@@ -27,21 +27,15 @@ public enum DataFiles {
         } catch {
             if error.isMissing { throw DiagnosticError(notFound(path: path, written: written ?? path, span: span)) }
             if error.isDirectory {
-                throw DiagnosticError(
-                    problem(
-                        .fileIsDirectory, "'\(path)' is a folder, not a data file; point url at a .csv, .tsv or .json file", path: path, span: span))
+                throw DiagnosticError(problem(.fileIsDirectory(path: path), path: path, span: span))
             }
             if let what = error.notRegular {
-                throw DiagnosticError(
-                    problem(
-                        .fileNotRegular, "'\(path)' is \(what), not a regular file; chartc reads data only from regular files", path: path,
-                        span: span))
+                throw DiagnosticError(problem(.fileNotRegular(path: path, what: what), path: path, span: span))
             }
             if let oversize = error.tooLarge {
-                throw DiagnosticError(problem(.fileTooLarge, "the data file '\(path)' \(oversize.description)", path: path, span: span))
+                throw DiagnosticError(problem(.fileTooLarge(path: path, limit: oversize.description), path: path, span: span))
             }
-            throw DiagnosticError(
-                problem(.fileUnreadable, "cannot read the data file '\(path)': \(error.reason.lowercased())", path: path, span: span))
+            throw DiagnosticError(problem(.fileUnreadable(path: path, reason: error.reason.lowercased()), path: path, span: span))
         }
     }
 
@@ -142,21 +136,21 @@ public enum DataFiles {
 
     // MARK: - Diagnostics
 
-    private static func problem(_ kind: DataDiagnostic.Kind, _ message: String, path: String, span: SourceSpan?) -> Diagnostic {
-        if let span { return Diagnostic(kind, message, at: span) }
-        return Diagnostic(kind, message, path: path)
+    private static func problem(_ message: DataDiagnostic, path: String, span: SourceSpan?, notes: [DiagnosticNote] = []) -> Diagnostic {
+        if let span { return Diagnostic(message, at: span, notes: notes) }
+        return Diagnostic(message, path: path, notes: notes)
     }
 
     /// "No such file", with the closest name in that folder when one is likely meant.
     private static func notFound(path: String, written: String, span: SourceSpan?) -> Diagnostic {
         let (folder, name) = split(path)
         let (writtenFolder, _) = split(written)
-        var message = "no data file at '\(path)' (paths are relative to the spec's folder)"
+        var message = DataDiagnostic.fileNotFound(path: path, suggestion: nil)
         var notes: [DiagnosticNote] = []
         if let entries = listFolder(folder) {
             if let match = Suggestions.closest(to: name, in: entries) {
                 let suggestion = writtenFolder.isEmpty ? match : writtenFolder + "/" + match
-                message += ". Did you mean '\(suggestion)'?"
+                message = .fileNotFound(path: path, suggestion: suggestion)
             } else {
                 let dataFiles = entries.filter { DataFileFormat(pathExtensionOf: $0) != nil }
                 if !dataFiles.isEmpty {
@@ -165,10 +159,9 @@ public enum DataFiles {
                 }
             }
         } else if !folder.isEmpty {
-            message = "no data file at '\(path)': the folder '\(folder)' does not exist (paths are relative to the spec's folder)"
+            message = .folderNotFound(path: path, folder: folder)
         }
-        if let span { return Diagnostic(DataDiagnostic.Kind.fileNotFound, message, at: span, notes: notes) }
-        return Diagnostic(DataDiagnostic.Kind.fileNotFound, message, path: path, notes: notes)
+        return problem(message, path: path, span: span, notes: notes)
     }
 
     private static func split(_ path: String) -> (folder: String, name: String) {

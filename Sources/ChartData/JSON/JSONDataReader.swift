@@ -41,10 +41,7 @@ public enum JSONDataReader {
         let (cellCount, overflow) = rows.count.multipliedReportingOverflow(by: read.count)
         if overflow || cellCount > cellLimit {
             throw DiagnosticError(
-                Diagnostic(
-                    DataDiagnostic.Kind.cellLimit,
-                    "these rows make a table of \(CountText.grouped(rows.count)) rows × \(CountText.grouped(read.count)) fields; chartc reads at most \(CountText.grouped(cellLimit)) cells (rows × fields) from JSON data (rows with keys of their own: give every row the same keys, or use aggregate so that only the fields the spec reads are loaded)",
-                    at: document.span))
+                Diagnostic(DataDiagnostic.cellLimit(rows: rows.count, fields: read.count, limit: cellLimit), at: document.span))
         }
         var slotOf: [String: Int] = [:]
         for (slot, name) in read.enumerated() { slotOf[name] = slot }
@@ -100,8 +97,7 @@ public enum JSONDataReader {
                 guard let members = node.objectValue else {
                     throw DiagnosticError(
                         Diagnostic(
-                            DataDiagnostic.Kind.propertyNotFound,
-                            "property '\(property)': \(here) is \(article(node.typeName)), not an object, so it has no '\(part)'",
+                            DataDiagnostic.propertyThroughNonObject(property: property, here: here, found: article(node.typeName), part: part),
                             at: propertySpan ?? node.span,
                             notes: propertySpan == nil ? [] : [DiagnosticNote("\(here) is here", at: node.span)]))
                 }
@@ -110,9 +106,7 @@ public enum JSONDataReader {
                     let listed = QuotedText.list(keys, limit: 8)
                     throw DiagnosticError(
                         Diagnostic(
-                            DataDiagnostic.Kind.propertyNotFound,
-                            "property '\(property)': \(here) has no key '\(part)'." + Suggestions.didYouMean(part, in: keys),
-                            at: propertySpan ?? node.span,
+                            DataDiagnostic.propertyKeyMissing(property: property, here: here, part: part, keys: keys), at: propertySpan ?? node.span,
                             notes: [DiagnosticNote(keys.isEmpty ? "\(here) is an empty object" : "\(here) has \(listed)", at: node.span)]))
                 }
                 path.append(part)
@@ -120,29 +114,49 @@ public enum JSONDataReader {
             }
         }
         guard let items = node.arrayValue else {
-            var message = "expected an array of rows (objects such as {\"year\": 2012, \"value\": 3}), found \(article(node.typeName))"
-            if let members = node.objectValue, let array = members.first(where: { $0.value.arrayValue != nil }) {
-                let full = (path + [array.key]).joined(separator: ".")
-                message += "; to read the array at '\(full)', set \"property\": \"\(full)\" in data"
-            }
-            throw DiagnosticError(Diagnostic(DataDiagnostic.Kind.notArray, message, at: node.span))
+            let array = node.objectValue?.first(where: { $0.value.arrayValue != nil })
+            let arrayAt = array.map { (path + [$0.key]).joined(separator: ".") }
+            throw DiagnosticError(Diagnostic(DataDiagnostic.notArray(found: article(node.typeName), arrayAt: arrayAt), at: node.span))
+        }
+        // A plain array of numbers, strings or booleans is one column named `data` (as Vega-Lite reads it).
+        if isColumnOfScalars(items) {
+            return items.map { [JSONMember(key: scalarColumnName, keySpan: $0.span, value: $0)] }
         }
         var rows: [[JSONMember]] = []
         rows.reserveCapacity(items.count)
-        var errors: [Diagnostic] = []
+        var firstNotRow: (index: Int, item: JSONValue)?
+        var notRows = 0
         for (index, item) in items.enumerated() {
             if let members = item.objectValue {
                 rows.append(members)
-            } else if errors.count < maxErrors {
-                errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.rowNotObject,
-                        "row \(index + 1) is \(article(item.typeName)); each row must be an object such as {\"field\": value}",
-                        at: item.span))
+            } else {
+                if firstNotRow == nil { firstNotRow = (index, item) }
+                notRows += 1
             }
         }
-        if !errors.isEmpty { throw DiagnosticError(errors) }
+        // One error for the array, at its first item that is not a row, with how many more there are.
+        if let (index, item) = firstNotRow {
+            let more = notRows - 1
+            throw DiagnosticError(Diagnostic(DataDiagnostic.rowNotObject(row: index + 1, found: article(item.typeName), more: more), at: item.span))
+        }
         return rows
+    }
+
+    /// The name of the one column a plain array of scalars (`[3, 5, 8]`) is read as.
+    public static let scalarColumnName = "data"
+
+    /// Whether `items` is a plain array of numbers, strings, booleans and nulls (at least one not null): read as
+    /// the single column `data`.
+    public static func isColumnOfScalars(_ items: [JSONValue]) -> Bool {
+        var sawValue = false
+        for item in items {
+            switch item.kind {
+            case .number, .string, .bool: sawValue = true
+            case .null: continue
+            case .object, .array: return false
+            }
+        }
+        return sawValue
     }
 
     private static func columnNames(_ rows: [[JSONMember]]) -> [String] {
@@ -203,10 +217,7 @@ public enum JSONDataReader {
             case .date: dates += 1
             case .nested:
                 errors.append(
-                    Diagnostic(
-                        DataDiagnostic.Kind.jsonDataNested,
-                        "row \(row + 1): '\(name)' is \(article(cell.typeName)); a cell must be a number, string, boolean or null (flatten the data, or point \"property\" at the array of rows)",
-                        at: cell.span))
+                    Diagnostic(DataDiagnostic.nestedCell(row: row + 1, field: name, found: article(cell.typeName)), at: cell.span))
                 return nil
             }
         }
@@ -224,6 +235,8 @@ public enum JSONDataReader {
         }
 
         var builder = ColumnBuilder(name: name, type: type, capacity: rowCount)
+        // One error for the column, however many of its cells fail (SPEC §19.10).
+        var failures = DataDiagnostic.ParseFailureCollector(column: name, declared: type, format: type == .date ? dateFormat : nil)
         var next = 0 // the next row not yet appended
         for (row, cell) in cells {
             while next < row {
@@ -237,9 +250,12 @@ public enum JSONDataReader {
             }
             if !append(cell, as: type, lenientDates: declared != nil, dateFormat: type == .date ? dateFormat : nil, locale: locale, to: &builder) {
                 builder.appendNull()
-                errors.append(parseError(type, row: row, name: name, cell: cell, dateFormat: type == .date ? dateFormat : nil))
-                if errors.count >= maxErrors { return nil }
+                failures.add(text: text(of: cell), span: cell.span, row: row + 1)
             }
+        }
+        if let failure = failures.diagnostic(kind: .jsonParse(type), locale: locale) {
+            errors.append(failure)
+            return nil
         }
         while next < rowCount {
             builder.appendNull()
@@ -292,26 +308,5 @@ public enum JSONDataReader {
         case .bool(let value): value ? "true" : "false"
         case .null, .object, .array: ""
         }
-    }
-
-    private static func parseError(_ type: DataType, row: Int, name: String, cell: JSONValue, dateFormat: DateFormat?) -> Diagnostic {
-        let hint: String
-        switch type {
-        case .date where dateFormat != nil: hint = " in the format '\(dateFormat?.pattern ?? "")'"
-        case .date: hint = " (YYYY-MM-DD, YYYY/MM/DD, an ISO 8601 timestamp, or milliseconds since 1970)"
-        case .boolean: hint = " (true/false, yes/no, 1/0)"
-        case .number, .string: hint = ""
-        }
-        let written: String
-        switch cell.kind {
-        case .string(let string): written = "the string \"\(string.value.prefix(40))\""
-        case .number(_, let lexeme): written = "the number \(lexeme)"
-        case .bool(let value): written = value ? "true" : "false"
-        case .null, .object, .array: written = article(cell.typeName)
-        }
-        let typeName = article(type.rawValue)
-        return Diagnostic(
-            DataDiagnostic.Kind.jsonParse(type),
-            "row \(row + 1): '\(name)' is \(written), which is not \(typeName)\(hint); parse declares '\(name)' \(typeName)", at: cell.span)
     }
 }

@@ -48,13 +48,6 @@ struct TypeChecker {
 
     // MARK: reporting
 
-    private mutating func report(
-        _ kind: ExpressionDiagnostic.Kind, _ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil
-    ) {
-        let span = source.span(for: range)
-        diagnostics.append(Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
-    }
-
     private mutating func report(_ message: ExpressionDiagnostic, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
         let span = source.span(for: range)
         diagnostics.append(Diagnostic(message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
@@ -76,15 +69,7 @@ struct TypeChecker {
         return "'\(written)'"
     }
 
-    static func typeName(_ type: DataType?) -> String {
-        switch type {
-        case .number: "a number"
-        case .string: "a string"
-        case .date: "a date"
-        case .boolean: "a boolean"
-        case nil: "null"
-        }
-    }
+    static func typeName(_ type: DataType?) -> String { ExpressionDiagnostic.typeName(type) }
 
     // MARK: folding
 
@@ -119,17 +104,13 @@ struct TypeChecker {
             switch op {
             case .not:
                 guard operand.type == .boolean || operand.type == nil else {
-                    report(
-                        ExpressionDiagnostic.Kind.type, "'!' needs a boolean, but \(describe(operandExpr)) is \(Self.typeName(operand.type))",
-                        at: operandExpr.range)
+                    report(.wrongOperand(.not, operand: describe(operandExpr), found: operand.type), at: operandExpr.range)
                     return nil
                 }
                 return fold(TypedNode(.not(operand), type: .boolean, range: expr.range))
             case .negate:
                 guard operand.type == .number || operand.type == nil else {
-                    report(
-                        ExpressionDiagnostic.Kind.type, "'-' needs a number, but \(describe(operandExpr)) is \(Self.typeName(operand.type))",
-                        at: operandExpr.range)
+                    report(.wrongOperand(.negate, operand: describe(operandExpr), found: operand.type), at: operandExpr.range)
                     return nil
                 }
                 return fold(TypedNode(.negate(operand), type: operand.type, range: expr.range))
@@ -167,17 +148,12 @@ struct TypeChecker {
             guard let condition, let then, let otherwise else { return nil }
             var failed = false
             if condition.type != .boolean && condition.type != nil {
-                report(
-                    ExpressionDiagnostic.Kind.type,
-                    "the condition before '?' must be a boolean, but \(describe(conditionExpr)) is \(Self.typeName(condition.type))",
-                    at: conditionExpr.range)
+                report(.wrongOperand(.condition, operand: describe(conditionExpr), found: condition.type), at: conditionExpr.range)
                 failed = true
             }
             if let a = then.type, let b = otherwise.type, a != b {
                 report(
-                    ExpressionDiagnostic.Kind.type,
-                    "the two branches of '?' must have the same type, but \(describe(thenExpr)) is \(Self.typeName(a)) and \(describe(otherwiseExpr)) is \(Self.typeName(b))",
-                    at: otherwiseExpr.range
+                    .branchTypes(then: describe(thenExpr), thenType: a, otherwise: describe(otherwiseExpr), otherwiseType: b), at: otherwiseExpr.range
                 )
                 failed = true
             }
@@ -209,11 +185,7 @@ struct TypeChecker {
                 return TypedNode(.field(name), type: type, range: expr.range)
             }
             if schema.contains(name) {
-                report(
-                    ExpressionDiagnostic.Kind.aggregate,
-                    "'\(name)' is not a groupBy field, so a group has many values of it; aggregate it (e.g. first(\(Self.fieldReference(name))) or median(\(Self.fieldReference(name)))) or add it to groupBy",
-                    at: expr.tokenRange
-                )
+                report(.notGrouped(name, reference: Self.fieldReference(name)), at: expr.tokenRange)
                 return nil
             }
         } else if let type = schema.type(of: name) {
@@ -292,9 +264,7 @@ struct TypeChecker {
         case .and, .or:
             var failed = false
             for (node, nodeExpr) in [(left, leftExpr), (right, rightExpr)] where node.type != .boolean && node.type != nil {
-                report(
-                    ExpressionDiagnostic.Kind.type, "'\(op.rawValue)' needs booleans, but \(describe(nodeExpr)) is \(Self.typeName(node.type))",
-                    at: nodeExpr.range)
+                report(.wrongOperand(.booleans(op.rawValue), operand: describe(nodeExpr), found: node.type), at: nodeExpr.range)
                 failed = true
             }
             if failed { return nil }
@@ -309,16 +279,16 @@ struct TypeChecker {
     ) -> TypedNode? {
         var failed = false
         for (node, nodeExpr) in [(left, leftExpr), (right, rightExpr)] where node.type != .number && node.type != nil {
-            let needs = op == .add ? "'+' adds numbers or joins strings" : "'\(op.rawValue)' needs numbers"
-            var message = "\(needs), but \(describe(nodeExpr)) is \(Self.typeName(node.type))"
+            var advice = ExpressionDiagnostic.TypeAdvice.none
             var fixIt: String?
             if node.type == .date {
-                message += "; use year(…), number(…) (milliseconds) or another date function"
+                advice = .useDateFunction
             } else if case .string(let text) = nodeExpr.kind, let number = Self.parseNumber(text) {
-                message += "; write \(Expr.numberText(number)) without quotes"
+                advice = .withoutQuotes(Expr.numberText(number))
                 fixIt = Expr.numberText(number)
             }
-            report(ExpressionDiagnostic.Kind.type, message, at: nodeExpr.range, fixIt: fixIt)
+            report(
+                .wrongOperand(.numbers(op.rawValue), operand: describe(nodeExpr), found: node.type, advice: advice), at: nodeExpr.range, fixIt: fixIt)
             failed = true
         }
         if failed { return nil }
@@ -339,7 +309,7 @@ struct TypeChecker {
         }
         guard let (a, b) = unify(left, right, leftExpr, rightExpr, expr, op: op.rawValue) else { return nil }
         if a.type == .boolean && !isEquality {
-            report(ExpressionDiagnostic.Kind.type, "'\(op.rawValue)' cannot order booleans; compare them with == or !=", at: expr.tokenRange)
+            report(.orderedBooleans(operator: op.rawValue), at: expr.tokenRange)
             return nil
         }
         return fold(TypedNode(.compare(comparison, a, b), type: .boolean, range: expr.range))
@@ -363,36 +333,56 @@ struct TypeChecker {
         let other = blameRight ? leftExpr : rightExpr
         let blamedType = blameRight ? rightType : leftType
         let otherType = blameRight ? leftType : rightType
-        var message =
-            "'\(op)' compares \(describe(other)), \(Self.typeName(otherType)), with \(describe(blamed)), \(Self.typeName(blamedType)); they can never be equal"
-        if op != "==" && op != "!=" && op != "in" {
-            message = "'\(op)' cannot compare \(describe(other)), \(Self.typeName(otherType)), with \(describe(blamed)), \(Self.typeName(blamedType))"
-        }
+        var advice = ExpressionDiagnostic.TypeAdvice.none
         var fixIt: String?
         if otherType == .number, case .string(let text) = blamed.kind, let number = Self.parseNumber(text) {
-            message += "; write \(Expr.numberText(number)) without quotes"
+            advice = .withoutQuotes(Expr.numberText(number))
             fixIt = Expr.numberText(number)
         } else if otherType == .string, case .number = blamed.kind {
-            message += "; write '\(text(blamed.range))' in quotes"
+            advice = .inQuotes(text(blamed.range))
             fixIt = "'\(text(blamed.range))'"
         } else if otherType == .date, blamedType == .number {
-            message += "; to compare years write year(\(describe(other).trimmingQuotes())) \(op == "in" ? "==" : op) \(text(blamed.range))"
-        } else if otherType == .date, blamedType == .string {
-            message += "; convert the string with date(…)"
-        } else if otherType == .string, blamedType == .date {
-            message += "; convert the string with date(…)"
+            advice = .compareYears(field: describe(other).trimmingQuotes(), operator: op == "in" ? "==" : op, value: text(blamed.range))
+        } else if (otherType == .date && blamedType == .string) || (otherType == .string && blamedType == .date) {
+            advice = .convertStringWithDate
         }
-        report(ExpressionDiagnostic.Kind.type, message, at: blamed.range, fixIt: fixIt)
+        report(
+            .comparedTypes(
+                operator: op, other: describe(other), otherType: otherType, blamed: describe(blamed), blamedType: blamedType, advice: advice),
+            at: blamed.range, fixIt: fixIt)
         return nil
+    }
+
+    /// Why the constant arguments of `date(…)` name no date ("February has no 30th (2008-02-30)"): text written
+    /// as an ISO date, or a constant year, month and day; nil when they name one or are not constants.
+    private func impossibleDate(_ arguments: [TypedNode]) -> String? {
+        if arguments.count == 1 {
+            guard case .string(let text)? = arguments[0].constantValue, ISODate.parseLenient(text) == nil else { return nil }
+            return ISODate.impossibility(text)
+        }
+        var numbers: [Int64] = []
+        for argument in arguments {
+            guard case .number(let number)? = argument.constantValue, number.isFinite, number.rounded() == number, abs(number) < 1e9,
+                let whole = Int64(exactly: number)
+            else { return nil }
+            numbers.append(whole)
+        }
+        guard numbers.count >= 2 else { return nil }
+        let written = numbers.map { String($0) }.joined(separator: ", ")
+        return DateImpossibility.reason(
+            year: numbers[0], month: numbers[1], day: numbers.count > 2 ? numbers[2] : 1, hour: numbers.count > 3 ? numbers[3] : 0,
+            minute: numbers.count > 4 ? numbers[4] : 0, second: numbers.count > 5 ? numbers[5] : 0, text: written)
     }
 
     /// A constant string used as a date, converted; reports the string when it is not an ISO date.
     private mutating func dateConstant(_ node: TypedNode, _ expr: Expr) -> TypedNode? {
         guard case .string(let text)? = node.constantValue else { return nil }
+        if ISODate.parseLenient(text) == nil, let reason = ISODate.impossibility(text) {
+            report(ExpressionDiagnostic.Kind.type, "'\(text)' is compared with a date but names none that exists: \(reason)", at: expr.range)
+            return nil
+        }
         guard let milliseconds = ISODate.parseLenient(text) else {
-            report(
-                ExpressionDiagnostic.Kind.type,
-                "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'", at: expr.range)
+            report(.notADate(text), at: expr.range)
             return nil
         }
         return .constant(.date(milliseconds), range: node.range)
@@ -437,17 +427,11 @@ struct TypeChecker {
             case .windowOuter:
                 return checkWindowCall(window, argumentExprs, expr)
             case .windowArgument(let outer):
-                report(
-                    ExpressionDiagnostic.Kind.window,
-                    "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here",
-                    at: expr.tokenRange)
+                report(.nestedWindow(name, outer: outer), at: expr.tokenRange)
                 return nil
             case .row, .aggregateArgument, .aggregateOuter:
                 if window.isWindowOnly {
-                    report(
-                        ExpressionDiagnostic.Kind.window,
-                        "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)", at: expr.tokenRange
-                    )
+                    report(.windowOnly(name), at: expr.tokenRange)
                     return nil
                 }
             }
@@ -455,10 +439,7 @@ struct TypeChecker {
         if !isScalarMinMax, WindowFunction.isAggregateOnly(name) {
             switch context {
             case .windowOuter, .windowArgument:
-                report(
-                    ExpressionDiagnostic.Kind.window,
-                    "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`",
-                    at: expr.tokenRange)
+                report(.notAWindowAggregate(name), at: expr.tokenRange)
                 return nil
             case .row, .aggregateArgument, .aggregateOuter:
                 break
@@ -467,15 +448,13 @@ struct TypeChecker {
         if let aggregate = AggregateFunction(rawValue: name), !isScalarMinMax {
             switch context {
             case .windowOuter, .windowArgument:
-                report(ExpressionDiagnostic.Kind.window, "'\(name)' cannot be used here", at: expr.tokenRange)
+                report(.notUsableHere(name), at: expr.tokenRange)
                 return nil
             case .row:
-                var message = "'\(name)' is an aggregate; use it in `aggregate`"
-                if aggregate == .min || aggregate == .max { message += ", or give \(name) two or more values to compare within a row" }
-                report(ExpressionDiagnostic.Kind.aggregate, message, at: expr.tokenRange)
+                report(.aggregateInRow(name, comparesValues: aggregate == .min || aggregate == .max), at: expr.tokenRange)
                 return nil
             case .aggregateArgument(let outer):
-                report(ExpressionDiagnostic.Kind.aggregate, "aggregates cannot be nested: '\(name)' is inside '\(outer)'", at: expr.tokenRange)
+                report(.nestedAggregate(name, outer: outer), at: expr.tokenRange)
                 return nil
             case .aggregateOuter:
                 return checkAggregateCall(aggregate, argumentExprs, expr)
@@ -508,54 +487,47 @@ struct TypeChecker {
     private mutating func reportUnknownFunction(_ name: String, _ expr: Expr) {
         let lowered = name.lowercased()
         if let (_, replacement) = FunctionAliases.operators.first(where: { $0.0 == lowered }) {
-            report(ExpressionDiagnostic.Kind.unknownFunction, "there is no function '\(name)'; write \(replacement)", at: expr.tokenRange)
+            report(.operatorAsFunction(name, replacement: replacement), at: expr.tokenRange)
             return
         }
         var candidates = BuiltinFunction.allCases.map(\.rawValue) + AggregateFunction.allCases.map(\.rawValue)
         candidates += WindowFunction.allCases.filter(\.isWindowOnly).map(\.rawValue)
         let suggestion = FunctionAliases.renamed.first(where: { $0.0 == lowered })?.1 ?? Suggestions.closest(to: name, in: candidates)
         if let suggestion {
-            var message = "unknown function '\(name)'; did you mean '\(suggestion)'?"
+            var place = ExpressionDiagnostic.FunctionPlace.here
             let isWindowOnly = WindowFunction(rawValue: suggestion)?.isWindowOnly ?? false
             if case .windowOuter = context {
                 // Every function is usable here.
             } else if isWindowOnly {
-                message += " It is a window function, so it belongs in `window`"
+                place = .window
             } else if case .row = context, BuiltinFunction(rawValue: suggestion) == nil {
-                message += " It is an aggregate, so it belongs in `aggregate`"
+                place = .aggregate
             }
-            report(ExpressionDiagnostic.Kind.unknownFunction, message, at: expr.tokenRange, fixIt: suggestion)
+            report(.unknownFunction(name, suggestion: suggestion, place: place), at: expr.tokenRange, fixIt: suggestion)
         } else {
-            report(ExpressionDiagnostic.Kind.unknownFunction, "unknown function '\(name)'", at: expr.tokenRange)
+            report(.unknownFunction(name, suggestion: nil), at: expr.tokenRange)
         }
     }
 
     private mutating func checkArity(_ name: String, usage: String, arity: ClosedRange<Int>, _ argumentExprs: [Expr], _ expr: Expr) -> Bool {
         let count = argumentExprs.count
         if arity.contains(count) { return true }
-        let expected: String
-        if arity.upperBound == Int.max {
-            expected = "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
-        } else if arity.lowerBound == arity.upperBound {
-            expected = "\(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
-        } else {
-            expected = "\(arity.lowerBound) to \(arity.upperBound) arguments"
-        }
         let range: Range<Int>
         if count > arity.upperBound, let last = argumentExprs.last {
             range = argumentExprs[arity.upperBound].range.lowerBound..<last.range.upperBound
         } else {
             range = expr.range
         }
-        report(ExpressionDiagnostic.Kind.arguments, "'\(name)' takes \(expected) but is given \(count); write \(usage)", at: range)
+        report(.arity(function: name, arity: arity, given: count, usage: usage), at: range)
         return false
     }
 
     /// Reports an argument of the wrong type; true when it is fine (null always is).
-    private mutating func expect(_ node: TypedNode, _ expr: Expr, of types: [DataType], in name: String, hint: String = "") -> Bool {
+    private mutating func expect(
+        _ node: TypedNode, _ expr: Expr, of types: [DataType], in name: String, hint: ExpressionDiagnostic.TypeAdvice = .none
+    ) -> Bool {
         guard let type = node.type, !types.contains(type) else { return true }
-        let wanted = types.map { Self.typeName($0) }.joined(separator: " or ")
-        report(ExpressionDiagnostic.Kind.type, "'\(name)' needs \(wanted), but \(describe(expr)) is \(Self.typeName(type))\(hint)", at: expr.range)
+        report(.wrongOperand(.argument(function: name, types: types), operand: describe(expr), found: type, advice: hint), at: expr.range)
         return false
     }
 
@@ -578,7 +550,7 @@ struct TypeChecker {
                 return nil
             }
             for (argument, argumentExpr) in zip(arguments, argumentExprs) {
-                ok = expect(argument, argumentExpr, of: [type ?? .number], in: name, hint: "; all values of '\(name)' must have one type") && ok
+                ok = expect(argument, argumentExpr, of: [type ?? .number], in: name, hint: .oneType(function: name)) && ok
             }
             return ok ? node(type) : nil
         case .lower, .upper, .trim, .length, .contains, .startsWith, .endsWith, .replace:
@@ -586,7 +558,7 @@ struct TypeChecker {
                 ok =
                     expect(
                         argument, argumentExpr, of: [.string], in: name,
-                        hint: argument.type == .number || argument.type == .date ? "; convert it with string(…)" : "") && ok
+                        hint: argument.type == .number || argument.type == .date ? .convertWithString : .none) && ok
             }
             guard ok else { return nil }
             switch function {
@@ -605,20 +577,24 @@ struct TypeChecker {
                 guard expect(arguments[0], argumentExprs[0], of: [.string, .date, .number], in: name) else { return nil }
             } else {
                 for (argument, argumentExpr) in zip(arguments, argumentExprs) {
-                    ok = expect(argument, argumentExpr, of: [.number], in: name, hint: " (date(year, month, day) takes numbers)") && ok
+                    ok = expect(argument, argumentExpr, of: [.number], in: name, hint: .dateTakesNumbers) && ok
                 }
                 guard ok else { return nil }
             }
+            // A constant that names no date says why (SPEC §19.10), at the literal.
+            if let reason = impossibleDate(arguments) {
+                report(
+                    ExpressionDiagnostic.Kind.type, "\(name)(…) names a date that does not exist: \(reason)",
+                    at: arguments.count == 1 ? argumentExprs[0].range : expr.range)
+                return nil
+            }
             return node(.date)
         case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour:
-            var hint = ""
+            var hint = ExpressionDiagnostic.TypeAdvice.none
             if arguments[0].type == .number {
-                hint =
-                    function == .year
-                    ? "; a number that holds years can be used as it is"
-                    : "; date functions need a date field (declare it with \"parse\": {\"field\": \"date\"}) or date(…)"
+                hint = function == .year ? .yearsAsIs : .needsDateField
             } else if arguments[0].type == .string {
-                hint = "; convert it with date(…)"
+                hint = .convertWithDate
             }
             guard expect(arguments[0], argumentExprs[0], of: [.date], in: name, hint: hint) else { return nil }
             return node(function == .month || function == .weekday ? .string : .number)
@@ -632,15 +608,12 @@ struct TypeChecker {
     /// `bin(x, step)`: x a number, the step a positive number written in the expression (so the planner and the
     /// layout know it before reading a row); `bin(x)` only as a whole `calculate` field.
     private mutating func checkBin(_ arguments: [TypedNode], _ argumentExprs: [Expr], _ expr: Expr) -> TypedNode? {
-        let hint = arguments[0].type == .date ? "; bin a number such as year(date) or dayofyear(date)" : ""
+        let hint: ExpressionDiagnostic.TypeAdvice = arguments[0].type == .date ? .binNumber : .none
         var ok = expect(arguments[0], argumentExprs[0], of: [.number], in: "bin", hint: hint)
         if arguments.count == 2 {
             let step = arguments[1].constantValue?.numberValue
             if step == nil || !(step ?? 0).isFinite || (step ?? 0) <= 0 {
-                report(
-                    ExpressionDiagnostic.Kind.type,
-                    "the step of 'bin' must be a positive number written here, such as bin(\(text(argumentExprs[0].range)), 5)",
-                    at: argumentExprs[1].range)
+                report(.binStep(field: text(argumentExprs[0].range)), at: argumentExprs[1].range)
                 ok = false
             }
             guard ok else { return nil }
@@ -648,10 +621,7 @@ struct TypeChecker {
             return fold(TypedNode(.call(.bin, arguments), type: .number, range: expr.range))
         }
         guard autoBinRange == expr.range else {
-            report(
-                ExpressionDiagnostic.Kind.arguments,
-                "bin(x) without a step chooses it from the rows after filter, so it must be a whole calculate field (\"bins\": \"bin(x)\"); inside an expression write bin(x, step)",
-                at: expr.range)
+            report(.binWithoutStep, at: expr.range)
             return nil
         }
         guard ok else { return nil }
@@ -663,13 +633,9 @@ struct TypeChecker {
         let valueOK = expect(arguments[0], argumentExprs[0], of: [.number, .date], in: "format")
         guard case .string(let pattern)? = arguments[1].constantValue else {
             if arguments[1].constantValue == .null {
-                report(
-                    ExpressionDiagnostic.Kind.type, "the pattern of 'format' cannot be null; write one such as \",.0f\" or \"%Y\"",
-                    at: argumentExprs[1].range)
+                report(.formatPatternNull, at: argumentExprs[1].range)
             } else {
-                report(
-                    ExpressionDiagnostic.Kind.type, "the pattern of 'format' must be a string literal such as \",.0f\" or \"%Y\"",
-                    at: argumentExprs[1].range)
+                report(.formatPatternNotLiteral, at: argumentExprs[1].range)
             }
             return nil
         }
@@ -680,28 +646,21 @@ struct TypeChecker {
             do {
                 formatter = .number(try NumberFormat(parsing: pattern))
             } catch {
-                var message = "invalid number format \"\(pattern)\": \(error.message)"
-                if pattern.contains("%") {
-                    message += "; date patterns such as %Y need a date, but \(describe(argumentExprs[0])) is a number"
-                }
-                report(ExpressionDiagnostic.Kind.format, message, at: patternRange(argumentExprs[1], offset: error.offset))
+                report(
+                    .invalidNumberFormat(
+                        pattern: pattern, reason: error.message, dateOperand: pattern.contains("%") ? describe(argumentExprs[0]) : nil),
+                    at: patternRange(argumentExprs[1], offset: error.offset))
                 return nil
             }
         case .date:
             do {
                 formatter = .date(try DateFormat(parsing: pattern))
             } catch {
-                report(
-                    ExpressionDiagnostic.Kind.format, "invalid date format \"\(pattern)\": \(error.message)",
-                    at: patternRange(argumentExprs[1], offset: error.offset))
+                report(.invalidDateFormat(pattern: pattern, reason: error.message), at: patternRange(argumentExprs[1], offset: error.offset))
                 return nil
             }
             if !pattern.contains("%") {
-                report(
-                    ExpressionDiagnostic.Kind.format,
-                    "\"\(pattern)\" has no date directives, so every date would print as that text; write directives such as %Y, %b %Y or %Y-%m-%d",
-                    at: argumentExprs[1].range
-                )
+                report(.noDateDirectives(pattern: pattern), at: argumentExprs[1].range)
                 return nil
             }
         default:
@@ -759,9 +718,7 @@ struct TypeChecker {
         if function == .quantile {
             guard let pNode = arguments[1] else { return nil }
             guard case .number(let p)? = pNode.constantValue, p >= 0, p <= 1 else {
-                report(
-                    ExpressionDiagnostic.Kind.aggregate, "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9",
-                    at: argumentExprs[1].range)
+                report(.quantileProbability, at: argumentExprs[1].range)
                 return nil
             }
             parameter = p
@@ -790,11 +747,7 @@ struct TypeChecker {
         if function.takesSize, argumentExprs.count == 2 {
             guard let node = arguments[1] else { return nil }
             guard case .number(let n)? = node.constantValue, n >= 1, n <= 1e9, n == n.rounded() else {
-                let what = function == .lag || function == .lead ? "rows to look \(function == .lag ? "back" : "ahead")" : "rows in the window"
-                report(
-                    ExpressionDiagnostic.Kind.windowSize,
-                    "the number of \(what) of '\(function.rawValue)' must be a positive whole number written as a constant, such as 7",
-                    at: argumentExprs[1].range)
+                report(.windowSize(function: function.rawValue), at: argumentExprs[1].range)
                 return nil
             }
             size = Int(n)

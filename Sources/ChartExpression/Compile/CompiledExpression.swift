@@ -53,9 +53,7 @@ public struct CompiledExpression: Sendable {
             let limit = table.rowCount
             for row in rows where row < 0 || row >= limit {
                 throw DiagnosticError(
-                    Diagnostic(
-                        ExpressionDiagnostic.Kind.dataMismatch, "row \(row) is outside the table (\(limit) rows)",
-                        at: source.span(for: 0..<source.text.utf8.count)))
+                    Diagnostic(ExpressionDiagnostic.rowOutsideTable(row: row, rows: limit), at: source.span(for: 0..<source.text.utf8.count)))
             }
         }
         return EvaluationContext(table: table, rows: rows, count: rows?.count ?? table.rowCount, locale: environment.locale, source: source)

@@ -48,14 +48,7 @@ public enum ExpressionCompiler {
         let (compiled, diagnostics) = compileRow(source, schema: schema, environment: environment)
         guard let compiled, let type = compiled.resultType, type != .boolean else { return (compiled, diagnostics) }
         let whole = 0..<source.text.utf8.count
-        var message = "a filter must be true or false for each row, but this expression gives \(TypeChecker.typeName(type))"
-        switch type {
-        case .number: message += "; compare it, e.g. `\(source.text) != 0`"
-        case .string: message += "; compare it, e.g. `\(source.text) == 'value'`"
-        case .date: message += "; compare it, e.g. `\(source.text) >= '2020-01-01'`"
-        case .boolean: break
-        }
-        return (nil, diagnostics + [Diagnostic(ExpressionDiagnostic.Kind.type, message, at: source.span(for: whole))])
+        return (nil, diagnostics + [Diagnostic(ExpressionDiagnostic.filterNotBoolean(source: source.text, type: type), at: source.span(for: whole))])
     }
 
     /// An `aggregate` value (SPEC §5): aggregate calls over row expressions, combined by an outer expression
@@ -94,7 +87,7 @@ public enum ExpressionCompiler {
     /// a field the expression can read gets a note saying so, so the reader knows the fix is right.
     static func naming(_ diagnostics: [Diagnostic], schema: ExpressionSchema) -> [Diagnostic] {
         diagnostics.map { diagnostic in
-            guard diagnostic.diagnosticID == ExpressionDiagnostic.Kind.syntax.diagnosticID, let replacement = diagnostic.fixIt?.replacement,
+            guard diagnostic.diagnosticID == ExpressionSyntaxDiagnostic.Kind.syntax.diagnosticID, let replacement = diagnostic.fixIt?.replacement,
                 replacement.count > 2, replacement.hasPrefix("`"), replacement.hasSuffix("`")
             else { return diagnostic }
             let name = String(replacement.dropFirst().dropLast())

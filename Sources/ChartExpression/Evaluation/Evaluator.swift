@@ -96,15 +96,12 @@ enum Evaluator {
         let table = context.table
         guard let column = table.column(named: name) else {
             throw DiagnosticError(
-                Diagnostic(ExpressionDiagnostic.Kind.dataMismatch, "the data has no field '\(name)'", at: context.source.span(for: node.range)))
+                Diagnostic(ExpressionDiagnostic.fieldNotInData(name), at: context.source.span(for: node.range)))
         }
         guard column.type == node.type else {
             throw DiagnosticError(
                 Diagnostic(
-                    ExpressionDiagnostic.Kind.dataMismatch,
-                    "field '\(name)' holds \(TypeChecker.typeName(column.type)) in the data, but the expression was checked with \(TypeChecker.typeName(node.type))",
-                    at: context.source.span(for: node.range)
-                ))
+                    ExpressionDiagnostic.fieldTypeInData(name, data: column.type, checked: node.type), at: context.source.span(for: node.range)))
         }
         let count = context.count
         let rows = context.rows
@@ -112,9 +109,7 @@ enum Evaluator {
         func storageTooShort(_ length: Int) -> Bool { length < table.rowCount || valid.count < table.rowCount }
         func tooShort() -> DiagnosticError {
             DiagnosticError(
-                Diagnostic(
-                    ExpressionDiagnostic.Kind.dataMismatch, "field '\(name)' has fewer values than the table has rows",
-                    at: context.source.span(for: node.range)))
+                Diagnostic(ExpressionDiagnostic.fieldTooShort(name), at: context.source.span(for: node.range)))
         }
         switch column.storage {
         case .number(let values):

@@ -67,7 +67,8 @@ struct Parser {
     private mutating func record(_ message: String, at range: Range<Int>, notes: [DiagnosticNote] = [], fixIt: String? = nil) {
         let span = source.span(for: range)
         diagnostics.append(
-            Diagnostic(ExpressionDiagnostic.Kind.syntax, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
+            Diagnostic(
+                ExpressionSyntaxDiagnostic.Kind.syntax, message, at: span, notes: notes, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
     }
 
     /// `line:col` of a text range in the spec file, for messages that refer back to an earlier token.

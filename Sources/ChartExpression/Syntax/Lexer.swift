@@ -106,7 +106,7 @@ struct Lexer {
         let span = source.span(for: range)
         diagnostics.append(
             Diagnostic(
-                ExpressionDiagnostic.Kind.syntax,
+                ExpressionSyntaxDiagnostic.Kind.syntax,
                 "\(message); did you mean '\(intended.rawValue)'?",
                 at: span,
                 fixIt: FixIt(span: span, replacement: intended.rawValue)
@@ -116,7 +116,8 @@ struct Lexer {
 
     private mutating func fail(_ message: String, _ range: Range<Int>, fixIt: String? = nil) -> Token? {
         let span = source.span(for: range)
-        diagnostics.append(Diagnostic(ExpressionDiagnostic.Kind.syntax, message, at: span, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
+        diagnostics.append(
+            Diagnostic(ExpressionSyntaxDiagnostic.Kind.syntax, message, at: span, fixIt: fixIt.map { FixIt(span: span, replacement: $0) }))
         return nil
     }
 

@@ -39,7 +39,7 @@ public enum DataLoader {
             loaded.warnings = ReadBySpecNote.adding(to: loaded.warnings, for: source)
             return loaded
         } catch {
-            throw ReadBySpecNote.adding(to: error, for: source)
+            throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)
         }
     }
 
@@ -126,7 +126,7 @@ public enum DataLoader {
                 try checkParseFields(source, names: names, origin: url.value)
                 return table.columns.map { (name: $0.name, type: $0.type) }
             } catch {
-                throw ReadBySpecNote.adding(to: error, for: source)
+                throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)
             }
         }
         let table = try load(source, baseDirectory: baseDirectory, context: context) { _ in nil }.table

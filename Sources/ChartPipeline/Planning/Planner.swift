@@ -94,7 +94,7 @@ private struct PlanBuilder {
     /// An unknown-field error about one of the `failed` fields (its definition failed and was reported there).
     static func isCascade(_ diagnostic: Diagnostic, of failed: Set<String>) -> Bool {
         guard !failed.isEmpty, let message = diagnostic.diagnosticMessage as? ExpressionDiagnostic else { return false }
-        return failed.contains(message.field)
+        return message.field.map(failed.contains) ?? false
     }
 
     mutating func error(_ message: PipelineDiagnostic, at span: SourceSpan?, fixIt: FixIt? = nil) {

@@ -58,6 +58,9 @@ struct AnnotationValueCheck: CataloguedRule {
             return ("\(place) are numbers on a linear axis, \(what) (\(kind) cannot be placed on it)", nil)
         case .dates:
             if AnnotationAxis.number(value, reading: .dates) != nil { return nil }
+            if case .string(let text) = value, let reason = ISODate.impossibility(text) {
+                return ("\(place) are dates on a time axis, but '\(text)' names none that exists: \(reason)", nil)
+            }
             return ("\(place) are dates on a time axis, written in ISO 8601 such as \"2015-08-12\", \(what)", nil)
         case .years:
             if AnnotationAxis.number(value, reading: .years) != nil { return nil }

@@ -30,6 +30,10 @@ struct DomainTypeCheck: CataloguedRule {
                 continue
             case .string(let text) where ISODate.parse(text) != nil:
                 continue
+            case .string(let text) where ISODate.impossibility(text) != nil:
+                // Written as a date, but none that exists (SPEC §19.10): say why.
+                problems.append(
+                    ("'\(name)' holds a date that does not exist: \(ISODate.impossibility(text) ?? text)", context.element(index, of: domain.span)))
             default:
                 let expected = temporal ? "dates such as \"2015-01-31\", years, or null" : "numbers (or null to take that end from the data)"
                 problems.append(
