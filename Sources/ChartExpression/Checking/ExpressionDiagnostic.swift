@@ -28,6 +28,10 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
     case comparedTypes(operator: String, other: String, otherType: DataType, blamed: String, blamedType: DataType, advice: TypeAdvice)
     /// A constant string compared with a date that is not an ISO date.
     case notADate(String)
+    /// A constant string compared with a date that reads as one but names none that exists (`reason`: why).
+    case impossibleDate(String, reason: String)
+    /// `date(…)` of constants that name no date that exists (`function`: its name as written).
+    case impossibleDateCall(function: String, reason: String)
     /// `bin(x, step)` whose step is not a positive constant (`field`: x as written).
     case binStep(field: String)
     /// `format(x, null)`.
@@ -178,8 +182,8 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
     public var kind: Kind {
         switch self {
         case .unknownField, .operatorInFieldName, .droppedByAggregation, .missingAtExecution: .unknownField
-        case .wrongOperand, .branchTypes, .orderedBooleans, .comparedTypes, .notADate, .binStep, .formatPatternNull, .formatPatternNotLiteral,
-            .filterNotBoolean:
+        case .wrongOperand, .branchTypes, .orderedBooleans, .comparedTypes, .notADate, .impossibleDate, .impossibleDateCall, .binStep,
+            .formatPatternNull, .formatPatternNotLiteral, .filterNotBoolean:
             .type
         case .arity, .binWithoutStep: .arguments
         case .operatorAsFunction, .unknownFunction: .unknownFunction
@@ -232,6 +236,10 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
             return head + Self.wording(advice)
         case .notADate(let text):
             return "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'"
+        case .impossibleDate(let text, let reason):
+            return "'\(text)' is compared with a date but names none that exists: \(reason)"
+        case .impossibleDateCall(let function, let reason):
+            return "\(function)(…) names a date that does not exist: \(reason)"
         case .binStep(let field):
             return "the step of 'bin' must be a positive number written here, such as bin(\(field), 5)"
         case .formatPatternNull:
