@@ -107,6 +107,20 @@ struct JSONDataReaderTests {
         #expect(projected.columnNames == ["a"])
     }
 
+    /// Issue 24: a nested value in a column the spec does not use is no error; the column is read as text, as
+    /// the file writes it (what `chartc data` prints), while a used one is still `json-data-nested`.
+    @Test func nestedValuesInUnusedColumnsAreTheirJSONText() throws {
+        let text = "[{\"a\": 1, \"geo\": null},\n {\"a\": 2, \"geo\": {\"lat\": 1}}, {\"a\": 3, \"geo\": [1, 2]}]"
+        let table = try JSONDataReader.table(
+            from: try document(text), property: nil, propertySpan: nil, columns: nil, parse: [:], isUsed: { $0 == "a" })
+        #expect(table.columnNames == ["a", "geo"])
+        #expect(table.type("geo") == .string)
+        #expect(table.values("geo") == [.null, .string(#"{"lat": 1}"#), .string("[1, 2]")])
+        #expect(throws: DiagnosticError.self) {
+            try JSONDataReader.table(from: try document(text), property: nil, propertySpan: nil, columns: nil, parse: [:], isUsed: { $0 == "geo" })
+        }
+    }
+
     @Test func mixedTypesBecomeTextAsWritten() throws {
         let table = try jsonTable(#"[{"v": 1.50}, {"v": "n/a"}, {"v": true}, {"v": null}]"#)
         #expect(table.type("v") == .string)

@@ -54,7 +54,7 @@ public enum DataFiles {
     public static func readTable(
         _ file: SourceFile, format: DataFileFormat, property: String?, propertySpan: SourceSpan?,
         parse: [String: DataType], dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS,
-        projection: ([String]) -> Set<String>?
+        isUsed: (String) -> Bool = { _ in true }, projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> (table: Table, fieldNames: [String], warnings: [Diagnostic]) {
         if isBlank(file.bytes) {
             throw DiagnosticError(DataDiagnostic.empty(file, json: format == .json))
@@ -76,7 +76,7 @@ public enum DataFiles {
             let names = try JSONDataReader.fieldNames(in: document, property: property, propertySpan: propertySpan)
             let table = try JSONDataReader.table(
                 from: document, property: property, propertySpan: propertySpan, columns: projection(names), parse: parse, dateFormats: dateFormats,
-                locale: locale)
+                locale: locale, isUsed: isUsed)
             return (table, names, [])
         }
     }

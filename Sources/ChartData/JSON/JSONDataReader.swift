@@ -30,7 +30,7 @@ public enum JSONDataReader {
     /// As above; `propertySpan` is where the spec writes `property`, so a wrong path is reported there.
     public static func table(
         from document: JSONValue, property: String?, propertySpan: SourceSpan?, columns: Set<String>?, parse: [String: DataType],
-        dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS
+        dateFormats: [String: DateFormat] = [:], locale: ChartLocale = .enUS, isUsed: (String) -> Bool = { _ in true }
     ) throws(DiagnosticError) -> Table {
         let rows = try rowObjects(in: document, property: property, propertySpan: propertySpan)
         let names = columnNames(rows)
@@ -61,7 +61,7 @@ public enum JSONDataReader {
         for (slot, name) in read.enumerated() {
             if let column = buildColumn(
                 name: name, cells: cells[slot], rowCount: rows.count, declared: parse[name], dateFormat: dateFormats[name], locale: locale,
-                errors: &errors)
+                nestedIsError: isUsed(name), errors: &errors)
             {
                 built.append(column)
             }
@@ -201,9 +201,10 @@ public enum JSONDataReader {
 
     private static func buildColumn(
         name: String, cells: [(row: Int, value: JSONValue)], rowCount: Int, declared: DataType?, dateFormat: DateFormat?,
-        locale: ChartLocale, errors: inout [Diagnostic]
+        locale: ChartLocale, nestedIsError: Bool, errors: inout [Diagnostic]
     ) -> Column? {
-        // Classify the values, stopping at nested ones.
+        // Classify the values, stopping at nested ones in a column the spec uses; one it does not use is text.
+        var nested = false
         var numbers = 0
         var strings = 0
         var dates = 0
@@ -216,13 +217,19 @@ public enum JSONDataReader {
             case .string: strings += 1
             case .date: dates += 1
             case .nested:
+                guard nestedIsError else {
+                    nested = true
+                    continue
+                }
                 errors.append(
                     Diagnostic(DataDiagnostic.nestedCell(row: row + 1, field: name, found: article(cell.typeName)), at: cell.span))
                 return nil
             }
         }
         let type: DataType
-        if let declared {
+        if nested {
+            type = .string
+        } else if let declared {
             type = declared
         } else if numbers > 0 && strings == 0 && dates == 0 && booleans == 0 {
             type = .number
@@ -306,7 +313,9 @@ public enum JSONDataReader {
         case .string(let string): string.value
         case .number(_, let lexeme): lexeme
         case .bool(let value): value ? "true" : "false"
-        case .null, .object, .array: ""
+        case .null: ""
+        // A nested value (in a column the spec does not use) as the file writes it.
+        case .object, .array: String(decoding: cell.span.file.bytes[cell.span.range], as: UTF8.self)
         }
     }
 }

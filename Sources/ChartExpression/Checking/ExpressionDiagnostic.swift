@@ -28,10 +28,10 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
     case comparedTypes(operator: String, other: String, otherType: DataType, blamed: String, blamedType: DataType, advice: TypeAdvice)
     /// A constant string compared with a date that is not an ISO date.
     case notADate(String)
-    /// A constant string compared with a date that reads as one but names none that exists (`reason`: why).
-    case impossibleDate(String, reason: String)
-    /// `date(…)` of constants that name no date that exists (`function`: its name as written).
-    case impossibleDateCall(function: String, reason: String)
+    /// A constant string compared with a date, written as one that cannot exist (`reason`: "February has no 30th (2008-02-30)").
+    case impossibleDateConstant(String, reason: String)
+    /// `date(…)` (`function`, as written) of constants that name no date (SPEC §19.10).
+    case impossibleDate(function: String, reason: String)
     /// `bin(x, step)` whose step is not a positive constant (`field`: x as written).
     case binStep(field: String)
     /// `format(x, null)`.
@@ -182,8 +182,9 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
     public var kind: Kind {
         switch self {
         case .unknownField, .operatorInFieldName, .droppedByAggregation, .missingAtExecution: .unknownField
-        case .wrongOperand, .branchTypes, .orderedBooleans, .comparedTypes, .notADate, .impossibleDate, .impossibleDateCall, .binStep,
-            .formatPatternNull, .formatPatternNotLiteral, .filterNotBoolean:
+        case .wrongOperand, .branchTypes, .orderedBooleans, .comparedTypes, .notADate, .impossibleDateConstant, .impossibleDate, .binStep,
+            .formatPatternNull, .formatPatternNotLiteral,
+            .filterNotBoolean:
             .type
         case .arity, .binWithoutStep: .arguments
         case .operatorAsFunction, .unknownFunction: .unknownFunction
@@ -234,12 +235,12 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
                 ? "'\(op)' compares \(other), \(Self.typeName(otherType)), with \(blamed), \(Self.typeName(blamedType)); they can never be equal"
                 : "'\(op)' cannot compare \(other), \(Self.typeName(otherType)), with \(blamed), \(Self.typeName(blamedType))"
             return head + Self.wording(advice)
+        case .impossibleDateConstant(let text, let reason):
+            return "'\(text)' is compared with a date but names none that exists: \(reason)"
+        case .impossibleDate(let function, let reason):
+            return "\(function)(…) names a date that does not exist: \(reason)"
         case .notADate(let text):
             return "'\(text)' is compared with a date but is not one; write dates as 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM:SSZ'"
-        case .impossibleDate(let text, let reason):
-            return "'\(text)' is compared with a date but names none that exists: \(reason)"
-        case .impossibleDateCall(let function, let reason):
-            return "\(function)(…) names a date that does not exist: \(reason)"
         case .binStep(let field):
             return "the step of 'bin' must be a positive number written here, such as bin(\(field), 5)"
         case .formatPatternNull:

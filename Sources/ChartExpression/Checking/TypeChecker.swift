@@ -378,7 +378,7 @@ struct TypeChecker {
     private mutating func dateConstant(_ node: TypedNode, _ expr: Expr) -> TypedNode? {
         guard case .string(let text)? = node.constantValue else { return nil }
         if ISODate.parseLenient(text) == nil, let reason = ISODate.impossibility(text) {
-            report(.impossibleDate(text, reason: reason), at: expr.range)
+            report(.impossibleDateConstant(text, reason: reason), at: expr.range)
             return nil
         }
         guard let milliseconds = ISODate.parseLenient(text) else {
@@ -583,7 +583,7 @@ struct TypeChecker {
             }
             // A constant that names no date says why (SPEC §19.10), at the literal.
             if let reason = impossibleDate(arguments) {
-                report(.impossibleDateCall(function: name, reason: reason), at: arguments.count == 1 ? argumentExprs[0].range : expr.range)
+                report(.impossibleDate(function: name, reason: reason), at: arguments.count == 1 ? argumentExprs[0].range : expr.range)
                 return nil
             }
             return node(.date)

@@ -95,7 +95,7 @@ public enum DataLoader {
             }
             let (table, names, readWarnings) = try DataFiles.readTable(
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
-                parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, projection: projection)
+                parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, isUsed: usedBySpec(source), projection: projection)
             try checkParseFields(source, names: names, origin: url.value)
             return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings + readWarnings, fieldNames: names)
         }
@@ -121,7 +121,7 @@ public enum DataLoader {
             do throws(DiagnosticError) {
                 let (table, names, _) = try DataFiles.readTable(
                     remote.file, format: remote.format, property: source.property?.value, propertySpan: source.property?.span,
-                    parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale
+                    parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale, isUsed: usedBySpec(source)
                 ) { _ in nil }
                 try checkParseFields(source, names: names, origin: url.value)
                 return table.columns.map { (name: $0.name, type: $0.type) }
@@ -134,6 +134,14 @@ public enum DataLoader {
     }
 
     // MARK: - Helpers
+
+    /// Whether the spec that reads `source` may use a field: its name is spelled somewhere in the spec's text
+    /// (as the projection decides). A nested JSON value is an error only in such a column (`json-data-nested`);
+    /// in any other it is read as text, as the file writes it (SPEC §3: only used fields must be readable).
+    private static func usedBySpec(_ source: DataSource) -> (String) -> Bool {
+        guard let spec = source.span?.file.bytes else { return { _ in true } }
+        return { name in Pipeline.occurs(name, in: spec) }
+    }
 
     /// The `parse` date formats by field (the first one when a field is named twice, as for the types).
     private static func dateFormats(_ source: DataSource) -> [String: DateFormat] {

@@ -152,3 +152,40 @@ import Testing
         }
     }
 }
+
+/// Issue 24 through the built binary: a nested JSON field the spec does not use is loaded as its JSON text
+/// (`chartc data` prints it) and is no error in lint or build; a used one is `json-data-nested` at the value.
+@Suite struct UnusedNestedJSONEndToEndTests {
+    @Test func anUnusedNestedFieldIsTextAndAUsedOneAnError() throws {
+        let folder = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"[{"a": 1, "geo": {"lat": 1, "lon": 2}}, {"a": 2, "geo": null}, {"a": 3, "geo": [1, 2]}]"#.write(
+            to: folder.appendingPathComponent("places.json"), atomically: true, encoding: .utf8)
+        let spec = """
+            {
+              "title": "Places",
+              "data": { "url": "places.json" },
+              "mark": "point",
+              "encoding": { "x": { "field": "a", "type": "quantitative" } }
+            }
+            """
+        try spec.write(to: folder.appendingPathComponent("places.chart.json"), atomically: true, encoding: .utf8)
+        let lint = try ChartcBinary.run(["lint", "places.chart.json"], in: folder)
+        #expect(lint.status == 0, "\(lint.output)")
+        #expect(!lint.output.contains("json-data-nested"))
+        let build = try ChartcBinary.run(["build", "places.chart.json", "-o", "out"], in: folder)
+        #expect(build.status == 0, "\(build.error)")
+        let data = try ChartcBinary.run(["data", "places.chart.json"], in: folder)
+        #expect(data.status == 0)
+        #expect(data.output == "a,geo\n1,\"{\"\"lat\"\": 1, \"\"lon\"\": 2}\"\n2,\n3,\"[1, 2]\"\n")
+        let used = spec.replacingOccurrences(of: #""field": "a""#, with: #""field": "geo""#)
+        try used.write(to: folder.appendingPathComponent("places.chart.json"), atomically: true, encoding: .utf8)
+        for command in [["lint", "places.chart.json"], ["build", "places.chart.json", "-o", "out"]] {
+            let result = try ChartcBinary.run(command, in: folder)
+            #expect(result.status == 1)
+            #expect(
+                (result.output + result.error).contains("places.json:1:18: error: row 1: 'geo' is an object; a cell must be a number"),
+                "\(command[0]): \(result.output + result.error)")
+        }
+    }
+}
