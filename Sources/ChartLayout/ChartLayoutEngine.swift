@@ -111,7 +111,7 @@ public enum ChartLayoutEngine {
             plotDefinitions = grid.definitions
             region.height = grid.height
         } else {
-            let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec))
+            let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec, theme: theme))
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
@@ -161,28 +161,32 @@ public enum ChartLayoutEngine {
 
     /// The scenes of an HTML page: the chart at its own width and, when that is much wider than a phone, laid out
     /// again at `narrowWidth` (not scaled down), with a plot no taller than it needs (80% of the spec's height,
-    /// at least 240 px). Both interactive.
+    /// at least 240 px), its categories all named as on the wide one (`NarrowLayout`). Both interactive.
     public static func pageLayouts(chart: CheckedChart, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) -> (
         wide: Scene, narrow: Scene?
     ) {
         let wide = try layout(chart: chart, table: table, theme: theme, options: .interactive)
-        let spec = chart.spec
-        guard spec.width.value > narrowWidth * 1.3 else { return (wide, nil) }
-        let height = spec.height.value
-        let narrow = (width: narrowWidth, height: min(height, max(240, (height * 0.8).rounded())))
-        return (
-            wide, try layout(chart: chart.resized(narrow), table: table, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true))
-        )
+        return (wide, try NarrowLayout.scene(chart: chart, table: table, theme: theme))
     }
 
     /// How band and point axes size the plot (SPEC §19.8): `{ "step": N }` gives each category exactly N px;
-    /// without an explicit `height` (`width` for x) the plot grows to at least 20 px a category.
-    static func categorySteps(_ spec: ChartSpec) -> CategorySteps {
+    /// without an explicit `height` (`width` for x) the plot grows to at least 20 px a category. An explicit size
+    /// is kept while it gives each category at least one line of its label (upright, on x); smaller, the plot
+    /// grows to that, so every category is still named and no name covers another.
+    static func categorySteps(_ spec: ChartSpec, theme: ChartTheme = .standard) -> CategorySteps {
         func step(_ written: Located<Double>?, size: Located<Double>) -> CategorySteps.Step? {
             if let written { return CategorySteps.Step(step: written.value, exact: true) }
-            return size.span == nil ? CategorySteps.Step(step: CategorySteps.defaultStep, exact: false) : nil
+            if size.span == nil { return CategorySteps.Step(step: CategorySteps.defaultStep, exact: false) }
+            return CategorySteps.Step(step: minimumCategoryStep(theme), exact: false, fitsLabels: false)
         }
         return CategorySteps(x: step(spec.widthStep, size: spec.width), y: step(spec.heightStep, size: spec.height))
+    }
+
+    /// The fewest px a category of a band or point axis takes: one line of the theme's axis labels.
+    static func minimumCategoryStep(_ theme: ChartTheme) -> Double {
+        let style = theme.axisLabelStyle
+        let probe = TextBlock(lines: [TextBlockLine(runs: [TextRun("X", style: style)])], style: style)
+        return max(probe.lineHeight, probe.ascent + probe.descent).rounded(.up)
     }
 
     /// The width of the layout for narrow screens: a 320 px phone shows it at its own size.

@@ -112,14 +112,7 @@ public struct CheckedChart: Sendable {
         var spec = context.spec
         spec.width = Located(size.width, at: spec.width.span)
         spec.height = Located(size.height, at: spec.height.span)
-        var resized = SemanticContext(
-            spec: spec, schema: context.schema, fieldTypes: context.fieldTypes, table: context.table, background: context.background,
-            theme: context.theme)
-        resized.textWidths = context.textWidths
-        if !context.layers.isEmpty {
-            resized = resized.withLayers(context.layers.map { ($0.schema, $0.fieldTypes, $0.table) })
-        }
-        return CheckedChart(context: resized, diagnostics: diagnostics)
+        return respecified(spec)
     }
     /// No check found an error: the chart can be laid out.
     public var isValid: Bool { !diagnostics.hasErrors }

@@ -46,6 +46,9 @@ import ChartSpec
         // A value under a billion beside one over is written in millions, not `0.60B` (SPEC §19.14).
         #expect(labels.valueLabels([2.834e9, 600e6, 1.2e9]) == ["2.83B", "600M", "1.20B"])
         #expect(labels.valueLabels([600e6]) == ["600M"])
+        // 1.25M beside 600M keeps its own digits: the two share the unit, not the precision (was "1M").
+        #expect(labels.valueLabels([2.8e9, 600e6, 1.25e6, 45_000]) == ["2.8B", "600M", "1.25M", "45K"])
+        #expect(labels.valueLabels([1.5e6, 2e6, 2.25e6]) == ["1.50M", "2.00M", "2.25M"])
         #expect(TickLabels(kind: .number, locale: .deDE).valueLabels([2.8e9]) == ["2,8\u{00A0}Mrd."])
         #expect(TickLabels(kind: .percent, locale: .enUS).valueLabels([0.2345, 0.7655]) == ["23%", "77%"])
         #expect(TickLabels(kind: .percent, locale: .enUS).valueLabels([0.052]) == ["5.2%"])

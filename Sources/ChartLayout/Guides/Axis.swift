@@ -106,6 +106,9 @@ public struct AxisLayout: Sendable {
                 uprightLength: min(Self.uprightLabelLength, max(60, plotHeight * 0.4)), style: style)
             labels = fitted.labels.map { (tick: $0.tick, block: $0.block) }
             rotatesLabels = fitted.rotated
+            if axis.isVertical {
+                categoryStepNeeded = Self.categoryStepNeeded(axis.ticks, maxLabelWidth: maxLabelWidth, style: style)
+            }
             for (index, label) in fitted.labels.enumerated() { if let full = label.full { fullTexts[index] = full } }
         } else {
             let blocks: [(AxisTick, TextBlock)] = axis.ticks.map { tick in
@@ -125,6 +128,23 @@ public struct AxisLayout: Sendable {
     public private(set) var rotatesLabels = false
     /// The full names of the labels that are shown shortened, by tick index.
     private var fullTexts: [Int: String] = [:]
+
+    /// The step a vertical category axis needs so every name fits whole, wrapped at spaces on up to
+    /// `verticalCategoryLines` lines (SPEC §19.8: "…" only when even that is too short); nil on other axes. A plot
+    /// whose step is not exact grows to it.
+    public private(set) var categoryStepNeeded: Double?
+
+    /// Lines a category label may take beside a vertical band whose plot can grow.
+    static let verticalCategoryLines = 3
+
+    /// The smallest step at which `categoryLabels` gives each of `ticks` the lines it needs at `maxLabelWidth`.
+    private static func categoryStepNeeded(_ ticks: [AxisTick], maxLabelWidth: Double, style: TextStyle) -> Double {
+        let probe = TextBlock(lines: [TextBlockLine(runs: [TextRun("X", style: style)])], style: style)
+        let lines = ticks.reduce(1) { most, tick in
+            max(most, CategoryLabel(tick.label, width: maxLabelWidth, maxLines: verticalCategoryLines, style: style).lines.count)
+        }
+        return probe.ascent + probe.descent + Double(lines - 1) * max(1, probe.lineHeight)
+    }
 
     /// Lines a category label may take across a horizontal band.
     static let horizontalCategoryLines = 3

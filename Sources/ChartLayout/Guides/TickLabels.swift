@@ -105,19 +105,24 @@ public struct TickLabels: Sendable {
     /// Values printed on marks, formatted together. With a spec format, exactly that; otherwise like ticks, but
     /// values that are not round get at most three significant digits (`12.8`, `0.46`, `1,235`) instead of every
     /// digit the data has. Large values (the largest at least a million) are written in the locale's short scale,
-    /// each in the unit of its own size (`2.83B` beside `600M`, never `0.60B`), the values of one unit at one
-    /// precision.
+    /// each in the unit of its own size (`2.83B` beside `600M`, never `0.60B`), the values of one unit and as
+    /// many digits before the point at one precision (`600M` beside `1.25M`).
     public func valueLabels(_ values: [Double]) -> [String] {
         guard numberFormat == nil, kind == .number || kind == .percent else { return labels(values) }
         let texts: [String]
         if kind == .percent {
             texts = Self.valueTexts(values, divisor: 0.01, suffix: "%", significant: 2, locale: locale)
         } else if Self.largestMagnitude(values) >= Self.shortScaleThreshold {
-            // Group the values by unit; each group shares a precision.
+            // Group the values by unit and by their digits before the point in it; each group shares a precision.
+            // (By unit alone, 600M's three digits would leave none for 1.25M, printed "1M".)
             let units = values.map { NumberFormat.shortScaleUnit(of: $0) }
+            let groups = values.indices.map { index in
+                units[index] * 4 + Self.integerDigits(values[index] / NumberFormat.shortScaleFactor(units[index]))
+            }
             var result = [String](repeating: "", count: values.count)
-            for unit in Set(units).sorted() {
-                let indices = values.indices.filter { units[$0] == unit }
+            for group in Set(groups).sorted() {
+                let indices = values.indices.filter { groups[$0] == group }
+                let unit = units[indices[0]]
                 let word = unit > 0 ? locale.shortScale[unit - 1] : ""
                 let group = Self.valueTexts(
                     indices.map { values[$0] }, divisor: NumberFormat.shortScaleFactor(unit), suffix: word, significant: 3, locale: locale)
@@ -144,6 +149,12 @@ public struct TickLabels: Sendable {
         }
         let format = NumberFormat(kind: .fixed, precision: decimals, grouping: scaledLargest >= 10_000)
         return scaled.map { $0 == 0 ? "0" + suffix : format.format($0, locale: locale) + suffix }
+    }
+
+    /// 1, 2 or 3: the digits before the point of a value below 1,000 in its short-scale unit.
+    private static func integerDigits(_ scaled: Double) -> Int {
+        let magnitude = scaled.magnitude
+        return magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
     }
 
     /// Below a million numbers are written out (`250,000`); from a million on, automatic labels use the locale's

@@ -2,7 +2,7 @@
 /// so that none collides with another or with the axes' labels and titles. Before the scales exist it says how
 /// much room the labels need (kept free inside the plot at the ends of bars, or beside it for names); once the
 /// marks are drawn it places every label, most important first: series names, then `text` marks, then values.
-/// A label with no free spot is dropped, never overlapped.
+/// A name or value label with no free spot is dropped, never overlapped; a `text` mark is data and always drawn.
 struct PlotLabels: Sendable {
     let model: PlotModel
     private(set) var values: ValueLabelContent?
@@ -77,7 +77,7 @@ struct PlotLabels: Sendable {
         var marks = markNodes
         var output: [[SceneNode]] = markNodes.map { _ in [] }
         placeNames(context: context, placer: &placer, labels: &output, regionWidth: regionWidth)
-        placeTextMarks(placer: &placer, marks: &marks)
+        placeTextMarks(placer: &placer, marks: &marks, plot: Box(x: 0, y: 0, width: context.scales.width, height: context.scales.height))
         guard values != nil else { return (marks, output) }
         addObstacles(to: &placer, context: context)
         placeValues(context: context, placer: &placer, labels: &output)
@@ -95,64 +95,60 @@ struct PlotLabels: Sendable {
         }
     }
 
-    /// `text` marks are data: each is kept unless it would print over text placed before it. One that would stick
-    /// out of the plot's region (a note at `x: { "value": 10 }`, a label on the plot's edge) is first moved just
-    /// inside it, never dropped for that (SPEC §19.3: constants are drawn).
-    func placeTextMarks(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
-        if model.markKind.isText {
-            for index in marks.indices {
-                marks[index] = marks[index].compactMap { node in
-                    guard case .text(let text) = node else { return node }
-                    let inside = Self.movedInside(text, bounds: placer.bounds)
-                    return placer.place([inside.box], ignoringMarks: true) != nil ? .text(inside) : nil
-                }
-            }
-        }
-    }
-
-    /// `text` moved the least distance that puts its box inside `bounds` (unchanged when it is inside already; a
-    /// box larger than the bounds keeps its left or top edge on theirs).
-    static func movedInside(_ text: TextNode, bounds: Box) -> TextNode {
-        let box = text.box
-        var dx = 0.0, dy = 0.0
-        if box.maxX > bounds.maxX { dx = bounds.maxX - box.maxX }
-        if box.minX + dx < bounds.minX { dx = bounds.minX - box.minX }
-        if box.maxY > bounds.maxY { dy = bounds.maxY - box.maxY }
-        if box.minY + dy < bounds.minY { dy = bounds.minY - box.minY }
-        var moved = text
-        moved.x += dx
-        moved.y += dy
-        return moved
-    }
-
-    /// `text` marks in a chart with other layers (SPEC §11): each stays on its point when that is clear of every
-    /// layer's marks, lines and text placed before it; else it moves just above, below, right or left of the
-    /// point (or a line further up or down), the first of those that is clear; else it stays on its point if only marks are under it; else it is
-    /// left out. The layers' marks must be in `placer` already.
-    func placeTextMarksBesideOtherLayers(placer: inout LabelPlacer, marks: inout [[SceneNode]]) {
+    /// `text` marks are data, and what is accepted is drawn (issue 24: nothing vanishes). Each stays on its point
+    /// when that is clear of the text placed before it (axis labels and titles, series names, earlier text marks)
+    /// and, `besideMarks` (a chart with other layers, SPEC §11), of the marks in `placer`; else it moves just
+    /// above, below, right or left of the point (or a line further up or down); else the same from the spot inside
+    /// `plot` nearest its point (when it crosses the plot's edge, where the axes' labels are): the first that is
+    /// clear. When none is, it is drawn moved inside the plot, where no axis label is, over whatever else is there.
+    func placeTextMarks(placer: inout LabelPlacer, marks: inout [[SceneNode]], plot: Box, besideMarks: Bool = false) {
         guard model.markKind.isText else { return }
         let gap = model.theme.labelGap + 2
         for index in marks.indices {
-            marks[index] = marks[index].compactMap { node in
-                guard case .text(let written) = node else { return node }
-                let text = Self.movedInside(written, bounds: placer.bounds)
+            marks[index] = marks[index].map { node in
+                guard case .text(let text) = node else { return node }
+                let inside = Self.moved(text, into: plot)
                 let box = text.box
                 let up = box.height / 2 + gap, side = box.width / 2 + gap
                 let shifts: [(dx: Double, dy: Double)] = [
                     (0, 0), (0, -up), (0, up), (side, 0), (-side, 0), (0, -up - box.height), (0, up + box.height)
                 ]
-                for shift in shifts {
-                    var moved = text
-                    moved.x += shift.dx
-                    moved.y += shift.dy
-                    if placer.fits(moved.box) {
-                        placer.occupy(moved.box)
-                        return .text(moved)
+                var candidates: [TextNode] = []
+                for base in inside.x == text.x && inside.y == text.y ? [text] : [text, inside] {
+                    for shift in shifts {
+                        var moved = base
+                        moved.x += shift.dx
+                        moved.y += shift.dy
+                        candidates.append(moved)
                     }
                 }
-                return placer.place([box], ignoringMarks: true) != nil ? .text(text) : nil
+                for candidate in candidates where placer.fits(candidate.box, ignoringMarks: !besideMarks) {
+                    placer.occupy(candidate.box)
+                    return .text(candidate)
+                }
+                // On its point over marks only, as before; else inside the plot, clear of the axes.
+                if besideMarks, placer.fits(text.box, ignoringMarks: true) {
+                    placer.occupy(text.box)
+                    return node
+                }
+                placer.occupy(inside.box)
+                return .text(inside)
             }
         }
+    }
+
+    /// `text` moved the least that puts its box inside `plot` (left and top edges first when it is the larger).
+    static func moved(_ text: TextNode, into plot: Box) -> TextNode {
+        let box = text.box
+        var dx = 0.0, dy = 0.0
+        if box.maxX > plot.maxX { dx = plot.maxX - box.maxX }
+        if box.minX + dx < plot.minX { dx = plot.minX - box.minX }
+        if box.maxY > plot.maxY { dy = plot.maxY - box.maxY }
+        if box.minY + dy < plot.minY { dy = plot.minY - box.minY }
+        var moved = text
+        moved.x += dx
+        moved.y += dy
+        return moved
     }
 
     /// Values on marks (last: a value that finds no free spot is left out), into each series' `labels`. The

@@ -61,6 +61,11 @@ enum AreaMark: Mark {
             fill.close()
             curve.append(upper, to: &top)
             if isBand { curve.append(lower, to: &bottom) }
+            // A value alone between two gaps has no width to fill: its outline is a dot, as on a line (SPEC §19.9).
+            if upper.count == 1, let point = upper.first {
+                top.line(to: point.x, point.y)
+                if isBand, let point = lower.first { bottom.line(to: point.x, point.y) }
+            }
         }
         guard !fill.isEmpty else { return [] }
         let paint = context.seriesPaint(series)

@@ -2,7 +2,7 @@ import ChartSpec
 
 /// `line`: one path per series through its values, drawn in the order of the temporal or ordinal channel (a
 /// line with years on y runs bottom to top), or in x order when both channels are quantitative (SPEC §6). A
-/// null value breaks the line rather than bridging the gap.
+/// null value breaks the line rather than bridging the gap; a value alone between two gaps is a dot.
 enum LineMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
@@ -11,7 +11,12 @@ enum LineMark: Mark {
         let interpolation = model.mark.interpolate?.value ?? .linear
         var path = PathBuilder()
         let curve = Curve(interpolation, along: along)
-        for segment in segments { curve.append(segment.map(\.point), to: &path) }
+        for segment in segments {
+            curve.append(segment.map(\.point), to: &path)
+            // A value with a gap on each side is a run of one point: drawn as a dot (a zero-length stroke with
+            // round caps), not left out (SPEC §19.9: the gap is visible, the value too).
+            if segment.count == 1, let point = segment.first?.point { path.line(to: point.x, point.y) }
+        }
         var children: [SceneNode] = []
         let strokeWidth = strokeWidth(series, context: context)
         if !path.isEmpty {

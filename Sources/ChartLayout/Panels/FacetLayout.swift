@@ -244,7 +244,7 @@ struct FacetLayout {
             spec.height.span != nil
             ? min(ChartSpec.maximumSize, max(ChartLayoutEngine.minimumPlotHeight, spec.height.value))
             : min(300, max(120, (guessWidth * 0.7).rounded()))
-        guard let step = ChartLayoutEngine.categorySteps(spec).y else { return base }
+        guard let step = ChartLayoutEngine.categorySteps(spec, theme: panels.first?.first?.theme ?? .standard).y else { return base }
         var spanned: Double?
         for models in panels {
             let probe = try PlotScales(models: models, width: max(40, guessWidth), height: 400)

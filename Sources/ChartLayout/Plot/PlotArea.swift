@@ -50,6 +50,8 @@ public struct PlotArea: Sendable {
         // Steps the band or point axes span (categories and their padding), for plots that size by category.
         let spanned = panel == nil ? Self.stepsSpanned(scales) : (x: nil, y: nil)
         let base = region
+        // A vertical category axis whose names need more lines than its step holds grows its step (SPEC §19.8).
+        var steps = steps
         // Never past the largest size a spec may ask for.
         func plotSize(_ margins: Margins) -> (width: Double, height: Double) {
             let (width, height) = unclampedPlotSize(margins)
@@ -73,6 +75,11 @@ public struct PlotArea: Sendable {
             region.height = max(steps.y?.exact == true ? 0 : base.height, plotHeight + margins.top + margins.bottom)
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
             layouts = Self.axes(models: models, scales: scales, region: region)
+            var grew = false
+            if let step = steps.y, !step.exact, step.fitsLabels, let wanted = layouts.y?.categoryStepNeeded, wanted > step.step + 0.5 {
+                steps.y = CategorySteps.Step(step: wanted.rounded(.up), exact: false)
+                grew = true
+            }
             var needed = labelMargins
             if let x = layouts.x { needed = needed.union(x.margins) }
             if let y = layouts.y { needed = needed.union(y.margins) }
@@ -85,7 +92,7 @@ public struct PlotArea: Sendable {
                 abs(needed.left - margins.left) < 0.5 && abs(needed.right - margins.right) < 0.5
                 && abs(needed.top - margins.top) < 0.5 && abs(needed.bottom - margins.bottom) < 0.5
             margins = needed
-            if settled { break }
+            if settled && !grew { break }
         }
         let (plotWidth, plotHeight) = plotSize(margins)
         region.width = max(base.width, plotWidth + margins.left + margins.right)
@@ -126,6 +133,7 @@ public struct PlotArea: Sendable {
             padding: 1,
             obstacles: Self.axisObstacles(xAxisNode) + Self.axisObstacles(yAxisNode)
         )
+        let plotBox = Box(x: 0, y: 0, width: scales.width, height: scales.height)
         var layerLabelNodes: [[[SceneNode]]] = layerMarks.map { marks in marks.map { _ in [] } }
         var ownerBase = 0
         var ownerBases: [Int] = []
@@ -137,7 +145,7 @@ public struct PlotArea: Sendable {
             layerLabels[index].placeNames(context: contexts[index], placer: &placer, labels: &layerLabelNodes[index], regionWidth: region.width)
         }
         if models.count == 1 {
-            layerLabels[0].placeTextMarks(placer: &placer, marks: &layerMarks[0])
+            layerLabels[0].placeTextMarks(placer: &placer, marks: &layerMarks[0], plot: plotBox)
             if layerLabels[0].values != nil { layerLabels[0].addObstacles(to: &placer, context: contexts[0]) }
         } else {
             // Every layer's marks first, so a text layer's labels and every value label keep clear of them.
@@ -147,7 +155,7 @@ public struct PlotArea: Sendable {
             }
             placer.ownerBase = 0
             for index in models.indices {
-                layerLabels[index].placeTextMarksBesideOtherLayers(placer: &placer, marks: &layerMarks[index])
+                layerLabels[index].placeTextMarks(placer: &placer, marks: &layerMarks[index], plot: plotBox, besideMarks: true)
             }
         }
         for index in models.indices {
@@ -254,8 +262,11 @@ public struct PlotArea: Sendable {
             var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height)
         {
             if let title = titles.y { axis.title = title }
+            // Category names (never thinned, SPEC §19.8) may take a little more of the width before "…".
+            let share = axis.bandWidth == nil ? 0.3 : 0.4
             y = AxisLayout(
-                axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * 0.3), titleWidth: region.width,
+                axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * share),
+                titleWidth: region.width,
                 theme: model.theme)
         }
         return (x, y)
@@ -300,10 +311,14 @@ public struct CategorySteps: Sendable, Equatable {
     public struct Step: Sendable, Equatable {
         public var step: Double
         public var exact: Bool
+        /// Whether the step grows so each name fits whole on the lines it needs (no explicit size); false: the
+        /// step is a floor (an explicit size too small for one line a category).
+        public var fitsLabels: Bool
 
-        public init(step: Double, exact: Bool) {
+        public init(step: Double, exact: Bool, fitsLabels: Bool = true) {
             self.step = step
             self.exact = exact
+            self.fitsLabels = fitsLabels
         }
 
         /// The plot's length along the axis: the steps its categories span times `step` (plus the room kept

@@ -52,9 +52,14 @@ public enum HTMLWriter {
             let breakpoint = page.narrowBelow > 0 ? page.narrowBelow : (scene.width * 0.8).rounded()
             style += "@container (max-width: " + SceneNumber.format(breakpoint - 0.02) + "px) {\n"
             style += "  #" + id + " .chartc-view-wide { display: none; }\n"
-            style +=
-                "  #" + id + " .chartc-view-narrow { display: block; max-width: " + SceneNumber.format((narrow.width * 1.5).rounded())
-                + "px; margin: 0 auto; }\n"
+            if narrow.width > ChartLayoutEngine.narrowWidth + 0.5 {
+                // Categories that need more than a phone's width keep their size (SPEC §19.8): the page scrolls sideways.
+                style += "  #" + id + " .chartc-view-narrow { display: block; width: " + SceneNumber.format(narrow.width) + "px; max-width: none; }\n"
+            } else {
+                style +=
+                    "  #" + id + " .chartc-view-narrow { display: block; max-width: " + SceneNumber.format((narrow.width * 1.5).rounded())
+                    + "px; margin: 0 auto; }\n"
+            }
             style += "}\n"
         }
         var buttons: [String: [LegendToggles.Toggle]] = [:]

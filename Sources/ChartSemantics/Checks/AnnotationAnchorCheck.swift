@@ -10,7 +10,7 @@ enum AnnotationAnchorCheck {
     static func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for annotation in context.spec.annotations where annotation.kind.value == .text {
             let layer = anchorContext(annotation, in: context)
-            if let at = annotation.at { checkAnchor(at, annotation: annotation, layer: layer, into: &diagnostics) }
+            if let at = annotation.at { checkAnchor(at, annotation: annotation, layer: layer, in: context, into: &diagnostics) }
             checkPlaceholders(annotation, layer: layer, into: &diagnostics)
         }
     }
@@ -28,7 +28,8 @@ enum AnnotationAnchorCheck {
     }
 
     private static func checkAnchor(
-        _ at: Located<AnnotationAnchor>, annotation: Annotation, layer: SemanticContext, into diagnostics: inout [Diagnostic]
+        _ at: Located<AnnotationAnchor>, annotation: Annotation, layer: SemanticContext, in context: SemanticContext,
+        into diagnostics: inout [Diagnostic]
     ) {
         for axis in [ChannelName.x, .y] where layer.spec.encoding[axis]?.field == nil {
             diagnostics.append(Diagnostic(SemanticDiagnostic.anchorWithoutPosition(layer: layerName(layer), axis: axis.rawValue), at: at.span))
@@ -36,11 +37,18 @@ enum AnnotationAnchorCheck {
         if let field = at.value.field, let fields = layer.outputFields, !fields.contains(field.value) {
             let suggestion = Suggestions.closest(to: field.value, in: fields)
             let fixIt = suggestion.flatMap { suggestion in field.span.map { FixIt(span: $0, replacement: suggestion) } }
+            var notes = [DiagnosticNote("its fields: " + fields.prefix(20).joined(separator: ", ") + (fields.count > 20 ? ", …" : ""))]
+            // The field another layer draws: the note meant that layer's rows.
+            if annotation.layer == nil, let other = context.layers.firstIndex(where: { $0.outputFields?.contains(field.value) == true }) {
+                notes.append(
+                    DiagnosticNote(
+                        "'\(field.value)' is a field of the rows \(layerName(context.layers[other])) draws: add \"layer\": \(other) to point at them")
+                )
+            }
             diagnostics.append(
                 Diagnostic(
                     SemanticDiagnostic.anchorUnknownField(field.value, layer: layerName(layer), suggestion: suggestion), at: field.span,
-                    notes: [DiagnosticNote("its fields: " + fields.prefix(20).joined(separator: ", ") + (fields.count > 20 ? ", …" : ""))],
-                    fixIt: fixIt))
+                    notes: notes, fixIt: fixIt))
         }
         if let table = layer.table, table.rowCount == 0 {
             diagnostics.append(Diagnostic(SemanticDiagnostic.anchorWithoutRows(anchor: at.value.text, layer: layerName(layer)), at: at.span))
