@@ -56,6 +56,25 @@ import Testing
             ), table: Self.rows)
     }
 
+    @Test func legendKeysOnAChartWithoutALegendAreNamed() {
+        H.expect(
+            "option-ignored",
+            in: H.quiet(
+                ##""legend": {⟪"position": "bottom", ⟪"title": "Kind"}, "mark": "bar", "encoding": {"x": {"field": "c"}, "y": {"field": "v"}}"##),
+            table: Self.rows)
+        // With a color field there is a legend to place; "none" and false restate that there is none.
+        H.expect(
+            "option-ignored",
+            in: H.quiet(
+                ##""legend": {"position": "bottom"}, "mark": "bar", "encoding": {"x": {"field": "c"}, "y": {"field": "v"}, "color": {"field": "c"}}"##
+            ),
+            table: Self.rows)
+        H.expect(
+            "option-ignored",
+            in: H.quiet(##""legend": {"position": "none"}, "mark": "bar", "encoding": {"x": {"field": "c"}, "y": {"field": "v"}}"##),
+            table: Self.rows)
+    }
+
     @Test func rowsALogScaleCannotPlaceAreCounted() {
         let found = H.expect(
             "log-scale-drops-values",

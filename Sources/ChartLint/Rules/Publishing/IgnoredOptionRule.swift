@@ -13,6 +13,7 @@ struct IgnoredOptionRule: CataloguedRule {
         let mark = context.spec.mark.type.value
         let stacking = MarkTraits.all.filter(\.stacks).map(\.type)
         let encoding = context.spec.encoding
+        checkLegend(context, into: &diagnostics)
         for channel in encoding.channels {
             let name = channel.channel.rawValue
             // An inherited `stack` that another layer's bars or areas use is not ignored (SPEC §11).
@@ -39,6 +40,20 @@ struct IgnoredOptionRule: CataloguedRule {
                 let guide = channel.channel == .color || channel.channel == .size ? " (its guide is the legend)" : ""
                 diagnostics.append(diagnostic("'encoding.\(name).axis' has no effect: only x and y have axes\(guide); remove it", at: member.keySpan))
             }
+        }
+    }
+
+    /// `legend` keys on a chart that has no legend (no field on color or size; SPEC §19.1): a one-mark chart only,
+    /// since in layers another layer's color may make one.
+    func checkLegend(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let encoding = context.spec.encoding
+        guard context.layerIndex == nil, encoding.color?.field == nil, encoding.size?.field == nil else { return }
+        for key in ["position", "title"] {
+            guard let member = context.member("legend", key) else { continue }
+            if key == "position", context.spec.legend.position?.value == LegendPosition.none { continue }
+            diagnostics.append(
+                diagnostic(
+                    "'legend.\(key)' has no effect: the chart has no legend, since no field is on color or size; remove it", at: member.keySpan))
         }
     }
 
