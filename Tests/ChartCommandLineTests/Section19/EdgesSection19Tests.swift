@@ -46,8 +46,9 @@ import Testing
                 """
             let svg = try SVGMeasure.build(spec).svg
             let texts = svg.groups("chartc-marks").flatMap { SVGMeasure.texts(in: $0) }
-            // Every row prints the same words at the same spot: one is kept, the others would print over it.
-            #expect(texts.count == 1, "\(size) px '\(words)': \(texts.map(\.joined))")
+            // Every row prints the same words at the same spot, and every one is drawn (nothing accepted vanishes,
+            // even over other text).
+            #expect(texts.count == 3, "\(size) px '\(words)': \(texts.map(\.joined))")
             guard let text = texts.first else { continue }
             #expect(text.joined == words)
             // Centred as near x = 10 px as keeps its words inside the plot (which starts at 0).
