@@ -44,13 +44,14 @@ public struct DiagnosticNote: Sendable, Equatable {
 /// line, the JSON output and the tests all see the same thing. `id` is a stable rule name (`json-trailing-comma`,
 /// `unknown-key`, …) documented in `specs/diagnostics.md`; it comes from a module's catalogue (a
 /// `DiagnosticMessage`), never from a string spelled at the call site: create one with
-/// `Diagnostic(Catalogue.case(…), at: span)` or `Diagnostic(Catalogue.Kind.name, "sentence", at: span)`.
+/// `Diagnostic(Catalogue.case(…), at: span)` (or, for a `ComposedWording` kind only,
+/// `Diagnostic(Catalogue.Kind.name, "sentence", at: span)`).
 public struct Diagnostic: Sendable, Equatable, Error {
-    /// Set once, from the catalogue kind (or the deprecated string-id constructors): a later stage may add notes or
-    /// move a diagnostic, never rename it.
-    public private(set) var id: String
-    /// The module whose catalogue defines `id` (empty only for the deprecated string-id constructors).
-    public private(set) var domain: String = ""
+    /// Set once, from the catalogue message's kind: a later stage may add notes or move a diagnostic, never rename
+    /// it (there is no way to make a diagnostic from a string id).
+    public let id: String
+    /// The module whose catalogue defines `id`.
+    public let domain: String
     public var severity: Severity
     public var message: String
     /// Where it happened. Nil only when there is no file at all (e.g. a command-line mistake).
@@ -105,43 +106,6 @@ public struct Diagnostic: Sendable, Equatable, Error {
     /// A diagnostic of a catalogue's kind about a whole file with no usable position.
     public init<Kind: ComposedWording>(_ kind: Kind, _ message: String, path: String, notes: [DiagnosticNote] = []) {
         self.init(ComposedMessage(kind, message), path: path, notes: notes)
-    }
-
-    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:) or Diagnostic(Catalogue.Kind.name, \"…\", at:)")
-    public init(
-        _ severity: Severity,
-        _ id: String,
-        _ message: String,
-        at span: SourceSpan?,
-        notes: [DiagnosticNote] = [],
-        fixIt: FixIt? = nil
-    ) {
-        self.init(
-            severity: severity, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt,
-            diagnosticMessage: nil)
-    }
-
-    /// A diagnostic about a whole file that has no usable position (missing, unreadable, empty).
-    @available(
-        *, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), path:) or Diagnostic(Catalogue.Kind.name, \"…\", path:)"
-    )
-    public init(_ severity: Severity, _ id: String, _ message: String, path: String, notes: [DiagnosticNote] = []) {
-        self.init(severity: severity, id: id, domain: "", message: message, span: nil, path: path, notes: notes, fixIt: nil, diagnosticMessage: nil)
-    }
-
-    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:)")
-    public static func error(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
-        Diagnostic(
-            severity: .error, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt,
-            diagnosticMessage: nil)
-    }
-
-    @available(*, deprecated, message: "ids come from a catalogue: Diagnostic(Catalogue.case(…), at:)")
-    public static func warning(_ id: String, _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic
-    {
-        Diagnostic(
-            severity: .warning, id: id, domain: "", message: message, span: span, path: span?.file.path, notes: notes, fixIt: fixIt,
-            diagnosticMessage: nil)
     }
 
     /// The id with its domain, as the catalogue declares it.

@@ -30,11 +30,3 @@ extension CataloguedRule {
         Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt)
     }
 }
-
-extension ChartRule {
-    /// A diagnostic of a rule that spells its own id: the way rules were written before catalogues.
-    @available(*, deprecated, message: "conform to CataloguedRule with a kind from SemanticDiagnostic.Kind or LintDiagnostic.Kind")
-    public func diagnostic(_ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) -> Diagnostic {
-        Diagnostic(severity, id, message, at: span, notes: notes, fixIt: fixIt)
-    }
-}
