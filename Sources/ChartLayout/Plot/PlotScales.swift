@@ -192,6 +192,8 @@ public struct PlotScales: Sendable {
             zero: scaleSpec?.zero?.value ?? defaultZero, nice: scaleSpec?.nice?.value ?? (spansData ? false : nil),
             tickCount: tickCount(channel, isX: isX, length: length))
         options.avoidsZero = scaleSpec?.zero?.value == false
+        let finestTimeUnit = kind == .time ? TimePrecision.unit(of: values) : nil
+        options.finestTimeUnit = finestTimeUnit
         if let domain = scaleSpec?.domain {
             let ends = explicitEnds(domain)
             options.explicitStart = ends.start
@@ -232,7 +234,9 @@ public struct PlotScales: Sendable {
             if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount, integer: true, avoidingZero: options.avoidsZero) }
             return .linear(scale)
         case .pow: return .pow(PowScale.sqrt(domain: domain, range: pixels, reverse: reverse))
-        case .time: return .time(TimeScale(domain: domain, range: pixels, reverse: reverse, firstWeekday: model.locale.firstWeekday))
+        case .time:
+            return .time(
+                TimeScale(domain: domain, range: pixels, reverse: reverse, firstWeekday: model.locale.firstWeekday, finestUnit: finestTimeUnit))
         case .log:
             do {
                 return .log(try LogScale(domain: domain, range: pixels, reverse: reverse))

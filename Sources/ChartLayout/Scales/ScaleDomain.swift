@@ -26,6 +26,8 @@ public struct DomainOptions: Sendable, Hashable {
     public var tickCount: Int
     /// `scale.zero: false` was written: `nice` keeps data clear of zero clear of it (SPEC §19.7).
     public var avoidsZero = false
+    /// A time scale's data precision (`TimePrecision`): `nice` rounds to ticks no finer than it.
+    public var finestTimeUnit: TimeTickInterval.Unit?
 
     public init(zero: Bool = false, nice: Bool? = nil, explicitStart: Double? = nil, explicitEnd: Double? = nil, tickCount: Int = 10) {
         self.zero = zero
@@ -73,7 +75,8 @@ public enum ScaleDomain {
         case .linear, .pow: niced = LinearTicks.nice(domain, count: count, avoidingZero: options.avoidsZero)
         case .years: niced = LinearTicks.nice(domain, count: count, integer: true, avoidingZero: options.avoidsZero)
         case .log: niced = (try? LogScale(domain: domain, range: ScaleInterval(0, 1)))?.niced().domain ?? domain
-        case .time: niced = TimeScale(domain: domain, range: ScaleInterval(0, 1)).niced(tickCount: count).domain
+        case .time:
+            niced = TimeScale(domain: domain, range: ScaleInterval(0, 1), finestUnit: options.finestTimeUnit).niced(tickCount: count).domain
         }
         // `nice` only moves ends that came from the data; both keep their direction.
         return ScaleInterval(explicitStart ?? niced.start, explicitEnd ?? niced.end)

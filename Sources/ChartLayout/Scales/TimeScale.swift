@@ -30,12 +30,19 @@ public struct TimeScale: ContinuousScale, Hashable {
     public var clamp: Bool
     /// 0 = Sunday, 1 = Monday: where weekly ticks fall (`ChartLocale.firstWeekday`).
     public var firstWeekday: Int
+    /// The finest calendar unit the ticks may step in: the data's precision (`TimePrecision`), so whole days are
+    /// never ticked at noon. Nil: any.
+    public var finestUnit: TimeTickInterval.Unit?
 
-    public init(domain: ScaleInterval, range: ScaleInterval, clamp: Bool = false, reverse: Bool = false, firstWeekday: Int = 0) {
+    public init(
+        domain: ScaleInterval, range: ScaleInterval, clamp: Bool = false, reverse: Bool = false, firstWeekday: Int = 0,
+        finestUnit: TimeTickInterval.Unit? = nil
+    ) {
         self.domain = domain
         self.range = reverse ? range.reversed : range
         self.clamp = clamp
         self.firstWeekday = firstWeekday
+        self.finestUnit = finestUnit
     }
 
     /// The largest |milliseconds| the calendar math accepts (JavaScript's date range, ±275,760 years).
@@ -54,7 +61,7 @@ public struct TimeScale: ContinuousScale, Hashable {
         if low == high { return TimeTicks(values: [low], interval: TimeTickInterval(.millisecond)) }
         let count = Swift.max(1, count)
         let limit = Swift.max(count + 1, count + count / 2)
-        var candidates = TimeScale.candidates(span: Double(high - low), count: count)
+        var candidates = TimeScale.candidates(span: Double(high - low), count: count, finest: finestUnit)
         var index = TimeScale.closest(in: candidates, to: Double(high - low) / Double(count))
         // Take the closest interval, or the next longer one while that gives too many ticks.
         while true {
@@ -113,7 +120,7 @@ public struct TimeScale: ContinuousScale, Hashable {
 
     /// Every candidate for this span, shortest first: round millisecond steps when the ticks would be less than a
     /// second apart, the standard ladder, and a round number of years.
-    private static func candidates(span: Double, count: Int) -> [TimeTickInterval] {
+    private static func candidates(span: Double, count: Int, finest: TimeTickInterval.Unit?) -> [TimeTickInterval] {
         var result: [TimeTickInterval] = []
         let target = span / Double(count)
         if target < 1000, let step = LinearTicks.step(ScaleInterval(0, span), count: count, integer: true), step.exponent < 3 {
@@ -123,6 +130,10 @@ public struct TimeScale: ContinuousScale, Hashable {
         let years = span / TimeTickInterval(.year).approximateMilliseconds
         let yearStep = LinearTicks.step(ScaleInterval(0, years), count: count, integer: true)
         result.append(TimeTickInterval(.year, yearStep.map { Swift.max(1, NumberConversion.clamped($0.value, as: Int64.self)) } ?? 1))
+        // Never finer than the data: whole days are not ticked at noon (the year candidate always remains).
+        if let finest, let rank = TimeTickInterval.Unit.allCases.firstIndex(of: finest) {
+            result = result.filter { (TimeTickInterval.Unit.allCases.firstIndex(of: $0.unit) ?? 0) >= rank }
+        }
         return result
     }
 
