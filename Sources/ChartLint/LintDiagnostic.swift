@@ -16,6 +16,7 @@ public enum LintDiagnostic {
         case facetTooManyPanels = "facet-too-many-panels"
         case htmlTooManyMarks = "html-too-many-marks"
         case lineJoinsSeries = "line-joins-series"
+        case logScaleDropsValues = "log-scale-drops-values"
         case longTitle = "long-title"
         case lowContrast = "low-contrast"
         case missingAlt = "missing-alt"

@@ -37,6 +37,7 @@ public enum Linter {
         TooManyBinsRule(),
         TooManyMarksForPageRule(),
         MissingCategoryRule(),
+        LogScaleDropsValuesRule(),
         DatesAsTextRule()
     ]
 

@@ -115,4 +115,22 @@ struct ScaleTickTests {
         #expect(LinearTicks.nice(ScaleInterval(5, 5), count: 10) == ScaleInterval(5, 5))
         #expect(LinearTicks.nice(ScaleInterval(-1234, 98765), count: 10) == ScaleInterval(-10000, 100000))
     }
+
+    /// `scale.zero: false` on a short axis (SPEC §19.7): only the end the count's step would carry to zero takes a
+    /// finer step; the axis keeps the count's round step, not ten ticks thinned to `0.005 0.015 0.025 …` whose last
+    /// label falls short of the data.
+    @Test func niceAvoidingZeroKeepsTheCountsStep() throws {
+        let low = LinearTicks.nice(ScaleInterval(0.00771, 0.04768), count: 2, avoidingZero: true)
+        #expect(low == ScaleInterval(0.005, 0.06))
+        #expect(LinearTicks.niceStep(low, count: 2, avoidingZero: true)?.value == 0.02)
+        let negative = LinearTicks.nice(ScaleInterval(-3_985_356, -317_437), count: 2, avoidingZero: true)
+        #expect(
+            negative.lower <= -3_985_356 && negative.lower > -6_000_000 && negative.upper >= -317_437 && negative.upper < 0, "\(negative)")
+        let step = try #require(LinearTicks.niceStep(negative, count: 2, avoidingZero: true))
+        #expect(step.value == 2_000_000)
+        // Without zero: false, the same domains are ticked as before: both ends on a tick.
+        #expect(LinearTicks.niceStep(ScaleInterval(-4.4e6, -3.95e6), count: 7)?.value == 50_000)
+        // Years stop at whole years.
+        #expect(LinearTicks.nice(ScaleInterval(1.2, 9.6), count: 2, integer: true, avoidingZero: true) == ScaleInterval(1, 10))
+    }
 }

@@ -157,11 +157,13 @@ struct AnnotationLayout: Sendable {
     // MARK: labels of rules and ranges
 
     /// The label as written, with `{value}` replaced by the value as its axis prints it (`{from}` and `{to}` for
-    /// a range's ends).
+    /// a range's ends). A date names its year when a range's ends lie in different years (SPEC §19.7), and a
+    /// rule's date when the axis spans more than one year, as a note's `{x}` does ("Feb 10" alone would not say
+    /// which February).
     private func labelText(_ annotation: Annotation, axis: ChannelName) -> String? {
         guard var text = annotation.label?.value, !text.isEmpty else { return nil }
         let values = annotation.values(on: axis)
-        let withYear = positions.crossesYears(values, axis: axis)
+        let withYear = values.count == 1 ? positions.domainCrossesYears(axis) : positions.crossesYears(values, axis: axis)
         for (token, value) in [("{value}", values.first), ("{from}", values.first), ("{to}", values.last)] {
             guard text.contains(token), let value, let printed = positions.text(value, axis: axis, locale: locale, withYear: withYear) else {
                 continue

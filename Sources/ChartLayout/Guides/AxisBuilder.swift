@@ -70,7 +70,9 @@ enum AxisBuilder {
             }
         }
         let isPercent = model.stack == .normalize && model.measure?.channel == channel.channel
-        let labels = TickLabels.forChannel(channel, isPercent: isPercent, locale: model.locale).labels(values)
+        var tickLabels = TickLabels.forChannel(channel, isPercent: isPercent, locale: model.locale)
+        if case .log = scale { tickLabels.logarithmic = true }
+        let labels = tickLabels.labels(values)
         return zip(values, labels).compactMap { value, label in
             scale.position(value).map { AxisTick(position: $0, label: label) }
         }

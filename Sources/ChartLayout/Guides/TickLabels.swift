@@ -29,6 +29,10 @@ public struct TickLabels: Sendable {
     /// The prefix and suffix of the spec's format object (SPEC §19.14), around every label.
     public var affixes: FormatAffixes
 
+    /// Labels of a log axis: each tick written alone, whatever the span of the ticks (SPEC §19.7: `0.005 0.01 0.02
+    /// 0.05`, never `0.010`), since its ticks are not evenly spaced and share no precision.
+    public var logarithmic = false
+
     /// - Parameter pattern: a d3-format pattern for numbers or a `%`-pattern for dates; one that does not parse
     ///   falls back to the automatic format (the spec parser reports it).
     public init(kind: Kind, pattern: String? = nil, affixes: FormatAffixes = .none, locale: ChartLocale) {
@@ -67,7 +71,7 @@ public struct TickLabels: Sendable {
         case .number:
             if let numberFormat { return values.map { numberFormat.format($0, locale: locale) } }
             let magnitudes = values.filter { $0.isFinite && $0 != 0 }.map(\.magnitude)
-            if let smallest = magnitudes.min(), let largest = magnitudes.max(), largest >= smallest * 1000 {
+            if let smallest = magnitudes.min(), let largest = magnitudes.max(), logarithmic || largest >= smallest * 1000 {
                 // Ticks over several powers of ten (a log axis): each as written alone, in its own unit, with no
                 // padded decimals (SPEC §19.7): `0.01 0.1 1 10 100 1,000`, `100,000 1M 10M 100M`.
                 return values.map { value in

@@ -84,7 +84,8 @@ enum DirectLabels {
     /// Where a series ends: the last point of its last unbroken run.
     private static func endPoint(_ series: Series, context: MarkContext) -> Point? {
         let model = context.model
-        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        // A line ends where it is joined to last (SPEC §19.4); an area, at the end of its independent axis.
+        let along: Curve.Axis = model.markType == .line ? LineMark.joiningAxis(model) : model.orientation == .vertical ? .x : .y
         guard let last = LineMark.segments(series, context: context, along: along).last?.last else { return nil }
         // A stacked area is named at the middle of its last slice.
         if let slice = model.stacked[last.row],

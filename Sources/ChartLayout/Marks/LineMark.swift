@@ -75,17 +75,14 @@ enum LineMark: Mark {
         }
     }
 
-    /// The axis a line joins its points along (SPEC §19.4): its temporal channel's, else the quantitative one's
-    /// when the other is discrete (a line on a temporal x and a nominal y runs left to right, not in y order),
-    /// else the orientation's.
+    /// The axis a line joins its points along (SPEC §19.4): the checking stage's `ResolvedView.lineOrder` (a line
+    /// on a temporal x and a nominal y runs left to right, not in y order), else the orientation's.
     static func joiningAxis(_ model: PlotModel) -> Curve.Axis {
-        // One position a field, the other a constant (SPEC §19.3): along the field.
-        if model.x != nil, model.y == nil { return .x }
-        if model.y != nil, model.x == nil { return .y }
-        let xTemporal = model.x?.type == .temporal, yTemporal = model.y?.type == .temporal
-        if xTemporal != yTemporal { return xTemporal ? .x : .y }
-        if let x = model.x, let y = model.y, x.isContinuous != y.isContinuous, x.type == .quantitative, !y.isContinuous { return .x }
-        return model.orientation == .vertical ? .x : .y
+        switch model.view.lineOrder {
+        case .x?: return .x
+        case .y?: return .y
+        default: return model.orientation == .vertical ? .x : .y
+        }
     }
 
     /// The series' points in drawing order, split where a value is missing.

@@ -227,11 +227,11 @@ public struct PlotScales: Sendable {
         switch kind {
         case .linear:
             var scale = LinearScale(domain: domain, range: pixels, reverse: reverse)
-            if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount) }
+            if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount, avoidingZero: options.avoidsZero) }
             return .linear(scale)
         case .years:
             var scale = LinearScale.years(domain: domain, range: pixels, reverse: reverse)
-            if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount, integer: true) }
+            if niced { scale.niceStep = LinearTicks.niceStep(domain, count: options.tickCount, integer: true, avoidingZero: options.avoidsZero) }
             return .linear(scale)
         case .pow: return .pow(PowScale.sqrt(domain: domain, range: pixels, reverse: reverse))
         case .time:

@@ -151,16 +151,29 @@ public enum LinearTicks {
     /// domain's direction. The axis ticks such a domain with `niceStep(_:count:integer:)`.
     ///
     /// - Parameter avoidingZero: `scale.zero: false` written in the spec (SPEC §19.7): data that stays clear of
-    ///   zero keeps a domain clear of it, with a smaller round step if the count's step would reach it.
+    ///   zero keeps a domain clear of it, with a smaller round step if the count's step would reach it. When that
+    ///   smaller step would crowd the axis (more than twice the count's intervals, which the axis then thins to
+    ///   labels such as `0.005 0.015 0.025` that are not round and stop short of the data), only the end near zero
+    ///   takes it: the far end stays on the count's step, which ticks the axis (`0.02 0.04 0.06` over
+    ///   0.0077…0.0477 at two ticks).
     public static func nice(_ domain: ScaleInterval, count: Int, integer: Bool = false, avoidingZero: Bool = false) -> ScaleInterval {
         guard domain.isFinite, !domain.isDegenerate else { return domain }
-        guard var step = step(domain, count: count, integer: integer) else { return domain }
+        guard let coarse = step(domain, count: count, integer: integer) else { return domain }
+        var step = coarse
         for _ in 0..<8 {
             guard let first = step.floorIndex(domain.lower), let last = step.ceilIndex(domain.upper) else { return domain }
             let low = step.multiple(first)
             let high = step.multiple(last)
             let reachesZero = (domain.lower > 0 && low <= 0) || (domain.upper < 0 && high >= 0)
             if !avoidingZero || !reachesZero || (integer && step.exponent == 0 && step.mantissa == 1) {
+                if step != coarse, last - first > 2 * Int64(Swift.max(1, count)),
+                    let coarseFirst = coarse.floorIndex(domain.lower), let coarseLast = coarse.ceilIndex(domain.upper)
+                {
+                    // Crowded: the far end back on the count's step.
+                    let (lower, upper) =
+                        domain.lower > 0 ? (low, coarse.multiple(coarseLast)) : (coarse.multiple(coarseFirst), high)
+                    return domain.isReversed ? ScaleInterval(upper, lower) : ScaleInterval(lower, upper)
+                }
                 return domain.isReversed ? ScaleInterval(high, low) : ScaleInterval(low, high)
             }
             step = step.smaller
@@ -170,18 +183,40 @@ public enum LinearTicks {
 
     /// The step to tick a domain `nice` made: the one `ticks` would choose for it, or the next smaller round
     /// step (5 → 2 → 1 → 0.5 …) that both ends are multiples of, so the axis starts and ends on a tick.
-    public static func niceStep(_ domain: ScaleInterval, count: Int, integer: Bool = false) -> TickStep? {
-        guard var step = step(domain, count: count, integer: integer) else { return nil }
+    ///
+    /// - Parameter avoidingZero: the domain was niced with `avoidingZero` (`scale.zero: false`): when that smaller
+    ///   step would crowd the axis, `nice` left the end near zero off the count's step, and the count's step
+    ///   ticks it.
+    public static func niceStep(_ domain: ScaleInterval, count: Int, integer: Bool = false, avoidingZero: Bool = false) -> TickStep? {
+        guard let coarse = step(domain, count: count, integer: integer) else { return nil }
         func divides(_ step: TickStep, _ value: Double) -> Bool {
             guard let low = step.floorIndex(value), let high = step.ceilIndex(value) else { return false }
             return low == high
         }
-        for _ in 0..<4 {
-            if divides(step, domain.lower) && divides(step, domain.upper) { return step }
+        var step = coarse
+        var found: TickStep?
+        for attempt in 0..<5 {
+            if divides(step, domain.lower) && divides(step, domain.upper) {
+                found = step
+                break
+            }
+            if attempt == 4 { break }
             let smaller = step.smaller
-            if integer && smaller.exponent < 0 { return step }
+            if integer && smaller.exponent < 0 {
+                found = step
+                break
+            }
             step = smaller
         }
-        return divides(step, domain.lower) && divides(step, domain.upper) ? step : nil
+        if avoidingZero, domain.lower > 0 || domain.upper < 0, found != coarse {
+            let far = Swift.abs(domain.lower) < Swift.abs(domain.upper) ? domain.upper : domain.lower
+            let crowded =
+                found.map { fine in
+                    guard let first = fine.floorIndex(domain.lower), let last = fine.ceilIndex(domain.upper) else { return true }
+                    return last - first > 2 * Int64(Swift.max(1, count))
+                } ?? true
+            if crowded && divides(coarse, far) { return coarse }
+        }
+        return found
     }
 }

@@ -21,7 +21,9 @@ struct ChannelNotSupportedCheck: CataloguedRule {
                     "'encoding.text' on \(mark.rawValue) marks is the text of their value labels, but the marks have no labels: add \"labels\": true to 'mark', or remove it",
                     at: context.member("encoding", "text")?.keySpan ?? text.span))
         }
-        for channel in context.spec.encoding.channels where !traits.draws(channel) {
+        // A channel with neither a field nor a value is one whose value the parser refused (an opacity of 1.5): its
+        // error is reported already, and it is not a field.
+        for channel in context.spec.encoding.channels where !traits.draws(channel) && (channel.field != nil || channel.value != nil) {
             let name = channel.channel.rawValue
             let isConstant = channel.value != nil && channel.field == nil
             let drawing = isConstant ? MarkTraits.marks(drawingConstant: channel.channel) : MarkTraits.marks(drawing: channel.channel)

@@ -101,19 +101,22 @@ extension SemanticContext {
             }
         }
         return ResolvedView(
-            mark: mark, channels: channels, orientation: orientation, stack: stack, lineOrder: Self.lineOrder(x: x, y: y),
+            mark: mark, channels: channels, orientation: orientation, stack: stack, lineOrder: Self.lineOrder(x: x, y: y, orientation: orientation),
             colorMakesSeries: series)
     }
 
-    /// SPEC §19.4: the temporal channel, else the quantitative one when the other is discrete, else x.
-    static func lineOrder(x: ResolvedChannel?, y: ResolvedChannel?) -> ChannelName? {
+    /// SPEC §19.4 (with §6): the temporal channel; else the quantitative one when the other is discrete (a line
+    /// on a quantitative x and categories on y runs left to right); else the independent axis of the orientation:
+    /// x for categories on x — a line over month names, which keep their natural order (SPEC §4), joins them in
+    /// that order, not by value — and for two quantitative channels, y for a bin on y (a histogram on its side).
+    /// Layout's lines, direct labels and the `first`/`last` annotation anchors all read this one answer.
+    static func lineOrder(x: ResolvedChannel?, y: ResolvedChannel?, orientation: Orientation?) -> ChannelName? {
         guard let x else { return y == nil ? nil : .y }
         guard let y else { return .x }
         if x.isTemporal == true { return .x }
         if y.isTemporal == true { return .y }
         if x.isQuantitative == true && y.isDiscrete == true { return .x }
-        if y.isQuantitative == true && x.isDiscrete == true { return .y }
         guard x.type != nil, y.type != nil else { return nil }
-        return .x
+        return orientation == .horizontal ? .y : .x
     }
 }

@@ -15,8 +15,9 @@ public struct ResolvedView: Sendable, Equatable {
     /// categorical color splits them and there is no `offset`; `none` for other marks, ranges and a measure that
     /// is not quantitative; nil while unknown.
     public let stack: StackMode?
-    /// The channel whose values order a line's or an area's points (SPEC §19.4): the temporal one, else the
-    /// quantitative one when the other is discrete, else x. Nil without x and y.
+    /// The channel whose values order a line's points (SPEC §19.4): the temporal one, else the quantitative one
+    /// when the other is discrete, else the orientation's independent axis (x for categories on x). Nil without x
+    /// and y, or while a type is unknown.
     public let lineOrder: ChannelName?
     /// Whether a categorical `color` splits the marks into series (a legend); nil: unknown.
     public let colorMakesSeries: Bool?

@@ -95,9 +95,9 @@ import Testing
         let svg = String(decoding: try Data(contentsOf: root.appendingPathComponent("days.svg")), as: UTF8.self)
         #expect(svg.contains(">red top: 8 on Thu<"), "red's maximum")
         #expect(svg.contains(">blue top: 7 on Wed<"), "blue's own maximum, not red's")
-        // A line on a nominal x and a quantitative y joins its points in y order (SPEC §19.4): blue's first
-        // point is its lowest, Thu's 1.
-        #expect(svg.contains(">starts {1}<"))
+        // `first` is the first point of the line as it is drawn (SPEC §19.4): a line over weekday names runs in
+        // the axis's order, Mon to Thu, not by value, so blue's first point is Mon's 6 (not its lowest, Thu's 1).
+        #expect(svg.contains(">starts {6}<"))
         #expect(svg.components(separatedBy: ">starts {").count == 2, "pinned to one panel")
         let html = String(decoding: try Data(contentsOf: root.appendingPathComponent("days.html")), as: UTF8.self)
         #expect(html.contains(">red top: 8 on Thu<") && html.contains(">blue top: 7 on Wed<"))

@@ -13,6 +13,7 @@ struct IgnoredOptionRule: CataloguedRule {
         let mark = context.spec.mark.type.value
         let stacking = MarkTraits.all.filter(\.stacks).map(\.type)
         let encoding = context.spec.encoding
+        checkLegend(context, into: &diagnostics)
         for channel in encoding.channels {
             let name = channel.channel.rawValue
             // An inherited `stack` that another layer's bars or areas use is not ignored (SPEC §11).
@@ -33,10 +34,71 @@ struct IgnoredOptionRule: CataloguedRule {
                     diagnostic(
                         "'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))
             }
+            checkScaleAndAxis(channel, context: context, into: &diagnostics)
             let hasAxis = [ChannelName.x, .y].contains(channel.channel)
             if !hasAxis, channel.axis != nil, let member = context.member("encoding", name, "axis") {
                 let guide = channel.channel == .color || channel.channel == .size ? " (its guide is the legend)" : ""
                 diagnostics.append(diagnostic("'encoding.\(name).axis' has no effect: only x and y have axes\(guide); remove it", at: member.keySpan))
+            }
+        }
+    }
+
+    /// `legend` keys on a chart that has no legend (no field on color or size; SPEC §19.1): a one-mark chart only,
+    /// since in layers another layer's color may make one.
+    func checkLegend(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let encoding = context.spec.encoding
+        guard context.layerIndex == nil, encoding.color?.field == nil, encoding.size?.field == nil else { return }
+        for key in ["position", "title"] {
+            guard let member = context.member("legend", key) else { continue }
+            if key == "position", context.spec.legend.position?.value == LegendPosition.none { continue }
+            diagnostics.append(
+                diagnostic(
+                    "'legend.\(key)' has no effect: the chart has no legend, since no field is on color or size; remove it", at: member.keySpan))
+        }
+    }
+
+    /// Scale and axis keys a position channel's scale cannot honour (SPEC §19.1): `zero: true` where there is no
+    /// zero (categories, dates, a log scale), `nice` where nothing is niced (categories; time and log axes follow
+    /// their data), `range` on a position (the plot's size places the marks), `tickCount` on a band or point axis
+    /// (every category is labelled, SPEC §19.8), and `format` on a field of text.
+    func checkScaleAndAxis(_ channel: ChannelDef, context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        let name = channel.channel.rawValue
+        guard channel.field != nil, !context.isInherited(channel), let resolved = context.resolved[channel.channel] else { return }
+        let position = [ChannelName.x, .y, .x2, .y2].contains(channel.channel)
+        let discrete = resolved.isDiscrete == true
+        let kind: String? =
+            discrete ? "a scale of categories" : resolved.scaleType == .log ? "a log scale" : resolved.scaleType == .time ? "a time scale" : nil
+        if position, channel.scale?.zero?.value == true, let kind, let member = context.member("encoding", name, "scale", "zero") {
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.\(name).scale.zero' has no effect: \(kind) has no zero to include; remove it", at: member.keySpan))
+        }
+        if position, let nice = channel.scale?.nice?.value, discrete || (nice && kind != nil),
+            let kind, let member = context.member("encoding", name, "scale", "nice")
+        {
+            let why = discrete ? "categories are not rounded" : "\(kind)'s axis follows its data and is not rounded"
+            diagnostics.append(diagnostic("'encoding.\(name).scale.nice' has no effect: \(why); remove it", at: member.keySpan))
+        }
+        if position, channel.scale?.range != nil, let member = context.member("encoding", name, "scale", "range") {
+            let size = channel.channel == .x || channel.channel == .x2 ? "width" : "height"
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.\(name).scale.range' has no effect: positions span the plot, whose size is the chart's '\(size)'; remove it, or set '\(size)'",
+                    at: member.keySpan))
+        }
+        if position, discrete, channel.axis?.tickCount != nil, let member = context.member("encoding", name, "axis", "tickCount") {
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.\(name).axis.tickCount' has no effect: an axis of categories labels every category; remove it", at: member.keySpan))
+        }
+        if resolved.fieldType == .string || resolved.fieldType == .boolean, discrete {
+            for path in ["format", "axis.format"] {
+                let found = path == "format" ? context.member("encoding", name, "format") : context.member("encoding", name, "axis", "format")
+                guard let member = found else { continue }
+                diagnostics.append(
+                    diagnostic(
+                        "'encoding.\(name).\(path)' has no effect: '\(channel.field?.value ?? name)' holds text, which is printed as it is; remove it",
+                        at: member.keySpan))
             }
         }
     }
