@@ -119,7 +119,7 @@ public enum JSONDataReader {
             throw DiagnosticError(Diagnostic(DataDiagnostic.notArray(found: article(node.typeName), arrayAt: arrayAt), at: node.span))
         }
         // A plain array of numbers, strings or booleans is one column named `data` (as Vega-Lite reads it).
-        if isColumnOfScalars(items) {
+        if JSONValue.isColumnOfScalars(items) {
             return items.map { [JSONMember(key: scalarColumnName, keySpan: $0.span, value: $0)] }
         }
         var rows: [[JSONMember]] = []
@@ -144,20 +144,6 @@ public enum JSONDataReader {
 
     /// The name of the one column a plain array of scalars (`[3, 5, 8]`) is read as.
     public static let scalarColumnName = "data"
-
-    /// Whether `items` is a plain array of numbers, strings, booleans and nulls (at least one not null): read as
-    /// the single column `data`.
-    public static func isColumnOfScalars(_ items: [JSONValue]) -> Bool {
-        var sawValue = false
-        for item in items {
-            switch item.kind {
-            case .number, .string, .bool: sawValue = true
-            case .null: continue
-            case .object, .array: return false
-            }
-        }
-        return sawValue
-    }
 
     private static func columnNames(_ rows: [[JSONMember]]) -> [String] {
         var names: [String] = []

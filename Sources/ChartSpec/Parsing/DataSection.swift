@@ -47,7 +47,7 @@ extension SpecDecoder {
                 // One error for the array, at its first item that is not a row (issue 24: a plain array of 420
                 // numbers gave 420 errors), with how many more there are.
                 // A plain array of numbers, strings or booleans is one column named `data` (as in Vega-Lite).
-                let notRows = Self.isColumnOfScalars(rows) ? [] : rows.indices.filter { rows[$0].objectValue == nil }
+                let notRows = JSONValue.isColumnOfScalars(rows) ? [] : rows.indices.filter { rows[$0].objectValue == nil }
                 if let position = notRows.first {
                     wrongType(
                         rows[position], path: "\(path).values[\(position)]", expected: "an object (one row, e.g. { \"day\": \"Mon\", \"count\": 3 })",
@@ -86,21 +86,6 @@ extension SpecDecoder {
         var source = DataSource(origin: origin, format: format, property: property, parse: parse, span: value.span)
         source.parseFormats = parseFormats
         return source
-    }
-
-    /// Whether `items` is a plain array of scalars (at least one not null), which `data.values` reads as the
-    /// one column `data` (ChartData's `JSONDataReader.isColumnOfScalars` is the same rule; ChartSpec does not
-    /// depend on ChartData).
-    static func isColumnOfScalars(_ items: [JSONValue]) -> Bool {
-        var sawValue = false
-        for item in items {
-            switch item.kind {
-            case .number, .string, .bool: sawValue = true
-            case .null: continue
-            case .object, .array: return false
-            }
-        }
-        return sawValue
     }
 
     /// A `parse` date format (`"%b %d %Y"`); an unknown directive, or one that cannot be read back (`%q`), is an
