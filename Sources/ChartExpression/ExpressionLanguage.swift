@@ -48,7 +48,10 @@
 /// - `lower upper` are Unicode-aware (`upper('straße')` is `STRASSE`), not locale-specific; `trim` removes any
 ///   Unicode white space; `length` counts characters as a reader sees them (`'é'` is 1 in either Unicode
 ///   form); `contains startsWith endsWith replace` match exact text (case-sensitive, no patterns); `replace`
-///   replaces every occurrence, left to right.
+///   replaces every occurrence, left to right. `substring(t, start, end?)` and `indexof(t, part)` count
+///   characters as `length` does, otherwise as JavaScript's `substring`/`indexOf` (`TextPositions`).
+/// - `quantile_t(p, df)` and `quantile_normal(p, mean?, stdev?)`: quantiles of Student's t and the normal
+///   distribution (`StudentT`, `NormalDistribution`); null outside 0 < p < 1.
 /// - `number(x)`: a decimal string (`' -1e3 '`; not `nan`, `inf` or hex) → number, else null; `true`/`false` →
 ///   1/0; a date → milliseconds since 1970-01-01T00:00:00Z. `string(x)`: numbers in their shortest exact form
 ///   (`2012`), dates as ISO 8601 (`2012-01-17`, with a time only when not midnight), `true`/`false`.
@@ -57,7 +60,7 @@
 ///   2012-01-01, matching SPEC §7 where a numeric field declared temporal holds years. (A number is *not*
 ///   read as epoch milliseconds; `number(d)` goes that way only.) Impossible dates give null.
 /// - `isValid(x)` is `x != null`.
-/// - `year quarter day dayofyear hour` give numbers, in UTC. `month(d)` and `weekday(d)` give the locale's
+/// - `year quarter day dayofyear hour minutes seconds milliseconds` give numbers, in UTC. `month(d)` and `weekday(d)` give the locale's
 ///   abbreviated names (`ChartLocale.shortMonths`, `shortWeekdays`), and their column carries `naturalOrder`:
 ///   all 12 months, or the 7 weekdays starting at the locale's `firstWeekday` (Sunday for en-US, Monday for
 ///   en-GB, de-DE, fr-FR). The order survives reading the column back and `?:` whose other branch stays within

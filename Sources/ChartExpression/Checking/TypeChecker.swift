@@ -539,7 +539,7 @@ struct TypeChecker {
             return fold(TypedNode(.call(function, arguments), type: type, range: expr.range))
         }
         switch function {
-        case .abs, .round, .floor, .ceil, .sqrt, .log, .log10, .exp, .pow, .quantileT:
+        case .abs, .round, .floor, .ceil, .sqrt, .log, .log10, .exp, .pow, .quantileT, .quantileNormal:
             for (argument, argumentExpr) in zip(arguments, argumentExprs) { ok = expect(argument, argumentExpr, of: [.number], in: name) && ok }
             return ok ? node(.number) : nil
         case .min, .max:
@@ -566,6 +566,15 @@ struct TypeChecker {
             case .contains, .startsWith, .endsWith: return node(.boolean)
             default: return node(.string)
             }
+        case .substring, .indexof:
+            // The text first; `substring`'s positions are numbers, `indexof`'s part is text.
+            for (index, (argument, argumentExpr)) in zip(arguments, argumentExprs).enumerated() {
+                let wanted: DataType = index == 0 || function == .indexof ? .string : .number
+                let hint: ExpressionDiagnostic.TypeAdvice =
+                    wanted == .string && (argument.type == .number || argument.type == .date) ? .convertWithString : .none
+                ok = expect(argument, argumentExpr, of: [wanted], in: name, hint: hint) && ok
+            }
+            return ok ? node(function == .substring ? .string : .number) : nil
         case .number:
             return node(.number)
         case .string:
@@ -587,7 +596,7 @@ struct TypeChecker {
                 return nil
             }
             return node(.date)
-        case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour:
+        case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour, .minutes, .seconds, .milliseconds:
             var hint = ExpressionDiagnostic.TypeAdvice.none
             if arguments[0].type == .number {
                 hint = function == .year ? .yearsAsIs : .needsDateField

@@ -21,13 +21,15 @@ enum FunctionKernels {
         case .quantileT:
             return Vector(
                 numbers: zipOperands(arguments[0].numbers, arguments[1].numbers, count: count) { StudentT.quantile($0, degreesOfFreedom: $1) })
+        case .quantileNormal where arguments.count == 1:
+            return Vector(numbers: mapOperand(arguments[0].numbers, count: count) { NormalDistribution.quantile($0) })
         case .bin:
             // `bin(x)` alone is computed by the planner's bin step; evaluated by itself it is x.
             guard arguments.count == 2 else { return arguments[0] }
             return Vector(numbers: zipOperands(arguments[0].numbers, arguments[1].numbers, count: count) { Math.bin($0, step: $1) })
         case .min, .max:
             return extremum(smallest: function == .min, arguments, type: resultType, count: count)
-        case .year, .quarter, .day, .dayofyear, .hour:
+        case .year, .quarter, .day, .dayofyear, .hour, .minutes, .seconds, .milliseconds:
             return datePart(function, arguments[0].dates, count: count)
         case .month:
             let names = context.locale.shortMonths
@@ -73,7 +75,7 @@ enum FunctionKernels {
         }
     }
 
-    /// `year quarter day dayofyear hour` as numbers, in UTC.
+    /// `year quarter day dayofyear hour minutes seconds milliseconds` as numbers, in UTC.
     private static func datePart(_ function: BuiltinFunction, _ dates: Operand<Int64>, count: Int) -> Vector {
         let part: (Int64) -> Double
         switch function {
@@ -81,6 +83,9 @@ enum FunctionKernels {
         case .quarter: part = { Double((CivilDate.civil(fromDays: CivilDate.floorDivide($0, CivilDate.millisecondsPerDay)).month - 1) / 3 + 1) }
         case .day: part = { Double(CivilDate.civil(fromDays: CivilDate.floorDivide($0, CivilDate.millisecondsPerDay)).day) }
         case .dayofyear: part = { Double(CivilDate.components($0).dayOfYear) }
+        case .minutes: part = { Double(CivilDate.floorModulo($0, 3_600_000) / 60_000) }
+        case .seconds: part = { Double(CivilDate.floorModulo($0, 60_000) / 1000) }
+        case .milliseconds: part = { Double(CivilDate.floorModulo($0, 1000)) }
         default: part = { Double(CivilDate.floorModulo($0, CivilDate.millisecondsPerDay) / 3_600_000) }
         }
         return Vector(numbers: mapOperand(dates, count: count) { $0 == Vector.nullDate ? .nan : part($0) })

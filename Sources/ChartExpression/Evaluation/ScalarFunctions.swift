@@ -36,6 +36,9 @@ enum ScalarFunctions {
         case .quantileT:
             guard arguments.count == 2, let p = arguments[0].numberValue, let df = arguments[1].numberValue else { return .null }
             return number(StudentT.quantile(p, degreesOfFreedom: df))
+        case .quantileNormal:
+            guard let p = arguments[0].numberValue else { return .null }
+            return number(normalQuantile(p, arguments.count == 3 ? arguments[1].numberValue : 0, arguments.count == 3 ? arguments[2].numberValue : 1))
         case .bin:
             guard let x = arguments.first?.numberValue else { return .null }
             guard arguments.count == 2, let step = arguments[1].numberValue else { return number(x) }
@@ -72,6 +75,14 @@ enum ScalarFunctions {
             guard let text = stringArgument(arguments, 0), let find = stringArgument(arguments, 1), let replacement = stringArgument(arguments, 2)
             else { return .null }
             return .string(ByteSearch.replacingAll(Array(find.utf8), with: Array(replacement.utf8), in: text))
+        case .substring:
+            guard let text = stringArgument(arguments, 0), let start = arguments[1].numberValue else { return .null }
+            let end = arguments.count == 3 ? arguments[2].numberValue : nil
+            if arguments.count == 3 && end == nil { return .null }
+            return .string(TextPositions.substring(text, start: start, end: end))
+        case .indexof:
+            guard let text = stringArgument(arguments, 0), let part = stringArgument(arguments, 1) else { return .null }
+            return .number(TextPositions.indexOf(part, in: text))
         case .number:
             switch arguments[0] {
             case .number(let x): return .number(x)
@@ -82,7 +93,7 @@ enum ScalarFunctions {
             }
         case .date:
             return makeDate(arguments)
-        case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour:
+        case .year, .quarter, .month, .day, .weekday, .dayofyear, .hour, .minutes, .seconds, .milliseconds:
             guard case .date(let milliseconds) = arguments[0] else { return .null }
             let components = CivilDate.components(milliseconds)
             switch function {
@@ -92,11 +103,21 @@ enum ScalarFunctions {
             case .day: return .number(Double(components.day))
             case .weekday: return .string(locale.shortWeekdays[Int(components.weekday)])
             case .dayofyear: return .number(Double(components.dayOfYear))
+            case .minutes: return .number(Double(components.minute))
+            case .seconds: return .number(Double(components.second))
+            case .milliseconds: return .number(Double(components.millisecond))
             default: return .number(Double(components.hour))
             }
         case .format, .isValid, .string:
             return .null
         }
+    }
+
+    /// `quantile_normal(p, mean, stdev)`: NaN (null) outside 0 < p < 1 or for a standard deviation that is not
+    /// positive.
+    static func normalQuantile(_ p: Double, _ mean: Double?, _ stdev: Double?) -> Double {
+        guard let mean, let stdev, stdev > 0, stdev.isFinite, mean.isFinite else { return .nan }
+        return mean + stdev * NormalDistribution.quantile(p)
     }
 
     /// A finite number, or null.

@@ -306,6 +306,16 @@ private struct SQLTranslator {
             let part =
                 function == .year ? "YEAR" : function == .quarter ? "QUARTER" : function == .day ? "DAY" : function == .dayofyear ? "DOY" : "HOUR"
             return SQLValue(text: "EXTRACT(\(part) FROM \(x.text))::float8", type: .number)
+        case .minutes:
+            guard x.type == .date else { return nil }
+            return SQLValue(text: "EXTRACT(MINUTE FROM \(x.text))::float8", type: .number)
+        case .seconds, .milliseconds:
+            // SECOND and MILLISECONDS carry the fraction (MILLISECONDS counts the seconds too): cut to whole
+            // units as chartc's milliseconds-since-epoch dates do.
+            guard x.type == .date else { return nil }
+            let whole = "floor(EXTRACT(MILLISECONDS FROM \(x.text)))"
+            let text = function == .seconds ? "floor(\(whole) / 1000)::float8" : "(\(whole)::bigint % 1000)::float8"
+            return SQLValue(text: text, type: .number)
         case .month:
             guard x.type == .date else { return nil }
             var cases = "CASE EXTRACT(MONTH FROM \(x.text))::int"

@@ -367,3 +367,25 @@ extension DatabaseCompiledSQLTests {
         }
     }
 }
+
+extension DatabaseCompiledSQLTests {
+    /// `minutes seconds milliseconds` (SPEC §21) group in PostgreSQL with the file's values, before 1970 too:
+    /// PostgreSQL's SECOND and MILLISECONDS carry fractions (and MILLISECONDS the seconds), cut to whole units here.
+    @Test func timePartsGroupInPostgreSQLAsInAFile() throws {
+        var lines = ["city,when,value"]
+        let times = [
+            "2020-01-01T10:17:42.250Z", "2021-06-30T23:59:59.999Z", "1969-12-31T23:58:01.001Z", "1900-03-01T00:00:59.500Z",
+            "2024-02-29T00:00:00Z", "", "2020-01-01T10:17:42.251Z"
+        ]
+        for (index, time) in times.enumerated() { lines.append("c\(index % 3),\(time),\(index)") }
+        let outcome = try run(
+            """
+            "calculate": { "mi": "minutes(when)", "se": "seconds(when)", "ms": "milliseconds(when)" },
+            "groupBy": ["mi", "se", "ms"], "aggregate": { "n": "count()" },
+            "mark": "point", "encoding": { "x": { "field": "ms" }, "y": { "field": "n" } }
+            """, name: "time parts", csv: lines.joined(separator: "\n") + "\n")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
+        #expect(outcome.fromFile.contains("17,42,250,1\n17,42,251,1"), "\(outcome.fromFile)")
+        #expect(outcome.fromFile.contains("58,1,1,1"), "\(outcome.fromFile)")
+    }
+}
