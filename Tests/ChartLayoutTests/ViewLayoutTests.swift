@@ -96,7 +96,8 @@ import Testing
         func rows(_ count: Int, width: Int) throws -> Set<Double> {
             let view = #"{ "mark": "point", "encoding": { "x": { "field": "value" }, "y": { "field": "cost" } } }"#
             let (page, views) = try Self.views(
-                #"{ "title": "T", "data": { "url": "d.csv" }, "width": \#(width), "concat": [\#(Array(repeating: view, count: count).joined(separator: ","))] }"#)
+                #"{ "title": "T", "data": { "url": "d.csv" }, "width": \#(width), "concat": [\#(Array(repeating: view, count: count).joined(separator: ","))] }"#
+            )
             return Set(try ChartLayoutEngine.composeViews(page: page, views: views).plots.map { ($0.y * 100).rounded() / 100 })
         }
         #expect(try rows(3, width: 640).count == 1)

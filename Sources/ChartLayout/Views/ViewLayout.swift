@@ -112,8 +112,10 @@ extension ChartLayoutEngine {
             var result: (scene: Scene, plot: Box)
             var passes = 0
             repeat {
-                chart = chart.resized((min(ChartSpec.maximumSize, max(minimumWidth, graphicWidth)), min(ChartSpec.maximumSize, max(minimumPlotHeight, height))))
-                result = try measuredLayout(chart: chart, table: views[index].table, theme: viewTheme, options: options, colorDomain: colorDomains[index])
+                chart = chart.resized(
+                    (min(ChartSpec.maximumSize, max(minimumWidth, graphicWidth)), min(ChartSpec.maximumSize, max(minimumPlotHeight, height))))
+                result = try measuredLayout(
+                    chart: chart, table: views[index].table, theme: viewTheme, options: options, colorDomain: colorDomains[index])
                 passes += 1
                 let dx = plotWidth.map { $0 - result.plot.width } ?? 0
                 let dy = plotHeight.map { $0 - result.plot.height } ?? 0

@@ -22,7 +22,8 @@ extension ChartLayoutEngine {
             let wide = try layoutViews(page: page, views: views, theme: theme, options: .interactive)
             guard wide.width > narrowWidth * 1.3 else { return (wide, nil) }
             let narrow = try layoutViews(
-                page: page, views: views, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true), width: narrowWidth, oneColumn: true)
+                page: page, views: views, theme: theme, options: LayoutOptions(interactive: true, narrowPage: true), width: narrowWidth,
+                oneColumn: true)
             return (wide, narrow)
         }
         let light = try scenes(theme)

@@ -35,6 +35,7 @@ enum ViewComposition {
         }
 
         // Each view's JSON, and (repeat grids) where it lies.
+        var badReferences: [SourceSpan] = []
         var viewObjects: [(json: JSONValue, cell: RepeatCell?)] = []
         if isConcat, let concat = top["concat"] {
             guard let items = concat.value.arrayValue else {
@@ -73,18 +74,24 @@ enum ViewComposition {
                 let fields = repeatFields(list, path: "repeat", decoder: &decoder)
                 if fields.isEmpty { decoder.report(SpecDiagnostic.emptyViews(key: "repeat"), at: repeatMember.value.span) }
                 for field in fields.prefix(limit) {
-                    viewObjects.append((substitute(templateValue, fields: ["true": field], decoder: &decoder), nil))
+                    viewObjects.append((substitute(templateValue, fields: ["true": field], decoder: &decoder, badReferences: &badReferences), nil))
                 }
-            } else if let grid = decoder.object(repeatMember.value, path: "repeat", keys: ["row", "column"], expected: "a list of fields or { \"row\": […], \"column\": […] }") {
+            } else if let grid = decoder.object(
+                repeatMember.value, path: "repeat", keys: ["row", "column"], expected: "a list of fields or { \"row\": […], \"column\": […] }")
+            {
                 var rows: [JSONValue] = []
                 var cols: [JSONValue] = []
                 if let row = grid["row"] {
-                    if let items = row.value.arrayValue { rows = repeatFields(items, path: "repeat.row", decoder: &decoder) } else {
+                    if let items = row.value.arrayValue {
+                        rows = repeatFields(items, path: "repeat.row", decoder: &decoder)
+                    } else {
                         decoder.wrongType(row.value, path: "repeat.row", expected: "a list of fields")
                     }
                 }
                 if let column = grid["column"] {
-                    if let items = column.value.arrayValue { cols = repeatFields(items, path: "repeat.column", decoder: &decoder) } else {
+                    if let items = column.value.arrayValue {
+                        cols = repeatFields(items, path: "repeat.column", decoder: &decoder)
+                    } else {
                         decoder.wrongType(column.value, path: "repeat.column", expected: "a list of fields")
                     }
                 }
@@ -100,7 +107,7 @@ enum ViewComposition {
                             if !rows.isEmpty { fields["row"] = rows[r] }
                             if !cols.isEmpty { fields["column"] = cols[c] }
                             let cell = RepeatCell(row: r, column: c, rows: rowCount, columns: columnCount)
-                            viewObjects.append((substitute(templateValue, fields: fields, decoder: &decoder), cell))
+                            viewObjects.append((substitute(templateValue, fields: fields, decoder: &decoder, badReferences: &badReferences), cell))
                         }
                     }
                 }
@@ -120,7 +127,9 @@ enum ViewComposition {
             spec.repeatCell = view.cell
             views.append(spec)
         }
-        diagnostics = unique(diagnostics)
+        diagnostics = unique(diagnostics).filter { diagnostic in
+            !badReferences.contains { $0 == diagnostic.span }
+        }
         guard views.count == viewObjects.count, let first = views.first, !diagnostics.hasErrors else {
             return SpecParseResult(spec: nil, diagnostics: diagnostics.sortedByPosition())
         }
@@ -136,7 +145,8 @@ enum ViewComposition {
         page.byline = top["byline"].flatMap { decoder.string($0.value, path: "byline") }
         page.alt = top["alt"].flatMap { decoder.string($0.value, path: "alt") }
         page.theme = top["theme"].flatMap { decoder.string($0.value, path: "theme") }
-        page.width = top["width"].flatMap {
+        page.width =
+            top["width"].flatMap {
                 decoder.number(
                     $0.value, path: "width", in: Double.leastNonzeroMagnitude...ChartSpec.maximumSize,
                     rule: "a positive number of pixels, at most \(Int(ChartSpec.maximumSize))")
@@ -199,8 +209,11 @@ enum ViewComposition {
     }
 
     /// `value` with every `"field": { "repeat": … }` replaced by the field it stands for: `true` for a list's
-    /// field, `"row"`/`"column"` for a grid's. A reference the repeat does not give is an error at it.
-    static func substitute(_ value: JSONValue, fields: [String: JSONValue], decoder: inout SpecDecoder) -> JSONValue {
+    /// field, `"row"`/`"column"` for a grid's. A reference the repeat does not give is an error at it, collected
+    /// in `badReferences` (its field then reads as empty, whose own error is left out: the reference's says it).
+    static func substitute(_ value: JSONValue, fields: [String: JSONValue], decoder: inout SpecDecoder, badReferences: inout [SourceSpan])
+        -> JSONValue
+    {
         switch value.kind {
         case .object(let members):
             var result: [JSONMember] = []
@@ -216,17 +229,22 @@ enum ViewComposition {
                         member.value = field
                     } else {
                         let given = fields.keys.sorted().map { $0 == "true" ? "true" : "\"\($0)\"" }
-                        decoder.report(
-                            SpecDiagnostic.repeatReference(found: SpecDecoder.describe(reference), given: given), at: reference.span)
+                        let found = reference.stringValue.map { JSONText.quote($0) } ?? SpecDecoder.describe(reference)
+                        decoder.report(SpecDiagnostic.repeatReference(found: found, given: given), at: reference.span)
+                        // Said once: the field is not also "not a string".
+                        member.value = JSONValue(kind: .string(JSONString(value: "", fileOffsets: nil)), span: member.value.span)
+                        badReferences.append(member.value.span)
                     }
                 } else {
-                    member.value = substitute(member.value, fields: fields, decoder: &decoder)
+                    member.value = substitute(member.value, fields: fields, decoder: &decoder, badReferences: &badReferences)
                 }
                 result.append(member)
             }
             return JSONValue(kind: .object(result), span: value.span)
         case .array(let items):
-            return JSONValue(kind: .array(items.map { substitute($0, fields: fields, decoder: &decoder) }), span: value.span)
+            var result: [JSONValue] = []
+            for item in items { result.append(substitute(item, fields: fields, decoder: &decoder, badReferences: &badReferences)) }
+            return JSONValue(kind: .array(result), span: value.span)
         default:
             return value
         }

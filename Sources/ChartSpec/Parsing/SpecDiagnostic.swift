@@ -395,7 +395,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             return
                 "the graphic has \(CountText.grouped(count)) views; it has at most \(ViewComposition.limit) (specs/limits.md): more cannot be read side by side. Use a facet for small multiples of one field"
         case .concatAndRepeat:
-            return "the chart spec has both 'concat' and 'repeat': list the views with 'concat', or repeat one chart over fields with 'repeat', not both"
+            return
+                "the chart spec has both 'concat' and 'repeat': list the views with 'concat', or repeat one chart over fields with 'repeat', not both"
         case .repeatReference(let found, let given):
             return given.isEmpty
                 ? "{ \"repeat\": \(found) } stands for a repeated field, but there is no 'repeat' at the top level"

@@ -49,10 +49,10 @@ import Testing
         #expect(built.output.components(separatedBy: #"class="chartc-view" data-view="1""#).count == 2)
         #expect(!built.output.contains(#"data-view="2""#))
         // The page's title and sources once; each view's heading.
-        #expect(built.output.components(separatedBy: ">Two cities<").count == 2)
+        #expect(built.output.components(separatedBy: ">Two cities<").count == 3)  // <title> and the heading
         #expect(built.output.contains(">Temperature<") && built.output.contains(">Rain in July<"))
-        // The view's own filter and calculate on top of the inherited ones: two bars, 162 and 38 high in data.
-        #expect(built.output.components(separatedBy: #"class="chartc-bar""#).count - 1 == 4)
+        // Four rows in the first view; the second view's own filter on top of the inherited rows keeps two.
+        #expect(built.output.components(separatedBy: #"class="chartc-bar""#).count - 1 == 6)
     }
 
     @Test func dataPrintsTheRowsOfOneView() throws {
@@ -93,9 +93,9 @@ import Testing
             """#
         let linted = try Self.run(["lint"], spec)
         #expect(linted.status != 0)
-        #expect(linted.output.contains(":5:86: error: 'concat[0].notes' is page text"), "\(linted.output)")
+        #expect(linted.output.contains(":6:90: error: 'concat[0].notes' is page text"), "\(linted.output)")
         #expect(linted.output.contains("[view-page-text]"))
-        #expect(linted.output.contains(":6:5: error: view 1 has no marks"), "\(linted.output)")
+        #expect(linted.output.contains(":7:5: error: view 1 has no marks"), "\(linted.output)")
         #expect(linted.output.contains("[view-without-marks]"))
     }
 
@@ -112,9 +112,13 @@ import Testing
             """#
         let linted = try Self.run(["lint"], spec)
         #expect(linted.status != 0)
-        #expect(linted.output.contains(":4:23: error:"), "\(linted.output)")
+        #expect(linted.output.contains(":5:22: error: 'encoding.x' shows the field 'rian', which is not in the data"), "\(linted.output)")
         #expect(linted.output.contains("did you mean 'rain'?"), "\(linted.output)")
         let wrongReference = try Self.run(["lint"], spec.replacingOccurrences(of: #"{ "repeat": true }"#, with: #"{ "repeat": "row" }"#))
-        #expect(wrongReference.output.contains(#":6:40: error: { "repeat": string "row" } names no field this 'repeat' gives: use true"#), "\(wrongReference.output)")
+        #expect(
+            wrongReference.output.contains(#":7:45: error: { "repeat": "row" } names no field this 'repeat' gives: use true"#),
+            "\(wrongReference.output)")
+        // Said once: not also as a field that is not a string.
+        #expect(!wrongReference.output.contains("wrong-type") && !wrongReference.output.contains("empty"), "\(wrongReference.output)")
     }
 }
