@@ -49,7 +49,7 @@ import Testing
         #expect(built.output.components(separatedBy: #"class="chartc-view" data-view="1""#).count == 2)
         #expect(!built.output.contains(#"data-view="2""#))
         // The page's title and sources once; each view's heading.
-        #expect(built.output.components(separatedBy: ">Two cities<").count == 3)  // <title> and the heading
+        #expect(built.output.components(separatedBy: ">Two cities<").count == 3) // <title> and the heading
         #expect(built.output.contains(">Temperature<") && built.output.contains(">Rain in July<"))
         // Four rows in the first view; the second view's own filter on top of the inherited rows keeps two.
         #expect(built.output.components(separatedBy: #"class="chartc-bar""#).count - 1 == 6)
