@@ -113,6 +113,8 @@ public struct ChannelDef: Sendable {
     public var format: FormatSpec?
     public var stack: Located<StackMode>?
     public var along: Located<AlongAxis>?
+    /// The size legend's options (SPEC §20; `size` only): nil when the spec does not write `legend`.
+    public var legend: ChannelLegend?
     public var span: SourceSpan?
 
     public init(channel: ChannelName, field: Located<String>? = nil, span: SourceSpan? = nil) {
@@ -126,6 +128,23 @@ public struct ChannelDef: Sendable {
         self.format = nil
         self.stack = nil
         self.along = nil
+        self.legend = nil
+        self.span = span
+    }
+}
+
+/// A `size` channel's `legend` (SPEC §20): `null` or `false` hides the size legend; an object gives its `title`
+/// (`null` hides the title; default the channel's title) and the `values` it shows (default: 3–5 round values).
+public struct ChannelLegend: Sendable {
+    public var visible: Bool
+    public var title: TitleSetting
+    public var values: Located<[Value]>?
+    public var span: SourceSpan?
+
+    public init(visible: Bool = true, title: TitleSetting = .automatic, values: Located<[Value]>? = nil, span: SourceSpan? = nil) {
+        self.visible = visible
+        self.title = title
+        self.values = values
         self.span = span
     }
 }

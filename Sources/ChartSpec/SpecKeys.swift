@@ -25,6 +25,10 @@ public enum SpecKeys {
     public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "tooltip"]
     /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite.
     public static let channel = ["field", "value", "type", "title", "scale", "axis", "format", "stack", "along"]
+    /// SPEC §20: the `size` channel, which adds `legend` (its size legend) and has no `along`.
+    public static let sizeChannel = ["field", "value", "type", "title", "scale", "axis", "legend", "format", "stack"]
+    /// SPEC §20 (`legend` of the `size` channel as an object).
+    public static let channelLegend = ["title", "values"]
     /// SPEC §7 (`scale`).
     public static let scale = ["type", "domain", "range", "scheme", "zero", "nice", "reverse"]
     /// SPEC §7 (`axis` as an object).

@@ -56,7 +56,7 @@ enum LineMark: Mark {
         let values = series.rows.compactMap { channel.number($0) }.filter { $0 >= 0 }
         guard !values.isEmpty, let radius = scale(values.reduce(0, +) / Double(values.count)) else { return standard }
         // The size scale gives a dot's radius (0–14 px, area-proportional); a line maps the same share to 1–8 px.
-        return 1 + 7 * min(1, max(0, radius / 14))
+        return 1 + 7 * min(1, max(0, radius / max(scale.maximumRadius, 1e-9)))
     }
 
     /// Invisible dots at each value of an interactive line or area: what the HTML page's tooltips attach to

@@ -49,6 +49,9 @@ public struct PlotModel: Sendable {
     /// A small-multiples panel (SPEC §13): the rows of the table it draws (nil: all), while colors and the legend
     /// still come from every row; and the scale values it shares with the other panels (`Panels/`).
     public internal(set) var panel: PanelScope?
+    /// The size scale every panel of small multiples shares (SPEC §20: one size legend serves them all); nil: the
+    /// plot's own rows give it (`PlotScales.sizeScale`).
+    public internal(set) var sharedSize: SizeScale?
 
     /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.

@@ -50,6 +50,18 @@ struct ChannelNotSupportedCheck: CataloguedRule {
             }
             diagnostics.append(diagnostic(message, at: span))
         }
+        // A size shows an amount as an area from zero (SPEC §20): categories have no amount to show. (Vega-Lite sizes
+        // an ordinal field by rank; chartc does not, since the areas would state ratios the data does not have.)
+        if let size = context.spec.encoding.size, size.field != nil, traits.draws(size), !context.isInherited(size),
+            let resolved = context.resolved[.size], resolved.isDiscrete == true
+        {
+            let field = size.field?.value ?? "size"
+            let kind = resolved.type?.rawValue ?? "nominal"
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.size' shows '\(field)', which is \(kind) (categories), but a size shows an amount as an area from zero: use a quantitative field, or show the categories with color",
+                    at: context.member("encoding", "size")?.keySpan ?? size.span))
+        }
         // A tooltip lists the row's fields: a constant there would show nothing of the row.
         for tooltip in context.spec.encoding.tooltip where tooltip.field == nil && tooltip.value != nil && !context.isInherited(tooltip) {
             diagnostics.append(
