@@ -169,15 +169,17 @@ import Testing
         for command in ["lint", "build"] {
             let result = try P.run(command, spec)
             #expect(result.status != 0, "\(command) accepted \(encoding)")
-            #expect(result.error.contains("[\(id)]"), "\(result.error)")
-            #expect(result.error.contains(words), "\(result.error)")
-            #expect(result.error.contains("chart.chart.json:1:"), "names file and line:col: \(result.error)")
+            // lint prints its findings on stdout, build on stderr.
+            let text = result.output + result.error
+            #expect(text.contains("[\(id)]"), "\(text)")
+            #expect(text.contains(words), "\(text)")
+            #expect(text.contains("chart.chart.json:1:"), "names file and line:col: \(text)")
         }
     }
 
     /// `nice` and `reverse` on a size scale change nothing: lint says so.
     @Test func niceOnASizeScaleIsFlagged() throws {
         let result = try P.run("lint", Self.pointSpec(#"{ "field": "pop", "scale": { "nice": true } }"#))
-        #expect(result.error.contains("'encoding.size.scale.nice' has no effect"), "\(result.error)")
+        #expect((result.output + result.error).contains("'encoding.size.scale.nice' has no effect"), "\(result.output)")
     }
 }
