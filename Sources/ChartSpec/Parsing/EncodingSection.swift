@@ -48,6 +48,8 @@ extension SpecDecoder {
             case .size: encoding.size = channel
             case .opacity: encoding.opacity = channel
             case .text: encoding.text = channel
+            case .detail: encoding.detail = channel
+            case .order: encoding.order = channel
             case .tooltip: break
             }
         }
@@ -118,6 +120,12 @@ extension SpecDecoder {
             }
         }
 
+        if channel == .detail || channel == .order {
+            for key in ["scale", "axis", "format", "stack"] {
+                guard let member = object[key] else { continue }
+                report(SpecDiagnostic.keyOnSeriesChannel(path: path, key: key), at: member.keySpan)
+            }
+        }
         if let field = object["field"], let constant = object["value"] {
             report(
                 SpecDiagnostic.fieldAndValue(path: path),
@@ -165,7 +173,7 @@ extension SpecDecoder {
                 wrongType(value, path: path, expected: "a string (the text written at each row)")
                 return nil
             }
-        case .offset, .tooltip:
+        case .offset, .detail, .order, .tooltip:
             return scalar(value, path: path).map { Located($0, at: value.span) }
         }
     }
