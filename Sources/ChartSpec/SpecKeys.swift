@@ -17,7 +17,7 @@ public enum SpecKeys {
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [
-        "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "filter"
+        "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "window", "windowBy", "filter"
     ]
     /// SPEC §21 (`fold` as an object).
     public static let fold = ["fields", "as"]
