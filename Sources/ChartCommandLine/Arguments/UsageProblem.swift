@@ -31,6 +31,10 @@ public enum UsageProblem: Sendable, Equatable {
     case notALayerNumber(String)
     /// `--layer N` beyond the spec's layers (`count`: how many it has; 0: it draws one `mark`).
     case noSuchLayer(Int, path: String, count: Int)
+    /// `--view` that is no view number (SPEC §20).
+    case notAViewNumber(String)
+    /// `--view N` beyond the spec's views (`count`: how many it has; 0: it is one view).
+    case noSuchView(Int, path: String, count: Int)
     /// A whole-number option out of `lower...upper` (nil `upper`: no limit).
     case notAWholeNumber(String, option: String, lower: Int, upper: Int?)
     /// `-o FILE` (a file name with a format's extension) with several specs.
@@ -48,7 +52,8 @@ public enum UsageProblem: Sendable, Equatable {
         case .missingValue: .missingValue
         case .missingArgument: .missingArgument
         case .helpTakesOneCommand, .unexpectedArgument: .unexpectedArgument
-        case .valueNotAllowed, .offlineAndRefresh, .notSeconds, .notAPort, .notALayerNumber, .noSuchLayer, .notAWholeNumber,
+        case .valueNotAllowed, .offlineAndRefresh, .notSeconds, .notAPort, .notALayerNumber, .noSuchLayer, .notAViewNumber, .noSuchView,
+            .notAWholeNumber,
             .outputFileForSeveralSpecs, .outputFileFormats:
             .invalidValue
         }
@@ -71,6 +76,9 @@ public enum UsageProblem: Sendable, Equatable {
         case .noSuchLayer(let layer, let path, let count):
             "invalid value '\(layer)' for '--layer': \(path) "
                 + (count == 0 ? "has no layers (it draws one 'mark')" : "has \(count) layer\(count == 1 ? "" : "s") (0 to \(count - 1))")
+        case .notAViewNumber(let text): "invalid value '\(text)' for '--view'"
+        case .noSuchView(let view, let path, let count):
+            "invalid value '\(view)' for '--view': \(path) " + (count == 0 ? "has one view" : "has \(count) views (0 to \(count - 1))")
         case .notAWholeNumber(let text, let option, _, _): "invalid value '\(text)' for '--\(option)'"
         case .outputFileForSeveralSpecs(let path, let specs): "'-o \(path)' names one file, but \(specs) specs are given"
         case .outputFileFormats(let path, let format, let formats):
@@ -90,12 +98,13 @@ public enum UsageProblem: Sendable, Equatable {
         case .missingValue(_, let expectation): expectation
         case .valueNotAllowed(_, _, let closest, let expectation):
             (closest.map { "Did you mean '\($0)'? " } ?? "") + expectation
-        case .missingArgument, .noSuchLayer: nil
+        case .missingArgument, .noSuchLayer, .noSuchView: nil
         case .unexpectedArgument(_, let program, let command, let takes): "'\(program) \(command)' takes \(takes)."
         case .offlineAndRefresh: "--offline never downloads; --refresh always does. Choose one."
         case .notSeconds: "Expected a number of seconds greater than 0, such as 30 or 2.5."
         case .notAPort: "Expected a port number from 0 to 65535; 0 picks a free one."
         case .notALayerNumber: "Expected a layer number: 0 for the first layer."
+        case .notAViewNumber: "Expected a view number: 0 for the first view."
         case .notAWholeNumber(_, _, let lower, let upper): "Expected a whole number from \(lower)\(upper.map { " to \($0)" } ?? "")."
         case .outputFileForSeveralSpecs: "Give -o a folder to build several specs into it."
         case .outputFileFormats(_, let format, _):

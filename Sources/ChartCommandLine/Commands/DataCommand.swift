@@ -35,12 +35,8 @@ enum DataCommand {
         guard let loaded = SpecLoading.load(path, console: console) else { return .failure }
         var spec = loaded
         if let text = arguments.value("view") {
-            let count = loaded.views.count
-            let have = count == 0 ? "has one view" : "has \(count) views (0 to \(count - 1))"
-            guard let number = Int(text), number >= 0 else {
-                throw UsageError(.invalidValue, "invalid value '\(text)' for '--view'", suggestion: "Expected a view number: 0 for the first view.")
-            }
-            guard number < count else { throw UsageError(.invalidValue, "invalid value '\(number)' for '--view': \(path) \(have)") }
+            guard let number = Int(text), number >= 0 else { throw UsageError(.notAViewNumber(text)) }
+            guard number < loaded.views.count else { throw UsageError(.noSuchView(number, path: path, count: loaded.views.count)) }
             spec = loaded.views[number]
         } else if let first = loaded.views.first {
             spec = first
