@@ -128,6 +128,5 @@ extension AreaMark {
     }
 
     static var type: MarkType { .area }
-    static var placesCategoriesAtPoints: Bool { true }
     static var canNameSeriesAtEnds: Bool { true }
 }
