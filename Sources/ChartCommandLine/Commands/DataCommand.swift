@@ -27,8 +27,7 @@ enum DataCommand {
         var layer: Int?
         if let text = arguments.value("layer") {
             guard let number = Int(text), number >= 0 else {
-                throw UsageError(
-                    .invalidValue, "invalid value '\(text)' for '--layer'", suggestion: "Expected a layer number: 0 for the first layer.")
+                throw UsageError(.notALayerNumber(text))
             }
             layer = number
         }
@@ -39,8 +38,7 @@ enum DataCommand {
         let drawn = layer.flatMap { number in written.firstIndex { $0 == number } }
         if let layer, drawn == nil {
             let count = written.compactMap { $0 }.max().map { $0 + 1 } ?? 0
-            let have = count == 0 ? "has no layers (it draws one 'mark')" : "has \(count) layer\(count == 1 ? "" : "s") (0 to \(count - 1))"
-            throw UsageError(.invalidValue, "invalid value '\(layer)' for '--layer': \(path) \(have)")
+            throw UsageError(.noSuchLayer(layer, path: path, count: count))
         }
         do throws(DiagnosticError) {
             // The table does not depend on the theme, but the same flags as build must name a theme that works.
