@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartValues
 
 /// The catalogue of what loading data and planning and running the pipeline report themselves (each id listed
 /// in `specs/diagnostics.md`); an unknown field is the expression catalogue's `unknown-field`, a data file's
@@ -27,6 +28,12 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case downloadFormatUnknown(url: String, contentType: String?)
     /// A `parse` entry naming a field the data (`origin`: "data.csv", "the query") does not have.
     case parseUnknownField(field: String, origin: String, names: [String])
+    /// A `fold` field the data (`origin`) does not have.
+    case foldUnknownField(field: String, origin: String, names: [String])
+    /// `fold.as` naming a field the data keeps.
+    case foldNameTaken(String)
+    /// Folded fields of different types (`field` is not of `first`'s type).
+    case foldTypes(field: String, type: DataType, first: String, firstType: DataType)
 
     public enum Kind: String, DiagnosticKind {
         case duplicateField = "duplicate-field"
@@ -35,6 +42,7 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case windowByField = "window-by-field"
         case formatUnknown = "data-format-unknown"
         case parseUnknownField = "data-parse-unknown-field"
+        case fold = "data-fold"
 
         public static let domain = "ChartPipeline"
         public var severity: Severity {
@@ -53,6 +61,7 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .windowByDropped, .unknownWindowByField: .windowByField
         case .fileFormatUnknown, .downloadFormatUnknown: .formatUnknown
         case .parseUnknownField: .parseUnknownField
+        case .foldUnknownField, .foldNameTaken, .foldTypes: .fold
         }
     }
 
@@ -87,6 +96,22 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
                 "cannot tell the format of '\(url)': its name has no .csv, .tsv or .json extension and \(sent); add \"format\": \"csv\", \"tsv\" or \"json\" to data"
         case .parseUnknownField(let field, let origin, let names):
             return "parse names '\(field)', which is not a field of \(origin)." + Suggestions.didYouMean(field, in: names)
+        case .foldUnknownField(let field, let origin, let names):
+            return "fold names '\(field)', which is not a field of \(origin)." + Suggestions.didYouMean(field, in: names)
+        case .foldNameTaken(let name):
+            return "fold would make a field '\(name)', but the data already has one it keeps; name the new field otherwise in 'fold.as'"
+        case .foldTypes(let field, let type, let first, let firstType):
+            return
+                "'\(field)' holds \(Self.describe(type)) but '\(first)' holds \(Self.describe(firstType)); folded fields share one value field, so they need one type (read them alike with data.parse)"
+        }
+    }
+
+    private static func describe(_ type: DataType) -> String {
+        switch type {
+        case .number: "numbers"
+        case .string: "text"
+        case .date: "dates"
+        case .boolean: "booleans"
         }
     }
 }

@@ -77,8 +77,34 @@ public struct SemanticContext: Sendable {
                 contexts[index].resolved.channels[name]?.drawnBy = drawing
             }
         }
+        // One x and one y scale serve every layer: the layer that writes its `scale` (else the first with a field)
+        // decides its type, as layout does, so a layer's rows are checked against the scale they are drawn on.
+        for name in [ChannelName.x, .y] {
+            let having = contexts.filter { $0.spec.encoding[name]?.field != nil }
+            guard let lead = having.first(where: { $0.spec.encoding[name]?.scale != nil }) ?? having.first,
+                let channel = lead.spec.encoding[name], let resolved = lead.resolved[name]
+            else { continue }
+            for index in contexts.indices { contexts[index].scaleLeads[name] = ScaleLead(channel: channel, resolved: resolved) }
+        }
         context.layers = contexts
         return context
+    }
+
+    /// The channel that decides a shared position scale (SPEC §11) and its resolved facts.
+    public struct ScaleLead: Sendable {
+        /// The channel as written in the deciding layer (its `scale` and `axis`).
+        public let channel: ChannelDef
+        public let resolved: ResolvedChannel
+    }
+
+    private var scaleLeads: [ChannelName: ScaleLead] = [:]
+
+    /// The channel whose `scale` the x or y scale follows: in a layer, the layer that writes it (else the first
+    /// with a field), which may be another layer; otherwise the view's own channel.
+    public func scaleLead(_ name: ChannelName) -> ScaleLead? {
+        if let lead = scaleLeads[name] { return lead }
+        guard let channel = spec.encoding[name], let resolved = resolved[name] else { return nil }
+        return ScaleLead(channel: channel, resolved: resolved)
     }
 
     /// In a layer's context, the series of every layer of the chart (they share one legend).

@@ -135,6 +135,9 @@ public struct DataSource: Sendable {
     public var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
     /// The spec's `locale`, whose month and weekday names `parseFormats` read (English names always read too).
     public var parseLocale: ChartLocale = .enUS
+    /// The top-level `fold` (SPEC §21), applied by the loader right after reading, so the data every later step
+    /// and every layer that inherits it sees is the long table.
+    public var fold: FoldSpec?
     public var span: SourceSpan?
 
     public init(

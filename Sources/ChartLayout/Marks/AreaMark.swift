@@ -6,7 +6,7 @@ import ChartSpec
 enum AreaMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
-        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        let along = joiningAxis(model)
         let interpolation = model.mark.interpolate?.value ?? .linear
         let curve = Curve(interpolation, along: along)
         // The lower edge is drawn backwards, so steps that change after a point change before it there.
@@ -45,9 +45,10 @@ enum AreaMark: Mark {
                     base = measureScale?.position(other)
                 } else if let constantBase {
                     base = constantBase
-                } else if let measureScale {
-                    base = measureScale.zeroPosition
+                } else if let zero = measureScale?.zeroPosition {
+                    base = zero
                 } else {
+                    // No zero (categories on the measure axis, or a constant px): the plot's edge.
                     base = along == .x ? context.height : 0
                 }
                 guard let base else { continue }
@@ -93,7 +94,7 @@ extension AreaMark {
     /// too), taken as straight lines between its points; its fill may sit under them.
     static func addLabelObstacles(to placer: inout LabelPlacer, context: MarkContext) {
         let model = context.model
-        let along: Curve.Axis = model.orientation == .vertical ? .x : .y
+        let along = joiningAxis(model)
         guard let measureScale = along == .x ? context.scales.y : context.scales.x else { return }
         for series in model.series {
             for segment in LineMark.segments(series, context: context, along: along) {
@@ -114,6 +115,16 @@ extension AreaMark {
                 }
             }
         }
+    }
+
+    /// SPEC §19.4: an area on a temporal channel joins its points in time order whatever the orientation (on a
+    /// temporal x and a nominal y it runs left to right, filled down to the plot's bottom edge); otherwise along
+    /// the orientation's independent axis (a horizontal area over categories fills out from the y axis, and
+    /// stacked areas stack along the measure).
+    static func joiningAxis(_ model: PlotModel) -> Curve.Axis {
+        let byOrientation: Curve.Axis = model.orientation == .vertical ? .x : .y
+        guard model.stack == .none, let order = model.view.lineOrder, model.view[order]?.isTemporal == true else { return byOrientation }
+        return order == .y ? .y : .x
     }
 
     static var type: MarkType { .area }

@@ -35,9 +35,17 @@ public enum DataLoader {
         projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> LoadedData {
         do throws(DiagnosticError) {
-            var loaded = try read(source, baseDirectory: baseDirectory, context: context, projection: projection)
+            guard let fold = source.fold else {
+                var loaded = try read(source, baseDirectory: baseDirectory, context: context, projection: projection)
+                loaded.warnings = ReadBySpecNote.adding(to: loaded.warnings, for: source)
+                return loaded
+            }
+            // `fold` (SPEC §21): every later step, and lint, sees the long table as the data.
+            var loaded = try read(source, baseDirectory: baseDirectory, context: context) { names in
+                Fold.columnsToRead(fold, picked: projection(Fold.fieldNames(fold, from: names)))
+            }
             loaded.warnings = ReadBySpecNote.adding(to: loaded.warnings, for: source)
-            return loaded
+            return try Fold.apply(fold, to: loaded, origin: originName(source))
         } catch {
             throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)
         }
@@ -124,7 +132,10 @@ public enum DataLoader {
                     parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale, isUsed: usedBySpec(source)
                 ) { _ in nil }
                 try checkParseFields(source, names: names, origin: url.value)
-                return table.columns.map { (name: $0.name, type: $0.type) }
+                guard let fold = source.fold else { return table.columns.map { (name: $0.name, type: $0.type) } }
+                return try Fold.apply(fold, to: LoadedData(table: table, fieldNames: names), origin: url.value).table.columns.map {
+                    (name: $0.name, type: $0.type)
+                }
             } catch {
                 throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)
             }
@@ -134,6 +145,15 @@ public enum DataLoader {
     }
 
     // MARK: - Helpers
+
+    /// How messages name where the rows come from.
+    static func originName(_ source: DataSource) -> String {
+        switch source.origin {
+        case .url(let url): url.value
+        case .values: "the inline values"
+        case .database: "the database's rows"
+        }
+    }
 
     /// Whether the spec that reads `source` may use a field: its name is spelled somewhere in the spec's text
     /// (as the projection decides). A nested JSON value is an error only in such a column (`json-data-nested`);

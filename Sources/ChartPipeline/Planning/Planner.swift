@@ -459,6 +459,12 @@ private struct PlanBuilder {
     }
 
     func loadStep(columns: [String]) -> LoadStep {
+        var step = plainLoadStep(columns: columns)
+        if let fold = spec.data.fold { step.fold = fold.fields.map(\.value) + [fold.key.value, fold.value.value] }
+        return step
+    }
+
+    private func plainLoadStep(columns: [String]) -> LoadStep {
         switch spec.data.origin {
         case .values(let json):
             _ = json

@@ -90,6 +90,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case dataURLScheme(scheme: String)
     /// A `parse` date format that cannot be read (`reason`: the format's own explanation).
     case invalidParseFormat(pattern: String, path: String, reason: String)
+    /// `fold` as an object without `fields`.
+    case missingFoldFields
+    /// `fold.fields` as an empty list.
+    case foldWithoutFields
+    /// `fold.as` with other than two names (`count`).
+    case foldNames(count: Int)
+    /// A field listed twice in `fold.fields`, or `fold.as` naming one field twice.
+    case foldFieldTwice(String)
     /// `url`, `values`, `format`, `property` or `parse` beside `database`.
     case keyWithDatabase(key: String)
     /// `table` or `query` without `database`.
@@ -198,11 +206,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .missingData, .missingMark, .missingLayerMark, .missingMarkType, .missingStep, .missingChannelField, .missingFacetField,
+        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingMarkType, .missingStep, .missingChannelField,
+            .missingFacetField,
             .missingAnnotationType, .missingAnnotationAggregate:
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
-            .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange:
+            .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .foldWithoutFields, .foldNames, .foldFieldTwice:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
@@ -297,6 +306,19 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec"
         case .invalidParseFormat(let pattern, let path, let reason):
             return "invalid date format \(JSONText.quote(pattern)) in '\(path)': \(reason)"
+        case .missingFoldFields:
+            return
+                "missing 'fold.fields': the wide columns to turn into rows, e.g. { \"fields\": [\"2019\", \"2020\"], \"as\": [\"year\", \"value\"] }"
+        case .foldWithoutFields:
+            return "'fold.fields' is empty: list the wide columns to turn into rows, e.g. [\"2019\", \"2020\"]"
+        case .foldNames(let count):
+            return
+                "'fold.as' names \(count == 1 ? "one field" : "\(count) fields"); it names two: the field that gets each folded column's name and the one that gets its value, e.g. [\"year\", \"value\"]"
+        case .foldFieldTwice(let name):
+            return "'\(name)' is named twice in 'fold'; each folded column and each new field is named once"
+        case .keyWithDatabase("fold"):
+            return
+                "'fold' cannot be used with 'database' data yet: unpivot in 'query' (SELECT id, v.key, v.value FROM t CROSS JOIN LATERAL (VALUES ('2019', \"2019\"), ('2020', \"2020\")) AS v(key, value))"
         case .keyWithDatabase("parse"):
             return
                 "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"

@@ -21,6 +21,10 @@ extension SpecDecoder {
             missingKey(.missingData, at: root.span)
         }
 
+        if let member = top["fold"] {
+            let fold = decodeFold(member, data: data)
+            data?.fold = fold
+        }
         let pipeline = decodePipeline(top)
 
         var mark: MarkSpec?

@@ -78,4 +78,24 @@ import Testing
             #expect(abs(label.x - (ends.max() ?? 0)) < 30, "the label \(label.joined) is at x = \(label.x), not at the lines' ends \(ends)")
         }
     }
+
+    /// An area on a temporal x and a nominal y joins its points in time order (SPEC §19.4), filled down to the
+    /// plot's bottom edge; it was joined by orientation (in y order: a Z-shaped outline).
+    @Test func anAreaOnATemporalXAndANominalYRunsLeftToRight() throws {
+        let rows = Self.shuffled.map { ["d": Self.days[$0], "r": Self.results[$0]] as [String: Any] }
+        let spec = P.spec(
+            P.values(rows) + #", "mark": "area", "encoding": { "x": { "field": "d", "type": "temporal" }, "y": { "field": "r", "type": "nominal" } }"#
+        )
+        let svg = try SVGMeasure.build(spec).svg
+        let paths = svg.paths(inside: "chartc-marks")
+        // The outline (its top edge): six points, left to right.
+        let outline = try #require(paths.last)
+        let xs = SVGMeasure.vertices(outline).map(\.x)
+        #expect(xs.count == 6 && xs == xs.sorted(), "the area's outline does not run left to right: \(xs)")
+        // The fill runs back along the bottom edge, below every point.
+        let fill = SVGMeasure.vertices(try #require(paths.first))
+        let lowest = try #require(fill.map(\.y).max())
+        #expect(fill.count == 12 && fill.suffix(6).allSatisfy { $0.y == lowest }, "\(fill)")
+        #expect(SVGMeasure.vertices(outline).allSatisfy { $0.y < lowest })
+    }
 }

@@ -90,4 +90,73 @@ import Testing
             "log-scale-drops-values",
             in: H.quiet(##""mark": "point", "encoding": {"x": {"field": "z", "scale": {"type": "log"}}, "y": {"field": "z"}}"##), table: negative)
     }
+
+    /// `stack` stacks along the measure: on the category channel of bars (or areas) it did nothing, silently.
+    @Test func stackOnTheCategoryChannelIsNamed() {
+        let found = H.expect(
+            "option-ignored",
+            in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "c", ⟪"stack": "normalize"}, "y": {"field": "v"}, "color": {"field": "c"}}"##),
+            table: Self.rows)
+        #expect(found.first?.message.contains("stack along their measure, 'y' here ('x' holds the categories)") == true, "\(found.map(\.message))")
+        H.expect(
+            "option-ignored",
+            in: H.quiet(##""mark": "area", "encoding": {"x": {"field": "d", ⟪"stack": "zero"}, "y": {"field": "v"}, "color": {"field": "c"}}"##),
+            table: Self.rows)
+        // Horizontal bars: the measure is x, so `stack` on y is the no-op and on x it stacks.
+        H.expect(
+            "option-ignored",
+            in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "c", ⟪"stack": "normalize"}, "x": {"field": "v"}}"##), table: Self.rows)
+        H.expect(
+            "option-ignored",
+            in: H.quiet(##""mark": "bar", "encoding": {"y": {"field": "c"}, "x": {"field": "v", "stack": "normalize"}, "color": {"field": "c"}}"##),
+            table: Self.rows)
+    }
+
+    /// On a log scale, `axis.values` at or below zero draw no tick: one warning per axis, at its `axis.values`.
+    @Test func axisValuesAtOrBelowZeroOnALogScaleAreNamed() {
+        let found = H.expect(
+            "log-scale-drops-values",
+            in: H.quiet(
+                ##""mark": "point", "encoding": {"x": {"field": "v"}, "y": {"field": "v", "scale": {"type": "log"}, "axis": {"values": ⟪[-1, 0, 1, 10]}}}"##
+            ),
+            table: Self.rows)
+        #expect(
+            found.first?.message.hasPrefix("'encoding.y.axis.values' has 2 values at or below zero (-1 and 0)") == true, "\(found.map(\.message))")
+        H.expect(
+            "log-scale-drops-values",
+            in: H.quiet(
+                ##""mark": "point", "encoding": {"x": {"field": "v"}, "y": {"field": "v", "scale": {"type": "log"}, "axis": {"values": [1, 10]}}}"##),
+            table: Self.rows)
+        // Without the rows too: the values are the spec's own.
+        H.expect(
+            "log-scale-drops-values",
+            in: H.quiet(
+                ##""mark": "point", "encoding": {"x": {"field": "v"}, "y": {"field": "v", "scale": {"type": "log"}, "axis": {"values": ⟪[0, 1]}}}"##))
+    }
+
+    /// Annotation values at or below zero on a log scale: a rule or note is not drawn, a range is cut.
+    @Test func annotationValuesAtOrBelowZeroOnALogScaleAreNamed() {
+        let found = H.expect(
+            "log-scale-drops-values",
+            in: H.quiet(
+                ##""mark": "point", "encoding": {"x": {"field": "v"}, "y": {"field": "v", "scale": {"type": "log"}}}, "annotations": [{"type": "rule", "y": ⟪0}, {"type": "range", "y": [⟪-1, 4]}, {"type": "text", "x": 5, "y": ⟪-3, "text": "n"}, {"type": "rule", "y": 2}]"##
+            ), table: Self.rows)
+        #expect(found.map(\.message).map { $0.contains("the rule is not drawn") } == [true, false, false], "\(found.map(\.message))")
+        #expect(found.dropFirst().first?.message.contains("the range is cut at the axis's end") == true)
+        // x is linear: an x of 0 is drawn.
+        H.expect(
+            "log-scale-drops-values",
+            in: H.quiet(
+                ##""mark": "point", "encoding": {"x": {"field": "v"}, "y": {"field": "v", "scale": {"type": "log"}}}, "annotations": [{"type": "rule", "x": 0}]"##
+            ), table: Self.rows)
+    }
+
+    /// A bar's `y2` at or below zero on a log y: those bars are not drawn.
+    @Test func aRangePartnerAtOrBelowZeroOnALogScaleIsCounted() {
+        let found = H.expect(
+            "log-scale-drops-values",
+            in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "c"}, "y": {"field": "v", "scale": {"type": ⟪"log"}}, "y2": {"field": "z"}}"##),
+            table: Self.rows)
+        #expect(found.first?.message.hasPrefix("2 rows have 'z' at or below zero (the lowest -2)") == true, "\(found.map(\.message))")
+    }
 }

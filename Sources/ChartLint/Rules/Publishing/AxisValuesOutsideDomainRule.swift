@@ -5,7 +5,8 @@ import ChartValues
 
 /// `axis.values` outside the data stretch the axis to show them (SPEC §19.7), but an explicit `scale.domain` is
 /// kept as written: a value outside it has no place on the axis and is not drawn. That is usually a domain written
-/// before the values, so lint names each value that falls outside, at the value.
+/// before the values, so lint names the values that fall outside, with their count, in one warning per axis at
+/// its `axis.values` entry.
 struct AxisValuesOutsideDomainRule: CataloguedRule {
     let kind = LintDiagnostic.Kind.axisValuesOutsideDomain
     let summary = "An axis.values entry outside the channel's explicit scale.domain: the axis keeps the domain, so the tick is not drawn."
@@ -32,14 +33,14 @@ struct AxisValuesOutsideDomainRule: CataloguedRule {
             guard !outside.isEmpty else { continue }
             let shown = outside.map { AnnotationOutsideDomainRule.describe(values.value[$0]) }
             let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + (shown.last ?? "")
+            let count = shown.count == 1 ? "1 value" : "\(shown.count) values"
             let verb = shown.count == 1 ? "is" : "are"
-            for index in outside {
-                diagnostics.append(
-                    diagnostic(
-                        "'\(name).axis.values' \(list) \(verb) outside '\(name).scale.domain' \(written), which the axis keeps, so \(shown.count == 1 ? "that tick is" : "those ticks are") not drawn: widen the domain, or remove it to let the values stretch the axis",
-                        at: context.element(index, of: values.span),
-                        notes: domain.span.map { [DiagnosticNote("the domain is set here", at: $0)] } ?? []))
-            }
+            // One warning per axis, at its `axis.values` entry: the values listed, with their count.
+            diagnostics.append(
+                diagnostic(
+                    "'\(name).axis.values' has \(count) outside '\(name).scale.domain' \(written): \(list) \(verb) kept out by the domain, so \(shown.count == 1 ? "that tick is" : "those ticks are") not drawn: widen the domain, or remove it to let the values stretch the axis",
+                    at: values.span ?? channel.span,
+                    notes: domain.span.map { [DiagnosticNote("the domain is set here", at: $0)] } ?? []))
         }
     }
 }

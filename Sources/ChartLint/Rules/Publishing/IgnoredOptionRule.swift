@@ -29,6 +29,14 @@ struct IgnoredOptionRule: CataloguedRule {
                         "'encoding.\(name).stack' has no effect on \(Self.list(marks)) marks: only \(MarkTraits.describe(stacking)) stack; remove it",
                         at: member.keySpan))
             }
+            if channel.stack != nil, mark.traits.stacks, !context.isInherited(channel), let measure = Self.stackedMeasure(context),
+                channel.channel != measure, let member = context.member("encoding", name, "stack")
+            {
+                diagnostics.append(
+                    diagnostic(
+                        "'encoding.\(name).stack' has no effect: \(mark.rawValue) marks stack along their measure, '\(measure.rawValue)' here (\(Self.why(measure, context))); move it to 'encoding.\(measure.rawValue)', or remove it",
+                        at: member.keySpan))
+            }
             if channel.channel != .color, let member = context.member("encoding", name, "scale", "scheme") {
                 diagnostics.append(
                     diagnostic(
@@ -101,6 +109,24 @@ struct IgnoredOptionRule: CataloguedRule {
                         at: member.keySpan))
             }
         }
+    }
+
+    /// The channel a stacking mark stacks along (SPEC §7): its measure, y for vertical bars or areas and x for
+    /// horizontal ones, as the checking stage resolved the orientation; nil when that is not known.
+    static func stackedMeasure(_ context: SemanticContext) -> ChannelName? {
+        switch context.resolved.orientation {
+        case .vertical?: .y
+        case .horizontal?: .x
+        case nil: nil
+        }
+    }
+
+    /// Why the measure is that channel, for the message.
+    static func why(_ measure: ChannelName, _ context: SemanticContext) -> String {
+        let other: ChannelName = measure == .y ? .x : .y
+        if context.resolved[other]?.isDiscrete == true { return "'\(other.rawValue)' holds the categories" }
+        if context.resolved[other]?.isTemporal == true { return "'\(other.rawValue)' holds the time" }
+        return "'\(other.rawValue)' is the independent axis"
     }
 
     static func list(_ names: [String]) -> String {
