@@ -252,8 +252,76 @@ public enum ChartLayoutEngine {
         return shared
     }
 
-    /// Where the legend of a layered chart goes: the first layer with a legend decides.
+    /// Where the legends go: the color legend's place, or for a chart with only a size legend (SPEC §20) the
+    /// top-level `legend.position` (above the plot by default; `"direct"` names no sizes, so above too).
     static func legendPosition(models: [PlotModel]) -> LegendPosition? {
+        if let position = colorLegendPosition(models: models) { return position }
+        guard sizeLegendChannel(models) != nil else { return nil }
+        switch models.first?.spec.legend.position?.value ?? .top {
+        case .none: return nil
+        case .direct: return .top
+        case let position: return position
+        }
+    }
+
+    /// The legends: the color legend and the size legend (SPEC §20) beside it, or either alone.
+    static func makeLegend(models: [PlotModel], direction: Legend.Direction, maxWidth: Double, maxHeight: Double = 400) -> AnyLegend? {
+        let color =
+            colorLegendPosition(models: models) == nil
+            ? nil : makeColorLegend(models: models, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight)
+        guard let size = makeSizeLegend(models: models, direction: direction, maxWidth: maxWidth) else { return color }
+        guard let color else { return .size(size) }
+        return AnyLegend.pair(color, .size(size), direction: direction, maxWidth: maxWidth)
+    }
+
+    /// The first layer's `size` channel on a number, with its model: the channel a size legend shows. Nil when
+    /// no layer has one, or its `legend` is `null`/`false`.
+    static func sizeLegendChannel(_ models: [PlotModel]) -> (model: PlotModel, channel: EncodedChannel)? {
+        for model in models {
+            guard let channel = model.size, channel.isContinuous else { continue }
+            return channel.definition.legend?.visible == false ? nil : (model, channel)
+        }
+        return nil
+    }
+
+    /// The size legend (SPEC §20): 3–5 round values inside the drawn values' range (or `size.legend.values`), on
+    /// the scale the marks use, titled with `size.legend.title`, else `size.title`, else the field's name.
+    static func makeSizeLegend(models: [PlotModel], direction: Legend.Direction, maxWidth: Double) -> SizeLegend? {
+        guard let (model, channel) = sizeLegendChannel(models), let scale = PlotScales.sizeScale(models: models) else { return nil }
+        var drawn: [Double] = []
+        for other in models {
+            guard let own = other.size, own.isContinuous else { continue }
+            drawn += other.series.flatMap(\.rows).compactMap { own.number($0) }.filter { $0 >= 0 && $0.isFinite }
+        }
+        var values: [Double]
+        if let written = channel.definition.legend?.values {
+            values = written.value.compactMap(\.numberValue).filter { $0 >= 0 && $0.isFinite }
+        } else {
+            guard let low = drawn.min(), let high = drawn.max() else { return nil }
+            values = SizeScale.legendValues(ScaleInterval(low, high))
+        }
+        values = Array(Set(values)).sorted()
+        guard !values.isEmpty else { return nil }
+        let labels = TickLabels.forChannel(channel, locale: model.locale).labels(values)
+        let title: String? =
+            switch channel.definition.legend?.title ?? .automatic {
+            case .text(let text): text.value
+            case .hidden: nil
+            case .automatic: channel.title
+            }
+        let lines = models.contains { $0.size?.isContinuous == true && $0.markType == .line }
+        let color: String
+        if case .single(let single) = model.colorEncoding { color = single.hex } else { color = Self.sizeLegendGrey }
+        return SizeLegend(
+            scale: scale, values: values, labels: labels, title: title, symbol: lines ? .line : .circle, color: color, direction: direction,
+            maxWidth: maxWidth, theme: model.theme)
+    }
+
+    /// The size legend's symbols when the marks take their colors from a color channel: a neutral grey.
+    static let sizeLegendGrey = "#8c8c8c"
+
+    /// Where the color legend of a layered chart goes: the first layer with a legend decides.
+    static func colorLegendPosition(models: [PlotModel]) -> LegendPosition? {
         guard models.count > 1 else { return models.first.flatMap { legendPosition(model: $0) } }
         // A layer naming its series at their ends stands for the legend of every layer.
         if models.contains(where: DirectLabels.applies) { return nil }
@@ -262,7 +330,7 @@ public enum ChartLayoutEngine {
 
     /// The legend of a layered chart: each series once, in the order of the color scale every layer shares,
     /// with a symbol that stands for every layer drawing it (a line and points: a line with a dot).
-    static func makeLegend(models: [PlotModel], direction: Legend.Direction, maxWidth: Double, maxHeight: Double = 400) -> AnyLegend? {
+    static func makeColorLegend(models: [PlotModel], direction: Legend.Direction, maxWidth: Double, maxHeight: Double = 400) -> AnyLegend? {
         guard models.count > 1 else {
             return models.first.flatMap { makeLegend(model: $0, direction: direction, maxWidth: maxWidth, maxHeight: maxHeight) }
         }
@@ -362,15 +430,30 @@ public enum ChartLayoutEngine {
     }
 }
 
-/// Either kind of legend, measured, ready to place.
-enum AnyLegend {
+/// Either kind of legend, measured, ready to place; or a color legend with the size legend beside it (SPEC §20).
+indirect enum AnyLegend {
     case categorical(Legend)
     case ramp(ColorRampLegend)
+    case size(SizeLegend)
+    /// Two legends: side by side when they fit in one row of `maxWidth` (legends above or below the plot),
+    /// else the second under the first.
+    case pair(AnyLegend, AnyLegend, besides: Bool)
+
+    /// Space between two legends side by side, or one under the other.
+    static let pairGap = (across: 28.0, down: 12.0)
+
+    static func pair(_ first: AnyLegend, _ second: AnyLegend, direction: Legend.Direction, maxWidth: Double) -> AnyLegend {
+        let besides = direction == .rows && first.width + pairGap.across + second.width <= maxWidth
+        return .pair(first, second, besides: besides)
+    }
 
     var width: Double {
         switch self {
         case .categorical(let legend): legend.width
         case .ramp(let legend): legend.width
+        case .size(let legend): legend.width
+        case .pair(let first, let second, let besides):
+            besides ? first.width + Self.pairGap.across + second.width : max(first.width, second.width)
         }
     }
 
@@ -378,18 +461,34 @@ enum AnyLegend {
         switch self {
         case .categorical(let legend): legend.height
         case .ramp(let legend): legend.height
+        case .size(let legend): legend.height
+        case .pair(let first, let second, let besides):
+            besides ? max(first.height, second.height) : first.height + Self.pairGap.down + second.height
         }
     }
 
     var definitions: [SceneDefinition] {
-        if case .ramp(let legend) = self { return [.linearGradient(legend.gradient)] }
-        return []
+        switch self {
+        case .ramp(let legend): [.linearGradient(legend.gradient)]
+        case .pair(let first, let second, _): first.definitions + second.definitions
+        case .categorical, .size: []
+        }
     }
 
     func node(x: Double, y: Double) -> SceneNode {
         switch self {
         case .categorical(let legend): legend.node(x: x, y: y)
         case .ramp(let legend): legend.node(x: x, y: y)
+        case .size(let legend): legend.node(x: x, y: y)
+        case .pair(let first, let second, let besides):
+            .group(
+                GroupNode(
+                    classes: ["chartc-legends"],
+                    children: [
+                        first.node(x: x, y: y),
+                        besides
+                            ? second.node(x: x + first.width + Self.pairGap.across, y: y) : second.node(x: x, y: y + first.height + Self.pairGap.down)
+                    ]))
         }
     }
 }

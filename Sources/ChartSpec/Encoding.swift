@@ -1,9 +1,10 @@
 import ChartDiagnostics
 import ChartValues
 
-/// The channels of SPEC §7 (`opacity` takes only a constant, SPEC §19.3).
+/// The channels of SPEC §7 (`opacity` takes only a constant, SPEC §19.3), and SPEC §20's `detail` (series
+/// without color) and `order` (the order a line joins its points, the stacking order).
 public enum ChannelName: String, Sendable, CaseIterable {
-    case x, y, x2, y2, color, offset, size, opacity, text, tooltip
+    case x, y, x2, y2, color, offset, size, opacity, text, detail, order, tooltip
 }
 
 /// Measurement type of a channel (`type`).
@@ -113,6 +114,8 @@ public struct ChannelDef: Sendable {
     public var format: FormatSpec?
     public var stack: Located<StackMode>?
     public var along: Located<AlongAxis>?
+    /// The size legend's options (SPEC §20; `size` only): nil when the spec does not write `legend`.
+    public var legend: ChannelLegend?
     public var span: SourceSpan?
 
     public init(channel: ChannelName, field: Located<String>? = nil, span: SourceSpan? = nil) {
@@ -126,6 +129,23 @@ public struct ChannelDef: Sendable {
         self.format = nil
         self.stack = nil
         self.along = nil
+        self.legend = nil
+        self.span = span
+    }
+}
+
+/// A `size` channel's `legend` (SPEC §20): `null` or `false` hides the size legend; an object gives its `title`
+/// (`null` hides the title; default the channel's title) and the `values` it shows (default: 3–5 round values).
+public struct ChannelLegend: Sendable {
+    public var visible: Bool
+    public var title: TitleSetting
+    public var values: Located<[Value]>?
+    public var span: SourceSpan?
+
+    public init(visible: Bool = true, title: TitleSetting = .automatic, values: Located<[Value]>? = nil, span: SourceSpan? = nil) {
+        self.visible = visible
+        self.title = title
+        self.values = values
         self.span = span
     }
 }
@@ -142,6 +162,10 @@ public struct Encoding: Sendable {
     /// Only a constant (`{ "value": 0.4 }`): a field on opacity is `channel-not-supported`.
     public var opacity: ChannelDef?
     public var text: ChannelDef?
+    /// Splits lines and areas into series without coloring them (SPEC §20): series are color × detail.
+    public var detail: ChannelDef?
+    /// The order a line joins its points (a connected scatter plot) and the stacking order (SPEC §20).
+    public var order: ChannelDef?
     public var tooltip: [ChannelDef]
     public var span: SourceSpan?
 
@@ -151,7 +175,7 @@ public struct Encoding: Sendable {
 
     /// The single-valued channels that are set, in SPEC order.
     public var channels: [ChannelDef] {
-        [x, y, x2, y2, color, offset, size, opacity, text].compactMap { $0 }
+        [x, y, x2, y2, color, offset, size, opacity, text, detail, order].compactMap { $0 }
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
@@ -165,6 +189,8 @@ public struct Encoding: Sendable {
         case .size: size
         case .opacity: opacity
         case .text: text
+        case .detail: detail
+        case .order: order
         case .tooltip: tooltip.first
         }
     }

@@ -83,6 +83,8 @@ extension Encoding {
         if let size = layer.size { result.size = size }
         if let opacity = layer.opacity { result.opacity = opacity }
         if let text = layer.text { result.text = text }
+        if let detail = layer.detail { result.detail = detail }
+        if let order = layer.order { result.order = order }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
             switch name {
@@ -95,6 +97,8 @@ extension Encoding {
             case .size: result.size = nil
             case .opacity: result.opacity = nil
             case .text: result.text = nil
+            case .detail: result.detail = nil
+            case .order: result.order = nil
             case .tooltip: result.tooltip = []
             }
         }

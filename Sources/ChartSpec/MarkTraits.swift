@@ -73,7 +73,7 @@ public struct MarkTraits: Sendable {
     /// The channels a tooltip without `encoding.tooltip` shows, in the order it lists them: the series first,
     /// then the positions, then the rest the mark draws.
     public var tooltipChannels: [ChannelName] {
-        [ChannelName.color, .x, .y, .x2, .y2, .size, .text, .offset].filter(draws)
+        [ChannelName.color, .detail, .x, .y, .x2, .y2, .size, .text, .offset, .order].filter(draws)
     }
     public func takes(_ option: MarkOption) -> Bool { options.contains(option) }
 }
@@ -87,16 +87,16 @@ extension MarkTraits {
         switch type {
         case .line:
             MarkTraits(
-                type: .line, channels: [.x, .y, .color, .size, .text, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
+                type: .line, channels: [.x, .y, .color, .size, .text, .detail, .order, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.interpolate, .points, .labels, .color, .opacity, .strokeWidth],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .line,
-                draws: "a path per series through its values; `size` is its stroke width")
+                draws: "a path per series (color × `detail`) through its values, joined in `order` when given; `size` is its stroke width")
         case .bar:
             MarkTraits(
-                type: .bar, channels: [.x, .y, .x2, .y2, .color, .offset, .text, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
+                type: .bar, channels: [.x, .y, .x2, .y2, .color, .offset, .text, .order, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.labels, .color, .opacity, .cornerRadius, .width],
                 filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: true, legendSymbol: .square,
-                draws: "a bar per row from zero (or `x2`/`y2`) to its value; stacked by color, grouped by `offset`")
+                draws: "a bar per row from zero (or `x2`/`y2`) to its value; stacked by color (in `order` when given), grouped by `offset`")
         case .point:
             MarkTraits(
                 type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
@@ -105,10 +105,10 @@ extension MarkTraits {
                 draws: "a dot per row, its area the `size`")
         case .area:
             MarkTraits(
-                type: .area, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
+                type: .area, channels: [.x, .y, .x2, .y2, .color, .detail, .order, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.interpolate, .color, .opacity, .strokeWidth],
                 filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: false, legendSymbol: .square,
-                draws: "a filled area per series from zero (or `y2`) to its values; stacked by color")
+                draws: "a filled area per series (color × `detail`) from zero (or `y2`) to its values; stacked by color and `detail`, in `order` when given")
         case .rule:
             MarkTraits(
                 type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],

@@ -1,6 +1,7 @@
 import ChartSpec
 
-/// `area`: the region between a series' values and its baseline (zero, or the series below when stacked),
+/// `area`: the region between a series' values and its baseline (zero, or the series below when stacked), one
+/// region per `detail` value (SPEC §20),
 /// using the line's interpolation for both edges. A lone area gets a light fill under a solid line; stacked
 /// areas are filled solid so each band reads as a share.
 enum AreaMark: Mark {
@@ -81,6 +82,12 @@ enum AreaMark: Mark {
             let stroke = Stroke(paint, width: model.constants.size ?? model.mark.strokeWidth?.value ?? (isBand ? 1.5 : 2), cap: .round, join: .round)
             children.append(.path(PathNode(d: top.d, stroke: stroke, classes: ["chartc-line"])))
             if isBand { children.append(.path(PathNode(d: bottom.d, stroke: stroke, classes: ["chartc-line"]))) }
+        }
+        // Stacked `detail` areas share their series' color (SPEC §20): a hairline in the background's color parts
+        // them, as the gaps between stacked bars do.
+        if stacked, model.detail != nil, model.constants.size == nil {
+            let parting = Stroke(.color(context.theme.background), width: 0.75, cap: .round, join: .round)
+            children.append(.path(PathNode(d: top.d, stroke: parting, classes: ["chartc-line"])))
         }
         if model.options.interactive {
             children.append(contentsOf: LineMark.hoverPoints([hoverItems], series: series, context: context))

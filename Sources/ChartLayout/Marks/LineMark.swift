@@ -1,25 +1,30 @@
 import ChartSpec
 
-/// `line`: one path per series through its values, drawn in the order of the temporal or ordinal channel (a
-/// line with years on y runs bottom to top), or in x order when both channels are quantitative (SPEC §6). A
-/// null value breaks the line rather than bridging the gap; a value alone between two gaps is a dot.
+/// `line`: one path per series — per `detail` value within a color (SPEC §20) — through its values, drawn in the
+/// order of the `order` channel when there is one (a connected scatter plot), else of the temporal or ordinal
+/// channel (a line with years on y runs bottom to top), or in x order when both channels are quantitative (SPEC
+/// §6). A null value breaks the line rather than bridging the gap; a value alone between two gaps is a dot.
 enum LineMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         let along = joiningAxis(model)
-        let segments = segments(series, context: context, along: along)
         let interpolation = model.mark.interpolate?.value ?? .linear
-        var path = PathBuilder()
         let curve = Curve(interpolation, along: along)
-        for segment in segments {
-            curve.append(segment.map(\.point), to: &path)
-            // A value with a gap on each side is a run of one point: drawn as a dot (a zero-length stroke with
-            // round caps), not left out (SPEC §19.9: the gap is visible, the value too).
-            if segment.count == 1, let point = segment.first?.point { path.line(to: point.x, point.y) }
-        }
         var children: [SceneNode] = []
+        var segments: [[(row: Int, point: Point)]] = []
         let strokeWidth = strokeWidth(series, context: context)
-        if !path.isEmpty {
+        // One path per `detail` value (one for the series without it), all in the series' color.
+        for group in model.detailGroups(series) {
+            let groupSegments = Self.segments(rows: group, context: context, along: along)
+            segments += groupSegments
+            var path = PathBuilder()
+            for segment in groupSegments {
+                curve.append(segment.map(\.point), to: &path)
+                // A value with a gap on each side is a run of one point: drawn as a dot (a zero-length stroke with
+                // round caps), not left out (SPEC §19.9: the gap is visible, the value too).
+                if segment.count == 1, let point = segment.first?.point { path.line(to: point.x, point.y) }
+            }
+            guard !path.isEmpty else { continue }
             children.append(
                 .path(
                     PathNode(
@@ -56,7 +61,7 @@ enum LineMark: Mark {
         let values = series.rows.compactMap { channel.number($0) }.filter { $0 >= 0 }
         guard !values.isEmpty, let radius = scale(values.reduce(0, +) / Double(values.count)) else { return standard }
         // The size scale gives a dot's radius (0–14 px, area-proportional); a line maps the same share to 1–8 px.
-        return 1 + 7 * min(1, max(0, radius / 14))
+        return 1 + 7 * min(1, max(0, radius / max(scale.maximumRadius, 1e-9)))
     }
 
     /// Invisible dots at each value of an interactive line or area: what the HTML page's tooltips attach to
@@ -76,7 +81,8 @@ enum LineMark: Mark {
     }
 
     /// The axis a line joins its points along (SPEC §19.4): the checking stage's `ResolvedView.lineOrder` (a line
-    /// on a temporal x and a nominal y runs left to right, not in y order), else the orientation's.
+    /// on a temporal x and a nominal y runs left to right, not in y order), else the orientation's (also for
+    /// `order`, which joins points in its own order: the axis only steers a `monotone` or `step` curve).
     static func joiningAxis(_ model: PlotModel) -> Curve.Axis {
         switch model.view.lineOrder {
         case .x?: return .x
@@ -85,22 +91,34 @@ enum LineMark: Mark {
         }
     }
 
-    /// The series' points in drawing order, split where a value is missing.
+    /// The series' points in drawing order, each `detail` value's after the one before (SPEC §20), split where a
+    /// value is missing.
     static func segments(_ series: Series, context: MarkContext, along: Curve.Axis) -> [[(row: Int, point: Point)]] {
+        context.model.detailGroups(series).flatMap { segments(rows: $0, context: context, along: along) }
+    }
+
+    /// `rows` (one line) in drawing order — by `order` when the view resolved it so (SPEC §20), else along
+    /// `along` — split where a value is missing.
+    static func segments(rows: [Int], context: MarkContext, along: Curve.Axis) -> [[(row: Int, point: Point)]] {
         let model = context.model
-        let orderChannel = along == .x ? model.x : model.y
-        let orderScale = along == .x ? context.scales.x : context.scales.y
-        let categories = orderScale?.categories ?? []
-        var categoryIndex: [String: Int] = [:]
-        for (index, key) in categories.enumerated() { categoryIndex[key] = index }
-        func orderKey(_ row: Int) -> Double? {
-            guard let orderChannel else { return Double(row) }
-            if orderChannel.isContinuous { return orderChannel.number(row) }
-            return orderChannel.key(row).flatMap { categoryIndex[$0] }.map(Double.init)
+        let keys: [Double?]
+        if model.view.lineOrder == .order, let order = model.order {
+            keys = PlotModel.orderKeys(order, rows: rows, table: model.table)
+        } else {
+            let orderChannel = along == .x ? model.x : model.y
+            let orderScale = along == .x ? context.scales.x : context.scales.y
+            let categories = orderScale?.categories ?? []
+            var categoryIndex: [String: Int] = [:]
+            for (index, key) in categories.enumerated() { categoryIndex[key] = index }
+            keys = rows.map { row in
+                guard let orderChannel else { return Double(row) }
+                if orderChannel.isContinuous { return orderChannel.number(row) }
+                return orderChannel.key(row).flatMap { categoryIndex[$0] }.map(Double.init)
+            }
         }
         // Stable sort by the ordering channel; rows without an order key go last and are skipped.
-        let ordered = series.rows.enumerated()
-            .map { (position: $0.offset, row: $0.element, key: orderKey($0.element)) }
+        let ordered = rows.enumerated()
+            .map { (position: $0.offset, row: $0.element, key: keys[$0.offset]) }
             .sorted { a, b in
                 switch (a.key, b.key) {
                 case (let x?, let y?): x < y || (x == y && a.position < b.position)

@@ -367,10 +367,13 @@ struct FacetLayout {
         }
         let x = facet.sharesX ? shared(isX: true) : nil
         let y = facet.sharesY ? shared(isX: false) : nil
+        // One size legend serves every panel, so every panel sizes its dots on one scale (SPEC §20).
+        let size = PlotScales.sizeScale(models: Array(panels.joined()))
         for panel in panels.indices {
             for layer in panels[panel].indices {
                 panels[panel][layer].panel?.x = x
                 panels[panel][layer].panel?.y = y
+                panels[panel][layer].sharedSize = size
             }
         }
     }

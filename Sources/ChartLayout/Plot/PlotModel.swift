@@ -3,6 +3,7 @@ import ChartDiagnostics
 import ChartFormat
 import ChartSemantics
 import ChartSpec
+import ChartValues
 
 /// What the data says about the plot, decided once before any pixel: the channels bound to columns with the types
 /// the checking stage resolved (`view`: orientation and stacking too; layout reads them, never decides them), the
@@ -27,6 +28,13 @@ public struct PlotModel: Sendable {
     public let offset: EncodedChannel?
     public let size: EncodedChannel?
     public let text: EncodedChannel?
+    /// Splits lines and areas into series without coloring them (SPEC §20): one line per value, in `detailKeys` order.
+    public let detail: EncodedChannel?
+    /// The order a line joins its points and stacked segments pile up (SPEC §20), ascending.
+    public let order: EncodedChannel?
+    /// The `detail` values in drawing order: first appearance in the table (the spec's `sort`), missing last
+    /// (SPEC §19.9).
+    public let detailKeys: [String]
     /// The channels set to a constant `{ "value": v }` (SPEC §19.3).
     public let constants: ChannelConstants
 
@@ -49,6 +57,9 @@ public struct PlotModel: Sendable {
     /// A small-multiples panel (SPEC §13): the rows of the table it draws (nil: all), while colors and the legend
     /// still come from every row; and the scale values it shares with the other panels (`Panels/`).
     public internal(set) var panel: PanelScope?
+    /// The size scale every panel of small multiples shares (SPEC §20: one size legend serves them all); nil: the
+    /// plot's own rows give it (`PlotScales.sizeScale`).
+    public internal(set) var sharedSize: SizeScale?
 
     /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
@@ -92,8 +103,24 @@ public struct PlotModel: Sendable {
         offset = bind(encoding.offset)
         size = bind(encoding.size)
         text = bind(encoding.text)
+        // `detail` and `order` only where the mark draws them (the checking stage rejects them elsewhere).
+        detail = markType.traits.draws(.detail) ? bind(encoding.detail) : nil
+        order = markType.traits.draws(.order) ? bind(encoding.order) : nil
         constants = ChannelConstants(encoding, mark: markType)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+
+        if let detail {
+            var keys: [String] = []
+            var seen = Set<String>()
+            for row in 0..<table.rowCount {
+                let key = Self.detailKey(detail, row)
+                if key != detail.missingKey, seen.insert(key).inserted { keys.append(key) }
+            }
+            if (0..<table.rowCount).contains(where: { !detail.column.valid[$0] }) { keys.append(detail.missingKey) }
+            detailKeys = keys
+        } else {
+            detailKeys = []
+        }
 
         // Known for a view resolved against its rows; vertical is the resolver's answer without x and y.
         orientation = view.orientation ?? .vertical
@@ -153,7 +180,8 @@ public struct PlotModel: Sendable {
         self.stack = stack
         if stack != .none, let measure = orientation == .vertical ? y : x {
             let independent = orientation == .vertical ? x : y
-            stacked = Self.stackRows(series: series, measure: measure, independent: independent, mode: stack)
+            let pile = Self.stackingOrder(series: series, detail: detail, detailKeys: detailKeys, order: order, table: table)
+            stacked = Self.stackRows(pile, measure: measure, independent: independent, mode: stack)
         } else {
             stacked = [:]
         }
@@ -164,30 +192,82 @@ public struct PlotModel: Sendable {
     /// The channel the measure is laid out along (categories, time).
     public var independent: EncodedChannel? { orientation == .vertical ? x : y }
 
-    /// Cumulative segments per row: positives stack up from zero, negatives down, in series order.
-    static func stackRows(series: [Series], measure: EncodedChannel, independent: EncodedChannel?, mode: StackMode) -> [Int: (
+    /// A row's `detail` value as a series key: its text, or the locale's word for missing (SPEC §19.9), whatever
+    /// the field's type (a year number splits lines too).
+    static func detailKey(_ detail: EncodedChannel, _ row: Int) -> String {
+        detail.column.valid[row] ? (detail.column[row].text ?? detail.missingKey) : detail.missingKey
+    }
+
+    /// The rows of `series` split by `detail` (SPEC §20), one group per value in `detailKeys` order, each in table
+    /// order; one group without `detail`.
+    public func detailGroups(_ series: Series) -> [[Int]] {
+        guard let detail else { return [series.rows] }
+        var groups: [String: [Int]] = [:]
+        for row in series.rows { groups[Self.detailKey(detail, row), default: []].append(row) }
+        return detailKeys.compactMap { groups[$0] }
+    }
+
+    /// The order rows pile up in a stack, bottom (nearest zero) first: by `order` ascending when given (SPEC §20;
+    /// rows without one last, ties in series order); else series by series in legend order, each series' rows by
+    /// `detail` value.
+    static func stackingOrder(series: [Series], detail: EncodedChannel?, detailKeys: [String], order: EncodedChannel?, table: Table) -> [Int] {
+        var rows: [Int] = []
+        for item in series {
+            guard let detail else {
+                rows += item.rows
+                continue
+            }
+            var rank: [String: Int] = [:]
+            for (index, key) in detailKeys.enumerated() { rank[key] = index }
+            let keys = item.rows.map { rank[detailKey(detail, $0)] ?? Int.max }
+            rows += item.rows.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }.map { item.rows[$0] }
+        }
+        guard let order else { return rows }
+        let keys = orderKeys(order, rows: rows, table: table)
+        return rows.indices.sorted { a, b in
+            switch (keys[a], keys[b]) {
+            case (let x?, let y?): x < y || (x == y && a < b)
+            case (nil, nil): a < b
+            case (_?, nil): true
+            case (nil, _?): false
+            }
+        }.map { rows[$0] }
+    }
+
+    /// Each row's place on the `order` channel (SPEC §20), ascending: its number or date, or its category's index
+    /// (natural order, else first appearance); nil without a value.
+    static func orderKeys(_ order: EncodedChannel, rows: [Int], table: Table) -> [Double?] {
+        if order.isContinuous { return rows.map { order.number($0) } }
+        var rank: [String: Int] = [:]
+        for (index, key) in order.categories(rows: 0..<table.rowCount).enumerated() where rank[key] == nil { rank[key] = index }
+        return rows.map { row in
+            guard order.column.valid[row], let key = order.key(row) else { return nil }
+            return rank[key].map(Double.init)
+        }
+    }
+
+    /// Cumulative segments per row, the rows in `stackingOrder`: positives stack up from zero, negatives down.
+    static func stackRows(_ rows: [Int], measure: EncodedChannel, independent: EncodedChannel?, mode: StackMode) -> [Int: (
         start: Double, end: Double
     )] {
         var positive: [String: Double] = [:]
         var negative: [String: Double] = [:]
         var result: [Int: (start: Double, end: Double)] = [:]
         var rowKey: [Int: String] = [:]
-        for item in series {
-            for row in item.rows {
-                guard let value = measure.number(row) else { continue }
-                let key = independent?.key(row) ?? ""
-                rowKey[row] = key
-                if value >= 0 {
-                    let start = positive[key] ?? 0
-                    result[row] = (start, start + value)
-                    positive[key] = start + value
-                    if negative[key] == nil { negative[key] = 0 }
-                } else {
-                    let start = negative[key] ?? 0
-                    result[row] = (start, start + value)
-                    negative[key] = start + value
-                    if positive[key] == nil { positive[key] = 0 }
-                }
+        for row in rows {
+            guard let value = measure.number(row) else { continue }
+            let key = independent?.key(row) ?? ""
+            rowKey[row] = key
+            if value >= 0 {
+                let start = positive[key] ?? 0
+                result[row] = (start, start + value)
+                positive[key] = start + value
+                if negative[key] == nil { negative[key] = 0 }
+            } else {
+                let start = negative[key] ?? 0
+                result[row] = (start, start + value)
+                negative[key] = start + value
+                if positive[key] == nil { positive[key] = 0 }
             }
         }
         guard mode == .normalize || mode == .center else { return result }

@@ -13,8 +13,8 @@ public struct PlotScales: Sendable {
     public var y: PositionScale?
     /// Side-by-side groups within each band (`offset`).
     public var offset: BandScale?
-    /// Point radius by `size` value.
-    public var size: PowScale?
+    /// Point radius (and area) by `size` value (SPEC §20).
+    public var size: SizeScale?
     public var width: Double
     public var height: Double
     /// The color ramp of `color.along`, laid out in plot coordinates so every mark shares it.
@@ -56,18 +56,33 @@ public struct PlotScales: Sendable {
             let keys = sameAsColor ? model.allSeriesNames : offsetChannel.categories(rows: 0..<model.table.rowCount)
             offset = BandScale(domain: keys, range: ScaleInterval(0, width), paddingInner: 0.08, paddingOuter: 0)
         }
-        if let sizeChannel = model.size, sizeChannel.isContinuous {
-            var values = visibleRows.compactMap { sizeChannel.number($0) }.filter { $0 >= 0 }
-            for other in models.dropFirst() {
-                guard let channel = other.size, channel.isContinuous else { continue }
-                values += other.series.flatMap(\.rows).compactMap { channel.number($0) }.filter { $0 >= 0 }
-            }
-            let maximum = values.max() ?? 1
-            size = PowScale.sqrt(domain: ScaleInterval(0, maximum > 0 ? maximum : 1), range: ScaleInterval(0, 14), clamp: true)
-        }
+        size = Self.sizeScale(models: models)
         if case .along(let axis, let scheme, let colorDomain, let reverse) = model.colorEncoding {
             alongGradient = Self.gradient(along: axis, scale: axis == .x ? x : y, scheme: scheme, colorDomain: colorDomain, reverse: reverse)
         }
+    }
+
+    /// The size scale every layer shares (SPEC §20): `size.scale.domain` and `.range` (px² of area) of the first
+    /// layer with a size field when written, else from zero (or, with `zero: false`, the smallest value) to the
+    /// largest value any layer draws. Nil when no layer has a number on `size`. The size legend reads the same.
+    public static func sizeScale(models: [PlotModel]) -> SizeScale? {
+        let channels = models.compactMap { model in model.size.map { (model, $0) } }.filter { $0.1.isContinuous }
+        guard let (leadModel, lead) = channels.first else { return nil }
+        if let shared = leadModel.sharedSize { return shared }
+        let values = channels.flatMap { model, channel in
+            model.series.flatMap(\.rows).compactMap { channel.number($0) }.filter { $0 >= 0 && $0.isFinite }
+        }
+        let scale = lead.definition.scale
+        let written = scale?.domain?.value.compactMap(\.numberValue) ?? []
+        let zero = scale?.zero?.value ?? true
+        let low = zero ? 0 : (values.min() ?? 0)
+        let high = values.max() ?? 1
+        var domain = ScaleInterval(low, high > low ? high : low + 1)
+        if written.count == 2, written[0] < written[1] { domain = ScaleInterval(written[0], written[1]) }
+        var areas = zero ? SizeScale.defaultAreaRange : ScaleInterval(9, SizeScale.defaultAreaRange.upper)
+        let range = scale?.range?.value.compactMap(\.numberValue) ?? []
+        if range.count == 2, range.allSatisfy({ $0 >= 0 && $0.isFinite }) { areas = ScaleInterval(range[0], range[1]) }
+        return SizeScale(domain: domain, areaRange: areas)
     }
 
     /// A gradient from the low end of the axis to its high end, its stops colored by the value at each point.

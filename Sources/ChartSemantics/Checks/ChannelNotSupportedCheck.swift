@@ -21,6 +21,17 @@ struct ChannelNotSupportedCheck: CataloguedRule {
                     "'encoding.text' on \(mark.rawValue) marks is the text of their value labels, but the marks have no labels: add \"labels\": true to 'mark', or remove it",
                     at: context.member("encoding", "text")?.keySpan ?? text.span))
         }
+        // `order` on bars and areas is their stacking order (SPEC §20): without a stack it would change nothing.
+        // (No color field, or for areas no `detail`, leaves the stack unresolved: nothing splits the marks.)
+        let encoding = context.spec.encoding
+        let splits = encoding.color?.field != nil || (traits.draws(.detail) && encoding.detail?.field != nil)
+        let stacks = context.resolved.stack.map { $0 != StackMode.none } ?? (splits ? nil : false)
+        if let order = encoding.order, order.field != nil, traits.draws(.order), mark != .line, stacks == false, !context.isInherited(order) {
+            diagnostics.append(
+                diagnostic(
+                    "'\(context.path(of: order))' orders the stack of \(mark.rawValue) marks, but these do not stack (a stack needs a color field, or a detail field on areas, a quantitative measure and no 'offset' or \"stack\": false); remove it, or draw a line, which joins its points in that order",
+                    at: context.member("encoding", "order")?.keySpan ?? order.span))
+        }
         // A channel with neither a field nor a value is one whose value the parser refused (an opacity of 1.5): its
         // error is reported already, and it is not a field.
         for channel in context.spec.encoding.channels where !traits.draws(channel) && (channel.field != nil || channel.value != nil) {
@@ -42,6 +53,10 @@ struct ChannelNotSupportedCheck: CataloguedRule {
             }
             let what = isConstant ? "a constant \(name)" : name
             var message = "\(whose): \(what) is drawn by \(MarkTraits.describe(drawing)); remove it, or use one of those marks"
+            if drawing.isEmpty {
+                // `detail` and `order` (SPEC §20) read a field's values; a constant would split or order nothing.
+                message = "\(whose): \(what) is drawn by \(MarkTraits.describe(drawing)), since '\(name)' reads a field's values; give it a 'field'"
+            }
             if !isConstant, traits.drawsConstant(channel.channel) {
                 // `size` on bars, `opacity` anywhere: the constant is drawn, a field is not.
                 message =
@@ -49,6 +64,18 @@ struct ChannelNotSupportedCheck: CataloguedRule {
                 if channel.channel == .opacity { message += " (to show a field, use color)" }
             }
             diagnostics.append(diagnostic(message, at: span))
+        }
+        // A size shows an amount as an area from zero (SPEC §20): categories have no amount to show. (Vega-Lite sizes
+        // an ordinal field by rank; chartc does not, since the areas would state ratios the data does not have.)
+        if let size = context.spec.encoding.size, size.field != nil, traits.draws(size), !context.isInherited(size),
+            let resolved = context.resolved[.size], resolved.isDiscrete == true
+        {
+            let field = size.field?.value ?? "size"
+            let kind = resolved.type?.rawValue ?? "nominal"
+            diagnostics.append(
+                diagnostic(
+                    "'encoding.size' shows '\(field)', which is \(kind) (categories), but a size shows an amount as an area from zero: use a quantitative field, or show the categories with color",
+                    at: context.member("encoding", "size")?.keySpan ?? size.span))
         }
         // A tooltip lists the row's fields: a constant there would show nothing of the row.
         for tooltip in context.spec.encoding.tooltip where tooltip.field == nil && tooltip.value != nil && !context.isInherited(tooltip) {

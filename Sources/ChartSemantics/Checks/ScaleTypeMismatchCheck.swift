@@ -16,7 +16,11 @@ struct ScaleTypeMismatchCheck: CataloguedRule {
             let continuous = [ScaleType.linear, .log, .sqrt, .time].contains(scaleType.value)
             var problem: String?
             let mark = context.spec.mark.type.value
-            if scaleType.value == .point, mark.traits.needsBands, channel.channel == .x || channel.channel == .y {
+            if channel.channel == .size, scaleType.value != .sqrt, channel.field != nil {
+                // SPEC §20: a value maps to a dot's area, so its radius to the value's square root.
+                problem =
+                    "'\(name)' maps each value to an area (a radius by the square root, from zero), which is what \"sqrt\" names; a \(scaleType.value.rawValue) scale would make the areas misstate the values: remove 'type', or write \"sqrt\""
+            } else if scaleType.value == .point, mark.traits.needsBands, channel.channel == .x || channel.channel == .y {
                 // A point scale places categories at points: a bar there has no width to draw (SPEC §19.1).
                 problem =
                     "\(mark.rawValue) marks need a band for each category, but a point scale gives them no width; use \"band\" (the default), or a point or line mark"

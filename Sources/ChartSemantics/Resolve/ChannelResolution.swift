@@ -87,6 +87,9 @@ extension SemanticContext {
                     case .quantitative?:
                         if let explicit = (orientation == .vertical ? encoding.y : encoding.x)?.stack?.value {
                             stack = explicit
+                        } else if mark.traits.draws(.detail), bound(.detail) != nil {
+                            // Series without color stack like colored ones (SPEC §20: series are color × detail).
+                            stack = bound(.offset) == nil ? .zero : StackMode.none
                         } else if let series {
                             stack = series && bound(.offset) == nil ? .zero : StackMode.none
                         } else {
@@ -101,11 +104,12 @@ extension SemanticContext {
             }
         }
         return ResolvedView(
-            mark: mark, channels: channels, orientation: orientation, stack: stack, lineOrder: Self.lineOrder(x: x, y: y, orientation: orientation),
+            mark: mark, channels: channels, orientation: orientation, stack: stack,
+            lineOrder: mark == .line && bound(.order) != nil ? .order : Self.lineOrder(x: x, y: y, orientation: orientation),
             colorMakesSeries: series)
     }
 
-    /// SPEC §19.4 (with §6): the temporal channel; else the quantitative one when the other is discrete (a line
+    /// SPEC §19.4 (with §6), for a line without `order` (which joins its points in that field's order, SPEC §20): the temporal channel; else the quantitative one when the other is discrete (a line
     /// on a quantitative x and categories on y runs left to right); else the independent axis of the orientation:
     /// x for categories on x — a line over month names, which keep their natural order (SPEC §4), joins them in
     /// that order, not by value — and for two quantitative channels, y for a bin on y (a histogram on its side).

@@ -12,10 +12,11 @@ public struct ResolvedView: Sendable, Equatable {
     /// Which way the measure runs; nil while a position channel's type is unknown.
     public let orientation: Orientation?
     /// How bars and areas stack along the measure (SPEC §7): the measure's `stack`, else `zero` when a
-    /// categorical color splits them and there is no `offset`; `none` for other marks, ranges and a measure that
+    /// categorical color (or, for areas, `detail`: SPEC §20) splits them and there is no `offset`; `none` for other marks, ranges and a measure that
     /// is not quantitative; nil while unknown.
     public let stack: StackMode?
-    /// The channel whose values order a line's points (SPEC §19.4): the temporal one, else the quantitative one
+    /// The channel whose values order a line's points: `order` when a line has it (SPEC §20, a connected scatter
+    /// plot), else (SPEC §19.4) the temporal one, else the quantitative one
     /// when the other is discrete, else the orientation's independent axis (x for categories on x). Nil without x
     /// and y, or while a type is unknown.
     public let lineOrder: ChannelName?

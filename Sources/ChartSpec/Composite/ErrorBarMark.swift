@@ -155,6 +155,8 @@ extension Encoding {
         case .size: size = channel
         case .opacity: opacity = channel
         case .text: text = channel
+        case .detail: detail = channel
+        case .order: order = channel
         case .tooltip: tooltip = channel.map { [$0] } ?? []
         }
     }

@@ -48,6 +48,8 @@ extension SpecDecoder {
             case .size: encoding.size = channel
             case .opacity: encoding.opacity = channel
             case .text: encoding.text = channel
+            case .detail: encoding.detail = channel
+            case .order: encoding.order = channel
             case .tooltip: break
             }
         }
@@ -88,7 +90,10 @@ extension SpecDecoder {
             wrongType(value, path: path, expected: "an object such as \(replacement)", fixIt: FixIt(span: value.span, replacement: replacement))
             return string.value.isEmpty ? nil : ChannelDef(channel: channel, field: Located(string.value, at: value.span), span: value.span)
         }
-        guard let object = object(value, path: path, keys: SpecKeys.channel, expected: "an object such as { \"field\": \"price\" }") else {
+        // Only `size` takes a `legend` (SPEC §20): on another channel it is an unknown key, whose hint points to the
+        // top-level `legend`.
+        let keys = channel == .size ? SpecKeys.sizeChannel : SpecKeys.channel
+        guard let object = object(value, path: path, keys: keys, expected: "an object such as { \"field\": \"price\" }") else {
             return nil
         }
         var def = ChannelDef(channel: channel, span: value.span)
@@ -104,6 +109,9 @@ extension SpecDecoder {
         def.axis = object["axis"].flatMap { decodeAxis($0.value, channel: channel, path: object.path("axis")) }
         def.format = object["format"].flatMap { formatSpec($0.value, path: object.path("format")) }
         def.stack = object["stack"].flatMap { decodeStack($0.value, path: object.path("stack")) }
+        if channel == .size, let member = object["legend"] {
+            def.legend = decodeChannelLegend(member.value, path: object.path("legend"))
+        }
         if let member = object["along"] {
             if channel == .color {
                 def.along = enumValue(member.value, path: object.path("along"), what: "axis")
@@ -112,6 +120,12 @@ extension SpecDecoder {
             }
         }
 
+        if channel == .detail || channel == .order {
+            for key in ["scale", "axis", "format", "stack"] {
+                guard let member = object[key] else { continue }
+                report(SpecDiagnostic.keyOnSeriesChannel(path: path, key: key), at: member.keySpan)
+            }
+        }
         if let field = object["field"], let constant = object["value"] {
             report(
                 SpecDiagnostic.fieldAndValue(path: path),
@@ -120,7 +134,7 @@ extension SpecDecoder {
             )
         } else if object["field"] == nil, object["value"] != nil {
             // A constant has no scale, axis, legend or type (SPEC §19.3): these would change nothing.
-            for key in ["type", "title", "scale", "axis", "format", "stack"] {
+            for key in ["type", "title", "scale", "axis", "legend", "format", "stack"] {
                 guard let member = object[key] else { continue }
                 report(SpecDiagnostic.keyOnConstant(path: path, key: key), at: member.keySpan)
             }
@@ -159,8 +173,26 @@ extension SpecDecoder {
                 wrongType(value, path: path, expected: "a string (the text written at each row)")
                 return nil
             }
-        case .offset, .tooltip:
+        case .offset, .detail, .order, .tooltip:
             return scalar(value, path: path).map { Located($0, at: value.span) }
+        }
+    }
+
+    /// A size channel's `legend` (SPEC §20): `null` or `false` hides it, an object sets `title` and `values`.
+    mutating func decodeChannelLegend(_ value: JSONValue, path: String) -> ChannelLegend? {
+        switch value.kind {
+        case .null, .bool(false):
+            return ChannelLegend(visible: false, span: value.span)
+        case .object:
+            guard let object = object(value, path: path, keys: SpecKeys.channelLegend, expected: "an object such as { \"title\": \"Population\" }")
+            else { return nil }
+            var legend = ChannelLegend(span: value.span)
+            if let member = object["title"] { legend.title = titleSetting(member.value, path: object.path("title")) }
+            legend.values = object["values"].flatMap { nonEmptyScalars($0.value, path: object.path("values")) }
+            return legend
+        default:
+            wrongType(value, path: path, expected: "null or false (no size legend), or an object such as { \"title\": \"Population\" }")
+            return nil
         }
     }
 

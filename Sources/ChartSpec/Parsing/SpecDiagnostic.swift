@@ -66,6 +66,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case axisSide(channel: String, side: String)
     /// A scale, axis or legend key on a channel that gives a constant `value` (SPEC §19.3).
     case keyOnConstant(path: String, key: String)
+    /// A scale, axis, format or stack key on `detail` or `order` (SPEC §20), which only read a field's values.
+    case keyOnSeriesChannel(path: String, key: String)
 
     // MARK: composite marks
 
@@ -221,7 +223,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition: .conflictingKeys
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
-        case .layerAggregationKey, .alongNotOnColor: .misplacedKey
+        case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel: .misplacedKey
         case .unknownLocale: .unknownLocale
         case .windowByWithoutWindow: .windowByWithoutWindow
         case .databaseVariableName, .invalidDatabaseURL: .databaseURL
@@ -390,6 +392,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .keyOnConstant(let path, let key):
             return
                 "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'"
+        case .keyOnSeriesChannel(let path, let key):
+            return
+                "'\(path).\(key)' does nothing: '\(path)' only reads its field's values, to split lines and areas into series (detail) or to order points and stacks (order), with no scale, axis or legend; remove '\(key)'"
         case .compositeAggregate(let mark, let place):
             return
                 "the \(mark) mark's 'extent' groups and aggregates its rows itself, but \(place) also has 'groupBy' or 'aggregate': draw the \(mark) in a layer of its own over the rows before aggregation, or give its range as fields"

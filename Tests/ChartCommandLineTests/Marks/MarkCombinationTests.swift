@@ -50,6 +50,9 @@ import Testing
         // An errorbar spans a range: `y`…`y2` (or `x`…`x2` when the channel under test is `x2`).
         if traits.type == .errorbar && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
         for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
+        // `order` on bars and areas is their stacking order (SPEC §20): measured on a stack (without one it is
+        // rejected, `OrderChannelTests`).
+        if channel == .order && traits.stacks { encoding["color"] = definition(.color) }
         return encoding
     }
 
@@ -59,8 +62,10 @@ import Testing
         case .x: #"{ "field": "cat" }"#
         case .y: #"{ "field": "v" }"#
         case .x2, .y2, .size, .opacity, .tooltip: #"{ "field": "w" }"#
-        case .color, .offset: #"{ "field": "grp" }"#
+        case .color, .offset, .detail: #"{ "field": "grp" }"#
         case .text: #"{ "field": "t" }"#
+        // Not the order of x: a line joins its points otherwise, a stack piles its segments otherwise.
+        case .order: #"{ "field": "w" }"#
         }
     }
 
@@ -76,6 +81,7 @@ import Testing
         case .size: #"{ "value": 9 }"#
         case .opacity: #"{ "value": 0.5 }"#
         case .text: #"{ "value": "hi" }"#
+        case .detail, .order: #"{ "value": "hi" }"#
         case .tooltip: #"{ "value": "hi" }"#
         }
     }

@@ -49,6 +49,7 @@ struct SchemaAgreementTests {
         ("$defs/encoding", SpecKeys.encoding),
         ("$defs/colorChannel", SpecKeys.channel),
         ("$defs/channel", SpecKeys.channel.filter { $0 != "along" }),
+        ("$defs/sizeChannel", SpecKeys.sizeChannel),
         ("$defs/scale", SpecKeys.scale),
         ("$defs/axis/anyOf/1", SpecKeys.axis),
         ("$defs/legendObject", SpecKeys.legend),

@@ -43,6 +43,16 @@ struct IgnoredOptionRule: CataloguedRule {
                         "'encoding.\(name).scale.scheme' has no effect: color schemes apply to the color channel; remove it", at: member.keySpan))
             }
             checkScaleAndAxis(channel, context: context, into: &diagnostics)
+            if channel.channel == .size, channel.field != nil, !context.isInherited(channel) {
+                // SPEC §20: sizes run from zero (or the written domain) to the largest value, not to a rounded one.
+                for key in ["nice", "reverse"] {
+                    guard let member = context.member("encoding", name, "scale", key) else { continue }
+                    diagnostics.append(
+                        diagnostic(
+                            "'encoding.size.scale.\(key)' has no effect: sizes run from the domain's low end (zero by default) to its high end, the largest area to the largest value; remove it",
+                            at: member.keySpan))
+                }
+            }
             let hasAxis = [ChannelName.x, .y].contains(channel.channel)
             if !hasAxis, channel.axis != nil, let member = context.member("encoding", name, "axis") {
                 let guide = channel.channel == .color || channel.channel == .size ? " (its guide is the legend)" : ""
