@@ -30,6 +30,13 @@ public struct LayerSpec: Sendable {
     public var total: [TotalSpec]
     public var complete: Located<Bool>?
     public var sort: [SortKey]
+    /// Running figures over the layer's rows (SPEC §14, §19.11); with `hasWindow`, they replace the top-level
+    /// `window` for this layer (`{}`: none).
+    public var window: [WindowField]
+    /// Partitions for the layer's own `window`.
+    public var windowBy: [Located<String>]
+    /// The layer has its own `window` key.
+    public var hasWindow: Bool
     /// Rows of its own: the top-level `calculate` and `filter` do not apply.
     public var data: DataSource?
     public var span: SourceSpan?
@@ -48,6 +55,9 @@ public struct LayerSpec: Sendable {
         self.total = []
         self.complete = nil
         self.sort = []
+        self.window = []
+        self.windowBy = []
+        self.hasWindow = false
         self.data = nil
         self.span = span
     }
@@ -57,15 +67,28 @@ public struct LayerSpec: Sendable {
     public var hasOwnPipeline: Bool { data != nil || hasAggregate }
 
     /// What the layer does to the rows it receives after its pipeline: for a layer over the top-level output, its
-    /// own `calculate` and `sort` and then its `filter`; for a layer with its own pipeline, the `filter` alone.
-    public var finalSteps: (calculate: [CalculatedField], filter: [ExpressionSource], sort: [SortKey]) {
-        hasOwnPipeline ? ([], filter, []) : (calculate, filter, sort)
+    /// own `calculate`, `sort` and `window` (SPEC §19.11: running figures over the rows this layer draws) and then
+    /// its `filter`; for a layer with its own pipeline (which runs its window itself), the `filter` alone.
+    public var finalSteps: FinalSteps {
+        hasOwnPipeline
+            ? FinalSteps(filter: filter)
+            : FinalSteps(calculate: calculate, filter: filter, sort: sort, window: window, windowBy: windowBy)
     }
 
     /// Whether the layer does anything to the rows it receives after its pipeline.
     public var hasFinalSteps: Bool {
         let steps = finalSteps
-        return !steps.calculate.isEmpty || !steps.filter.isEmpty || !steps.sort.isEmpty
+        return !steps.calculate.isEmpty || !steps.filter.isEmpty || !steps.sort.isEmpty || !steps.window.isEmpty
+    }
+
+    /// The steps a layer runs over the rows it receives (`finalSteps`), in this order: `calculate`, `sort`,
+    /// `window` (partitioned by `windowBy`), and `filter` last.
+    public struct FinalSteps: Sendable {
+        public var calculate: [CalculatedField] = []
+        public var filter: [ExpressionSource] = []
+        public var sort: [SortKey] = []
+        public var window: [WindowField] = []
+        public var windowBy: [Located<String>] = []
     }
 }
 
@@ -114,7 +137,10 @@ extension ChartSpec {
     /// Layer `index` as a one-mark spec: its mark, the merged encoding, and the pipeline that makes its rows
     /// before its final steps (`LayerSpec.finalSteps`): the top-level one; or, aggregating on its own, the
     /// top-level data, `calculate` (then its own) and `filter` with its own grouping; or, with its own `data`,
-    /// its own pipeline alone. `window`/`keep` belong to the top-level output and stay with it. Everything else
+    /// its own pipeline alone. A layer aggregating the top-level data on its own inherits the top-level
+    /// `window`, `windowBy` and `keep` (they follow `groupBy`/`aggregate` in the pipeline it inherits, SPEC §11,
+    /// §19.11) unless it writes its own `window`, which replaces them; a layer with its own `data` runs only its
+    /// own `window`. A layer over the top-level output runs its `window` in its final steps. Everything else
     /// (size, legend, locale, text) is the chart's.
     public func layerChart(_ index: Int) -> ChartSpec {
         guard layers.indices.contains(index) else { return self }
@@ -140,9 +166,15 @@ extension ChartSpec {
             spec.total = layer.total
             spec.complete = layer.complete
             spec.sort = layer.sort
-            spec.window = []
-            spec.windowBy = []
-            spec.keep = []
+            if layer.hasWindow {
+                spec.window = layer.window
+                spec.windowBy = layer.windowBy
+                spec.keep = []
+            } else if layer.data != nil {
+                spec.window = []
+                spec.windowBy = []
+                spec.keep = []
+            }
         }
         return spec
     }

@@ -111,13 +111,15 @@ import Testing
         #expect(own.calculate.map(\.name.value) == ["month", "t2"])
         #expect(own.filter.map(\.text) == ["temp > 0"])
         #expect(own.groupBy.map(\.value) == ["month"])
-        #expect(own.window.isEmpty)
+        // SPEC §11, §19.11: the top-level window follows the aggregation it inherits, over the layer's rows.
+        #expect(own.window.map(\.name.value) == ["r"])
         #expect(spec.layers[1].finalSteps.filter.map(\.text) == ["mean > 1"])
         #expect(spec.layers[1].finalSteps.calculate.isEmpty)
         // Its own data: neither the top-level calculate nor filter.
         let data = spec.layerChart(2)
         #expect(data.calculate.map(\.name.value) == ["z"])
         #expect(data.filter.isEmpty)
+        #expect(data.window.isEmpty)
         if case .url(let url) = data.data.origin { #expect(url.value == "b.csv") } else { Issue.record("not the layer's data") }
     }
 

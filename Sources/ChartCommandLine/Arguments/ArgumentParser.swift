@@ -14,7 +14,7 @@ public struct ArgumentParser: Sendable {
     /// Parses the arguments after the program name.
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else {
-            throw UsageError(.missingCommand, "no command given", suggestion: "Commands: \(program.commands.map(\.name).joined(separator: ", ")).")
+            throw UsageError(.noCommand(commands: program.commands.map(\.name)))
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -27,7 +27,7 @@ public struct ArgumentParser: Sendable {
             if topic == "-h" || topic == "--help" { return .help(command: nil) }
             let command = try commandNamed(topic)
             if rest.count > 1 {
-                throw UsageError(.unexpectedArgument, "unexpected argument '\(rest[1])'", suggestion: "'help' takes one command name.")
+                throw UsageError(.helpTakesOneCommand(extra: rest[1]))
             }
             return .help(command: command.name)
         default:
@@ -35,8 +35,7 @@ public struct ArgumentParser: Sendable {
                 var names = ["help"]
                 if program.version != nil { names.append("version") }
                 throw UsageError(
-                    .unknownOption, "unknown option '\(first)'",
-                    suggestion: Self.suggestion(for: first, longNames: names, commands: program.commands.map(\.name)))
+                    .unknownOption(first, advice: Self.suggestion(for: first, longNames: names, commands: program.commands.map(\.name))))
             }
             let command = try commandNamed(first)
             return try parse(rest, for: command)
@@ -101,9 +100,7 @@ public struct ArgumentParser: Sendable {
 
             guard option.takesValue else {
                 if inlineValue != nil {
-                    throw UsageError(
-                        .unexpectedValue, "'\(spelling)' is a flag and takes no value", suggestion: "Write '\(spelling)' alone.",
-                        command: command.name)
+                    throw UsageError(.flagTakesNoValue(spelling: spelling), command: command.name)
                 }
                 parsed.record(option: option.name, values: [])
                 continue
@@ -116,16 +113,17 @@ public struct ArgumentParser: Sendable {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError(.missingValue, "missing value for '\(spelling)'", suggestion: Self.expectation(for: option), command: command.name)
+                throw UsageError(.missingValue(spelling: spelling, expectation: Self.expectation(for: option)), command: command.name)
             }
             if value.isEmpty {
-                throw UsageError(.missingValue, "missing value for '\(spelling)'", suggestion: Self.expectation(for: option), command: command.name)
+                throw UsageError(.missingValue(spelling: spelling, expectation: Self.expectation(for: option)), command: command.name)
             }
             let items = option.isList ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
             for item in items where !option.allowedValues.isEmpty && !option.allowedValues.contains(item) {
-                let didYouMean = Suggestions.closest(to: item, in: option.allowedValues).map { "Did you mean '\($0)'? " } ?? ""
                 throw UsageError(
-                    .invalidValue, "invalid value '\(item)' for '\(spelling)'", suggestion: didYouMean + Self.expectation(for: option),
+                    .valueNotAllowed(
+                        item, spelling: spelling, closest: Suggestions.closest(to: item, in: option.allowedValues),
+                        expectation: Self.expectation(for: option)),
                     command: command.name)
             }
             parsed.record(option: option.name, values: items)
@@ -141,7 +139,7 @@ public struct ArgumentParser: Sendable {
                 remaining = remaining.dropFirst()
             }
             if argument.isRequired && parsed.positional(argument.name).isEmpty {
-                throw UsageError(.missingArgument, "missing \(argument.name) (\(Self.sentenceFragment(argument.help)))", command: command.name)
+                throw UsageError(.missingArgument(name: argument.name, about: Self.sentenceFragment(argument.help)), command: command.name)
             }
         }
         if let extra = remaining.first {
@@ -151,9 +149,7 @@ public struct ArgumentParser: Sendable {
                 : command.arguments.count == 1
                     ? "one \(command.arguments[0].name)"
                     : command.arguments.map(\.name).joined(separator: " ")
-            throw UsageError(
-                .unexpectedArgument, "unexpected argument '\(extra)'", suggestion: "'\(program.name) \(command.name)' takes \(takes).",
-                command: command.name)
+            throw UsageError(.unexpectedArgument(extra, program: program.name, command: command.name, takes: takes), command: command.name)
         }
         return .run(parsed)
     }
@@ -161,17 +157,12 @@ public struct ArgumentParser: Sendable {
     private func commandNamed(_ name: String) throws(UsageError) -> CommandDescription {
         if let command = program.command(named: name) { return command }
         let names = program.commands.map(\.name)
-        let suggestion =
-            Suggestions.closest(to: name, in: names).map { "Did you mean '\($0)'?" }
-            ?? "Commands: \(names.joined(separator: ", "))."
-        throw UsageError(.unknownCommand, "unknown command '\(name)'", suggestion: suggestion)
+        throw UsageError(.unknownCommand(name, closest: Suggestions.closest(to: name, in: names), commands: names))
     }
 
     private func unknownOption(_ spelling: String, in command: CommandDescription) -> UsageError {
         let longNames = command.options.map(\.name) + ["help"]
-        return UsageError(
-            .unknownOption, "unknown option '\(spelling)'", suggestion: Self.suggestion(for: spelling, longNames: longNames, commands: []),
-            command: command.name)
+        return UsageError(.unknownOption(spelling, advice: Self.suggestion(for: spelling, longNames: longNames, commands: [])), command: command.name)
     }
 
     /// `Did you mean '--format'?` for `--fromat`, `-format` or `--formt`; for a command typed as an option

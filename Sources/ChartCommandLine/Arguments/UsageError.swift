@@ -20,10 +20,15 @@ public struct UsageError: Error, Sendable, Equatable {
     /// The command whose arguments were being read; nil at the program level.
     public var command: String?
 
-    public init(_ kind: Kind, _ message: String, suggestion: String? = nil, command: String? = nil) {
-        self.kind = kind
-        self.message = message
-        self.suggestion = suggestion
+    /// The mistake as its catalogue case: the only way to make one, so each sentence is written once
+    /// (`UsageProblem.message`, `UsageProblem.suggestion`).
+    public var problem: UsageProblem
+
+    public init(_ problem: UsageProblem, command: String? = nil) {
+        self.problem = problem
+        self.kind = problem.kind
+        self.message = problem.message
+        self.suggestion = problem.suggestion
         self.command = command
     }
 }

@@ -4,7 +4,7 @@ import ChartPipeline
 import ChartSpec
 import ChartSystem
 
-/// `chartc build PATH... [-o DIR] [--format svg|html|pdf]`: compiles every spec to its output files. Specs build in
+/// `chartc build PATH... [-o DIR|FILE] [--format svg|html|pdf]`: compiles every spec to its output files. Specs build in
 /// parallel; results print in input order; a failing spec is reported and the others are still written; each
 /// output replaces the old file in one step.
 enum BuildCommand {
@@ -12,11 +12,15 @@ enum BuildCommand {
         name: "build",
         abstract: "Build charts (SVG, HTML or PDF) from specs.",
         discussion:
-            "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n"
+            "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. With one spec and one format, -o may name the file instead: -o chart.svg (or .html, .pdf) writes that file, in the format its extension names. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n"
             + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
-            .value("output", short: "o", valueName: "DIR", help: "Write the outputs into DIR (created if missing) instead of next to each spec."),
+            .value(
+                "output", short: "o", valueName: "DIR",
+                help:
+                    "Write the outputs into DIR (created if missing) instead of next to each spec. A path ending in .svg, .html or .pdf that is not a folder names the one output file instead (one spec, and --format, if given, that one format)."
+            ),
             .value(
                 "format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue),
                 list: true, default: "svg"),
@@ -28,7 +32,8 @@ enum BuildCommand {
         ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example("chartc build examples", "Build every chart under examples/ next to its spec."),
-            Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html.")
+            Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html."),
+            Example("chartc build charts/sales.chart.json -o sales-2024.pdf", "Write the one file sales-2024.pdf.")
         ]
     )
 
@@ -45,9 +50,16 @@ enum BuildCommand {
         let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
         let clock = ContinuousClock()
         let start = clock.now
-        let formats = arguments.values("format").compactMap(OutputFormat.init(rawValue:))
-        let outputDirectory = arguments.value("output")
+        var formats = arguments.values("format").compactMap(OutputFormat.init(rawValue:))
+        var outputDirectory = arguments.value("output")
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
+        var outputFile: String?
+        if let output = outputDirectory, let format = outputFileFormat(output) {
+            try checkOutputFile(output, format: format, specs: files.count, formats: arguments.flag("format") ? formats : nil)
+            outputFile = output
+            formats = [format]
+            outputDirectory = Paths.directory(of: output)
+        }
         console.report(pathDiagnostics)
 
         if let outputDirectory {
@@ -61,7 +73,11 @@ enum BuildCommand {
             }
         }
 
-        let jobs = plan(files, formats: formats, outputDirectory: outputDirectory)
+        var planned = plan(files, formats: formats, outputDirectory: outputDirectory)
+        if let outputFile, let format = formats.first {
+            for index in planned.indices { planned[index].outputs = [Target(format: format, path: outputFile)] }
+        }
+        let jobs = planned
         let renderer = environment.renderer
         let outcomes = parallelMap(jobs.count) { index in
             let job = jobs[index]
@@ -80,6 +96,26 @@ enum BuildCommand {
         }
         console.printError(summary(built: built, failed: failed, seconds: seconds(clock.now - start)))
         return failed.isEmpty ? .success : .failure
+    }
+
+    /// The format `-o PATH` names when PATH is one output file (`-o chart.svg`): it ends
+    /// in a known format's extension and is not an existing folder (a folder named `x.svg` stays a DIR).
+    static func outputFileFormat(_ path: String) -> OutputFormat? {
+        let name = Paths.fileName(of: path)
+        guard !path.hasSuffix("/"), let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        guard let format = OutputFormat(rawValue: String(name[name.index(after: dot)...]).lowercased()) else { return nil }
+        return FileSystem.kind(of: path) == .directory ? nil : format
+    }
+
+    /// `-o FILE` writes one file: one spec, and `--format` (when given, `formats`) that file's one format.
+    static func checkOutputFile(_ path: String, format: OutputFormat, specs: Int, formats: [OutputFormat]?) throws(UsageError) {
+        if specs > 1 {
+            throw UsageError(.outputFileForSeveralSpecs(path: path, specs: specs), command: description.name)
+        }
+        if let formats, formats != [format] {
+            throw UsageError(
+                .outputFileFormats(path: path, format: format.rawValue, formats: formats.map(\.rawValue)), command: description.name)
+        }
     }
 
     /// `built 3 charts in 0.12 s`, and when some failed, `; 2 failed:` with each failed spec on a line of its

@@ -31,8 +31,7 @@ enum PreviewCommand {
         let context = try NetworkOptions.context(from: arguments, base: environment.fetch)
         let portText = arguments.value("port") ?? "0"
         guard let port = UInt16(portText) else {
-            throw UsageError(
-                .invalidValue, "invalid value '\(portText)' for '--port'", suggestion: "Expected a port number from 0 to 65535; 0 picks a free one.")
+            throw UsageError(.notAPort(portText))
         }
         let paths = arguments.positional("PATH")
         // A path that does not exist is a typo, not a folder to wait for: say so and stop.

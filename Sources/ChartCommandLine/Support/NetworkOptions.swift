@@ -26,9 +26,7 @@ enum NetworkOptions {
         let offline = arguments.flag("offline")
         let refresh = arguments.flag("refresh")
         if offline && refresh {
-            throw UsageError(
-                .invalidValue, "'--offline' and '--refresh' cannot be used together",
-                suggestion: "--offline never downloads; --refresh always does. Choose one.")
+            throw UsageError(.offlineAndRefresh)
         }
         if offline { fetch.mode = .offline }
         if refresh { fetch.mode = .refresh }
@@ -40,9 +38,7 @@ enum NetworkOptions {
     /// A positive number of seconds, at most a day.
     private static func seconds(_ text: String, option: String) throws(UsageError) -> Double {
         guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-            throw UsageError(
-                .invalidValue, "invalid value '\(text)' for '\(option)'",
-                suggestion: "Expected a number of seconds greater than 0, such as 30 or 2.5.")
+            throw UsageError(.notSeconds(text, option: option))
         }
         return value
     }

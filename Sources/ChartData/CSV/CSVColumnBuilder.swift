@@ -333,6 +333,13 @@ struct CSVColumnBuilder {
         return ISODate.parseLenient(buffer: UnsafeBufferPointer(start: base + lower, count: upper - lower))
     }
 
+    /// A column read as text: its codes (row → index into `dictionary`), which rows have a value, and its distinct
+    /// values; nil for a column of any other type.
+    var strings: (codes: [UInt32], valid: [Bool], dictionary: [String])? {
+        guard mode == .string else { return nil }
+        return (codes, valid, interner.strings)
+    }
+
     /// The finished column. A column with no non-empty cell is a string column with an empty dictionary.
     func finish() -> Column {
         switch mode {

@@ -207,6 +207,9 @@ public enum CSVReader {
         if errors.isEmpty, let pending = builders.map(\.pendingRows).max(), pending > 0 {
             fillPending(rows: pending, builders: &builders, file: file, base: base, count: count, header: header, options: options, errors: &errors)
         }
+        if errors.isEmpty {
+            errors = impossibleDates(builders: builders, file: file, base: base, count: count, header: header, options: options)
+        }
         if !errors.isEmpty { throw DiagnosticError(sortedAndCapped(errors)) }
         if strayQuotes > 1 {
             strayQuote?.notes.append(
@@ -215,6 +218,57 @@ public enum CSVReader {
                 ))
         }
         return (Table(columns: builders.map { $0.finish() }, rowCount: rowCount), header.names, strayQuote.map { [$0] } ?? [])
+    }
+
+    /// SPEC §19.10: each column read as text without `parse` whose cells are ISO dates but for impossible ones
+    /// (`2021-02-30`), as the one error a date column's failing cells make: at the first impossible cell, saying
+    /// why it is impossible and how many there are. Found from the column's distinct values; only then are the
+    /// records read again, to place the first cell.
+    private static func impossibleDates(
+        builders: [CSVColumnBuilder], file: SourceFile, base: UnsafePointer<UInt8>, count: Int, header: CSVHeader, options: CSVOptions
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for builder in builders where options.parse[builder.name] == nil {
+            guard let (codes, valid, dictionary) = builder.strings, ImpossibleDates.isDateColumnWithImpossibleCells(dictionary) else { continue }
+            let impossible = dictionary.map { ImpossibleDates.isImpossible(Substring($0)) }
+            var failing = 0
+            var firstRow: Int?
+            for (row, code) in codes.enumerated() where valid[row] && impossible[Int(code)] {
+                failing += 1
+                if firstRow == nil { firstRow = row }
+            }
+            guard let firstRow else { continue }
+            var collector = DataDiagnostic.ParseFailureCollector(column: builder.name, declared: .date, format: nil)
+            let span = cellSpan(row: firstRow, field: builder.fieldIndex, base: base, count: count, header: header, delimiter: options.delimiter)
+            let text = String(ImpossibleDates.trimmed(Substring(String(decoding: file.bytes[clamped(span.content, count)], as: UTF8.self))))
+            collector.add(text: text, span: SourceSpan(file: file, range: span.cell), row: nil)
+            for _ in 1..<failing { collector.add(text: text, span: nil, row: nil) }
+            if let diagnostic = collector.diagnostic(kind: .csvParseDate, locale: options.locale) { diagnostics.append(diagnostic) }
+        }
+        return diagnostics
+    }
+
+    /// Where the cell of record `row` (from 0, blank lines skipped) and field `field` is: the cell with its
+    /// quotes, and its content.
+    private static func cellSpan(
+        row: Int, field: Int, base: UnsafePointer<UInt8>, count: Int, header: CSVHeader, delimiter: UInt8
+    ) -> (cell: Range<Int>, content: Range<Int>) {
+        var tokenizer = CSVTokenizer(base: base, count: count, delimiter: delimiter, position: header.bodyStart)
+        var record = 0
+        while tokenizer.skipBlankLines() {
+            var fieldIndex = 0
+            while true {
+                let next = tokenizer.next()
+                if record == row && fieldIndex == field {
+                    let cell = clamped(next.quoted ? (next.start - 1)..<(next.end + 1) : next.start..<next.end, count)
+                    return (cell, next.start..<next.end)
+                }
+                fieldIndex += 1
+                if next.endsRecord { break }
+            }
+            record += 1
+        }
+        return (header.bodyStart..<header.bodyStart, header.bodyStart..<header.bodyStart)
     }
 
     /// Records decoded per chunk: large enough to amortise the per-chunk work, small enough for the cache.

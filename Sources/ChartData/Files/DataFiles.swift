@@ -98,6 +98,10 @@ public enum DataFiles {
             let (table, names) = CSVStreamReader.read(
                 path: path, delimiter: delimiter, parse: parse, dateFormats: dateFormats, locale: locale, projection: projection)
         else { return nil }
+        // An impossible date among a column's dates is an error at its line:col (SPEC §19.10): the whole read says it.
+        for column in table.columns where parse[column.name] == nil {
+            if case .string(_, let dictionary) = column.storage, ImpossibleDates.isDateColumnWithImpossibleCells(dictionary) { return nil }
+        }
         return (table, names)
     }
 

@@ -169,7 +169,8 @@ public enum JSONDataReader {
 
     /// What a cell holds, for inference. An empty string counts as missing (null), as in CSV.
     private enum CellKind {
-        case missing, number, boolean, string, date, nested
+        /// `impossibleDate`: a string with an ISO 8601 date's shape naming no date (`2021-02-30`, SPEC §19.10).
+        case missing, number, boolean, string, date, impossibleDate, nested
     }
 
     private static func kind(of cell: JSONValue?, checkDates: Bool) -> CellKind {
@@ -181,7 +182,9 @@ public enum JSONDataReader {
         case .object, .array: return .nested
         case .string(let string):
             if string.value.isEmpty { return .missing }
-            return checkDates && ISODate.parse(string.value) != nil ? .date : .string
+            guard checkDates else { return .string }
+            if ISODate.parse(string.value) != nil { return .date }
+            return ImpossibleDates.isImpossible(Substring(string.value)) ? .impossibleDate : .string
         }
     }
 
@@ -194,6 +197,7 @@ public enum JSONDataReader {
         var numbers = 0
         var strings = 0
         var dates = 0
+        var impossibleDates = 0
         var booleans = 0
         for (row, cell) in cells {
             switch kind(of: cell, checkDates: declared == nil) {
@@ -202,6 +206,7 @@ public enum JSONDataReader {
             case .boolean: booleans += 1
             case .string: strings += 1
             case .date: dates += 1
+            case .impossibleDate: impossibleDates += 1
             case .nested:
                 guard nestedIsError else {
                     nested = true
@@ -221,7 +226,8 @@ public enum JSONDataReader {
             type = .number
         } else if booleans > 0 && strings == 0 && dates == 0 && numbers == 0 {
             type = .boolean
-        } else if dates > 0 && strings == 0 && numbers == 0 && booleans == 0 {
+        } else if dates + impossibleDates > 0 && strings == 0 && numbers == 0 && booleans == 0 {
+            // Impossible dates among dates fail as a date column's cells do (one error for the column).
             type = .date
         } else {
             type = .string

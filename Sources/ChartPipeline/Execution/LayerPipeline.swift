@@ -79,12 +79,12 @@ extension Pipeline {
                     warnings += output.warnings
                     if layer.data != nil { provenance += output.provenance }
                 } catch {
-                    problems.add(error.diagnostics)
+                    problems.add(explainingInheritedWindow(error.diagnostics, layer: layer, of: spec))
                     continue
                 }
             } else if layer.hasAggregate, let shared {
                 let (layerPlan, diagnostics) = Planner.plan(chart, schema: shared.table.columns.map { ($0.name, $0.type) })
-                problems.add(diagnostics)
+                problems.add(explainingInheritedWindow(diagnostics, layer: layer, of: spec))
                 guard let layerPlan, !diagnostics.hasErrors else { continue }
                 let input = Table(columns: layerPlan.columns.compactMap { shared.table.column(named: $0) }, rowCount: shared.table.rowCount)
                 do {
@@ -120,16 +120,49 @@ extension Pipeline {
         return LayeredPipelineOutput(top: output, layers: layers)
     }
 
-    /// A layer's final steps as a spec the planner plans over the layer's rows: its `calculate`, `sort` and
-    /// `filter` (`LayerSpec.finalSteps`) and nothing else.
+    /// A layer's final steps as a spec the planner plans over the layer's rows: its `calculate`, `sort`, `window`
+    /// (`LayerSpec.finalSteps`) and its `filter` last — as the plan's `keep` when there is a window, since a
+    /// layer's filter applies to the rows it draws, after its running figures (SPEC §11). In a faceted chart the
+    /// window starts again in every panel (SPEC §19.11), as the top-level one does.
     public static func finalSpec(_ layer: LayerSpec, of spec: ChartSpec) -> ChartSpec {
         var steps = ChartSpec(file: spec.file, data: spec.data, mark: layer.mark)
         steps.locale = spec.locale
         let final = layer.finalSteps
         steps.calculate = final.calculate
-        steps.filter = final.filter
         steps.sort = final.sort
+        if final.window.isEmpty {
+            steps.filter = final.filter
+        } else {
+            steps.window = final.window
+            steps.windowBy = final.windowBy
+            steps.keep = final.filter
+            if var facet = spec.facet {
+                facet.sort = nil
+                steps.facet = facet
+            }
+        }
         return steps
+    }
+
+    /// `diagnostics` from planning a layer that aggregates on its own, with a note on each error inside the
+    /// top-level `window`, `windowBy` or `keep` the layer inherits (SPEC §11, §19.11): the running figures are
+    /// computed over the layer's own rows, which may not have the fields they read.
+    static func explainingInheritedWindow(_ diagnostics: [Diagnostic], layer: LayerSpec, of spec: ChartSpec) -> [Diagnostic] {
+        guard layer.data == nil, layer.hasAggregate, !layer.hasWindow, !spec.window.isEmpty else { return diagnostics }
+        let spans =
+            spec.window.flatMap { [$0.name.span, $0.expression.literalSpan] } + spec.windowBy.map(\.span) + spec.keep.map(\.literalSpan)
+        let ranges = spans.compactMap { $0?.range }
+        return diagnostics.map { diagnostic in
+            guard diagnostic.severity == .error, let range = diagnostic.span?.range,
+                ranges.contains(where: { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound })
+            else { return diagnostic }
+            var explained = diagnostic
+            explained.notes.append(
+                DiagnosticNote(
+                    "layer \(layer.writtenIndex ?? layer.index) aggregates on its own, so the top-level 'window' runs over its rows; give the layer its own \"window\" (or \"window\": {} for none)",
+                    at: layer.span))
+            return explained
+        }
     }
 
     /// A layer's final steps run over rows it is given (the top-level output or its own pipeline's), not over
@@ -164,7 +197,7 @@ extension Pipeline {
                     fields = layerPlan.outputFields
                     warnings += layerWarnings
                 } catch {
-                    problems.add(error.diagnostics)
+                    problems.add(explainingInheritedWindow(error.diagnostics, layer: layer, of: spec))
                     layers.append((nil, nil))
                     continue
                 }

@@ -3,7 +3,7 @@ import ChartFormat
 import ChartJSON
 
 /// `layers` (SPEC §11): a non-empty array of layers, each `{ mark, encoding, filter, calculate, groupBy,
-/// aggregate, total, complete, sort, data }` with only `mark` required, as strict as the top level.
+/// aggregate, total, complete, sort, window, windowBy, data }` with only `mark` required, as strict as the top level.
 extension SpecDecoder {
     mutating func decodeLayers(_ value: JSONValue) -> [LayerSpec] {
         guard case .array(let items) = value.kind else {
@@ -64,6 +64,9 @@ extension SpecDecoder {
         layer.total = pipeline.total
         layer.complete = pipeline.complete
         layer.sort = pipeline.sort
+        layer.window = pipeline.window
+        layer.windowBy = pipeline.windowBy
+        layer.hasWindow = object["window"] != nil
         layer.data = data
         return layer
     }

@@ -192,7 +192,7 @@ enum BenchCommand {
     private static func integer(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Int {
         let text = arguments.value(name) ?? ""
         guard let value = Int(text), (1...1000).contains(value) else {
-            throw UsageError(.invalidValue, "invalid value '\(text)' for '--\(name)'", suggestion: "Expected a whole number from 1 to 1000.")
+            throw UsageError(.notAWholeNumber(text, option: name, lower: 1, upper: 1000))
         }
         return value
     }

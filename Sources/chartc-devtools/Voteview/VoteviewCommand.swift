@@ -54,9 +54,8 @@ enum VoteviewCommand {
     private static func integer(_ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         let text = arguments.value(name) ?? ""
         guard let value = Int(text), range.contains(value) else {
-            let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
             throw UsageError(
-                .invalidValue, "invalid value '\(text)' for '--\(name)'", suggestion: "Expected a whole number from \(range.lowerBound)\(upper).")
+                .notAWholeNumber(text, option: name, lower: range.lowerBound, upper: range.upperBound == Int.max ? nil : range.upperBound))
         }
         return value
     }

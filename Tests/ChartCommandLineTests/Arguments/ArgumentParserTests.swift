@@ -35,7 +35,7 @@ private func parse(_ words: [String]) throws(UsageError) -> Invocation {
 private func arguments(_ words: [String]) throws -> ParsedArguments {
     guard case .run(let parsed) = try parse(words) else {
         Issue.record("expected a command to run")
-        throw UsageError(.missingCommand, "not a run")
+        throw UsageError(.noCommand(commands: []))
     }
     return parsed
 }

@@ -52,7 +52,8 @@ struct DatabaseCompiledSQLTests {
     /// Writes the CSV and two specs with the same pipeline (`body`: JSON members after `data`), loads the rows into
     /// a table, and runs `chartc data` on both and `chartc plan` on the database one.
     /// `buildError`: the id `chartc build` must stop with (the rows still compare; a chart of them cannot be drawn).
-    func run(_ body: String, name: String, csv: String? = nil, buildError: String? = nil) throws -> Outcome {
+    /// `layer`: compare the rows that layer draws (`chartc data --layer N`) instead of the top-level output.
+    func run(_ body: String, name: String, csv: String? = nil, buildError: String? = nil, layer: Int? = nil) throws -> Outcome {
         let scratch = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         try (csv ?? Self.csv()).write(to: scratch.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
@@ -74,8 +75,9 @@ struct DatabaseCompiledSQLTests {
             "CHARTC_TEST_DB": server.url(user: "reader"), "PGPASSWORD": server.password,
             "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path, "HOME": scratch.path
         ]
-        let fromFile = try ChartcBinary.run(["data", fileSpec.path])
-        let fromDatabase = try ChartcBinary.run(["data", databaseSpec.path], environment: environment)
+        let layerArguments = layer.map { ["--layer", String($0)] } ?? []
+        let fromFile = try ChartcBinary.run(["data"] + layerArguments + [fileSpec.path])
+        let fromDatabase = try ChartcBinary.run(["data"] + layerArguments + [databaseSpec.path], environment: environment)
         let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
         #expect(fromFile.status == 0, "\(name): \(fromFile.error)")
         #expect(fromDatabase.status == 0, "\(name) from PostgreSQL: \(fromDatabase.error)")
@@ -172,6 +174,46 @@ struct DatabaseCompiledSQLTests {
             """, name: "window")
         #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
         #expect(line("window", of: outcome.plan).hasPrefix("window  by city, year"), "\(outcome.plan)")
+    }
+
+    /// SPEC §11, §19.11: a layer that aggregates the database rows on its own runs its own query, and the
+    /// top-level window it inherits (or its own) is planned over the layer's rows as the top level's is (here
+    /// after chartc finishes PostgreSQL's groups): the same rows as from the file.
+    @Test func aLayersWindowRunsInItsOwnQuery() throws {
+        let pipeline = """
+            "calculate": { "year": "year(when)", "month": "month(when)" },
+            "filter": ["when != null", "city != null"],
+            "groupBy": ["city", "year", "month"], "aggregate": { "rain": "sum(value)" },
+            "sort": ["city", "year", "month"],
+            "window": { "so_far": "cumsum(rain)", "r": "rank(-rain)" }, "windowBy": ["city"],
+            "encoding": { "x": { "field": "month" } },
+            """
+        let inherited = try run(
+            pipeline + """
+                "layers": [
+                  { "mark": "point", "encoding": { "y": { "field": "so_far" } } },
+                  { "mark": "line", "groupBy": ["city", "month"], "aggregate": { "rain": "mean(value)" }, "sort": ["city", "month"],
+                    "encoding": { "y": { "field": "so_far" } } }
+                ]
+                """, name: "layer window inherited", layer: 1)
+        #expect(inherited.fromDatabase.hasPrefix("city,month,rain,so_far,r\n"), "\(inherited.fromDatabase)")
+        // The layer's plan runs the window where the top level's runs (after chartc finishes the groups).
+        let inheritedPlan = inherited.plan.components(separatedBy: "layer 1").last ?? ""
+        #expect(inheritedPlan.contains("group   city, month  (in PostgreSQL"), "\(inherited.plan)")
+        #expect(inheritedPlan.contains("window  by city  (each partition in output order: city, month)"), "\(inherited.plan)")
+        let own = try run(
+            pipeline + """
+                "layers": [
+                  { "mark": "point", "encoding": { "y": { "field": "so_far" } } },
+                  { "mark": "line", "groupBy": ["year", "month"], "aggregate": { "rain": "sum(value)" }, "sort": ["year", "month"],
+                    "window": { "avg3": "rolling_mean(rain, 3)", "total": "cumsum(rain)" }, "windowBy": ["year"],
+                    "encoding": { "y": { "field": "avg3" } } }
+                ]
+                """, name: "layer window own", layer: 1)
+        #expect(own.fromDatabase.hasPrefix("year,month,rain,avg3,total\n"), "\(own.fromDatabase)")
+        let layerPlan = own.plan.components(separatedBy: "layer 1").last ?? ""
+        #expect(layerPlan.contains("window  by year  (each partition in output order: year, month)"), "\(own.plan)")
+        #expect(layerPlan.contains("win     avg3 = rolling_mean(rain, 3)"), "\(own.plan)")
     }
 
     /// stdev has no SQL form with chartc's rounding: the groups are made in chartc, from the needed columns
