@@ -135,7 +135,8 @@ public enum ChartLayoutEngine {
             // the chart on its side, where each name has the width of a row (SPEC §19.8).
             let shortened = canTurn && !options.narrowPage && spec.widthStep == nil && NarrowLayout.namesAlongXShortened(grid.nodes)
             if grid.wantsTurn || shortened {
-                return try layout(chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options)
+                return try measuredLayout(
+                    chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options, colorDomain: colorDomain)
             }
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions
