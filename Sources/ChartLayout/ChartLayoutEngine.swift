@@ -136,7 +136,8 @@ public enum ChartLayoutEngine {
             let shortened = canTurn && !options.narrowPage && spec.widthStep == nil && NarrowLayout.namesAlongXShortened(grid.nodes)
             if grid.wantsTurn || shortened {
                 return try measuredLayout(
-                    chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options, colorDomain: colorDomain)
+                    chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options,
+                    colorDomain: colorDomain)
             }
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions
