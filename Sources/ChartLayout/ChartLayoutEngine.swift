@@ -53,8 +53,29 @@ public enum ChartLayoutEngine {
     public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions())
         throws(DiagnosticError) -> Scene
     {
+        try measuredLayout(chart: chart, table: table, theme: theme, options: options).scene
+    }
+
+    /// The scene and where its plot lies (for small multiples, the panels' grid): what a view of several
+    /// (SPEC §20) needs to give its plot the size it asked for and to line plots up. `colorDomain`: the series
+    /// of every view sharing the color field, so that they color alike.
+    static func measuredLayout(
+        chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]? = nil
+    ) throws(DiagnosticError) -> (scene: Scene, plot: Box) {
         let spec = chart.spec
-        let models = try plotModels(chart: chart, table: table, theme: theme, options: options)
+        var models = try plotModels(chart: chart, table: table, theme: theme, options: options)
+        if let colorDomain {
+            var shared: [PlotModel] = []
+            for model in models {
+                guard model.hasCategoricalColor else {
+                    shared.append(model)
+                    continue
+                }
+                shared.append(
+                    try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: colorDomain, view: model.view))
+            }
+            models = shared
+        }
         guard let model = models.first else { throw DiagnosticError([]) }
         // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
         // plot, so smaller sizes draw at that (specs/reference.md says so).
@@ -105,16 +126,36 @@ public enum ChartLayoutEngine {
 
         // Small multiples (SPEC §13, `Panels/`): a grid of plots in place of the one plot.
         var plotDefinitions: [SceneDefinition]
+        var plotBox = region
         if let facet = spec.facet {
-            let grid = try FacetLayout(spec: spec, facet: facet, table: table, layers: models, theme: theme, options: options, region: region)
+            let canTurn = NarrowLayout.canTurn(chart)
+            let grid = try FacetLayout(
+                spec: spec, facet: facet, table: table, layers: models, theme: theme, options: options, region: region, canTurn: canTurn)
+            // A fixed width whose panels cannot name every category along x, or names along x shortened with "…":
+            // the chart on its side, where each name has the width of a row (SPEC §19.8).
+            let shortened = canTurn && !options.narrowPage && spec.widthStep == nil && NarrowLayout.namesAlongXShortened(grid.nodes)
+            if grid.wantsTurn || shortened {
+                return try measuredLayout(
+                    chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options,
+                    colorDomain: colorDomain)
+            }
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions
             region.height = grid.height
+            plotBox = region
+            // Categories along x may need a wider grid than `width` (SPEC §19.8), the legend beside it moving along.
+            let gridRight = region.x + grid.width
+            width = max(width, (gridRight + theme.paddingRight).rounded(.up))
+            if let (legend, legendTop) = rightLegend, gridRight + 20 > contentLeft + contentWidth - legend.width {
+                legendNode = legend.node(x: gridRight + 20, y: legendTop)
+                width = max(width, (gridRight + 20 + legend.width + theme.paddingRight).rounded(.up))
+            }
         } else {
             let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec, theme: theme))
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
+            plotBox = plotArea.plot
             // Categories along x may need a wider graphic than `width` (SPEC §19.8), the legend beside it moving along.
             width = max(width, (region.maxX + theme.paddingRight).rounded(.up))
             if let (legend, legendTop) = rightLegend, region.maxX + 20 > contentLeft + contentWidth - legend.width {
@@ -156,7 +197,7 @@ public enum ChartLayoutEngine {
         )
         scene.logo = logo
         scene.fontFiles = theme.fontFiles
-        return scene
+        return (scene, plotBox)
     }
 
     /// The scenes of an HTML page: the chart at its own width and, when that is much wider than a phone, laid out

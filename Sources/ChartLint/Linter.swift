@@ -87,11 +87,35 @@ public enum Linter {
     /// database's columns are as the server describes them (nothing is run), or from the cache with --offline.
     public static func lint(_ file: SourceFile, options: Options) -> [Diagnostic] {
         let parsed = SpecParser.parse(file)
-        var diagnostics = parsed.diagnostics
+        let diagnostics = parsed.diagnostics
         guard let spec = parsed.spec else { return diagnostics.sortedByPosition() }
         guard !parsed.diagnostics.hasErrors else {
             return (diagnostics + check(spec, schema: nil, fieldTypes: [:], table: nil)).sortedByPosition()
         }
+        guard spec.hasViews else { return lint(spec, diagnostics: diagnostics, options: options) }
+        // SPEC §20: each view as a chart of its own, with the page's text (the rules about titles and sources
+        // read the page's), each problem once (inherited keys are in every view).
+        var all = diagnostics
+        for view in spec.views {
+            var framed = view
+            framed.title = view.title ?? spec.title
+            framed.subtitle = spec.subtitle
+            framed.notes = spec.notes
+            framed.sources = spec.sources
+            framed.byline = spec.byline
+            framed.alt = spec.alt
+            framed.theme = spec.theme
+            for diagnostic in lint(framed, diagnostics: [], options: options)
+            where !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+                all.append(diagnostic)
+            }
+        }
+        return all.sortedByPosition()
+    }
+
+    /// Lint of one parsed chart (a spec, or one view of several).
+    static func lint(_ spec: ChartSpec, diagnostics parsed: [Diagnostic], options: Options) -> [Diagnostic] {
+        var diagnostics = parsed
         var schema: [(name: String, type: DataType)]?
         var table: Table?
         var layerTables: [Table]?

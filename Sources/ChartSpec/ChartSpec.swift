@@ -69,6 +69,20 @@ public struct ChartSpec: Sendable {
     public static let maximumSize = 20_000.0
     /// BCP 47 tag, default `en-US`.
     public var locale: Located<String>
+    /// Several views in one graphic (SPEC §20, `concat` or `repeat`): each a whole chart without page text, its
+    /// pipeline merged with the top-level one. Empty for a one-view spec. On the spec that holds them, the page
+    /// text, `width` and `theme` are the top level's and the rest is the first view's.
+    public var views: [ChartSpec] = []
+    /// `columns` of a `concat` or a list `repeat`: views per row; nil: the default (SPEC §20).
+    public var viewColumns: Located<Int>?
+    /// On a view of a `repeat` grid (`row` × `column`): its row and column, so only the outer views print tick
+    /// labels and each field is named once per row and column.
+    public var repeatCell: RepeatCell?
+    /// On a view: its place in `views` (from 0).
+    public var viewIndex: Int?
+
+    /// Whether the spec is several views (SPEC §20).
+    public var hasViews: Bool { !views.isEmpty }
 
     public init(file: SourceFile, data: DataSource, mark: MarkSpec) {
         self.file = file
@@ -108,6 +122,24 @@ public struct ChartSpec: Sendable {
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
+}
+
+/// Where a view of a `repeat` grid lies (SPEC §20): its row and column among `rows` × `columns`.
+public struct RepeatCell: Sendable, Equatable {
+    public var row: Int
+    public var column: Int
+    public var rows: Int
+    public var columns: Int
+
+    public init(row: Int, column: Int, rows: Int, columns: Int) {
+        self.row = row
+        self.column = column
+        self.rows = rows
+        self.columns = columns
+    }
+
+    public var isBottom: Bool { row == rows - 1 }
+    public var isLeft: Bool { column == 0 }
 }
 
 /// `data` (SPEC §3): exactly one of `url` and `values`.

@@ -10,6 +10,10 @@ public enum SpecKeys {
         "window", "windowBy", "keep",
         "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale"
     ]
+    /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
+    public static let views = ["concat", "repeat", "columns"]
+    /// SPEC §20 (one entry of `concat`): a chart's keys without the page text.
+    public static let view = topLevel.filter { !["$schema", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale"].contains($0) }
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [

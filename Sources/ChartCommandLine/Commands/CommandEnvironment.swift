@@ -25,6 +25,9 @@ public struct PipelineResult: Sendable {
     /// The url and SHA-256 of each data source, recorded in the SVG.
     public var sources: [DataProvenance]
     public var theme: ChartTheme
+    /// A graphic of several views (SPEC §20): each view's rows, its spec as the pipeline resolved it; `spec` is
+    /// then the page's and `table` the first view's.
+    public var views: [PipelineResult] = []
 
     public init(spec: ChartSpec, table: Table, layers: [Table] = [], sources: [DataProvenance] = [], theme: ChartTheme = .standard) {
         self.spec = spec

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartLayout
 import ChartNetwork
 import ChartPipeline
 import ChartSpec
@@ -91,20 +92,24 @@ enum Compiler {
             compiled.diagnostics += theme.warnings
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
             timings?.lap("theme")
-            // SPEC §11: a layered chart's top-level rows and each layer's own; a one-mark chart's rows.
             var input: PipelineResult
-            if spec.isLayered {
-                let result = try Pipeline.runLayers(spec: spec, context: context)
-                compiled.diagnostics += result.top.warnings
-                input = PipelineResult(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, theme: theme)
+            if spec.hasViews {
+                // SPEC §20: each view's rows, as for a chart of its own; the page is the first view's with its text.
+                var views: [PipelineResult] = []
+                var sources: [DataProvenance] = []
+                for view in spec.views {
+                    let result = try runView(view, theme: theme, context: context)
+                    compiled.diagnostics += result.warnings
+                    views.append(result.input)
+                    for source in result.input.sources where !sources.contains(where: { $0.url == source.url }) { sources.append(source) }
+                }
+                input = PipelineResult(spec: spec, table: views[0].table, sources: sources, theme: theme)
+                input.views = views
             } else {
-                let result = try run(spec, context: context)
+                let result = try runView(spec, theme: theme, context: context)
                 compiled.diagnostics += result.warnings
-                input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
+                input = result.input
             }
-            // What the pipeline computes from the output rows for layout: `{ "aggregate": … }` annotation values
-            // (SPEC §12) and the order of small multiples (`facet.sort`, SPEC §13).
-            input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table)
             timings?.lap("pipeline")
             let files = try renderer.render(input, formats: formats)
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
@@ -113,6 +118,27 @@ enum Compiler {
             compiled.diagnostics += error.diagnostics
         }
         return compiled
+    }
+
+    /// One chart's rows (SPEC §11: a layered chart's top-level rows and each layer's own; a one-mark chart's
+    /// rows), and what the pipeline computes from them for layout: `{ "aggregate": … }` annotation values (SPEC
+    /// §12) and the order of small multiples (`facet.sort`, SPEC §13).
+    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext) throws(DiagnosticError) -> (
+        input: PipelineResult, warnings: [Diagnostic]
+    ) {
+        var input: PipelineResult
+        let warnings: [Diagnostic]
+        if spec.isLayered {
+            let result = try Pipeline.runLayers(spec: spec, context: context)
+            warnings = result.top.warnings
+            input = PipelineResult(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, theme: theme)
+        } else {
+            let result = try run(spec, context: context)
+            warnings = result.warnings
+            input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
+        }
+        input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table)
+        return (input, warnings)
     }
 
     static func text(of table: Table, format: TableFormat) -> String {

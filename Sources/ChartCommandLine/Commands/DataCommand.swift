@@ -8,11 +8,12 @@ enum DataCommand {
         name: "data",
         abstract: "Print the table a chart is drawn from.",
         discussion:
-            "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter).",
+            "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter). For a spec of several views (concat, repeat) it is the first view's output; --view N prints view N's (from 0), and --layer then counts that view's layers.",
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         options: [
             .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
-            .value("layer", valueName: "N", help: "For a spec with layers: print the rows layer N draws (from 0) instead of the top-level output.")
+            .value("layer", valueName: "N", help: "For a spec with layers: print the rows layer N draws (from 0) instead of the top-level output."),
+            .value("view", valueName: "N", help: "For a spec of several views (concat, repeat): print the rows view N draws (from 0).")
         ] + NetworkOptions.options + ThemeOptions.options,
         examples: [
             Example(
@@ -31,7 +32,19 @@ enum DataCommand {
             }
             layer = number
         }
-        guard let spec = SpecLoading.load(path, console: console) else { return .failure }
+        guard let loaded = SpecLoading.load(path, console: console) else { return .failure }
+        var spec = loaded
+        if let text = arguments.value("view") {
+            let count = loaded.views.count
+            let have = count == 0 ? "has one view" : "has \(count) views (0 to \(count - 1))"
+            guard let number = Int(text), number >= 0 else {
+                throw UsageError(.invalidValue, "invalid value '\(text)' for '--view'", suggestion: "Expected a view number: 0 for the first view.")
+            }
+            guard number < count else { throw UsageError(.invalidValue, "invalid value '\(number)' for '--view': \(path) \(have)") }
+            spec = loaded.views[number]
+        } else if let first = loaded.views.first {
+            spec = first
+        }
         // N counts the layers as written: a composite mark's layer (SPEC §21) prints the rows of the first layer
         // it expands into (its statistics), and a composite `mark` is no layer.
         let written = spec.layers.map(\.writtenIndex)

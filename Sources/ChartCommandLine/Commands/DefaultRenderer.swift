@@ -39,6 +39,7 @@ public struct DefaultRenderer: ChartRenderer {
     /// `formats` need.
     public func layout(_ input: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> LaidOutChart {
         let theme = input.theme
+        if !input.views.isEmpty { return try layoutViews(input, formats: formats) }
         let chart = try ChartLayoutEngine.check(theme.sized(input.spec), table: input.table, layers: input.layers)
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) {
@@ -48,6 +49,33 @@ public struct DefaultRenderer: ChartRenderer {
         }
         if formats.contains(.html) {
             laidOut.page = try ChartLayoutEngine.page(chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme)
+        }
+        return laidOut
+    }
+
+    /// The scenes of a graphic of several views (SPEC §20): each view checked as a chart of its own, then laid
+    /// out together; the HTML page's narrow layout stacks them in one column, each laid out again.
+    func layoutViews(_ input: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> LaidOutChart {
+        let theme = input.theme
+        var views: [ViewInput] = []
+        var errors: [Diagnostic] = []
+        for view in input.views {
+            do {
+                views.append(ViewInput(chart: try ChartLayoutEngine.check(view.spec, table: view.table, layers: view.layers), table: view.table))
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
+        let page = theme.sized(input.spec)
+        var laidOut = LaidOutChart(specPath: input.spec.file.path)
+        if formats.contains(.svg) || formats.contains(.pdf) {
+            var scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)
+            scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
+            laidOut.still = scene
+        }
+        if formats.contains(.html) {
+            laidOut.page = try ChartLayoutEngine.pageOfViews(page: page, views: views, name: Paths.chartName(of: input.spec.file.path), theme: theme)
         }
         return laidOut
     }

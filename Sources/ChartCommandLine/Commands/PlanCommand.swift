@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartJSON
 import ChartPipeline
 import ChartSpec
 
@@ -20,6 +21,19 @@ enum PlanCommand {
     static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
         guard let path = arguments.positional("SPEC").first else { return .usage }
         guard let spec = SpecLoading.load(path, console: console) else { return .failure }
+        guard spec.hasViews else { return plan(spec, console: console, environment: environment) }
+        // SPEC §20: each view's pipeline, under its heading.
+        for (index, view) in spec.views.enumerated() {
+            let heading = view.title.map { " " + JSONText.quote($0.value) } ?? ""
+            console.write("view \(index)\(heading)\n", to: .output)
+            let inner = IndentingConsole(console)
+            guard plan(view, console: inner, environment: environment) == .success else { return .failure }
+        }
+        return .success
+    }
+
+    /// The plan of one chart (a view of several, or the whole spec).
+    static func plan(_ spec: ChartSpec, console: any Console, environment: CommandEnvironment) -> ExitStatus {
         do {
             let context = LoadContext(fetch: environment.fetch)
             if spec.data.isRemote, try Compiler.schema(of: spec, fetch: environment.fetch) == nil {

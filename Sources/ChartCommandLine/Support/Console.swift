@@ -75,3 +75,17 @@ public final class BufferConsole: Console {
         }
     }
 }
+
+/// Output indented by two spaces (each view's plan under its heading, SPEC §20); errors pass through as they are.
+final class IndentingConsole: Console {
+    let inner: any Console
+
+    init(_ inner: any Console) { self.inner = inner }
+
+    func write(_ text: String, to stream: ConsoleStream) {
+        guard stream == .output else { return inner.write(text, to: stream) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let indented = lines.enumerated().map { index, line in line.isEmpty ? String(line) : "  " + line }.joined(separator: "\n")
+        inner.write(indented, to: stream)
+    }
+}

@@ -290,4 +290,7 @@ public struct ChartTheme: Sendable {
 
     /// The built-in look.
     public static let standard = ChartTheme(.builtIn)
+
+    /// The theme without its logo: a view of several (SPEC §20) leaves the logo to the page.
+    mutating func clearLogo() { logo = nil }
 }

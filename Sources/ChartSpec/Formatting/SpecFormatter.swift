@@ -53,7 +53,7 @@ public enum SpecFormatter {
 
         var keyOrder: [String]? {
             switch self {
-            case .topLevel: SpecKeys.topLevel
+            case .topLevel: SpecKeys.topLevel + SpecKeys.views
             case .data: SpecKeys.data
             case .mark: SpecKeys.mark
             case .labels: SpecKeys.labels
@@ -85,6 +85,8 @@ public enum SpecFormatter {
             case (.topLevel, "sources"): .source
             case (.topLevel, "facet"): .facet
             case (.topLevel, "layers"): .layer
+            // SPEC §20: a view of `concat` is laid out like a whole chart.
+            case (.topLevel, "concat"): .topLevel
             case (.layer, "data"): .data
             case (.layer, "mark"): .mark
             case (.layer, "encoding"): .encoding

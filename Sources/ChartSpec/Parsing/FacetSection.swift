@@ -36,7 +36,7 @@ extension SpecDecoder {
         return facet
     }
 
-    private mutating func wholeNumber(_ value: JSONValue, path: String, in range: ClosedRange<Double>, rule: String) -> Located<Int>? {
+    mutating func wholeNumber(_ value: JSONValue, path: String, in range: ClosedRange<Double>, rule: String) -> Located<Int>? {
         guard let number = number(value, path: path, in: range, rule: rule) else { return nil }
         guard number.value == number.value.rounded() else {
             report(SpecDiagnostic.notWholeNumber(path: path, found: Self.lexeme(value)), at: value.span)

@@ -154,6 +154,20 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case noteAtAndPosition(key: String)
     /// An annotation's layer index past the chart's layers.
     case layerIndexOutOfRange(path: String, index: Int, layerCount: Int)
+    /// SPEC §20: page text (subtitle, notes, sources, …) written in a view of `concat`.
+    case pageTextInView(key: String, index: Int)
+    /// SPEC §20: a view with neither `mark` nor `layers`.
+    case viewWithoutMarks(index: Int)
+    /// SPEC §20: `concat` or `repeat` with nothing in it.
+    case emptyViews(key: String)
+    /// SPEC §20: more views than a graphic may hold.
+    case tooManyViews(count: Int)
+    /// SPEC §20: both `concat` and `repeat`.
+    case concatAndRepeat
+    /// SPEC §20: `{ "repeat": … }` naming what the repeat does not give.
+    case repeatReference(found: String, given: [String])
+    /// SPEC §20: `columns` with a `row` × `column` grid, which has its own columns.
+    case columnsOnGrid
 
     /// What a `wrong-type` message adds after "found …" when the mistake is a common one.
     public enum WrongTypeAdvice: Sendable, Equatable {
@@ -193,6 +207,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case windowLimit = "window-limit"
         case compositeAggregate = "composite-aggregate"
         case errorbarRange = "errorbar-range"
+        case viewPageText = "view-page-text"
+        case viewWithoutMarks = "view-without-marks"
 
         public static let domain = "ChartSpec"
         public var severity: Severity {
@@ -213,14 +229,18 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .missingAnnotationType, .missingAnnotationAggregate:
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
-            .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .foldWithoutFields, .foldNames, .foldFieldTwice:
+            .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
+            .foldNames, .foldFieldTwice:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
         case .totalNotGrouped: .totalNotGrouped
         case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
         case .sourceWithoutName: .sourceWithoutName
-        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition: .conflictingKeys
+        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid: .conflictingKeys
+        case .pageTextInView: .viewPageText
+        case .viewWithoutMarks: .viewWithoutMarks
+        case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
         case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel: .misplacedKey
@@ -389,6 +409,25 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             return layerCount == 0
                 ? "\(name(path)) is \(index), but the chart has no 'layers': its one mark is layer 0"
                 : "\(name(path)) is \(index), but the chart has \(layerCount) layers (0 to \(layerCount - 1))"
+        case .pageTextInView(let key, let index):
+            return
+                "'concat[\(index)].\(key)' is page text, which spans the whole graphic: move '\(key)' to the top level (a view's own heading is its 'title')"
+        case .viewWithoutMarks(let index):
+            return "view \(index) has no marks: give it a 'mark', e.g. \"mark\": \"bar\" (one of \(markTypes)), or 'layers'"
+        case .emptyViews(let key):
+            return "'\(key)' is empty: list at least one \(key == "concat" ? "view such as { \"mark\": \"bar\", … }" : "field")"
+        case .tooManyViews(let count):
+            return
+                "the graphic has \(CountText.grouped(count)) views; it has at most \(ViewComposition.limit) (specs/limits.md): more cannot be read side by side. Use a facet for small multiples of one field"
+        case .concatAndRepeat:
+            return
+                "the chart spec has both 'concat' and 'repeat': list the views with 'concat', or repeat one chart over fields with 'repeat', not both"
+        case .repeatReference(let found, let given):
+            return given.isEmpty
+                ? "{ \"repeat\": \(found) } stands for a repeated field, but there is no 'repeat' at the top level"
+                : "{ \"repeat\": \(found) } names no field this 'repeat' gives: use \(list(given))"
+        case .columnsOnGrid:
+            return "'columns' does nothing with a 'row' × 'column' repeat, whose grid has one column per 'column' field: remove 'columns'"
         case .keyOnConstant(let path, let key):
             return
                 "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'"

@@ -34,8 +34,14 @@ public enum SpecParser {
         return decode(root, file: file)
     }
 
-    /// Decodes an already-read JSON tree.
+    /// Decodes an already-read JSON tree: one view, or several (`concat`, `repeat`, SPEC §20).
     public static func decode(_ root: JSONValue, file: SourceFile) -> SpecParseResult {
+        if let composed = ViewComposition.decode(root, file: file) { return composed }
+        return decodeOne(root, file: file)
+    }
+
+    /// Decodes the JSON of one view (a whole chart).
+    static func decodeOne(_ root: JSONValue, file: SourceFile) -> SpecParseResult {
         var decoder = SpecDecoder(file: file)
         var spec = decoder.decodeSpec(root)
         spec?.syntax = root

@@ -126,7 +126,7 @@ extension SpecDecoder {
     }
 
     /// `locale`: a BCP 47 tag we have tables for; others warn and fall back to `en-US`.
-    private mutating func decodeLocale(_ value: JSONValue) -> Located<String>? {
+    mutating func decodeLocale(_ value: JSONValue) -> Located<String>? {
         guard let tag = string(value, path: "locale") else { return nil }
         if ChartLocale.named(tag.value) != nil { return tag }
         let known = ChartLocale.all.map(\.identifier)

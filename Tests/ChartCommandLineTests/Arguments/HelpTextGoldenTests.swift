@@ -27,7 +27,7 @@ import Testing
         #expect(
             console.error == """
                 chartc data: error: unknown option '--fromat'. Did you mean '--format'?
-                Usage: chartc data SPEC [--format csv|json] [--layer N] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS] [--theme FILE] [--variant NAME]
+                Usage: chartc data SPEC [--format csv|json] [--layer N] [--view N] [--offline] [--refresh] [--timeout SECONDS] [--connect-timeout SECONDS] [--theme FILE] [--variant NAME]
                 See 'chartc data --help'.
 
                 """)

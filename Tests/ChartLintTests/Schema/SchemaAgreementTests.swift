@@ -42,7 +42,8 @@ struct SchemaAgreementTests {
     }
 
     @Test(arguments: [
-        ("", SpecKeys.topLevel),
+        ("", SpecKeys.topLevel + SpecKeys.views),
+        ("$defs/view", SpecKeys.view),
         ("$defs/data", SpecKeys.data),
         ("$defs/markObject", SpecKeys.mark),
         ("$defs/labels", SpecKeys.labels),
