@@ -128,11 +128,28 @@ public enum ChartLayoutEngine {
         var plotDefinitions: [SceneDefinition]
         var plotBox = region
         if let facet = spec.facet {
-            let grid = try FacetLayout(spec: spec, facet: facet, table: table, layers: models, theme: theme, options: options, region: region)
+            let canTurn = NarrowLayout.canTurn(chart)
+            let grid = try FacetLayout(
+                spec: spec, facet: facet, table: table, layers: models, theme: theme, options: options, region: region, canTurn: canTurn)
+            // A fixed width whose panels cannot name every category along x, or names along x shortened with "…":
+            // the chart on its side, where each name has the width of a row (SPEC §19.8).
+            let shortened = canTurn && !options.narrowPage && spec.widthStep == nil && NarrowLayout.namesAlongXShortened(grid.nodes)
+            if grid.wantsTurn || shortened {
+                return try measuredLayout(
+                    chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options,
+                    colorDomain: colorDomain)
+            }
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions
             region.height = grid.height
             plotBox = region
+            // Categories along x may need a wider grid than `width` (SPEC §19.8), the legend beside it moving along.
+            let gridRight = region.x + grid.width
+            width = max(width, (gridRight + theme.paddingRight).rounded(.up))
+            if let (legend, legendTop) = rightLegend, gridRight + 20 > contentLeft + contentWidth - legend.width {
+                legendNode = legend.node(x: gridRight + 20, y: legendTop)
+                width = max(width, (gridRight + 20 + legend.width + theme.paddingRight).rounded(.up))
+            }
         } else {
             let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec, theme: theme))
             children.append(plotArea.node)

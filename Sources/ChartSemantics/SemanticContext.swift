@@ -85,6 +85,13 @@ public struct SemanticContext: Sendable {
                 let channel = lead.spec.encoding[name], let resolved = lead.resolved[name]
             else { continue }
             for index in contexts.indices { contexts[index].scaleLeads[name] = ScaleLead(channel: channel, resolved: resolved) }
+            // Bands or points: the lead's `scale.type`, else points only when every layer with the channel places
+            // its categories at points.
+            guard resolved.isDiscrete == true else { continue }
+            let placement = CategoryPlacement.decide(scaleType: resolved.scaleType, marks: having.map { $0.spec.mark.type.value })
+            for index in contexts.indices where contexts[index].resolved.channels[name]?.isDiscrete == true {
+                contexts[index].resolved.channels[name]?.placement = placement
+            }
         }
         context.layers = contexts
         return context

@@ -41,6 +41,9 @@ public struct MarkTraits: Sendable {
     public let spansRanges: Bool
     /// Needs a band to have a width on a discrete axis: a `point` scale gives it none (SPEC §19.1).
     public let needsBands: Bool
+    /// Sits at a point in the middle of each category rather than on a band (dots, lines, areas, text): a discrete
+    /// axis that only such marks share is a point scale (SPEC §7), unless `scale.type` says `band`.
+    public let placesCategoriesAtPoints: Bool
     /// Its legend symbol.
     public let legendSymbol: MarkSymbol
     /// What it draws, in a few words (reference.md's table).
@@ -89,55 +92,55 @@ extension MarkTraits {
             MarkTraits(
                 type: .line, channels: [.x, .y, .color, .size, .text, .detail, .order, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.interpolate, .points, .labels, .color, .opacity, .strokeWidth],
-                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .line,
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .line,
                 draws: "a path per series (color × `detail`) through its values, joined in `order` when given; `size` is its stroke width")
         case .bar:
             MarkTraits(
                 type: .bar, channels: [.x, .y, .x2, .y2, .color, .offset, .text, .order, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.labels, .color, .opacity, .cornerRadius, .width],
-                filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: true, legendSymbol: .square,
+                filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: true, placesCategoriesAtPoints: false, legendSymbol: .square,
                 draws: "a bar per row from zero (or `x2`/`y2`) to its value; stacked by color (in `order` when given), grouped by `offset`")
         case .point:
             MarkTraits(
                 type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.labels, .color, .opacity],
-                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .circle,
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .circle,
                 draws: "a dot per row, its area the `size`")
         case .area:
             MarkTraits(
                 type: .area, channels: [.x, .y, .x2, .y2, .color, .detail, .order, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.interpolate, .color, .opacity, .strokeWidth],
-                filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: false, legendSymbol: .square,
+                filled: true, stacks: true, growsFromZero: true, spansRanges: true, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .square,
                 draws: "a filled area per series (color × `detail`) from zero (or `y2`) to its values; stacked by color and `detail`, in `order` when given")
         case .rule:
             MarkTraits(
                 type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.color, .opacity, .strokeWidth],
-                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .line,
+                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .line,
                 draws: "a line per row: across the plot at a value, or from `x` to `x2` / `y` to `y2`")
         case .rect:
             MarkTraits(
                 type: .rect, channels: [.x, .y, .x2, .y2, .color, .text, .tooltip], constants: [.x, .y, .x2, .y2, .color, .opacity], required: [],
                 options: [.labels, .color, .opacity, .cornerRadius],
-                filled: true, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .square,
+                filled: true, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .square,
                 draws: "a rectangle per row over its categories' bands or from `x` to `x2` and `y` to `y2` (heat maps)")
         case .text:
             MarkTraits(
                 type: .text, channels: [.x, .y, .color, .offset, .text, .tooltip], constants: [.x, .y, .color, .size, .text], required: [.text],
                 options: [.color],
-                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .square,
                 draws: "the `text` channel's value at each row's position")
         case .tick:
             MarkTraits(
                 type: .tick, channels: [.x, .y, .color, .offset, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.color, .opacity, .strokeWidth, .width],
-                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, legendSymbol: .square,
+                filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .square,
                 draws: "a short line across the category at each value (strip plots)")
         case .errorbar:
             MarkTraits(
                 type: .errorbar, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.color, .opacity], required: [],
                 options: [.color, .opacity, .strokeWidth, .width, .extent],
-                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, legendSymbol: .line,
+                filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .line,
                 draws: "a rule with caps from `y` to `y2` (or `x` to `x2`) per row, or from `lower` to `upper` of `extent` (`ci`, `stderr`, `stdev`, `iqr`) per group; a composite of rule and tick layers",
                 composite: ErrorBarMark.expansion)
         }

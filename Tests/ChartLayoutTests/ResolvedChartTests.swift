@@ -95,4 +95,35 @@ import Testing
         #expect(chart.views.allSatisfy { $0[.x]?.drawnBy == [.bar, .text] })
         #expect(chart.views[1][.text]?.drawnBy == [.text])
     }
+
+    /// Bands or points for a discrete axis are resolved by the checking stage over every layer (SPEC §7, §11),
+    /// and layout builds that scale (it used to ask each layer's mark again in `PlotScales`).
+    @Test func categoriesOnBandsOrAtPointsAreResolvedOnceForEveryLayer() throws {
+        func placement(_ members: String) throws -> (CategoryPlacement?, Bool) {
+            let spec = try Self.spec(members)
+            let chart = try ChartLayoutEngine.check(spec, table: Self.groups, layers: spec.layers.map { _ in Self.groups })
+            let placement = chart.views.first?[.x]?.placement
+            // Every layer holds the same answer.
+            #expect(chart.views.allSatisfy { $0[.x]?.placement == placement })
+            let models = try chart.views.indices.map { index in
+                try PlotModel(spec: spec.layers.isEmpty ? spec : spec.layerChart(index), table: Self.groups, view: chart.views[index])
+            }
+            let scales = try PlotScales(models: models, width: 400, height: 300)
+            guard case .point = try #require(scales.x) else { return (placement, false) }
+            return (placement, true)
+        }
+        let line = try placement(#""mark": "line", "encoding": {"x": {"field": "kind"}, "y": {"field": "value"}}"#)
+        #expect(line.0 == .point && line.1)
+        let bar = try placement(#""mark": "bar", "encoding": {"x": {"field": "kind"}, "y": {"field": "value"}}"#)
+        #expect(bar.0 == .band && !bar.1)
+        let banded = try placement(#""mark": "point", "encoding": {"x": {"field": "kind", "scale": {"type": "band"}}, "y": {"field": "value"}}"#)
+        #expect(banded.0 == .band && !banded.1)
+        // One bar layer puts the line's categories on bands too.
+        let layers = try placement(
+            #""encoding": {"x": {"field": "kind"}, "y": {"field": "value"}}, "layers": [{"mark": "line"}, {"mark": "bar"}]"#)
+        #expect(layers.0 == .band && !layers.1)
+        // A year number is continuous: no placement.
+        let years = try placement(#""mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": "value"}}"#)
+        #expect(years.0 == nil && !years.1)
+    }
 }

@@ -289,4 +289,46 @@ import Testing
         #expect(data.json.contains(#"["A","2019","10",false]"#))
         #expect(data.json.contains(#"[false,"2019",false,"15"]"#))
     }
+
+    /// Issue 24 (examples/barley's barley-varieties on a phone): a text layer's label at the top of an average rule
+    /// sat on the rule and on the top variety's point, because no place near its point was free at 320 px. It
+    /// keeps clear of the rule and every point in the wide and the phone layout (on two lines, or further along
+    /// the rule, when that is where the room is).
+    @Test func aTextLayersLabelKeepsOffTheRuleAndThePointsWideAndNarrow() throws {
+        let means: [(String, Double)] = [
+            ("Trebi", 39.4), ("Wisconsin No. 38", 39.4), ("No. 457", 35.8), ("No. 462", 35.4), ("Peatland", 34.3), ("Glabron", 33.4),
+            ("Velvet", 33.1), ("No. 475", 31.8), ("Manchuria", 31.5), ("Svansota", 30.4)
+        ]
+        let rows = means.map { #"{ "variety": "\#($0.0)", "yield": \#($0.1) }"# }.joined(separator: ", ")
+        let text = """
+            { "data": { "values": [\(rows)] }, "sort": ["-yield"],
+              "layers": [
+                { "mark": "rule", "encoding": { "y": null, "size": { "value": 1.5 } }, "groupBy": [], "aggregate": { "yield": "mean(yield)" } },
+                { "mark": "text", "encoding": { "y": { "value": 8 }, "size": { "value": 11 }, "text": { "value": "mean of all varieties" } },
+                  "groupBy": [], "aggregate": { "yield": "mean(yield)" } },
+                { "mark": "point", "encoding": { "size": { "value": 110 } } }
+              ],
+              "encoding": { "x": { "field": "yield", "scale": { "domain": [25, 45] } }, "y": { "field": "variety", "title": null } } }
+            """
+        let parsed = SpecParser.parse(SourceFile(path: "/tmp/varieties.chart.json", text: text))
+        let spec = try #require(parsed.spec, "\(parsed.diagnostics.map(\.message))")
+        let output = try Pipeline.runLayers(spec: spec, context: .standard())
+        let chart = try ChartLayoutEngine.check(spec, table: output.top.table, layers: output.layerTables)
+        let pages = try ChartLayoutEngine.pageLayouts(chart: chart, table: output.top.table)
+        let narrow = try #require(pages.narrow)
+        #expect(narrow.width <= ChartLayoutEngine.narrowWidth)
+        for scene in [pages.wide, narrow] {
+            let rule = try #require(scene.nodes(withClass: "chartc-rule").compactMap { if case .line(let line) = $0 { line } else { nil } }.first)
+            let points = Self.circles(scene, class: "chartc-point")
+            #expect(points.count == means.count)
+            let label = try #require(scene.nodes(withClass: "chartc-text").compactMap { if case .text(let text) = $0 { text } else { nil } }.first)
+            let box = label.box
+            #expect(label.block.text == "mean of all varieties")
+            #expect(!(box.minX <= rule.x1 && rule.x1 <= box.maxX), "\(box) in a \(scene.width) px scene crosses the rule at x = \(rule.x1)")
+            for point in points {
+                let dot = Box(x: point.cx - point.radius, y: point.cy - point.radius, width: 2 * point.radius, height: 2 * point.radius)
+                #expect(!dot.overlaps(box), "\(box) in a \(scene.width) px scene covers the point at \(point.cx), \(point.cy)")
+            }
+        }
+    }
 }

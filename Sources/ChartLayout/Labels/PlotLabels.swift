@@ -108,23 +108,28 @@ struct PlotLabels: Sendable {
             marks[index] = marks[index].map { node in
                 guard case .text(let text) = node else { return node }
                 let inside = Self.moved(text, into: plot)
-                let box = text.box
-                let up = box.height / 2 + gap, side = box.width / 2 + gap
-                let shifts: [(dx: Double, dy: Double)] = [
-                    (0, 0), (0, -up), (0, up), (side, 0), (-side, 0), (0, -up - box.height), (0, up + box.height)
-                ]
-                var candidates: [TextNode] = []
-                for base in inside.x == text.x && inside.y == text.y ? [text] : [text, inside] {
-                    for shift in shifts {
-                        var moved = base
-                        moved.x += shift.dx
-                        moved.y += shift.dy
-                        candidates.append(moved)
+                // Beside other layers' marks (issue 24): near its point on one line, else on two lines broken at a
+                // space, else beside its point anywhere along the plot (a label on a rule slides along the rule).
+                var forms = [(text, Self.textShifts(box: text.box, gap: gap, farther: besideMarks))]
+                if besideMarks {
+                    let wrapped = Self.wrappedInTwo(text)
+                    if let wrapped { forms.append((wrapped, Self.textShifts(box: wrapped.box, gap: gap, farther: true))) }
+                    for form in [text] + (wrapped.map { [$0] } ?? []) {
+                        forms.append((form, Self.slides(box: form.box, gap: gap, plot: plot)))
                     }
                 }
-                for candidate in candidates where placer.fits(candidate.box, ignoringMarks: !besideMarks) {
-                    placer.occupy(candidate.box)
-                    return .text(candidate)
+                for (form, shifts) in forms {
+                    let formInside = Self.moved(form, into: plot)
+                    for base in formInside.x == form.x && formInside.y == form.y ? [form] : [form, formInside] {
+                        for shift in shifts {
+                            var moved = base
+                            moved.x += shift.dx
+                            moved.y += shift.dy
+                            guard placer.fits(moved.box, ignoringMarks: !besideMarks) else { continue }
+                            placer.occupy(moved.box)
+                            return .text(moved)
+                        }
+                    }
                 }
                 // On its point over marks only, as before; else inside the plot, clear of the axes.
                 if besideMarks, placer.fits(text.box, ignoringMarks: true) {
@@ -135,6 +140,76 @@ struct PlotLabels: Sendable {
                 return .text(inside)
             }
         }
+    }
+
+    /// Where a `text` mark may move from its point, nearest first: on it; just above, below, right or left of it;
+    /// then further along each way and diagonally, a line (or half a label's width) at a time, up to four lines or
+    /// one label's width beyond — so a label crowded by other layers' rules and points (issue 24) finds the free
+    /// place nearest its point before it is drawn over them.
+    /// Without `farther` (a one-layer chart: only text to avoid) the first five and a line further up or down.
+    static func textShifts(box: Box, gap: Double, farther wanted: Bool) -> [(dx: Double, dy: Double)] {
+        let up = box.height / 2 + gap, side = box.width / 2 + gap
+        var shifts: [(dx: Double, dy: Double)] = [(0, 0), (0, -up), (0, up), (side, 0), (-side, 0)]
+        guard wanted else { return shifts + [(0, -up - box.height), (0, up + box.height)] }
+        var farther: [(dx: Double, dy: Double)] = []
+        var verticals: [Double] = [0]
+        for step in 0...4 {
+            let dy: Double = up + Double(step) * box.height / 2
+            verticals += [-dy, dy]
+        }
+        var horizontals: [Double] = [0]
+        for step in 0...2 {
+            let dx: Double = side + Double(step) * box.width / 2
+            horizontals += [dx, -dx]
+        }
+        for dy in verticals {
+            for dx in horizontals where !shifts.contains(where: { $0.dx == dx && $0.dy == dy }) { farther.append((dx, dy)) }
+        }
+        // Nearest first; ties keep the order above (up before down, right before left).
+        let ordered = farther.enumerated().sorted { a, b in
+            let da = a.element.dx * a.element.dx + a.element.dy * a.element.dy
+            let db = b.element.dx * b.element.dx + b.element.dy * b.element.dy
+            return da != db ? da < db : a.offset < b.offset
+        }
+        shifts += ordered.map(\.element)
+        return shifts
+    }
+
+    /// The text on two lines broken at the space that makes the wider line narrowest, centered where the one line
+    /// was; nil for a text without a space. Never inside a word (SPEC §19.8).
+    static func wrappedInTwo(_ text: TextNode) -> TextNode? {
+        let whole = text.block.text
+        let style = text.style
+        var best: (first: String, second: String, width: Double)?
+        for index in whole.indices where whole[index] == " " {
+            let first = String(whole[..<index]), second = String(whole[whole.index(after: index)...])
+            guard !first.isEmpty, !second.isEmpty else { continue }
+            let width = max(TextMeasurer.width(first, style: style), TextMeasurer.width(second, style: style))
+            if best == nil || width < (best?.width ?? 0) { best = (first, second, width) }
+        }
+        guard let best else { return nil }
+        let block = TextBlock(lines: [best.first, best.second].map { TextBlockLine(runs: [TextRun($0, style: style)]) }, style: style)
+        let center = text.box.minY + text.box.height / 2
+        var wrapped = TextNode(
+            block: block, x: text.x, top: center - block.height / 2, anchor: text.anchor, style: style, fill: text.fill, classes: text.classes,
+            data: text.data)
+        wrapped.link = text.link
+        return wrapped
+    }
+
+    /// Just right or left of the point, at every half line up and down the plot, nearest first: the last places
+    /// a `text` mark tries among other layers' marks before it is drawn over them.
+    static func slides(box: Box, gap: Double, plot: Box) -> [(dx: Double, dy: Double)] {
+        let side = box.width / 2 + gap
+        let step = max(2, box.height / 2)
+        var shifts: [(dx: Double, dy: Double)] = []
+        var dy = step
+        while box.minY - dy >= plot.minY - box.height || box.maxY + dy <= plot.maxY + box.height {
+            let ring: [(dx: Double, dy: Double)] = [(side, -dy), (-side, -dy), (side, dy), (-side, dy), (0, -dy), (0, dy)]
+            shifts += ring
+            dy += step
+        }
+        return shifts
     }
 
     /// `text` moved the least that puts its box inside `plot` (left and top edges first when it is the larger).

@@ -135,6 +135,5 @@ extension AreaMark {
     }
 
     static var type: MarkType { .area }
-    static var placesCategoriesAtPoints: Bool { true }
     static var canNameSeriesAtEnds: Bool { true }
 }

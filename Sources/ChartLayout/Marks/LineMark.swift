@@ -144,7 +144,6 @@ enum LineMark: Mark {
 
 extension LineMark {
     static var type: MarkType { .line }
-    static var placesCategoriesAtPoints: Bool { true }
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .top }
     static var canNameSeriesAtEnds: Bool { true }
 

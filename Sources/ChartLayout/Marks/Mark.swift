@@ -15,9 +15,6 @@ protocol Mark {
     /// The scene nodes of one series.
     static func render(_ series: Series, context: MarkContext) -> [SceneNode]
 
-    /// On a discrete axis without an explicit scale type: categories at points (lines, dots) rather than bands.
-    static var placesCategoriesAtPoints: Bool { get }
-
     /// The band scale's inner padding, as a share of a step (`grouped`: an `offset` channel splits the bands).
     static func bandPadding(grouped: Bool) -> Double
 
@@ -53,7 +50,6 @@ protocol Mark {
 }
 
 extension Mark {
-    static var placesCategoriesAtPoints: Bool { false }
     static func bandPadding(grouped: Bool) -> Double { 0.2 }
     static var needsRoomAcrossContinuousAxis: Bool { false }
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { nil }

@@ -30,7 +30,6 @@ enum PointMark: Mark {
 
 extension PointMark {
     static var type: MarkType { .point }
-    static var placesCategoriesAtPoints: Bool { true }
     static func defaultLabelPosition(stacked: Bool, vertical: Bool) -> LabelPosition? { .top }
 
     static func valueLabelOptions(_ row: Int, block: TextBlock, series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelOption] {

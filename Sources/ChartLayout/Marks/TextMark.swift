@@ -38,6 +38,5 @@ enum TextMark: Mark {
 
 extension TextMark {
     static var type: MarkType { .text }
-    static var placesCategoriesAtPoints: Bool { true }
     static var isText: Bool { true }
 }

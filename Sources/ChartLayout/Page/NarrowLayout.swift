@@ -50,6 +50,22 @@ enum NarrowLayout {
         return scene.children.contains { crowded($0, inXAxis: false) }
     }
 
+    /// Whether a category name on an x axis among `nodes` is shortened with "…" (its whole text kept for a `<title>`).
+    static func namesAlongXShortened(_ nodes: [SceneNode]) -> Bool {
+        func shortened(_ node: SceneNode, inXAxis: Bool) -> Bool {
+            switch node {
+            case .group(let group):
+                let inside = inXAxis || group.classes.contains("chartc-axis-x")
+                return group.children.contains { shortened($0, inXAxis: inside) }
+            case .text(let text):
+                return inXAxis && !text.classes.contains("chartc-axis-title") && text.fullText != nil
+            default:
+                return false
+            }
+        }
+        return nodes.contains { shortened($0, inXAxis: false) }
+    }
+
     /// Categories on x, numbers or dates on y (or none), every mark one that reads the same on its side.
     static func canTurn(_ chart: CheckedChart) -> Bool {
         chart.views.allSatisfy { view in

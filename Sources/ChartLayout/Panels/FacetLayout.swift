@@ -18,6 +18,12 @@ struct FacetLayout {
     /// Each panel's key, plot rectangle, title box (canvas coordinates) and scales (for tests).
     var panels: [(key: String, plot: Box, title: Box?, scales: PlotScales)]
     var columns: Int
+    /// From the region's left to the grid's right edge: wider than the region when the panels' categories along x
+    /// need it (SPEC §19.8) and the width is not fixed.
+    var width: Double
+    /// The width is fixed and its columns of panels cannot give each category along x one line of its label: the
+    /// chart should be drawn turned on its side (categories down y). Nothing was laid out.
+    var wantsTurn = false
 
     /// Between panels side by side, and between rows.
     static let columnGap = 14.0
@@ -30,9 +36,12 @@ struct FacetLayout {
     /// - Parameter layers: the chart's plot models as the engine built them, one per layer (SPEC §11; one for a
     ///   one-mark chart): each panel draws every layer over that layer's rows of its facet value. A layer whose
     ///   rows lack the facet field is drawn whole in every panel.
-    init(spec: ChartSpec, facet: FacetSpec, table: Table, layers: [PlotModel], theme: ChartTheme, options: LayoutOptions, region: Box)
-        throws(DiagnosticError)
-    {
+    ///   - canTurn: the chart reads the same turned on its side (`NarrowLayout.canTurn`): with a fixed width too
+    ///     narrow for the categories along x, the layout only sets `wantsTurn`.
+    init(
+        spec: ChartSpec, facet: FacetSpec, table: Table, layers: [PlotModel], theme: ChartTheme, options: LayoutOptions, region: Box,
+        canTurn: Bool = false
+    ) throws(DiagnosticError) {
         let locale = ChartLocale.named(spec.locale.value) ?? .enUS
         // The panels come from the top-level rows, or the first layer's that have the field.
         let source =
@@ -75,7 +84,22 @@ struct FacetLayout {
         }
         Self.shareScales(&models, facet: facet, spec: spec)
 
-        // Columns: as written (the narrow page: columnsNarrow, default 1), else as many as fit at 200 px.
+        var insets = Margins.zero
+        for model in models.joined() { insets = insets.union(PlotLabels(model: model).insets) }
+        // Categories along x (SPEC §19.8): each panel's plot is at least its steps × the step (20 px without a
+        // width, exactly N with `"width": { "step": N }`, one line of a label with a fixed width).
+        let xStep = ChartLayoutEngine.categorySteps(spec, theme: theme).x
+        let xNeed = try Self.categoryWidth(step: xStep, panels: models, inset: insets.left + insets.right)
+        let widthIsFixed = spec.width.span != nil && spec.widthStep == nil
+        /// What a panel takes besides its plot (axis labels, gaps), a first guess for counting columns.
+        let cellExtra = 60.0
+        func fitting(_ cell: Double) -> Int {
+            NumberConversion.clamped((region.width + Self.columnGap) / (cell + Self.columnGap), rounding: .down)
+        }
+
+        // Columns: as written (the narrow page: columnsNarrow, default 1), else as many as fit at 200 px (and at
+        // the width their categories need). With a fixed width too narrow for them, a chart that reads the same on
+        // its side is turned (as the phone layout turns a column chart), else its panels wrap into fewer columns.
         let count = split.count
         var columns: Int
         if options.narrowPage {
@@ -83,17 +107,28 @@ struct FacetLayout {
         } else if let written = facet.columns?.value {
             columns = written
         } else {
-            columns = NumberConversion.clamped((region.width + Self.columnGap) / (FacetSpec.minimumPanelWidth + Self.columnGap), rounding: .down)
+            columns = fitting(max(FacetSpec.minimumPanelWidth, (xNeed ?? 0) + cellExtra))
         }
         columns = max(1, min(columns, count))
+        if let xNeed, widthIsFixed, !options.narrowPage, fitting(xNeed + cellExtra) < columns {
+            if canTurn {
+                self.nodes = []
+                self.definitions = []
+                self.height = 0
+                self.width = region.width
+                self.panels = []
+                self.columns = columns
+                self.wantsTurn = true
+                return
+            }
+            columns = max(1, fitting(xNeed + cellExtra))
+        }
         let rows = (count + columns - 1) / columns
         self.columns = columns
 
         // Margins every panel shares: the largest any panel needs, measured at the cell's width.
-        let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns))
+        let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns), (xNeed ?? 0) + cellExtra)
         let plotHeight = try Self.panelHeight(spec: spec, guessWidth: guessWidth, panels: models)
-        var insets = Margins.zero
-        for model in models.joined() { insets = insets.union(PlotLabels(model: model).insets) }
         var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight)
 
         let yAtLeft = spec.encoding.y?.axis?.position?.value != .right
@@ -108,7 +143,9 @@ struct FacetLayout {
             let left = (0..<columns).map { yAtLeft ? (showsY(column: $0) ? margins.left : min(margins.left, margins.right + 2)) : margins.left }
             let right = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
             let fixed = left.reduce(0, +) + right.reduce(0, +) + Self.columnGap * Double(columns - 1)
-            return max(40, (region.width - fixed) / Double(columns))
+            let free = max(40, (region.width - fixed) / Double(columns))
+            guard let xNeed else { return free }
+            return min(ChartSpec.maximumSize, xStep?.exact == true ? xNeed : max(free, xNeed))
         }
         // Labels wrap to a share of the region they are measured in (a long category name on one line or two), so
         // every panel is measured, and drawn, in a region of one width: the one the first measure leads to.
@@ -217,7 +254,23 @@ struct FacetLayout {
         self.nodes = nodes
         self.definitions = definitions
         self.height = bottom - region.y
+        // Wider than the region only when the categories need it (not by a rounding's fraction of a pixel).
+        let gridWidth = x - Self.columnGap - region.x
+        self.width = gridWidth > region.width + 1 ? gridWidth : region.width
         self.panels = placed
+    }
+
+    /// The plot width every panel's categories along x need (the most steps any panel spans × `step`, plus the
+    /// room kept for labels), nil when x is not a band or point axis.
+    static func categoryWidth(step: CategorySteps.Step?, panels: [[PlotModel]], inset: Double) throws(DiagnosticError) -> Double? {
+        guard let step else { return nil }
+        var spanned: Double?
+        for models in panels {
+            let probe = try PlotScales(models: models, width: 400, height: 400)
+            if let steps = PlotArea.stepsSpanned(probe).x { spanned = max(spanned ?? 0, steps) }
+        }
+        guard let spanned else { return nil }
+        return step.length(steps: spanned, base: 0, inset: inset)
     }
 
     /// The margins every panel needs (the largest of any panel) when laid out alone in a region `width` wide.

@@ -160,13 +160,11 @@ public struct PlotScales: Sendable {
                 keys += Self.categories(part.channel, rows: part.rows, followTable: !part.model.spec.sort.isEmpty).filter { !known.contains($0) }
             }
             if let sharedKeys = shared?.categories { keys = sharedKeys }
-            let wantsPoints =
-                channel.resolved.scaleType == .point
-                || (channel.resolved.scaleType != .band && parts.allSatisfy { $0.model.markKind.placesCategoriesAtPoints })
-            if wantsPoints {
+            // Bands or points: the checking stage decided it over every layer (`ResolvedChannel.placement`).
+            if channel.resolved.placement == .point {
                 return .point(PointScale(domain: keys, range: range, padding: 0.5, reverse: reverse))
             }
-            let banded = parts.first { !$0.model.markKind.placesCategoriesAtPoints }?.model ?? model
+            let banded = parts.first { !$0.model.markType.traits.placesCategoriesAtPoints }?.model ?? model
             let inner = banded.markKind.bandPadding(grouped: banded.offset != nil)
             return .band(BandScale(domain: keys, range: range, paddingInner: inner, paddingOuter: inner / 2, reverse: reverse))
         }

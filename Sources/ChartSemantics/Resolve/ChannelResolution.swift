@@ -61,6 +61,10 @@ extension SemanticContext {
         let encoding = spec.encoding
         var channels: [ChannelName: ResolvedChannel] = [:]
         for channel in encoding.channels { channels[channel.channel] = resolve(channel) }
+        for name in [ChannelName.x, .y] where channels[name]?.field != nil && channels[name]?.isDiscrete == true {
+            let scaleType = channels[name]?.scaleType
+            channels[name]?.placement = CategoryPlacement.decide(scaleType: scaleType, marks: [spec.mark.type.value])
+        }
         // Layout binds the channels that show a field (a color `along` an axis takes its colors from positions).
         func bound(_ name: ChannelName) -> ResolvedChannel? {
             guard let channel = channels[name], channel.field != nil else { return nil }

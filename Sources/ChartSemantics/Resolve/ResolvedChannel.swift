@@ -29,6 +29,9 @@ public struct ResolvedChannel: Sendable, Equatable {
     public let values: ValueSummary?
     /// The marks that draw it: the view's mark, or every layer's that has the channel (SPEC §11).
     public internal(set) var drawnBy: [MarkType]
+    /// For a discrete x or y with a field: whether its categories sit on bands or at points, decided over every
+    /// layer sharing the scale (SPEC §7, §11); nil otherwise.
+    public internal(set) var placement: CategoryPlacement? = nil
 
     public init(
         channel: ChannelName, field: String?, fieldType: DataType?, type: MeasureType?, scaleType: ScaleType?, holdsYears: Bool, binStep: Double?,

@@ -41,12 +41,20 @@ struct SVGMeasure {
         var search = text.startIndex
         let marker = "<g class=\"" + classes
         while let open = text.range(of: marker, range: search..<text.endIndex) {
+            // An empty group written `<g …/>`: just its tag.
+            if let tagEnd = text[open.lowerBound...].firstIndex(of: ">"), text[text.index(before: tagEnd)] == "/" {
+                result.append(String(text[open.lowerBound...tagEnd]))
+                search = text.index(after: tagEnd)
+                continue
+            }
             var depth = 0
             var index = open.lowerBound
             var end = text.endIndex
             while index < text.endIndex {
-                if text[index...].hasPrefix("<g") {
-                    depth += 1
+                if text[index...].hasPrefix("<g ") || text[index...].hasPrefix("<g>") {
+                    // An empty group written `<g …/>` opens nothing.
+                    let tagEnd = text[index...].firstIndex(of: ">") ?? text.endIndex
+                    if tagEnd == text.endIndex || text[text.index(before: tagEnd)] != "/" { depth += 1 }
                 } else if text[index...].hasPrefix("</g>") {
                     depth -= 1
                     if depth == 0 {
