@@ -10,7 +10,7 @@ enum TextPositions {
             let whole = position.rounded(.towardZero)
             if whole <= 0 { return 0 }
             if whole >= Double(characters.count) { return characters.count }
-            return Int(whole)
+            return Int(exactly: whole) ?? characters.count
         }
         var from = clamped(start)
         var to = end.map(clamped) ?? characters.count

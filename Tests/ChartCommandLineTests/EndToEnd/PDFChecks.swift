@@ -218,6 +218,9 @@ struct PDFChecks {
     /// the layout's measure leaves out, only tightens) and the measured width plus 1 px.
     func checkText(_ path: String) throws {
         let name = Self.name(path)
+        // Known gap (stop 26): `scene(_:)` lays out one view, not a graphic of several (concat/repeat, SPEC §20),
+        // so it cannot say where their text goes; such a PDF is still checked by qpdf and pdffonts.
+        if case .success(let file) = SpecFiles.read(root + "/" + path), SpecParser.parse(file).spec?.hasViews == true { return }
         let scene = try #require(try scene(path))
         let words = try Self.words(pdf(path))
         // The scene laid out here is the one `chartc build` wrote: its SVG has one <text> per text block (and the
