@@ -135,22 +135,26 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .reshapeUnknownField(let step, let field, let origin, let names):
             return "\(step) names '\(field)', which is not a field of \(origin)." + Suggestions.didYouMean(field, in: names)
         case .pivotValueType(let field, let type, let op):
-            return "pivot takes the \(op) of '\(field)', which holds \(Self.describe(type)); use an op that takes any values (count, distinct, min, max, first, last) or read '\(field)' as numbers with data.parse"
+            return
+                "pivot takes the \(op) of '\(field)', which holds \(Self.describe(type)); use an op that takes any values (count, distinct, min, max, first, last) or read '\(field)' as numbers with data.parse"
         case .pivotTooWide(let field, let count, let limit):
-            return "pivot would make \(count) columns, one per value of '\(field)' (at most \(limit)); pivot on a field with fewer values, or filter the rows first"
+            return
+                "pivot would make \(count) columns, one per value of '\(field)' (at most \(limit)); pivot on a field with fewer values, or filter the rows first"
         case .pivotNameTaken(let name, let field):
             return "pivot would make a column '\(name)' from a value of '\(field)', but '\(name)' is a groupBy field; rename one of them"
         case .lookupNameTaken(let name):
             return "lookup would add a field '\(name)', but the data already has one; name the new field otherwise in 'lookup.as'"
         case .lookupUnmatched(let rows, let of, let on, let key, let origin, let nearMisses):
             let share = rows == of ? "none of the \(of) rows found a match" : "\(rows) of \(of) rows found no match"
-            var text = "\(share): \(rows == 1 ? "its" : "their") '\(on)' is not among the '\(key)' values of \(origin), so the fields lookup adds are empty there"
+            var text =
+                "\(share): \(rows == 1 ? "its" : "their") '\(on)' is not among the '\(key)' values of \(origin), so the fields lookup adds are empty there"
             if !nearMisses.isEmpty {
                 text += " (" + nearMisses.map { "'\($0.value)': did you mean '\($0.key)'?" }.joined(separator: ", ") + ")"
             }
             return text
         case .lookupRepeatedKeys(let count, let key, let origin):
-            return "\(count) row\(count == 1 ? "" : "s") of \(origin) repeat\(count == 1 ? "s" : "") a '\(key)' value an earlier row has; lookup uses the first row of each key"
+            return
+                "\(count) row\(count == 1 ? "" : "s") of \(origin) repeat\(count == 1 ? "s" : "") a '\(key)' value an earlier row has; lookup uses the first row of each key"
         }
     }
 

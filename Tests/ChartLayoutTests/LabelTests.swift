@@ -299,7 +299,7 @@ import ChartSpec
         let temperature = [8.229, 9.860, 12.387, 15.020, 19.296, 22.400, 25.998, 26.112, 21.924, 16.390, 11.023, 8.194]
         let table = Table(columns: [
             F.strings("month", months), F.numbers("precipitation", precipitation), F.numbers("temp_max", temperature),
-            F.numbers("index", months.indices.map(Double.init)),
+            F.numbers("index", months.indices.map(Double.init))
         ])
         let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
         #expect(Set(labels(scene).map(\.text)) == Set(months))

@@ -137,7 +137,8 @@ public enum DataLoader {
                 // A lookup of other remote data: not fetched here, so its fields are not known.
                 if source.reshaping.contains(where: { if case .lookup(let lookup) = $0 { lookup.data.isRemote } else { false } }) { return nil }
                 let others = try ReshapeSteps.loadOthers(source.reshaping, baseDirectory: baseDirectory, context: context)
-                let reshaped = try ReshapeSteps.apply(source.reshaping, to: LoadedData(table: table, fieldNames: names), others: others, origin: url.value)
+                let reshaped = try ReshapeSteps.apply(
+                    source.reshaping, to: LoadedData(table: table, fieldNames: names), others: others, origin: url.value)
                 return reshaped.table.columns.map { (name: $0.name, type: $0.type) }
             } catch {
                 throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)

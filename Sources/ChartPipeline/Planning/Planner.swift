@@ -511,7 +511,10 @@ extension Planner {
             return ("fold", "\(fields) → \(fold.key.value), \(fold.value.value)", "wide to long: a row per field and row read")
         case .pivot(let pivot):
             let groups = pivot.groupBy.isEmpty ? "one row" : "a row per " + pivot.groupBy.map(\.value).joined(separator: ", ")
-            return ("pivot", "\(pivot.op.value.rawValue)(\(pivot.value.value)) by \(pivot.field.value)", "long to wide: \(groups), a column per value of \(pivot.field.value)")
+            return (
+                "pivot", "\(pivot.op.value.rawValue)(\(pivot.value.value)) by \(pivot.field.value)",
+                "long to wide: \(groups), a column per value of \(pivot.field.value)"
+            )
         case .lookup(let lookup):
             let fields = lookup.fields.map { $0.map(\.value).joined(separator: ", ") } ?? "every field"
             let renamed = lookup.names.isEmpty ? "" : " as " + lookup.names.map(\.value).joined(separator: ", ")

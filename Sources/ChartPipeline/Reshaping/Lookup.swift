@@ -35,13 +35,15 @@ enum Lookup {
         var errors: [Diagnostic] = []
         if table.column(named: lookup.on.value) == nil {
             errors.append(
-                Diagnostic(PipelineDiagnostic.reshapeUnknownField(step: "lookup", field: lookup.on.value, origin: origin, names: names), at: lookup.on.span))
+                Diagnostic(
+                    PipelineDiagnostic.reshapeUnknownField(step: "lookup", field: lookup.on.value, origin: origin, names: names), at: lookup.on.span))
         }
         let copied = sourceNames(lookup, otherNames: otherNames)
         let spans = lookup.fields?.map(\.span) ?? copied.map { _ in lookup.span }
         for (name, span) in [(lookup.key.value, lookup.key.span)] + zip(copied, spans).map({ ($0, $1) })
         where other.table.column(named: name) == nil {
-            errors.append(Diagnostic(PipelineDiagnostic.reshapeUnknownField(step: "lookup", field: name, origin: otherOrigin, names: otherNames), at: span))
+            errors.append(
+                Diagnostic(PipelineDiagnostic.reshapeUnknownField(step: "lookup", field: name, origin: otherOrigin, names: otherNames), at: span))
         }
         let added = addedNames(lookup, otherNames: otherNames)
         let addedSpans = lookup.names.isEmpty ? spans : lookup.names.map(\.span)
@@ -95,7 +97,9 @@ enum Lookup {
         }
         if repeatedKeys > 0 {
             result.warnings.append(
-                Diagnostic(PipelineDiagnostic.lookupRepeatedKeys(count: repeatedKeys, key: lookup.key.value, origin: otherOrigin), at: lookup.key.span ?? lookup.span))
+                Diagnostic(
+                    PipelineDiagnostic.lookupRepeatedKeys(count: repeatedKeys, key: lookup.key.value, origin: otherOrigin),
+                    at: lookup.key.span ?? lookup.span))
         }
         return result
     }
@@ -105,7 +109,9 @@ enum Lookup {
         guard keys.count <= 20_000 else { return [] }
         var result: [PipelineDiagnostic.NearMiss] = []
         for value in unmatched.prefix(20) {
-            if let key = Suggestions.closest(to: value, in: keys) ?? paddingMatch(value, keys: keys) { result.append(PipelineDiagnostic.NearMiss(value: value, key: key)) }
+            if let key = Suggestions.closest(to: value, in: keys) ?? paddingMatch(value, keys: keys) {
+                result.append(PipelineDiagnostic.NearMiss(value: value, key: key))
+            }
             if result.count == 3 { break }
         }
         return result

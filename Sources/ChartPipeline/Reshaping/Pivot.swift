@@ -22,7 +22,8 @@ enum Pivot {
         let names = loaded.fieldNames.isEmpty ? table.columnNames : loaded.fieldNames
         var errors: [Diagnostic] = []
         for name in [pivot.field, pivot.value] + pivot.groupBy where table.column(named: name.value) == nil {
-            errors.append(Diagnostic(PipelineDiagnostic.reshapeUnknownField(step: "pivot", field: name.value, origin: origin, names: names), at: name.span))
+            errors.append(
+                Diagnostic(PipelineDiagnostic.reshapeUnknownField(step: "pivot", field: name.value, origin: origin, names: names), at: name.span))
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
         guard let field = table.column(named: pivot.field.value), let value = table.column(named: pivot.value.value) else { return loaded }
@@ -30,7 +31,8 @@ enum Pivot {
         let function = pivot.op.value
         if function.needsNumbers && value.type != .number && value.type != .boolean && value.valid.contains(true) {
             throw DiagnosticError(
-                Diagnostic(PipelineDiagnostic.pivotValueType(field: pivot.value.value, type: value.type, op: function.rawValue), at: pivot.value.span))
+                Diagnostic(PipelineDiagnostic.pivotValueType(field: pivot.value.value, type: value.type, op: function.rawValue), at: pivot.value.span)
+            )
         }
 
         // The new columns' names: each distinct non-null value of `field`, ordered.
@@ -84,7 +86,9 @@ enum Pivot {
         }
         guard let naturalOrder else { return ascending }
         let rank = Dictionary(naturalOrder.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let listed = ascending.filter { rank[values[$0].text ?? ""] != nil }.sorted { rank[values[$0].text ?? ""] ?? 0 < rank[values[$1].text ?? ""] ?? 0 }
+        let listed = ascending.filter { rank[values[$0].text ?? ""] != nil }.sorted {
+            rank[values[$0].text ?? ""] ?? 0 < rank[values[$1].text ?? ""] ?? 0
+        }
         return listed + ascending.filter { rank[values[$0].text ?? ""] == nil }
     }
 }

@@ -86,7 +86,9 @@ extension SpecDecoder {
         var value: Located<String>?
         for key in ["field", "value"] {
             guard let given = object[key] else {
-                if !object.hasMisspelling(of: key) { missingKey(.missingReshapeKey(step: "pivot", key: key, example: example), at: member.value.span) }
+                if !object.hasMisspelling(of: key) {
+                    missingKey(.missingReshapeKey(step: "pivot", key: key, example: example), at: member.value.span)
+                }
                 ok = false
                 continue
             }
@@ -108,7 +110,10 @@ extension SpecDecoder {
         var op = Located(AggregateFunction.sum, at: nil)
         if let given = object["op"] {
             let names = PivotSpec.operations.map(\.rawValue)
-            if let known = enumValue(given.value, path: "pivot.op", what: "pivot operation", as: AggregateFunction.self, candidates: names, aliases: ["avg": "mean", "average": "mean"]) {
+            if let known = enumValue(
+                given.value, path: "pivot.op", what: "pivot operation", as: AggregateFunction.self, candidates: names,
+                aliases: ["avg": "mean", "average": "mean"])
+            {
                 op = known
             } else {
                 ok = false
@@ -137,13 +142,17 @@ extension SpecDecoder {
                 ok = false
             }
         } else {
-            if !object.hasMisspelling(of: "data") { missingKey(.missingReshapeKey(step: "lookup", key: "data", example: example), at: member.value.span) }
+            if !object.hasMisspelling(of: "data") {
+                missingKey(.missingReshapeKey(step: "lookup", key: "data", example: example), at: member.value.span)
+            }
             ok = false
         }
         var names: [String: Located<String>] = [:]
         for key in ["on", "key"] {
             guard let given = object[key] else {
-                if !object.hasMisspelling(of: key) { missingKey(.missingReshapeKey(step: "lookup", key: key, example: example), at: member.value.span) }
+                if !object.hasMisspelling(of: key) {
+                    missingKey(.missingReshapeKey(step: "lookup", key: key, example: example), at: member.value.span)
+                }
                 ok = false
                 continue
             }

@@ -230,7 +230,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType, .missingStep, .missingChannelField,
+        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType, .missingStep,
+            .missingChannelField,
             .missingFacetField,
             .missingAnnotationType, .missingAnnotationAggregate:
             .missingKey

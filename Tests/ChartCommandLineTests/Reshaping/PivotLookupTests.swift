@@ -140,7 +140,8 @@ import Testing
             lint.output.contains(
                 "reshape.chart.json:2:84: warning: 2 of 5 rows found no match: their 'id' is not among the 'fips' values of names.csv, so the fields lookup adds are empty there ('6': did you mean '06'?) [lookup-unmatched]"
             ), "\(lint.output)")
-        #expect(lint.output.contains("reshape.chart.json:2:97: warning: 1 row of names.csv repeats a 'fips' value an earlier row has"), "\(lint.output)")
+        #expect(
+            lint.output.contains("reshape.chart.json:2:97: warning: 1 row of names.csv repeats a 'fips' value an earlier row has"), "\(lint.output)")
         let plan = try run(["plan"], spec, files: files)
         #expect(plan.output.contains("lookup  name as state from names.csv"), "\(plan.output)")
     }
@@ -223,7 +224,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{ "field": "symbl", "value": "price", "groupBy": ["date"] }"#, "pivot names 'symbl', which is not a field of long.csv. Did you mean 'symbol'?", "2:23"),
+        (
+            #"{ "field": "symbl", "value": "price", "groupBy": ["date"] }"#,
+            "pivot names 'symbl', which is not a field of long.csv. Did you mean 'symbol'?", "2:23"
+        ),
         (#"{ "field": "symbol", "value": "date", "groupBy": [] }"#, "pivot takes the sum of 'date', which holds text", "2:42"),
         (#"{ "field": "symbol", "value": "price", "op": "avg" }"#, "'avg'", "2:57"),
         (#"{ "value": "price" }"#, "missing 'pivot.field'", "2:12")
