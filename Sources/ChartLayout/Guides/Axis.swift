@@ -85,6 +85,11 @@ public struct AxisLayout: Sendable {
     /// False for an inner panel of small multiples with a shared scale (SPEC §13): its gridlines stay, the tick
     /// labels are printed by the outer panels only.
     var drawsLabels = true
+    /// The title's color when it is not the theme's: a dual-axis chart's titles in their layers' colors (SPEC §20).
+    var titleColor: String?
+    /// The second axis of a channel `resolve` makes independent (SPEC §20): its group is `chartc-axis-y2`
+    /// (`chartc-axis-x2`) rather than `chartc-axis-y` (`-x`).
+    var isSecondary = false
 
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
@@ -311,12 +316,16 @@ public struct AxisLayout: Sendable {
                 let top = bottom - titleBlock.height
                 if axis.position == .left {
                     children.append(
-                        .text(TextNode(block: titleBlock, x: titleAnchorX, top: top, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                        .text(
+                            TextNode(
+                                block: titleBlock, x: titleAnchorX, top: top, fill: titleColor ?? theme.axisTitleColor, classes: ["chartc-axis-title"]
+                            )))
                 } else {
                     children.append(
                         .text(
                             TextNode(
-                                block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])
+                                block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: titleColor ?? theme.axisTitleColor,
+                                classes: ["chartc-axis-title"])
                         ))
                 }
             }
@@ -356,11 +365,12 @@ public struct AxisLayout: Sendable {
                 children.append(
                     .text(
                         TextNode(
-                            block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: theme.axisTitleColor, classes: ["chartc-axis-title"]
+                            block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: titleColor ?? theme.axisTitleColor,
+                            classes: ["chartc-axis-title"]
                         )))
             }
         }
-        let orientation = axis.isVertical ? "chartc-axis-y" : "chartc-axis-x"
+        let orientation = (axis.isVertical ? "chartc-axis-y" : "chartc-axis-x") + (isSecondary ? "2" : "")
         return .group(GroupNode(classes: ["chartc-axis", orientation], children: children))
     }
 
