@@ -90,6 +90,8 @@ public struct AxisLayout: Sendable {
     /// The second axis of a channel `resolve` makes independent (SPEC §20): its group is `chartc-axis-y2`
     /// (`chartc-axis-x2`) rather than `chartc-axis-y` (`-x`).
     var isSecondary = false
+    /// Room above the plot a top axis takes (a second x axis, SPEC §20): a vertical axis's title goes above it.
+    var titleLift = 0.0
 
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
@@ -244,8 +246,8 @@ public struct AxisLayout: Sendable {
             margins.top = max(0, firstOverhang) + titleHeight
             margins.bottom = max(0, lastOverhang)
             if titleHeight > 0 {
-                // The title sits above the plot, clear of the topmost label.
-                margins.top = max(0, firstOverhang) + titleHeight
+                // The title sits above the plot, clear of the topmost label (and of a top axis).
+                margins.top = max(0, firstOverhang, titleLift) + titleHeight
             }
         case .top, .bottom:
             let side = labels.isEmpty ? 0 : labelExtent + Self.labelGap + tick
@@ -312,7 +314,7 @@ public struct AxisLayout: Sendable {
             }
             if let titleBlock {
                 let overhang = labels.map { $0.block.height / 2 - $0.tick.position }.max() ?? 0
-                let bottom = -max(0, overhang) - Self.titleGap
+                let bottom = -max(0, overhang, titleLift) - Self.titleGap
                 let top = bottom - titleBlock.height
                 if axis.position == .left {
                     children.append(

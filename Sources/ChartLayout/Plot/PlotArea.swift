@@ -282,6 +282,11 @@ public struct PlotArea: Sendable {
             own.y = second
             result.secondY = colored(axes(model: model, scales: own, region: region, dual: (false, true), secondary: true).y, by: model)
         }
+        // A top axis: the vertical axes' titles go above it.
+        if let top = result.secondX?.margins.top {
+            result.y?.titleLift = top
+            result.secondY?.titleLift = top
+        }
         return result
     }
 

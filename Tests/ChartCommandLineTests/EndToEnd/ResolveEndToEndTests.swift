@@ -129,6 +129,37 @@ import Testing
         #expect(html.components(separatedBy: "chartc-axis chartc-axis-y2").count - 1 >= 2 * 4, "wide and narrow layouts, every panel")
     }
 
+    /// Annotations are drawn on the first axis: their values stretch its scale, never the second's.
+    @Test func annotationsStretchOnlyTheFirstScale() throws {
+        let svg = try SVGMeasure.build(Self.spec(extra: #", "annotations": [{ "type": "rule", "y": 60, "label": "Flood" }]"#)).svg
+        #expect(Self.ticks(svg, "chartc-axis-y\"").map(\.value).contains(60))
+        let right = Self.ticks(svg, "chartc-axis-y2")
+        #expect(!right.isEmpty && right.allSatisfy { $0.value >= 1000 }, "the second scale keeps its own domain: \(right)")
+    }
+
+    /// `"x": "independent"`: the second axis at the top (`chartc-axis-x2`), above the plot, and the y title above it.
+    @Test func anIndependentXGoesOnTop() throws {
+        let spec = P.spec(
+            P.values(Self.rows) + #"""
+                , "layers": [
+                  { "mark": { "type": "bar", "color": "#2f6fad" }, "encoding": { "x": { "field": "rain", "title": "Rain" } } },
+                  { "mark": { "type": "point", "color": "#c0392b" }, "encoding": { "x": { "field": "temp", "title": "Temperature" } } }
+                ],
+                "encoding": { "y": { "field": "m", "title": "Month" } }, "resolve": { "x": "independent" }
+                """#)
+        let svg = try SVGMeasure.build(spec).svg
+        let top = svg.tickLabels("chartc-axis-x2")
+        let bottom = svg.tickLabels("chartc-axis-x\"")
+        #expect(top.count >= 3 && bottom.count >= 3)
+        #expect(top.allSatisfy { $0.y < 0 } && bottom.allSatisfy { $0.y > 0 }, "top labels above the plot, bottom ones below")
+        let yAxis = try #require(svg.groups("chartc-axis chartc-axis-y\"").first)
+        let title = try #require(SVGMeasure.texts(in: yAxis).first { $0.joined == "Month" })
+        let x2Axis = try #require(svg.groups("chartc-axis chartc-axis-x2").first)
+        let x2Title = try #require(SVGMeasure.texts(in: x2Axis).first { $0.joined == "Temperature" })
+        #expect(title.y < x2Title.y - 10, "the y title above the top axis: \(title.y) vs \(x2Title.y)")
+        #expect(P.stringAttribute("fill", of: "chartc-axis-title", in: x2Axis) == "#c0392b")
+    }
+
     @Test func lintWarnsWhenBothLayersDrawOneField() throws {
         let same = try P.run("lint", Self.spec(lineField: "rain"))
         #expect((same.output + same.error).contains("[resolve-same-field]"), "\(same.output)")
