@@ -86,6 +86,15 @@ public struct AxisLayout: Sendable {
     /// labels are printed by the outer panels only.
     var drawsLabels = true
 
+    /// An axis of an inner view of a repeat grid (SPEC §20, `AxisSpec.printsLabels`): its gridlines stay, it
+    /// prints no tick labels and no title, and keeps no room for them.
+    mutating func omitLabels() {
+        drawsLabels = false
+        titleBlock = nil
+        omitsLabels = true
+    }
+    private var omitsLabels = false
+
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
     /// Between the labels and the axis title.
@@ -228,6 +237,7 @@ public struct AxisLayout: Sendable {
     /// The room outside the plot this axis needs, overhanging labels at the ends included.
     public var margins: Margins {
         var margins = Margins()
+        if omitsLabels { return margins }
         let tick = axis.tickMarks && theme.drawsTicks ? Self.tickLength : 0
         let titleHeight = titleBlock.map { $0.height + Self.titleGap } ?? 0
         switch axis.position {

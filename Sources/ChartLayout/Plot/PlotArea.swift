@@ -240,8 +240,11 @@ public struct PlotArea: Sendable {
             for item in channels where !names.contains(item.field) { names.append(item.field) }
             return names.count > 1 ? names.joined(separator: ", ") : nil
         }
-        let x = lead(\.x).map { axes(model: $0, scales: scales, region: region, titles: (joinedTitle(\.x), nil)).x } ?? nil
-        let y = lead(\.y).map { axes(model: $0, scales: scales, region: region, titles: (nil, joinedTitle(\.y))).y } ?? nil
+        var x = lead(\.x).map { axes(model: $0, scales: scales, region: region, titles: (joinedTitle(\.x), nil)).x } ?? nil
+        var y = lead(\.y).map { axes(model: $0, scales: scales, region: region, titles: (nil, joinedTitle(\.y))).y } ?? nil
+        // An inner view of a repeat grid (SPEC §20) keeps its gridlines; the outer views print the labels.
+        if lead(\.x)?.x?.definition.axis?.printsLabels == false { x?.omitLabels() }
+        if lead(\.y)?.y?.definition.axis?.printsLabels == false { y?.omitLabels() }
         return (x, y)
     }
 
