@@ -59,8 +59,9 @@ public enum ChartLayoutEngine {
     /// The scene and where its plot lies (for small multiples, the panels' grid): what a view of several
     /// (SPEC §20) needs to give its plot the size it asked for and to line plots up. `colorDomain`: the series
     /// of every view sharing the color field, so that they color alike.
+    /// `sharedSize`: the size scale of every view sizing by the same field (SPEC §20), so that they size alike.
     static func measuredLayout(
-        chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]? = nil
+        chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]? = nil, sharedSize: SizeScale? = nil
     ) throws(DiagnosticError) -> (scene: Scene, plot: Box) {
         let spec = chart.spec
         var models = try plotModels(chart: chart, table: table, theme: theme, options: options)
@@ -75,6 +76,9 @@ public enum ChartLayoutEngine {
                     try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: colorDomain, view: model.view))
             }
             models = shared
+        }
+        if let sharedSize {
+            for index in models.indices where models[index].size != nil { models[index].sharedSize = sharedSize }
         }
         guard let model = models.first else { throw DiagnosticError([]) }
         // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
@@ -137,7 +141,7 @@ public enum ChartLayoutEngine {
             if grid.wantsTurn || shortened {
                 return try measuredLayout(
                     chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options,
-                    colorDomain: colorDomain)
+                    colorDomain: colorDomain, sharedSize: sharedSize)
             }
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions

@@ -20,6 +20,7 @@ public enum ChartChecker {
         EncodingUnknownFieldCheck(),
         EncodingTypeMismatchCheck(),
         ScaleTypeMismatchCheck(),
+        SortOnContinuousCheck(),
         DomainTypeCheck(),
         DomainShapeCheck(),
         LogScaleDomainCheck(),

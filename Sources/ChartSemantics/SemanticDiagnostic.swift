@@ -80,6 +80,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case scaleDomainType = "scale-domain-type"
         case scaleInvalidDomain = "scale-invalid-domain"
         case scaleTypeMismatch = "scale-type-mismatch"
+        case sortOnContinuous = "sort-on-continuous"
         case textWithoutText = "text-without-text"
 
         public static let domain = "ChartSemantics"

@@ -85,9 +85,13 @@ public struct AxisSpec: Sendable {
     public var values: Located<[Value]>?
     public var format: FormatSpec?
     public var grid: Located<Bool>?
+    /// Not written in a spec: false on an inner view of a repeat grid (SPEC §20), whose axis keeps its gridlines
+    /// but prints no tick labels and no title (the outer views print them, once per row and column).
+    public var printsLabels: Bool
     public var span: SourceSpan?
 
     public init(visible: Bool = true, span: SourceSpan? = nil) {
+        self.printsLabels = true
         self.visible = visible
         self.position = nil
         self.tickCount = nil
@@ -116,6 +120,11 @@ public struct ChannelDef: Sendable {
     public var along: Located<AlongAxis>?
     /// The size legend's options (SPEC §20; `size` only): nil when the spec does not write `legend`.
     public var legend: ChannelLegend?
+    /// `sort` (SPEC §20; `x`, `y` and `color`): how the channel's categories are ordered.
+    public var sort: Located<ChannelSort>?
+    /// The categories' keys (`Value.text`) in `sort`'s order: not written in a spec but set by ChartPipeline's
+    /// `PanelOrder.resolve` over the drawn rows, so layout only reads the order. Nil: the default order.
+    public var sortedKeys: [String]?
     public var span: SourceSpan?
 
     public init(channel: ChannelName, field: Located<String>? = nil, span: SourceSpan? = nil) {
@@ -130,6 +139,8 @@ public struct ChannelDef: Sendable {
         self.stack = nil
         self.along = nil
         self.legend = nil
+        self.sort = nil
+        self.sortedKeys = nil
         self.span = span
     }
 }
@@ -179,6 +190,26 @@ public struct Encoding: Sendable {
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
+        get { channel(name) }
+        set {
+            switch name {
+            case .x: x = newValue
+            case .y: y = newValue
+            case .x2: x2 = newValue
+            case .y2: y2 = newValue
+            case .color: color = newValue
+            case .offset: offset = newValue
+            case .size: size = newValue
+            case .opacity: opacity = newValue
+            case .text: text = newValue
+            case .detail: detail = newValue
+            case .order: order = newValue
+            case .tooltip: tooltip = newValue.map { [$0] } ?? []
+            }
+        }
+    }
+
+    private func channel(_ name: ChannelName) -> ChannelDef? {
         switch name {
         case .x: x
         case .y: y

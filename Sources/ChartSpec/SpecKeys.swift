@@ -36,8 +36,9 @@ public enum SpecKeys {
     public static let labels = ["position", "angle", "format", "skipZero"]
     /// SPEC §7: the channels.
     public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip"]
-    /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite.
-    public static let channel = ["field", "value", "type", "title", "scale", "axis", "format", "stack", "along"]
+    /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite; `sort` (SPEC §20) orders
+    /// `x`, `y` and `color`.
+    public static let channel = ["field", "value", "type", "title", "scale", "axis", "sort", "format", "stack", "along"]
     /// SPEC §20: the `size` channel, which adds `legend` (its size legend) and has no `along`.
     public static let sizeChannel = ["field", "value", "type", "title", "scale", "axis", "legend", "format", "stack"]
     /// SPEC §20 (`legend` of the `size` channel as an object).

@@ -93,6 +93,15 @@ public struct AxisLayout: Sendable {
     /// Room above the plot a top axis takes (a second x axis, SPEC §20): a vertical axis's title goes above it.
     var titleLift = 0.0
 
+    /// An axis of an inner view of a repeat grid (SPEC §20, `AxisSpec.printsLabels`): its gridlines stay, it
+    /// prints no tick labels and no title, and keeps no room for them.
+    mutating func omitLabels() {
+        drawsLabels = false
+        titleBlock = nil
+        omitsLabels = true
+    }
+    private var omitsLabels = false
+
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
     /// Between the labels and the axis title.
@@ -235,6 +244,7 @@ public struct AxisLayout: Sendable {
     /// The room outside the plot this axis needs, overhanging labels at the ends included.
     public var margins: Margins {
         var margins = Margins()
+        if omitsLabels { return margins }
         let tick = axis.tickMarks && theme.drawsTicks ? Self.tickLength : 0
         let titleHeight = titleBlock.map { $0.height + Self.titleGap } ?? 0
         switch axis.position {

@@ -16,6 +16,20 @@ public struct PageModel: Sendable {
     /// The marks' `data-row` counts every layer's rows (SPEC §11): the page uses the layered tooltip script.
     public var isLayered: Bool
     public var table: PageTable
+    /// A graphic of several views (SPEC §20): each view's rows under its heading (its `title`, else "View N"),
+    /// one table per view; empty for a chart of one view, whose rows are `table`.
+    public var viewTables: [ViewTable] = []
+
+    /// One view's rows in the page's data tables.
+    public struct ViewTable: Sendable, Equatable {
+        public var heading: String
+        public var table: PageTable
+
+        public init(heading: String, table: PageTable) {
+            self.heading = heading
+            self.table = table
+        }
+    }
 
     public init(name: String, title: String?, locale: String, tooltips: TooltipData, isLayered: Bool, table: PageTable) {
         self.name = name

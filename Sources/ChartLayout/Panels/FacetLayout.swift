@@ -392,8 +392,12 @@ struct FacetLayout {
                 let rows = Array(Set(panels.flatMap { $0[layer].series.flatMap(\.rows) })).sorted()
                 var layerKeys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
                 // Rows come panel by panel, so first appearance is not an order: text categories go in the order a
-                // `sort` on the field gives (Unicode code points), unless the spec sorts or names the domain.
-                if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil {
+                // `sort` on the field gives (Unicode code points), unless the spec sorts, sorts the channel or names the
+                // domain.
+                // An encoding's `sort` (SPEC §20) was computed over every panel's rows: it is the order.
+                if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil,
+                    channel.definition.sortedKeys == nil
+                {
                     layerKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
                 }
                 let known = Set(keys)

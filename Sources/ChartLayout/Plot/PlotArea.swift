@@ -282,6 +282,9 @@ public struct PlotArea: Sendable {
             own.y = second
             result.secondY = colored(axes(model: model, scales: own, region: region, dual: (false, true), secondary: true).y, by: model)
         }
+        // An inner view of a repeat grid (SPEC §20) keeps its gridlines; the outer views print the labels.
+        if lead(firstX, \.x)?.x?.definition.axis?.printsLabels == false { result.x?.omitLabels() }
+        if lead(firstY, \.y)?.y?.definition.axis?.printsLabels == false { result.y?.omitLabels() }
         // A top axis: the vertical axes' titles go above it.
         if let top = result.secondX?.margins.top {
             result.y?.titleLift = top

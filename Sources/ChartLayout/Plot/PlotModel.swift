@@ -180,7 +180,10 @@ public struct PlotModel: Sendable {
         self.stack = stack
         if stack != .none, let measure = orientation == .vertical ? y : x {
             let independent = orientation == .vertical ? x : y
-            let pile = Self.stackingOrder(series: series, detail: detail, detailKeys: detailKeys, order: order, table: table)
+            // SPEC §20: a stack and its legend read in the same order, the legend's first entry the top segment of an
+            // upright stack (a horizontal one reads from zero outward, as its legend reads left to right).
+            let piled = orientation == .vertical ? Array(series.reversed()) : series
+            let pile = Self.stackingOrder(series: piled, detail: detail, detailKeys: detailKeys, order: order, table: table)
             stacked = Self.stackRows(pile, measure: measure, independent: independent, mode: stack)
         } else {
             stacked = [:]
@@ -208,7 +211,8 @@ public struct PlotModel: Sendable {
     }
 
     /// The order rows pile up in a stack, bottom (nearest zero) first: by `order` ascending when given (SPEC §20;
-    /// rows without one last, ties in series order); else series by series in legend order, each series' rows by
+    /// rows without one last, ties in series order); else series by series in the order given (an upright stack's
+    /// series in reverse legend order, so the legend's first entry is the top segment), each series' rows by
     /// `detail` value.
     static func stackingOrder(series: [Series], detail: EncodedChannel?, detailKeys: [String], order: EncodedChannel?, table: Table) -> [Int] {
         var rows: [Int] = []

@@ -3,6 +3,20 @@ import ChartDiagnostics
 import ChartExpression
 import ChartValues
 
+/// One order `PanelOrder` computes over the output rows (`chartc plan`'s `order` lines): what is ordered (the
+/// panels, or a channel's categories), the field whose values are ordered, and the order in the spec's words.
+public struct OrderStep: Sendable {
+    public var target: String
+    public var field: String
+    public var by: String
+
+    public init(target: String, field: String, by: String) {
+        self.target = target
+        self.field = field
+        self.by = by
+    }
+}
+
 /// The data pipeline of one spec, compiled and ordered (SPEC §2 "Pipeline order"): what `chartc plan` prints and
 /// `PipelineRunner` executes. Built by `Planner`, which may move filters earlier and read fewer columns than the
 /// user's reading order suggests, as long as the result is the same.
@@ -18,6 +32,9 @@ public struct Plan: Sendable {
     public var databaseSteps: [PlanStep] = []
     /// The fields of the output table, in output order (SPEC §9), with their types.
     public var outputFields: [(name: String, type: DataType)]
+    /// What `PanelOrder` orders over the output rows once they are known: the panels (`facet.sort`) and the
+    /// categories of sorted channels (an encoding's `sort`, SPEC §20), for `chartc plan`.
+    public var orders: [OrderStep] = []
 
     public init(steps: [PlanStep], columns: [String], dataFields: [(name: String, type: DataType)], outputFields: [(name: String, type: DataType)]) {
         self.steps = steps

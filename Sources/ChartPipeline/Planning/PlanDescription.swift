@@ -14,6 +14,7 @@ import ChartValues
 ///     win     change = change(median)
 ///     keep    change > 0
 ///     output  year, party, median
+///     order   x: party by -median(median)  (over the output rows, once they are known)
 ///
 /// Deterministic: the same spec and data schema always print the same text.
 extension Plan: CustomStringConvertible {
@@ -30,6 +31,9 @@ extension Plan: CustomStringConvertible {
             }
         }
         line("output", outputFields.map(\.name).joined(separator: ", "))
+        for order in orders {
+            line("order", "\(order.target): \(order.field) by \(order.by)", "over the output rows, once they are known")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -40,7 +40,7 @@ public enum Planner {
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep
-            + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? [])
+            + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? []) + PanelOrder.channelSorts(spec).map(\.source)
         {
             diagnostics += ExpressionParser.parse(source).1
         }
@@ -259,6 +259,8 @@ private struct PlanBuilder {
 
         // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
         planFacet(outputFields: outputFields)
+        // An encoding's sort (SPEC §20): an aggregate over each category's rows, as `facet.sort` over each panel's.
+        planChannelSorts(outputFields: outputFields)
 
         // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
         for channel in spec.encoding.channels + spec.encoding.tooltip {
@@ -307,7 +309,8 @@ private struct PlanBuilder {
         if !keeps.isEmpty {
             steps.append(.keep(FilterStep(expressions: keeps.map(\.expression), sources: keeps.map(\.source), note: nil)))
         }
-        let plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
+        var plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
+        plan.orders = PanelOrder.orderSteps(spec)
         return (plan, diagnostics)
     }
 
@@ -413,6 +416,17 @@ private struct PlanBuilder {
         if let sort = facet.sort {
             let schema = ExpressionSchema(fields: outputFields)
             let (_, found) = ExpressionCompiler.compileAggregate(sort, schema: schema, groupFields: [field], environment: environment)
+            add(found)
+        }
+    }
+
+    /// Compiles each encoding `sort` written as an aggregate (`"-median(yield)"`) over the output fields, grouped by
+    /// its channel's field (`PanelOrder` evaluates it per category once the rows are known): an unknown aggregate
+    /// or field is reported inside the string, with a did-you-mean.
+    mutating func planChannelSorts(outputFields: [(name: String, type: DataType)]) {
+        let schema = ExpressionSchema(fields: outputFields)
+        for sort in PanelOrder.channelSorts(spec) {
+            let (_, found) = ExpressionCompiler.compileAggregate(sort.source, schema: schema, groupFields: [sort.field], environment: environment)
             add(found)
         }
     }

@@ -72,6 +72,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case keyOnConstant(path: String, key: String)
     /// A scale, axis, format or stack key on `detail` or `order` (SPEC §20), which only read a field's values.
     case keyOnSeriesChannel(path: String, key: String)
+    /// `sort` on a channel other than `x`, `y` and `color` (SPEC §20), which have no order to set.
+    case sortNotOrdering(path: String)
+    /// `sort` on a position channel by that channel itself (`"-x"` on `x`).
+    case sortBySelf(path: String, channel: String)
 
     // MARK: composite marks
 
@@ -242,7 +246,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
-            .foldNames, .foldFieldTwice, .lookupNames, .listedTwice:
+            .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
@@ -255,7 +259,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
-        case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel: .misplacedKey
+        case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
         case .windowByWithoutWindow: .windowByWithoutWindow
         case .databaseVariableName, .invalidDatabaseURL: .databaseURL
@@ -462,6 +466,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .keyOnConstant(let path, let key):
             return
                 "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'"
+        case .sortNotOrdering(let path):
+            return
+                "'sort' orders the categories of a band axis or of the color domain: it goes on 'x', 'y' or 'color', not on '\(path)'"
+        case .sortBySelf(let path, let channel):
+            return
+                "'\(path)' sorts '\(channel)' by its own value: write \"ascending\" or \"descending\" to order its categories, or sort by the other position channel"
         case .keyOnSeriesChannel(let path, let key):
             return
                 "'\(path).\(key)' does nothing: '\(path)' only reads its field's values, to split lines and areas into series (detail) or to order points and stacks (order), with no scale, axis or legend; remove '\(key)'"
