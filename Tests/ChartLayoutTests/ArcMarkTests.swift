@@ -2,7 +2,11 @@ import ChartData
 import ChartSpec
 import ChartTestSupport
 import ChartValues
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Testing
 
 @testable import ChartLayout
@@ -32,9 +36,13 @@ import Testing
         let numbers = d.split(whereSeparator: { "MALZ, ".contains($0) }).compactMap { Double($0) }
         // M x y | A r r 0 large sweep x y | L cx cy
         try #require(numbers.count == 11, "unexpected path \(d)")
-        let (x0, y0, x1, y1, cx, cy) = (numbers[0], numbers[1], numbers[7], numbers[8], numbers[9], numbers[10])
+        let x0: Double = numbers[0], y0: Double = numbers[1], x1: Double = numbers[7], y1: Double = numbers[8]
+        let cx: Double = numbers[9], cy: Double = numbers[10]
         func angle(_ x: Double, _ y: Double) -> Double {
-            var degrees = atan2(x - cx, cy - y) * 180 / .pi
+            let dx: Double = x - cx
+            let dy: Double = cy - y
+            let radians: Double = atan2(dx, dy)
+            var degrees: Double = radians * 180.0 / Double.pi
             if degrees < 0 { degrees += 360 }
             return degrees
         }
@@ -55,8 +63,10 @@ import Testing
         for (path, value) in zip(paths, values) {
             let (start, end) = try Self.angles(path.d)
             let share = value / total * 360
-            #expect(abs(start.truncatingRemainder(dividingBy: 360) - expectedStart) < 0.1, "\(path.d)")
-            #expect(abs((end - start) - share) < 0.1, "slice of \(value): \(end - start)° for \(share)°")
+            let startError: Double = abs(start.truncatingRemainder(dividingBy: 360) - expectedStart)
+            let spanError: Double = abs((end - start) - share)
+            #expect(startError < 0.1, "\(path.d)")
+            #expect(spanError < 0.1, "slice of \(value): \(end - start)° for \(share)°")
             expectedStart += share
         }
     }
@@ -71,8 +81,10 @@ import Testing
         try #require(paths.count == 3)
         // C (3 of 6) first: 0°–180°, then A (1 of 6): 180°–240°, then B: 240°–360°.
         let first = try Self.angles(paths[0].d), second = try Self.angles(paths[1].d)
-        #expect(abs(first.start) < 0.1 && abs(first.end - 180) < 0.1)
-        #expect(abs(second.start - 180) < 0.1 && abs(second.end - 240) < 0.1)
+        let starts: [Double] = [first.start, second.start]
+        let ends: [Double] = [first.end, second.end]
+        #expect(starts.map { ($0 * 10).rounded() / 10 } == [0, 180])
+        #expect(ends.map { ($0 * 10).rounded() / 10 } == [180, 240])
     }
 
     /// An arc chart has no axes and no gridlines.
@@ -107,7 +119,8 @@ import Testing
                 let name = "S\(slice) " + String((0..<length).map { _ in letters[random.below(letters.count)] })
                 names.append(name)
                 // Some slices tiny, some large: thin slices cluster on one side.
-                let value = random.below(4) == 0 ? Double(1 + random.below(5)) / 10 : Double(1 + random.below(1_000))
+                let tiny: Bool = random.below(4) == 0
+                let value: Double = tiny ? Double(1 + random.below(5)) / 10.0 : Double(1 + random.below(1_000))
                 values.append(value)
             }
             let (spec, table) = Self.pie(names: names, values: values, innerRadius: index % 3 == 0 ? 0.5 : nil)
