@@ -39,6 +39,7 @@ public enum Linter {
         MissingCategoryRule(),
         LogScaleDropsValuesRule(),
         DatesAsTextRule(),
+        ResolveSameFieldRule(),
         ArcTooManySlicesRule()
     ]
 
