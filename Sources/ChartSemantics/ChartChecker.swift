@@ -30,7 +30,8 @@ public enum ChartChecker {
         AnnotationValueCheck(),
         AxisValuesDateCheck(),
         BinIntervalLimitCheck(),
-        PanelLimitCheck()
+        PanelLimitCheck(),
+        ArcThetaCheck()
     ]
 
     /// Runs every check over `context`.

@@ -5,6 +5,10 @@ import ChartValues
 /// without color) and `order` (the order a line joins its points, the stacking order).
 public enum ChannelName: String, Sendable, CaseIterable {
     case x, y, x2, y2, color, offset, size, opacity, text, detail, order, tooltip
+    /// An arc's angle (SPEC §21): each slice's share of 360°, stacked in color order.
+    case theta
+    /// An arc's outer radius (SPEC §21): a square-root scale from zero (a radial chart).
+    case radius
 }
 
 /// Measurement type of a channel (`type`).
@@ -177,6 +181,10 @@ public struct Encoding: Sendable {
     public var detail: ChannelDef?
     /// The order a line joins its points (a connected scatter plot) and the stacking order (SPEC §20).
     public var order: ChannelDef?
+    /// An arc's angle: each slice's share of the whole (SPEC §21).
+    public var theta: ChannelDef?
+    /// An arc's outer radius, on a square-root scale from zero (SPEC §21).
+    public var radius: ChannelDef?
     public var tooltip: [ChannelDef]
     public var span: SourceSpan?
 
@@ -186,7 +194,7 @@ public struct Encoding: Sendable {
 
     /// The single-valued channels that are set, in SPEC order.
     public var channels: [ChannelDef] {
-        [x, y, x2, y2, color, offset, size, opacity, text, detail, order].compactMap { $0 }
+        [x, y, x2, y2, color, offset, size, opacity, text, detail, order, theta, radius].compactMap { $0 }
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
@@ -223,6 +231,8 @@ public struct Encoding: Sendable {
         case .detail: detail
         case .order: order
         case .tooltip: tooltip.first
+        case .theta: theta
+        case .radius: radius
         }
     }
 }

@@ -108,6 +108,8 @@ extension Encoding {
         if let text = layer.text { result.text = text }
         if let detail = layer.detail { result.detail = detail }
         if let order = layer.order { result.order = order }
+        if let theta = layer.theta { result.theta = theta }
+        if let radius = layer.radius { result.radius = radius }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
             switch name {
@@ -122,6 +124,8 @@ extension Encoding {
             case .text: result.text = nil
             case .detail: result.detail = nil
             case .order: result.order = nil
+            case .theta: result.theta = nil
+            case .radius: result.radius = nil
             case .tooltip: result.tooltip = []
             }
         }

@@ -32,6 +32,9 @@ public struct PlotModel: Sendable {
     public let detail: EncodedChannel?
     /// The order a line joins its points and stacked segments pile up (SPEC §20), ascending.
     public let order: EncodedChannel?
+    /// An arc's angle and radius (SPEC §21).
+    public let theta: EncodedChannel?
+    public let radius: EncodedChannel?
     /// The `detail` values in drawing order: first appearance in the table (the spec's `sort`), missing last
     /// (SPEC §19.9).
     public let detailKeys: [String]
@@ -106,6 +109,8 @@ public struct PlotModel: Sendable {
         // `detail` and `order` only where the mark draws them (the checking stage rejects them elsewhere).
         detail = markType.traits.draws(.detail) ? bind(encoding.detail) : nil
         order = markType.traits.draws(.order) ? bind(encoding.order) : nil
+        theta = markType.traits.draws(.theta) ? bind(encoding.theta) : nil
+        radius = markType.traits.draws(.radius) ? bind(encoding.radius) : nil
         constants = ChannelConstants(encoding, mark: markType)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
 

@@ -92,7 +92,8 @@ public enum HTMLWriter {
             style += DarkPalette(scenes: views.map(\.scene), background: background).css
         }
 
-        let script = model.isLayered ? PageScript.layeredSource : PageScript.source
+        var script = model.isLayered ? PageScript.layeredSource : PageScript.source
+        if views.contains(where: { $0.scene.children.contains { $0.containsClass("chartc-arc") } }) { script = PageScript.arcSource(script) }
         let policy =
             "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"

@@ -3,7 +3,7 @@ import ChartJSON
 
 /// Several views in one graphic (SPEC §20): `concat` lists views, `repeat` makes one view per field (or per
 /// `row` × `column` pair) from the chart written at the top level. Each view becomes a whole spec of its own by
-/// merging JSON before decoding: the view's keys, then the top-level `data`, `fold`, `calculate` and `filter` it
+/// merging JSON before decoding: the view's keys, then the top-level `data`, reshaping, `calculate` and `filter` it
 /// inherits (a view with its own `data` inherits neither `fold`, `calculate` nor `filter`, like a layer, SPEC §11). Every value
 /// keeps the span it was written at, so each view's problems point into the file as written.
 enum ViewComposition {
@@ -11,7 +11,7 @@ enum ViewComposition {
     static let pageText = ["subtitle", "notes", "sources", "byline", "alt", "theme", "locale"]
     /// The keys of a `concat` spec's top level.
     static let concatKeys = [
-        "$schema", "title", "subtitle", "data", "fold", "calculate", "filter", "concat", "columns", "width", "notes", "sources", "byline", "alt",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "concat", "columns", "width", "notes", "sources", "byline", "alt",
         "theme", "locale"
     ]
     /// The keys of a `repeat` spec's top level: a chart's, plus `repeat` and `columns`.
@@ -169,9 +169,11 @@ enum ViewComposition {
         let ownData = view.contains { $0.key == "data" }
         if !ownData {
             if let data = member("data") { members.append(data) }
-            // `fold` reshapes the rows as they are read (SPEC §21): a view that reads the top level's data reads
-            // them folded, unless it folds them its own way.
-            if let fold = member("fold"), !members.contains(where: { $0.key == "fold" }) { members.append(fold) }
+            // `fold`, `pivot` and `lookup` reshape the rows as they are read (SPEC §21): a view that reads the top
+            // level's data reads them reshaped, in the top level's order, unless it has a step of that kind its own.
+            for step in top where ["fold", "pivot", "lookup"].contains(step.key) && !view.contains(where: { $0.key == step.key }) {
+                members.append(step)
+            }
             if let calculate = member("calculate"), let topFields = calculate.value.objectValue {
                 if let index = members.firstIndex(where: { $0.key == "calculate" }), let own = members[index].value.objectValue {
                     // The top-level fields first (a view's may use them), a view's own replacing one of the same name.

@@ -50,6 +50,8 @@ extension SpecDecoder {
             case .text: encoding.text = channel
             case .detail: encoding.detail = channel
             case .order: encoding.order = channel
+            case .theta: encoding.theta = channel
+            case .radius: encoding.radius = channel
             case .tooltip: break
             }
         }
@@ -180,7 +182,7 @@ extension SpecDecoder {
                 wrongType(value, path: path, expected: "a string (the text written at each row)")
                 return nil
             }
-        case .offset, .detail, .order, .tooltip:
+        case .offset, .detail, .order, .tooltip, .theta, .radius:
             return scalar(value, path: path).map { Located($0, at: value.span) }
         }
     }
