@@ -34,6 +34,12 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case foldNameTaken(String)
     /// Folded fields of different types (`field` is not of `first`'s type).
     case foldTypes(field: String, type: DataType, first: String, firstType: DataType)
+    /// A statistics step (SPEC §21) reading a field that holds no numbers (`datesAllowed`: a regression's x).
+    case statisticsNotNumeric(step: String, field: String, type: DataType, datesAllowed: Bool)
+    /// A statistics step beside `aggregate`: both would replace the rows.
+    case statisticsWithAggregate(step: String)
+    /// A statistics step's `groupBy` field named like a field the step makes.
+    case statisticsNameTaken(step: String, field: String, outputs: [String])
 
     public enum Kind: String, DiagnosticKind {
         case duplicateField = "duplicate-field"
@@ -43,6 +49,8 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case formatUnknown = "data-format-unknown"
         case parseUnknownField = "data-parse-unknown-field"
         case fold = "data-fold"
+        case statisticsFieldType = "statistics-field-type"
+        case statisticsStep = "statistics-step"
 
         public static let domain = "ChartPipeline"
         public var severity: Severity {
@@ -62,6 +70,8 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .fileFormatUnknown, .downloadFormatUnknown: .formatUnknown
         case .parseUnknownField: .parseUnknownField
         case .foldUnknownField, .foldNameTaken, .foldTypes: .fold
+        case .statisticsNotNumeric: .statisticsFieldType
+        case .statisticsWithAggregate, .statisticsNameTaken: .statisticsStep
         }
     }
 
@@ -103,6 +113,16 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .foldTypes(let field, let type, let first, let firstType):
             return
                 "'\(field)' holds \(Self.describe(type)) but '\(first)' holds \(Self.describe(firstType)); folded fields share one value field, so they need one type (read them alike with data.parse)"
+
+        case .statisticsNotNumeric(let step, let field, let type, let datesAllowed):
+            return
+                "'\(step)' computes over numbers, but '\(field)' holds \(Self.describe(type))\(datesAllowed ? " (a regression's x may hold numbers or dates)" : ""); read it as numbers with data.parse, or name a numeric field"
+        case .statisticsWithAggregate(let step):
+            return
+                "'\(step)' and 'aggregate' both replace the rows: draw the aggregated rows and the \(step) in separate layers (a layer may have its own '\(step)' or 'aggregate')"
+        case .statisticsNameTaken(let step, let field, let outputs):
+            return
+                "'\(step).groupBy' lists '\(field)', but the \(step) makes a field of that name (it makes \(outputs.joined(separator: ", "))); rename the field with calculate"
         }
     }
 

@@ -26,6 +26,7 @@ extension SpecDecoder {
             data?.fold = fold
         }
         let pipeline = decodePipeline(top)
+        let statistics = decodeStatistics(top)
 
         var mark: MarkSpec?
         var layers: [LayerSpec] = []
@@ -63,6 +64,7 @@ extension SpecDecoder {
         spec.subtitle = subtitle
         spec.calculate = pipeline.calculate
         spec.filter = pipeline.filter
+        spec.statistics = statistics
         spec.groupBy = pipeline.groupBy
         spec.aggregate = pipeline.aggregate
         spec.hasAggregate = pipeline.hasAggregate
