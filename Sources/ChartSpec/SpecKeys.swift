@@ -9,7 +9,8 @@ public enum SpecKeys {
         "$schema", "title", "subtitle", "data", "fold", "calculate", "filter", "quantile", "density", "regression", "groupBy", "aggregate", "total",
         "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale"
+        "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
+        "locale"
     ]
     /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
     public static let views = ["concat", "repeat", "columns"]
@@ -25,6 +26,8 @@ public enum SpecKeys {
     public static let quantile = ["field", "probs", "groupBy"]
     public static let density = ["field", "groupBy", "bandwidth", "extent", "steps", "cumulative", "counts"]
     public static let regression = ["x", "y", "method", "order", "bandwidth", "groupBy", "steps", "ci", "params"]
+    /// SPEC §20 (`resolve`): the position channels whose scales layers may keep apart.
+    public static let resolve = ["x", "y"]
     /// SPEC §21 (`fold` as an object).
     public static let fold = ["fields", "as"]
     /// SPEC §3, §16 (`database` with `table` or `query`).
