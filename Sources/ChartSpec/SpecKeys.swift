@@ -6,8 +6,8 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "fold", "calculate", "filter", "quantile", "density", "regression", "groupBy", "aggregate", "total",
-        "complete", "sort",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "quantile", "density", "regression", "groupBy",
+        "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
         "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
         "locale"
@@ -30,6 +30,10 @@ public enum SpecKeys {
     public static let resolve = ["x", "y"]
     /// SPEC §21 (`fold` as an object).
     public static let fold = ["fields", "as"]
+    /// SPEC §21 (`pivot`).
+    public static let pivot = ["field", "value", "groupBy", "op"]
+    /// SPEC §21 (`lookup`).
+    public static let lookup = ["data", "on", "key", "fields", "as"]
     /// SPEC §3, §16 (`database` with `table` or `query`).
     public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
     /// SPEC §6 (`mark` as an object).

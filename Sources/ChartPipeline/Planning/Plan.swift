@@ -111,9 +111,9 @@ public struct LoadStep: Sendable {
     /// Fields the statement computes after the data columns (`window` fields run in SQL, `SQLCompiler`): read
     /// with the data columns and placed last in the output, where chartc's own window step would put them.
     public var sqlColumns: [String] = []
-    /// `fold` (SPEC §21), which the loader runs right after reading (for `chartc plan`): the folded fields, then
-    /// the key and value fields it makes. `columns` and `totalColumns` count the folded table's fields.
-    public var fold: [String]?
+    /// The reshaping steps (SPEC §21) the loader runs right after reading, in order (for `chartc plan`): each a
+    /// keyword, what it does to which fields, and a note. `columns` and `totalColumns` count the reshaped fields.
+    public var reshaping: [(keyword: String, text: String, note: String)] = []
 
     public init(source: String, format: String?, columns: [String], totalColumns: Int, sql: String? = nil, sqlParameters: [String?] = []) {
         self.source = source

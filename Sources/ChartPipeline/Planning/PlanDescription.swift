@@ -51,10 +51,7 @@ extension Plan: CustomStringConvertible {
                 )
             }
             line("load", load.source, details.joined(separator: "; "))
-            if let fold = load.fold, fold.count > 2 {
-                let fields = fold.dropLast(2).joined(separator: ", ")
-                line("fold", "\(fields) → \(fold[fold.count - 2]), \(fold[fold.count - 1])", "wide to long: a row per field and row read")
-            }
+            for step in load.reshaping { line(step.keyword, step.text, step.note) }
             if let sql = load.sql {
                 var note =
                     "runs in PostgreSQL; "

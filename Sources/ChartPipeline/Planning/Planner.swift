@@ -467,7 +467,7 @@ private struct PlanBuilder {
 
     func loadStep(columns: [String]) -> LoadStep {
         var step = plainLoadStep(columns: columns)
-        if let fold = spec.data.fold { step.fold = fold.fields.map(\.value) + [fold.key.value, fold.value.value] }
+        step.reshaping = spec.data.reshaping.map(Planner.planLine)
         return step
     }
 
@@ -567,5 +567,26 @@ extension PlanBuilder {
             fieldTypes[name] = .some(type)
         }
         return StatisticsStep(spec: statistics, groupBy: groupBy, outputFields: outputFields)
+extension Planner {
+    /// How `chartc plan` prints a reshaping step (SPEC §21).
+    static func planLine(_ step: ReshapeStep) -> (keyword: String, text: String, note: String) {
+        switch step {
+        case .fold(let fold):
+            let fields = fold.fields.map(\.value).joined(separator: ", ")
+            return ("fold", "\(fields) → \(fold.key.value), \(fold.value.value)", "wide to long: a row per field and row read")
+        case .pivot(let pivot):
+            let groups = pivot.groupBy.isEmpty ? "one row" : "a row per " + pivot.groupBy.map(\.value).joined(separator: ", ")
+            return (
+                "pivot", "\(pivot.op.value.rawValue)(\(pivot.value.value)) by \(pivot.field.value)",
+                "long to wide: \(groups), a column per value of \(pivot.field.value)"
+            )
+        case .lookup(let lookup):
+            let fields = lookup.fields.map { $0.map(\.value).joined(separator: ", ") } ?? "every field"
+            let renamed = lookup.names.isEmpty ? "" : " as " + lookup.names.map(\.value).joined(separator: ", ")
+            return (
+                "lookup", "\(fields)\(renamed) from \(DataLoader.originName(lookup.data))",
+                "left join: \(lookup.on.value) = \(lookup.key.value), the first matching row; unmatched rows keep nulls"
+            )
+        }
     }
 }

@@ -100,6 +100,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case missingFoldFields
     /// `fold.fields` as an empty list.
     case foldWithoutFields
+    /// A `pivot` or `lookup` without one of the keys it needs (`example`: the entry written whole).
+    case missingReshapeKey(step: String, key: String, example: String)
+    /// A name listed twice in a list of fields (`path`: the list's path).
+    case listedTwice(name: String, path: String)
+    /// `lookup.as` naming `count` fields for `fields` fields.
+    case lookupNames(count: Int, fields: Int)
     /// `fold.as` with other than two names (`count`).
     case foldNames(count: Int)
     /// A field listed twice in `fold.fields`, or `fold.as` naming one field twice.
@@ -238,13 +244,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingMarkType, .missingStep, .missingChannelField,
+        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType, .missingStep,
+            .missingChannelField,
             .missingFacetField,
             .missingAnnotationType, .missingAnnotationAggregate, .missingStatisticsField:
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
-            .foldNames, .foldFieldTwice:
+            .foldNames, .foldFieldTwice, .lookupNames, .listedTwice:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
@@ -373,6 +380,16 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "'fold.as' names \(count == 1 ? "one field" : "\(count) fields"); it names two: the field that gets each folded column's name and the one that gets its value, e.g. [\"year\", \"value\"]"
         case .foldFieldTwice(let name):
             return "'\(name)' is named twice in 'fold'; each folded column and each new field is named once"
+        case .missingReshapeKey(let step, let key, let example):
+            return "missing '\(step).\(key)': e.g. \(example)"
+        case .listedTwice(let name, let path):
+            return "'\(name)' is listed twice in '\(path)'"
+        case .lookupNames(let count, let fields):
+            return
+                "'lookup.as' names \(count == 1 ? "one field" : "\(count) fields") for \(fields == 1 ? "one field" : "\(fields) fields") in 'lookup.fields'; give one new name for each, in the same order"
+        case .keyWithDatabase("pivot"), .keyWithDatabase("lookup"):
+            return
+                "'\(Self.databaseKey(self))' cannot be used with 'database' data yet: write it in 'query' (a GROUP BY with FILTER clauses for pivot, a LEFT JOIN for lookup)"
         case .keyWithDatabase("fold"):
             return
                 "'fold' cannot be used with 'database' data yet: unpivot in 'query' (SELECT id, v.key, v.value FROM t CROSS JOIN LATERAL (VALUES ('2019', \"2019\"), ('2020', \"2020\")) AS v(key, value))"
@@ -494,5 +511,11 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notRows(everyItem: false, let more):
             more > 0 ? " (and \(more) more item\(more == 1 ? "" : "s") after it)" : ""
         }
+    }
+
+    /// The key a `keyWithDatabase` names.
+    private static func databaseKey(_ diagnostic: SpecDiagnostic) -> String {
+        if case .keyWithDatabase(let key) = diagnostic { return key }
+        return ""
     }
 }

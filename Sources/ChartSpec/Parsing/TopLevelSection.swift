@@ -21,9 +21,16 @@ extension SpecDecoder {
             missingKey(.missingData, at: root.span)
         }
 
-        if let member = top["fold"] {
-            let fold = decodeFold(member, data: data)
-            data?.fold = fold
+        // The reshaping steps (SPEC §21) run in the order the spec writes them.
+        for member in top.members {
+            let step: ReshapeStep?
+            switch member.key {
+            case "fold": step = decodeFold(member, data: data).map(ReshapeStep.fold)
+            case "pivot": step = decodePivot(member, data: data).map(ReshapeStep.pivot)
+            case "lookup": step = decodeLookup(member, data: data).map(ReshapeStep.lookup)
+            default: continue
+            }
+            if let step { data?.reshaping.append(step) }
         }
         let pipeline = decodePipeline(top)
         let statistics = decodeStatistics(top)
