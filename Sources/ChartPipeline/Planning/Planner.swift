@@ -567,6 +567,9 @@ extension PlanBuilder {
             fieldTypes[name] = .some(type)
         }
         return StatisticsStep(spec: statistics, groupBy: groupBy, outputFields: outputFields)
+    }
+}
+
 extension Planner {
     /// How `chartc plan` prints a reshaping step (SPEC §21).
     static func planLine(_ step: ReshapeStep) -> (keyword: String, text: String, note: String) {
