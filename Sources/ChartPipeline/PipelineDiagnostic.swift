@@ -34,6 +34,12 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case foldNameTaken(String)
     /// Folded fields of different types (`field` is not of `first`'s type).
     case foldTypes(field: String, type: DataType, first: String, firstType: DataType)
+    /// A statistics step (SPEC §21) reading a field that holds no numbers (`datesAllowed`: a regression's x).
+    case statisticsNotNumeric(step: String, field: String, type: DataType, datesAllowed: Bool)
+    /// A statistics step beside `aggregate`: both would replace the rows.
+    case statisticsWithAggregate(step: String)
+    /// A statistics step's `groupBy` field named like a field the step makes.
+    case statisticsNameTaken(step: String, field: String, outputs: [String])
     /// A `pivot` or `lookup` (`step`) naming a field its data (`origin`) does not have.
     case reshapeUnknownField(step: String, field: String, origin: String, names: [String])
     /// A `pivot.value` of `type` that `op` cannot reduce (a sum of text).
@@ -63,6 +69,8 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case formatUnknown = "data-format-unknown"
         case parseUnknownField = "data-parse-unknown-field"
         case fold = "data-fold"
+        case statisticsFieldType = "statistics-field-type"
+        case statisticsStep = "statistics-step"
         case pivot = "data-pivot"
         case lookup = "data-lookup"
         case lookupUnmatched = "lookup-unmatched"
@@ -86,6 +94,8 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .fileFormatUnknown, .downloadFormatUnknown: .formatUnknown
         case .parseUnknownField: .parseUnknownField
         case .foldUnknownField, .foldNameTaken, .foldTypes: .fold
+        case .statisticsNotNumeric: .statisticsFieldType
+        case .statisticsWithAggregate, .statisticsNameTaken: .statisticsStep
         case .reshapeUnknownField(let step, _, _, _): step == "pivot" ? .pivot : .lookup
         case .pivotValueType, .pivotTooWide, .pivotNameTaken: .pivot
         case .lookupNameTaken: .lookup
@@ -132,6 +142,16 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .foldTypes(let field, let type, let first, let firstType):
             return
                 "'\(field)' holds \(Self.describe(type)) but '\(first)' holds \(Self.describe(firstType)); folded fields share one value field, so they need one type (read them alike with data.parse)"
+
+        case .statisticsNotNumeric(let step, let field, let type, let datesAllowed):
+            return
+                "'\(step)' computes over numbers, but '\(field)' holds \(Self.describe(type))\(datesAllowed ? " (a regression's x may hold numbers or dates)" : ""); read it as numbers with data.parse, or name a numeric field"
+        case .statisticsWithAggregate(let step):
+            return
+                "'\(step)' and 'aggregate' both replace the rows: draw the aggregated rows and the \(step) in separate layers (a layer may have its own '\(step)' or 'aggregate')"
+        case .statisticsNameTaken(let step, let field, let outputs):
+            return
+                "'\(step).groupBy' lists '\(field)', but the \(step) makes a field of that name (it makes \(outputs.joined(separator: ", "))); rename the field with calculate"
         case .reshapeUnknownField(let step, let field, let origin, let names):
             return "\(step) names '\(field)', which is not a field of \(origin)." + Suggestions.didYouMean(field, in: names)
         case .pivotValueType(let field, let type, let op):

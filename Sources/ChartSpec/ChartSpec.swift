@@ -19,6 +19,9 @@ public struct ChartSpec: Sendable {
     public var calculate: [CalculatedField]
     /// Kept when every expression is true.
     public var filter: [ExpressionSource]
+    /// A statistics step (SPEC §21: `quantile`, `density`, `regression`): after `filter`, the rows it computes
+    /// replace the data's. Nil: none.
+    public var statistics: StatisticsSpec?
     public var groupBy: [Located<String>]
     /// Output fields, in key order. Empty when the spec has no `aggregate`.
     public var aggregate: [AggregateField]

@@ -6,7 +6,8 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "quantile", "density", "regression", "groupBy",
+        "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
         "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
         "locale"
@@ -18,8 +19,13 @@ public enum SpecKeys {
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [
-        "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "window", "windowBy", "filter"
+        "mark", "encoding", "data", "calculate", "quantile", "density", "regression", "groupBy", "aggregate", "total", "complete", "sort", "window",
+        "windowBy", "filter"
     ]
+    /// SPEC §21: the statistics steps' options.
+    public static let quantile = ["field", "probs", "groupBy"]
+    public static let density = ["field", "groupBy", "bandwidth", "extent", "steps", "cumulative", "counts"]
+    public static let regression = ["x", "y", "method", "order", "bandwidth", "groupBy", "steps", "ci", "params"]
     /// SPEC §20 (`resolve`): the position channels whose scales layers may keep apart.
     public static let resolve = ["x", "y"]
     /// SPEC §21 (`fold` as an object).

@@ -1,6 +1,7 @@
 import ChartData
 import ChartDiagnostics
 import ChartExpression
+import ChartSpec
 import ChartValues
 
 /// One order `PanelOrder` computes over the output rows (`chartc plan`'s `order` lines): what is ordered (the
@@ -81,6 +82,29 @@ public enum PlanStep: Sendable {
     case window(WindowStep)
     /// `keep`: a filter over the output rows after `window`.
     case keep(FilterStep)
+    /// A statistics step (SPEC §21): the rows it computes replace the rows after `filter`.
+    case statistics(StatisticsStep)
+}
+
+/// `quantile`, `density` or `regression` (SPEC §21) as the planner checked it: the fields it reads exist and hold
+/// numbers (a regression's x may hold dates), and the fields it makes, with their types.
+public struct StatisticsStep: Sendable {
+    public var spec: StatisticsSpec
+    public var groupBy: [String]
+    /// The `groupBy` fields, then the step's own (`StatisticsSpec.outputNames`).
+    public var outputFields: [(name: String, type: DataType)]
+    /// Set when the data is in a database: the step runs in chartc over the rows the statement fetched (for
+    /// `chartc plan`).
+    public var onFetchedRows = false
+
+    public init(spec: StatisticsSpec, groupBy: [String], outputFields: [(name: String, type: DataType)]) {
+        self.spec = spec
+        self.groupBy = groupBy
+        self.outputFields = outputFields
+    }
+
+    /// The fields the step reads.
+    public var fieldsRead: [String] { groupBy + spec.inputFields.map(\.value) }
 }
 
 /// Where the rows come from, and which columns are read.

@@ -134,6 +134,9 @@ extension Plan: CustomStringConvertible {
             }
         case .keep(let keep):
             line("keep", Self.conjunction(keep.sources))
+        case .statistics(let statistics):
+            let (keyword, text, note) = Self.describe(statistics)
+            line(keyword, text, note)
         }
     }
 

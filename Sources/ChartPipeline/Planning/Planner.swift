@@ -153,6 +153,9 @@ private struct PlanBuilder {
             filtersAt[position].append((compiled, source.text))
         }
 
+        // A statistics step (SPEC §21) replaces the rows after filter.
+        let statistics = planStatistics(schema: fullSchema, calculated: Set(calculatedIndex.keys), dataColumnsUsed: &dataColumnsUsed)
+
         // groupBy fields must exist before aggregation.
         let available = fullSchema.names
         var groupBy: [String] = []
@@ -234,6 +237,8 @@ private struct PlanBuilder {
                 outputFields.append((name, totals.contains { $0.field == name } ? .string : type))
             }
             for output in outputs { outputFields.append((output.name, output.aggregate.resultType ?? .number)) }
+        } else if let statistics {
+            outputFields = statistics.outputFields
         } else {
             outputFields = fullSchema.fields
         }
@@ -272,7 +277,8 @@ private struct PlanBuilder {
         if failed { return (nil, diagnostics) }
 
         // Assemble the steps.
-        let columns = aggregates ? dataFields.map(\.name).filter { dataColumnsUsed.contains($0) } : dataFields.map(\.name)
+        let columns =
+            aggregates || statistics != nil ? dataFields.map(\.name).filter { dataColumnsUsed.contains($0) } : dataFields.map(\.name)
         var steps: [PlanStep] = [.load(loadStep(columns: columns))]
         for (index, filters) in filtersAt.enumerated() {
             if index > 0 {
@@ -290,6 +296,7 @@ private struct PlanBuilder {
                         note: pushDownNote(position: index, calculations: calculations.map(\.name))
                     )))
         }
+        if let statistics { steps.append(.statistics(statistics)) }
         if aggregates {
             var step = AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)
             step.binnedFields = groupBy.filter { name in calculations.contains { $0.name == name && $0.bin != nil } }
@@ -513,6 +520,67 @@ private struct PlanBuilder {
             }
             return LoadStep(source: path, format: format, columns: columns, totalColumns: dataFields.count)
         }
+    }
+}
+
+extension PlanBuilder {
+    /// Checks the statistics step (SPEC §21) against the fields after `calculate`: each field it reads exists
+    /// (did-you-mean) and holds numbers (a regression's x may hold dates), its `groupBy` fields exist, no
+    /// `aggregate` competes with it for the rows, and its output fields do not collide. Nil without a step or
+    /// with errors (reported).
+    mutating func planStatistics(schema: ExpressionSchema, calculated: Set<String>, dataColumnsUsed: inout Set<String>) -> StatisticsStep? {
+        guard let statistics = spec.statistics else { return nil }
+        let step = statistics.step.value.rawValue
+        var ok = true
+        if spec.hasAggregate {
+            report(Diagnostic(PipelineDiagnostic.statisticsWithAggregate(step: step), at: statistics.step.span))
+            return nil
+        }
+        for field in statistics.inputFields {
+            guard let type = schema.type(of: field.value) else {
+                unknownField(field.value, at: field.span, candidates: schema.names, role: "\(step) field")
+                ok = false
+                continue
+            }
+            let datesAllowed = statistics.regression?.x.value == field.value && statistics.regression?.x.span == field.span
+            if type != .number && !(datesAllowed && type == .date) {
+                error(.statisticsNotNumeric(step: step, field: field.value, type: type, datesAllowed: datesAllowed), at: field.span)
+                ok = false
+            }
+            if !calculated.contains(field.value) { dataColumnsUsed.insert(field.value) }
+        }
+        var groupBy: [String] = []
+        var outputFields: [(name: String, type: DataType)] = []
+        for field in statistics.groupBy {
+            guard let type = schema.type(of: field.value) else {
+                unknownField(field.value, at: field.span, candidates: schema.names, role: "\(step).groupBy field")
+                ok = false
+                continue
+            }
+            if groupBy.contains(field.value) {
+                error(.listedTwice(field: field.value, list: "\(step).groupBy"), at: field.span)
+                ok = false
+                continue
+            }
+            if statistics.outputNames.contains(field.value) {
+                error(.statisticsNameTaken(step: step, field: field.value, outputs: statistics.outputNames), at: field.span)
+                ok = false
+                continue
+            }
+            groupBy.append(field.value)
+            outputFields.append((field.value, type))
+            if !calculated.contains(field.value) { dataColumnsUsed.insert(field.value) }
+        }
+        guard ok else { return nil }
+        for name in statistics.outputNames {
+            var type = DataType.number
+            if let regression = statistics.regression, !regression.params.value, name == regression.x.value {
+                type = schema.type(of: name) ?? .number
+            }
+            outputFields.append((name, type))
+            fieldTypes[name] = .some(type)
+        }
+        return StatisticsStep(spec: statistics, groupBy: groupBy, outputFields: outputFields)
     }
 }
 

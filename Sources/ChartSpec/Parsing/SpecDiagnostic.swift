@@ -114,6 +114,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case foldNames(count: Int)
     /// A field listed twice in `fold.fields`, or `fold.as` naming one field twice.
     case foldFieldTwice(String)
+    /// A statistics step (SPEC §21) without a field it needs (`key`), e.g. `quantile` without `field`.
+    case missingStatisticsField(path: String, key: String, example: String)
+    /// Two statistics steps in one spec or layer: each replaces the rows, so only one can.
+    case twoStatisticsSteps(first: String, second: String)
+    /// A `regression` option its `method` does not take (`takenBy`: the methods that do).
+    case statisticsOptionNotForMethod(path: String, key: String, method: String, takenBy: [String])
+    /// `"params": true` with an option of the curve (`ci`, `steps`), which then draws nothing.
+    case paramsWithCurveOption(path: String, key: String)
     /// `url`, `values`, `format`, `property` or `parse` beside `database`.
     case keyWithDatabase(key: String)
     /// `table` or `query` without `database`.
@@ -223,6 +231,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case errorbarRange = "errorbar-range"
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
+        case statisticsOption = "statistics-option"
         case resolveLayers = "resolve-layers"
 
         public static let domain = "ChartSpec"
@@ -242,7 +251,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType, .missingStep,
             .missingChannelField,
             .missingFacetField,
-            .missingAnnotationType, .missingAnnotationAggregate:
+            .missingAnnotationType, .missingAnnotationAggregate, .missingStatisticsField:
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
@@ -253,7 +262,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .totalNotGrouped: .totalNotGrouped
         case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
         case .sourceWithoutName: .sourceWithoutName
-        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid: .conflictingKeys
+        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid, .twoStatisticsSteps:
+            .conflictingKeys
+        case .statisticsOptionNotForMethod, .paramsWithCurveOption: .statisticsOption
         case .pageTextInView: .viewPageText
         case .viewWithoutMarks: .viewWithoutMarks
         case .tooManyViews: .layerLimit
@@ -353,6 +364,16 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec"
         case .invalidParseFormat(let pattern, let path, let reason):
             return "invalid date format \(JSONText.quote(pattern)) in '\(path)': \(reason)"
+        case .missingStatisticsField(let path, let key, let example):
+            return "'\(path)' needs '\(key)', the numeric field it reads, e.g. \(example)"
+        case .twoStatisticsSteps(let first, let second):
+            return
+                "'\(second)' and '\(first)' are both given: a statistics step replaces the rows with the ones it computes, so a spec or layer has one; draw the other in a layer of its own"
+        case .statisticsOptionNotForMethod(let path, let key, let method, let takenBy):
+            return "'\(path).\(key)' does not apply to the method '\(method)': only \(SpecDecoder.list(takenBy)) take it"
+        case .paramsWithCurveOption(let path, let key):
+            return
+                "'\(path).\(key)' shapes the fitted curve, but with \"params\": true the step gives the coefficients and R² instead of the curve; remove one of them"
         case .missingFoldFields:
             return
                 "missing 'fold.fields': the wide columns to turn into rows, e.g. { \"fields\": [\"2019\", \"2020\"], \"as\": [\"year\", \"value\"] }"

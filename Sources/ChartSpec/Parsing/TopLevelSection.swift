@@ -33,6 +33,7 @@ extension SpecDecoder {
             if let step { data?.reshaping.append(step) }
         }
         let pipeline = decodePipeline(top)
+        let statistics = decodeStatistics(top)
 
         var mark: MarkSpec?
         var layers: [LayerSpec] = []
@@ -71,6 +72,7 @@ extension SpecDecoder {
         spec.subtitle = subtitle
         spec.calculate = pipeline.calculate
         spec.filter = pipeline.filter
+        spec.statistics = statistics
         spec.groupBy = pipeline.groupBy
         spec.aggregate = pipeline.aggregate
         spec.hasAggregate = pipeline.hasAggregate
