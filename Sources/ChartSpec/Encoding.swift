@@ -212,6 +212,8 @@ public struct Encoding: Sendable {
             case .text: text = newValue
             case .detail: detail = newValue
             case .order: order = newValue
+            case .theta: theta = newValue
+            case .radius: radius = newValue
             case .tooltip: tooltip = newValue.map { [$0] } ?? []
             }
         }
