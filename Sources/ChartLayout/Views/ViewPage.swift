@@ -28,15 +28,18 @@ extension ChartLayoutEngine {
         }
         let light = try scenes(theme)
         var pairs: [(spec: ChartSpec, table: Table)] = []
+        var resolved: [ResolvedView] = []
         for view in views {
             if view.chart.spec.isLayered {
                 pairs += view.chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) }
+                resolved += view.chart.context.layers.map(\.resolved)
             } else {
                 pairs.append((view.chart.spec, view.table))
+                resolved.append(view.chart.context.resolved)
             }
         }
         let model = PageModel(
-            name: name, title: page.title?.value, locale: page.locale.value, tooltips: TooltipData(layers: pairs), isLayered: true,
+            name: name, title: page.title?.value, locale: page.locale.value, tooltips: TooltipData(layers: pairs, views: resolved), isLayered: true,
             table: PageTable(first.table))
         var result = PageLayout(wide: light.wide, narrow: light.narrow, darkBackground: theme.darkBackground, model: model)
         if let dark = try theme.loadDark() {
