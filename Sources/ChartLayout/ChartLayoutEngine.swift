@@ -155,7 +155,7 @@ public enum ChartLayoutEngine {
                 width = max(width, (gridRight + 20 + legend.width + theme.paddingRight).rounded(.up))
             }
         } else {
-            let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec, theme: theme))
+            let plotArea = try PlotArea(models: models, region: region, steps: plotSteps(spec, theme: theme))
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
@@ -225,6 +225,15 @@ public enum ChartLayoutEngine {
             return CategorySteps.Step(step: minimumCategoryStep(theme), exact: false, fitsLabels: false)
         }
         return CategorySteps(x: step(spec.widthStep, size: spec.width), y: step(spec.heightStep, size: spec.height))
+    }
+
+    /// The steps a single plot sizes itself by: `categorySteps`, except that a `width` written is the width drawn
+    /// (SPEC §19.8): its categories along x share it, their names upright, and smaller when a step is below a
+    /// line of text.
+    static func plotSteps(_ spec: ChartSpec, theme: ChartTheme = .standard) -> CategorySteps {
+        var steps = categorySteps(spec, theme: theme)
+        if spec.width.span != nil, spec.widthStep == nil { steps.x = nil }
+        return steps
     }
 
     /// The fewest px a category of a band or point axis takes: one line of the theme's axis labels.

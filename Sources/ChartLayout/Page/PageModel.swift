@@ -50,10 +50,15 @@ public struct PageModel: Sendable {
     /// The model of a checked chart drawn from `table` (the pipeline's output); a layered chart's tooltips come
     /// from each layer's own rows.
     public init(chart: CheckedChart, table: Table, name: String) {
-        self.init(spec: chart.spec, table: table, name: name)
-        if chart.spec.isLayered {
-            tooltips = TooltipData(layers: chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) })
-            isLayered = true
-        }
+        let tooltips =
+            chart.spec.isLayered
+            ? TooltipData(
+                layers: chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) },
+                views: chart.context.layers.map(\.resolved))
+            : TooltipData(spec: chart.spec, table: table, view: chart.context.resolved)
+        self.init(
+            name: name, title: chart.spec.title?.value, locale: chart.spec.locale.value, tooltips: tooltips, isLayered: chart.spec.isLayered,
+            table: PageTable(table))
     }
+
 }

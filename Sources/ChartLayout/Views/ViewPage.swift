@@ -29,15 +29,18 @@ extension ChartLayoutEngine {
         }
         let light = try scenes(theme)
         var pairs: [(spec: ChartSpec, table: Table)] = []
+        var resolved: [ResolvedView] = []
         for view in views {
             if view.chart.spec.isLayered {
                 pairs += view.chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) }
+                resolved += view.chart.context.layers.map(\.resolved)
             } else {
                 pairs.append((view.chart.spec, view.table))
+                resolved.append(view.chart.context.resolved)
             }
         }
         var model = PageModel(
-            name: name, title: page.title?.value, locale: page.locale.value, tooltips: TooltipData(layers: pairs), isLayered: true,
+            name: name, title: page.title?.value, locale: page.locale.value, tooltips: TooltipData(layers: pairs, views: resolved), isLayered: true,
             table: PageTable(first.table))
         model.viewTables = views.enumerated().map { index, view in
             PageModel.ViewTable(heading: view.chart.spec.title?.value ?? "View \(index + 1)", table: PageTable(view.table))
