@@ -97,7 +97,8 @@ struct FacetLayout {
         // to three lines, and each panel's plot grows a step for every line; the plots narrow, or fewer panels go
         // in a row, to make room.
         let yNames = try Self.yCategoryNames(models)
-        let yLabelWidth = Self.yLabelWidth(yNames, region: region.width, sharesY: facet.sharesY, style: theme.axisLabelStyle)
+        let yLines = Self.yLinesAvailable(spec: spec, names: yNames, style: theme.axisLabelStyle)
+        let yLabelWidth = Self.yLabelWidth(yNames, region: region.width, sharesY: facet.sharesY, style: theme.axisLabelStyle, lines: yLines)
         let labelColumn = max(0, (yLabelWidth.map { $0 + AxisLayout.labelGap } ?? 0) - cellExtra)
         func fitting(_ cell: Double) -> Int {
             NumberConversion.clamped((region.width + Self.columnGap) / (cell + Self.columnGap), rounding: .down)
@@ -377,7 +378,9 @@ struct FacetLayout {
     /// quarter of the region (a shared axis prints one label column; independent ones, one per panel, get
     /// less), else the narrowest width at which every name fits whole on `AxisLayout.verticalCategoryLines`
     /// lines, up to 45% of the region; a name longer than that is the one shortened with "…". Nil without names.
-    static func yLabelWidth(_ names: [String], region: Double, sharesY: Bool, style: TextStyle) -> Double? {
+    static func yLabelWidth(_ names: [String], region: Double, sharesY: Bool, style: TextStyle, lines: Int = AxisLayout.verticalCategoryLines)
+        -> Double?
+    {
         guard !names.isEmpty else { return nil }
         let widths = names.map { TextMeasurer.width($0, style: style) }
         let oneLine = (widths.max() ?? 0).rounded(.up)
@@ -385,9 +388,20 @@ struct FacetLayout {
         let most = max(40, region * 0.45)
         var wrapped = 0.0
         for (name, width) in zip(names, widths) where width > share {
-            wrapped = max(wrapped, narrowestWidth(name, lines: AxisLayout.verticalCategoryLines, style: style, upper: min(width.rounded(.up), most)))
+            wrapped = max(wrapped, narrowestWidth(name, lines: lines, style: style, upper: min(width.rounded(.up), most)))
         }
         return min(oneLine, max(share, wrapped))
+    }
+
+    /// How many lines a y category name may wrap onto: `AxisLayout.verticalCategoryLines`, or fewer when a written
+    /// panel `height` leaves each category less room than that (the phone page of examples/barley: 17 px a
+    /// variety), so that the names take a wider column on fewer lines rather than end in "…".
+    static func yLinesAvailable(spec: ChartSpec, names: [String], style: TextStyle) -> Int {
+        let most = AxisLayout.verticalCategoryLines
+        guard spec.height.span != nil, spec.heightStep == nil, !names.isEmpty else { return most }
+        let step = spec.height.value / Double(names.count)
+        let lines = Int(exactly: (step / TextMeasurer.lineHeight(style)).rounded(.down)) ?? most
+        return max(1, min(most, lines))
     }
 
     /// The narrowest width (to a pixel) at which `name` wraps whole onto `lines` lines; `upper` when even that

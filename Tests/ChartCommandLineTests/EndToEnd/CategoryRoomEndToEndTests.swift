@@ -68,6 +68,29 @@ import Testing
         #expect(built.width == 500)
     }
 
+    /// The barley trellis on a phone (examples/barley, 320 px): a written panel height leaves each variety one line,
+    /// so "Wisconsin No. 38" takes a wider label column on one line instead of being wrapped to three lines that do
+    /// not fit and cut to "Wisconsin…".
+    @Test func aWrittenPanelHeightGivesNamesAWiderColumnOnFewerLines() throws {
+        let varieties = ["Trebi", "Wisconsin No. 38", "No. 457", "Glabron", "Peatland", "Velvet", "No. 475", "Manchuria", "No. 462", "Svansota"]
+        var rows: [String] = []
+        for site in ["Waseca", "Crookston", "Morris"] {
+            for (index, name) in varieties.enumerated() {
+                rows.append(#"{ "site": "\#(site)", "variety": "\#(name)", "yield": \#(20 + index * 3) }"#)
+            }
+        }
+        let spec = """
+            { "title": "t", "data": { "values": [\(rows.joined(separator: ", "))] }, "mark": "point",
+              "encoding": { "y": { "field": "variety" }, "x": { "field": "yield" } },
+              "facet": { "field": "site", "columns": 1 }, "width": 320, "height": 170 }
+            """
+        let built = try SVGMeasure.build(spec).svg
+        let labels = built.tickLabels("chartc-axis-y")
+        #expect(Set(labels.map(\.joined)) == Set(varieties), "names: \(labels.map(\.joined))")
+        for label in labels { #expect(label.title == nil && !label.joined.contains("…") && label.lines.count == 1, "\(label.joined)") }
+        #expect(built.width == 320)
+    }
+
     /// Forty categories along x for `mark`, in two panels when `faceted`, at a written width.
     static func fortyCategories(mark: String, faceted: Bool, width: Int) -> String {
         var rows: [String] = []
