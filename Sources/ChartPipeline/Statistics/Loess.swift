@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartExpression
 import ChartSpec
 
@@ -20,7 +21,7 @@ enum Loess {
         let ys = order.map { y[$0] }
         guard let first = xs.first, let last = xs.last, last > first else { return [] }
         let span = options.bandwidth?.value ?? 0.3
-        let q = min(n, max(2, Int((Double(n) * span).rounded(.down))))
+        let q = min(n, max(2, NumberConversion.clamped(Double(n) * span, rounding: .down)))
         let points = Statistics.steps(first, last, count: options.steps)
         guard let level = options.ci?.value else {
             return points.map { x0 in

@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartExpression
 
 /// The `quantile` step (SPEC §21): type-7 quantiles (R's default, NumPy's `linear`, as `median` and the boxplot's
@@ -13,7 +14,7 @@ enum Quantiles {
     /// Q(p) = x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]), h = (n − 1)p, over sorted values (0-based).
     static func typeSeven(_ sorted: [Double], _ p: Double) -> Double {
         let h = Double(sorted.count - 1) * min(max(p, 0), 1)
-        let low = Int(h.rounded(.down))
+        let low = NumberConversion.clamped(h, rounding: .down)
         guard low + 1 < sorted.count else { return sorted[sorted.count - 1] }
         return sorted[low] + (h - Double(low)) * (sorted[low + 1] - sorted[low])
     }

@@ -1,3 +1,4 @@
+import ChartFormat
 import ChartData
 import ChartSpec
 import ChartValues
@@ -47,7 +48,7 @@ enum Statistics {
                 if !value.isFinite {
                     builder.appendNull()
                 } else if field.type == .date {
-                    builder.appendDate(Int64(value.rounded()))
+                    builder.appendDate(NumberConversion.clamped(value, rounding: .toNearestOrAwayFromZero, as: Int64.self))
                 } else {
                     builder.appendNumber(value)
                 }
