@@ -11,58 +11,62 @@ import ChartValues
 /// their colors, and stacking.
 /// Scales, axes, legend and marks all read it.
 public struct PlotModel: Sendable {
-    public let spec: ChartSpec
-    public let table: Table
-    public let mark: MarkSpec
-    public let markType: MarkType
+    public var spec: ChartSpec { parts.spec }
+    public var table: Table { parts.table }
+    public var mark: MarkSpec { parts.mark }
+    public var markType: MarkType { parts.markType }
     /// The mark's entry in the mark table: everything the layout asks of it.
     var markKind: any Mark.Type { MarkTable.mark(for: markType) }
-    public let theme: ChartTheme
-    public let locale: ChartLocale
+    public var theme: ChartTheme { parts.theme }
+    public var locale: ChartLocale { parts.locale }
 
-    public let x: EncodedChannel?
-    public let y: EncodedChannel?
-    public let x2: EncodedChannel?
-    public let y2: EncodedChannel?
-    public let color: EncodedChannel?
-    public let offset: EncodedChannel?
-    public let size: EncodedChannel?
-    public let text: EncodedChannel?
+    public var x: EncodedChannel? { parts.x }
+    public var y: EncodedChannel? { parts.y }
+    public var x2: EncodedChannel? { parts.x2 }
+    public var y2: EncodedChannel? { parts.y2 }
+    public var color: EncodedChannel? { parts.color }
+    public var offset: EncodedChannel? { parts.offset }
+    public var size: EncodedChannel? { parts.size }
+    public var text: EncodedChannel? { parts.text }
     /// Splits lines and areas into series without coloring them (SPEC §20): one line per value, in `detailKeys` order.
-    public let detail: EncodedChannel?
+    public var detail: EncodedChannel? { parts.detail }
     /// The order a line joins its points and stacked segments pile up (SPEC §20), ascending.
-    public let order: EncodedChannel?
+    public var order: EncodedChannel? { parts.order }
     /// An arc's angle and radius (SPEC §21).
-    public let theta: EncodedChannel?
-    public let radius: EncodedChannel?
+    public var theta: EncodedChannel? { parts.theta }
+    public var radius: EncodedChannel? { parts.radius }
     /// The `detail` values in drawing order: first appearance in the table (the spec's `sort`), missing last
     /// (SPEC §19.9).
-    public let detailKeys: [String]
+    public var detailKeys: [String] { parts.detailKeys }
     /// The channels set to a constant `{ "value": v }` (SPEC §19.3).
-    public let constants: ChannelConstants
+    public var constants: ChannelConstants { parts.constants }
 
     /// The view as the checking stage resolved it (`CheckedChart.views`).
-    public let view: ResolvedView
-    public let orientation: Orientation
+    public var view: ResolvedView { parts.view }
+    public var orientation: Orientation { parts.orientation }
     /// Visible series, in legend order.
-    public let series: [Series]
+    public var series: [Series] { parts.series }
     /// Every series name, hidden ones included, in legend order.
-    public let allSeriesNames: [String]
+    public var allSeriesNames: [String] { parts.allSeriesNames }
     /// Whether series come from a categorical color channel (and so get a legend).
-    public let hasCategoricalColor: Bool
+    public var hasCategoricalColor: Bool { parts.hasCategoricalColor }
     /// How marks are colored.
-    public let colorEncoding: ColorEncoding
-    public let stack: StackMode
+    public var colorEncoding: ColorEncoding { parts.colorEncoding }
+    public var stack: StackMode { parts.stack }
     /// Per row, where a stacked segment starts and ends (in data units), when stacking.
-    public let stacked: [Int: (start: Double, end: Double)]
+    public var stacked: [Int: (start: Double, end: Double)] { parts.stacked }
     /// What the scene is for (`LayoutOptions.interactive` keeps hidden series and tags marks with their rows).
-    public let options: LayoutOptions
+    public var options: LayoutOptions { parts.options }
     /// A small-multiples panel (SPEC §13): the rows of the table it draws (nil: all), while colors and the legend
     /// still come from every row; and the scale values it shares with the other panels (`Panels/`).
     public internal(set) var panel: PanelScope?
     /// The size scale every panel of small multiples shares (SPEC §20: one size legend serves them all); nil: the
     /// plot's own rows give it (`PlotScales.sizeScale`).
     public internal(set) var sharedSize: SizeScale?
+
+    /// Everything decided once, shared by every copy: a model is passed and stored by value dozens of times per
+    /// layout (scales, axes and marks each keep one), and its channels, spec and theme are tens of kilobytes.
+    private let parts: Parts
 
     /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
@@ -74,124 +78,167 @@ public struct PlotModel: Sendable {
         spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil,
         colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil, view: ResolvedView? = nil
     ) throws(DiagnosticError) {
-        let view = view ?? SemanticContext(spec: spec, schema: nil, table: table).resolved
-        self.view = view
         self.panel = panel
-        self.spec = spec
-        self.options = options
-        self.table = table
-        self.mark = spec.mark
-        self.markType = spec.mark.type.value
-        self.theme = theme
-        let locale = ChartLocale.named(spec.locale.value) ?? .enUS
-        self.locale = locale
+        parts = try Parts(
+            spec: spec, table: table, theme: theme, options: options, colorDomain: colorDomain, colorExtent: colorExtent, panel: panel, view: view)
+    }
 
-        var diagnostics: [Diagnostic] = []
-        func bind(_ definition: ChannelDef?) -> EncodedChannel? {
-            guard let definition, definition.field != nil else { return nil }
-            do {
-                return try EncodedChannel(definition, table: table, resolved: view[definition.channel], missingWord: locale.missingWord)
-            } catch {
-                diagnostics.append(contentsOf: error.diagnostics)
-                return nil
-            }
-        }
-        let encoding = spec.encoding
-        x = bind(encoding.x)
-        y = bind(encoding.y)
-        x2 = bind(encoding.x2)
-        y2 = bind(encoding.y2)
-        // A color `along` an axis takes its colors from positions, not from a field.
-        color = encoding.color?.along == nil ? bind(encoding.color) : nil
-        offset = bind(encoding.offset)
-        size = bind(encoding.size)
-        text = bind(encoding.text)
-        // `detail` and `order` only where the mark draws them (the checking stage rejects them elsewhere).
-        detail = markType.traits.draws(.detail) ? bind(encoding.detail) : nil
-        order = markType.traits.draws(.order) ? bind(encoding.order) : nil
-        theta = markType.traits.draws(.theta) ? bind(encoding.theta) : nil
-        radius = markType.traits.draws(.radius) ? bind(encoding.radius) : nil
-        constants = ChannelConstants(encoding, mark: markType)
-        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+    /// The stored decisions of a `PlotModel`, behind one reference so copying a model copies a pointer.
+    final class Parts: Sendable {
+        let spec: ChartSpec
+        let table: Table
+        let mark: MarkSpec
+        let markType: MarkType
+        let theme: ChartTheme
+        let locale: ChartLocale
 
-        if let detail {
-            var keys: [String] = []
-            var seen = Set<String>()
-            for row in 0..<table.rowCount {
-                let key = Self.detailKey(detail, row)
-                if key != detail.missingKey, seen.insert(key).inserted { keys.append(key) }
-            }
-            if (0..<table.rowCount).contains(where: { !detail.column.valid[$0] }) { keys.append(detail.missingKey) }
-            detailKeys = keys
-        } else {
-            detailKeys = []
-        }
+        let x: EncodedChannel?
+        let y: EncodedChannel?
+        let x2: EncodedChannel?
+        let y2: EncodedChannel?
+        let color: EncodedChannel?
+        let offset: EncodedChannel?
+        let size: EncodedChannel?
+        let text: EncodedChannel?
+        let detail: EncodedChannel?
+        let order: EncodedChannel?
+        let theta: EncodedChannel?
+        let radius: EncodedChannel?
+        let detailKeys: [String]
+        let constants: ChannelConstants
 
-        // Known for a view resolved against its rows; vertical is the resolver's answer without x and y.
-        orientation = view.orientation ?? .vertical
+        let view: ResolvedView
+        let orientation: Orientation
+        let series: [Series]
+        let allSeriesNames: [String]
+        let hasCategoricalColor: Bool
+        let colorEncoding: ColorEncoding
+        let stack: StackMode
+        let stacked: [Int: (start: Double, end: Double)]
+        let options: LayoutOptions
 
-        // Series: one per category of a discrete color, else one named after the mark.
-        let hidden = spec.legend.hidden.map(\.value)
-        let rows = 0..<table.rowCount
-        var series: [Series] = []
-        var names: [String] = []
-        // A constant color replaces the theme's (and `mark.color`): one series, no legend.
-        var colorEncoding = ColorEncoding.single(constants.color ?? ColorEncoding.markColor(spec.mark, theme: theme))
-        if let along = encoding.color?.along, let definition = encoding.color {
-            colorEncoding = ColorEncoding.along(along.value, channel: definition)
-        }
-        if let color, !color.isContinuous {
-            hasCategoricalColor = true
-            // The legend order: the explicit domain (or the data's order), then keys the domain does not list.
-            let ordered = colorDomain ?? color.categories(rows: rows)
-            var extras: [String] = []
-            var known = Set(ordered)
-            for row in rows {
-                if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
-            }
-            let scale = ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras, palette: theme.categoricalScheme)
-            colorEncoding = .categorical(scale)
-            names = scale.domain
-            var rowsByName: [String: [Int]] = [:]
-            for row in panel?.rows ?? Array(rows) {
-                guard let key = color.key(row) else { continue }
-                rowsByName[key, default: []].append(row)
-            }
-            for (index, name) in names.enumerated() where options.interactive || !hidden.contains(name) {
-                if colorDomain != nil && rowsByName[name] == nil { continue }
-                let fill = scale.color(for: name)?.hex ?? theme.markColor
-                series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index, startsHidden: hidden.contains(name)))
-            }
-        } else {
-            hasCategoricalColor = false
-            let name = markType.rawValue
-            names = [name]
-            var fill = theme.markColor
-            if case .single(let single) = colorEncoding { fill = single.hex }
-            if let color, color.isContinuous {
-                let visible = Array(rows)
-                let scale = ColorEncoding.continuous(
-                    channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
-                colorEncoding = .continuous(scale, channel: color)
-            }
-            series = [Series(name: name, rows: panel?.rows ?? Array(rows), color: fill, index: 0)]
-        }
-        self.colorEncoding = colorEncoding
-        self.series = series
-        self.allSeriesNames = names
+        init(
+            spec: ChartSpec, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]?, colorExtent: ScaleInterval?,
+            panel: PanelScope?, view: ResolvedView?
+        ) throws(DiagnosticError) {
+            let view = view ?? SemanticContext(spec: spec, schema: nil, table: table).resolved
+            self.view = view
+            self.spec = spec
+            self.options = options
+            self.table = table
+            self.mark = spec.mark
+            self.markType = spec.mark.type.value
+            self.theme = theme
+            let locale = ChartLocale.named(spec.locale.value) ?? .enUS
+            self.locale = locale
 
-        // Stacking (SPEC §7), as resolved: on the measure channel of bars and areas.
-        let stack = view.stack ?? StackMode.none
-        self.stack = stack
-        if stack != .none, let measure = orientation == .vertical ? y : x {
-            let independent = orientation == .vertical ? x : y
-            // SPEC §20: a stack and its legend read in the same order, the legend's first entry the top segment of an
-            // upright stack (a horizontal one reads from zero outward, as its legend reads left to right).
-            let piled = orientation == .vertical ? Array(series.reversed()) : series
-            let pile = Self.stackingOrder(series: piled, detail: detail, detailKeys: detailKeys, order: order, table: table)
-            stacked = Self.stackRows(pile, measure: measure, independent: independent, mode: stack)
-        } else {
-            stacked = [:]
+            var diagnostics: [Diagnostic] = []
+            func bind(_ definition: ChannelDef?) -> EncodedChannel? {
+                guard let definition, definition.field != nil else { return nil }
+                do {
+                    return try EncodedChannel(definition, table: table, resolved: view[definition.channel], missingWord: locale.missingWord)
+                } catch {
+                    diagnostics.append(contentsOf: error.diagnostics)
+                    return nil
+                }
+            }
+            let encoding = spec.encoding
+            x = bind(encoding.x)
+            y = bind(encoding.y)
+            x2 = bind(encoding.x2)
+            y2 = bind(encoding.y2)
+            // A color `along` an axis takes its colors from positions, not from a field.
+            color = encoding.color?.along == nil ? bind(encoding.color) : nil
+            offset = bind(encoding.offset)
+            size = bind(encoding.size)
+            text = bind(encoding.text)
+            // `detail` and `order` only where the mark draws them (the checking stage rejects them elsewhere).
+            detail = markType.traits.draws(.detail) ? bind(encoding.detail) : nil
+            order = markType.traits.draws(.order) ? bind(encoding.order) : nil
+            theta = markType.traits.draws(.theta) ? bind(encoding.theta) : nil
+            radius = markType.traits.draws(.radius) ? bind(encoding.radius) : nil
+            constants = ChannelConstants(encoding, mark: markType)
+            if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+
+            if let detail {
+                var keys: [String] = []
+                var seen = Set<String>()
+                for row in 0..<table.rowCount {
+                    let key = PlotModel.detailKey(detail, row)
+                    if key != detail.missingKey, seen.insert(key).inserted { keys.append(key) }
+                }
+                if (0..<table.rowCount).contains(where: { !detail.column.valid[$0] }) { keys.append(detail.missingKey) }
+                detailKeys = keys
+            } else {
+                detailKeys = []
+            }
+
+            // Known for a view resolved against its rows; vertical is the resolver's answer without x and y.
+            orientation = view.orientation ?? .vertical
+
+            // Series: one per category of a discrete color, else one named after the mark.
+            let hidden = spec.legend.hidden.map(\.value)
+            let rows = 0..<table.rowCount
+            var series: [Series] = []
+            var names: [String] = []
+            // A constant color replaces the theme's (and `mark.color`): one series, no legend.
+            var colorEncoding = ColorEncoding.single(constants.color ?? ColorEncoding.markColor(spec.mark, theme: theme))
+            if let along = encoding.color?.along, let definition = encoding.color {
+                colorEncoding = ColorEncoding.along(along.value, channel: definition)
+            }
+            if let color, !color.isContinuous {
+                hasCategoricalColor = true
+                // The legend order: the explicit domain (or the data's order), then keys the domain does not list.
+                let ordered = colorDomain ?? color.categories(rows: rows)
+                var extras: [String] = []
+                var known = Set(ordered)
+                for row in rows {
+                    if let key = color.key(row), known.insert(key).inserted { extras.append(key) }
+                }
+                let scale = ColorEncoding.categorical(channel: color.definition, domain: ordered, extras: extras, palette: theme.categoricalScheme)
+                colorEncoding = .categorical(scale)
+                names = scale.domain
+                var rowsByName: [String: [Int]] = [:]
+                for row in panel?.rows ?? Array(rows) {
+                    guard let key = color.key(row) else { continue }
+                    rowsByName[key, default: []].append(row)
+                }
+                for (index, name) in names.enumerated() where options.interactive || !hidden.contains(name) {
+                    if colorDomain != nil && rowsByName[name] == nil { continue }
+                    let fill = scale.color(for: name)?.hex ?? theme.markColor
+                    series.append(Series(name: name, rows: rowsByName[name] ?? [], color: fill, index: index, startsHidden: hidden.contains(name)))
+                }
+            } else {
+                hasCategoricalColor = false
+                let name = markType.rawValue
+                names = [name]
+                var fill = theme.markColor
+                if case .single(let single) = colorEncoding { fill = single.hex }
+                if let color, color.isContinuous {
+                    let visible = Array(rows)
+                    let scale = ColorEncoding.continuous(
+                        channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)
+                    colorEncoding = .continuous(scale, channel: color)
+                }
+                series = [Series(name: name, rows: panel?.rows ?? Array(rows), color: fill, index: 0)]
+            }
+            self.colorEncoding = colorEncoding
+            self.series = series
+            self.allSeriesNames = names
+
+            // Stacking (SPEC §7), as resolved: on the measure channel of bars and areas.
+            let stack = view.stack ?? StackMode.none
+            self.stack = stack
+            if stack != .none, let measure = orientation == .vertical ? y : x {
+                let independent = orientation == .vertical ? x : y
+                // SPEC §20: a stack and its legend read in the same order, the legend's first entry the top segment of an
+                // upright stack (a horizontal one reads from zero outward, as its legend reads left to right).
+                let piled = orientation == .vertical ? Array(series.reversed()) : series
+                let pile = PlotModel.stackingOrder(series: piled, detail: detail, detailKeys: detailKeys, order: order, table: table)
+                stacked = PlotModel.stackRows(pile, measure: measure, independent: independent, mode: stack)
+            } else {
+                stacked = [:]
+            }
         }
     }
 
