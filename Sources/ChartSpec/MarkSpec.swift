@@ -6,6 +6,9 @@ public enum MarkType: String, Sendable, CaseIterable {
     /// A composite mark (SPEC §21): the composite stage (`ChartSpec.expandingCompositeMarks`) turns it into
     /// rule and tick layers, and its `extent` into pipeline steps, before anything else sees it.
     case errorbar
+    /// A composite mark (SPEC §21): a box from Q1 to Q3, a median line, whiskers with caps and the values beyond
+    /// them as points, expanded by the composite stage (`BoxPlotMark`).
+    case boxplot
     // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 
@@ -29,6 +32,22 @@ public enum ErrorExtent: String, Sendable, CaseIterable {
     case stdev
     /// From the first to the third quartile (type-7), around the median.
     case iqr
+}
+
+/// `mark.extent` of a `boxplot` (SPEC §21): where its whiskers end.
+public enum BoxWhiskers: Sendable, Equatable {
+    /// At the least and greatest values: no value is drawn beyond them.
+    case minMax
+    /// At the last values within k interquartile ranges of the box (Tukey: 1.5); the values beyond are points.
+    case interquartile(Double)
+
+    /// Tukey's whiskers, the default.
+    public static let tukey = BoxWhiskers.interquartile(1.5)
+}
+
+/// The one word `mark.extent` of a `boxplot` may be (a number is the other form).
+public enum BoxWhiskerName: String, Sendable, CaseIterable {
+    case minMax = "min-max"
 }
 
 /// Where value labels sit on their mark.
@@ -74,6 +93,8 @@ public struct MarkSpec: Sendable {
     public var width: Located<Double>?
     /// An `errorbar`'s statistic (SPEC §21); nil: the range is `y`…`y2` (or `x`…`x2`) as written.
     public var extent: Located<ErrorExtent>?
+    /// A `boxplot`'s `extent` (SPEC §21); nil: Tukey's 1.5 × IQR.
+    public var whiskers: Located<BoxWhiskers>?
     /// The composite mark this simple mark was expanded from (SPEC §21), so checks hold the user's channels and
     /// options to the composite's entry in the table of marks and name it; nil for a mark as written.
     public var composite: MarkType?
@@ -90,6 +111,7 @@ public struct MarkSpec: Sendable {
         self.cornerRadius = nil
         self.width = nil
         self.extent = nil
+        self.whiskers = nil
         self.composite = nil
         self.span = span
     }

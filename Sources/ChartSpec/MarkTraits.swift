@@ -143,6 +143,13 @@ extension MarkTraits {
                 filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .line,
                 draws: "a rule with caps from `y` to `y2` (or `x` to `x2`) per row, or from `lower` to `upper` of `extent` (`ci`, `stderr`, `stdev`, `iqr`) per group; a composite of rule and tick layers",
                 composite: ErrorBarMark.expansion)
+        case .boxplot:
+            MarkTraits(
+                type: .boxplot, channels: [.x, .y, .color, .tooltip], constants: [.color], required: [],
+                options: [.color, .opacity, .width, .extent],
+                filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: true, placesCategoriesAtPoints: false, legendSymbol: .square,
+                draws: "per category (and color): a box from Q1 to Q3, a median line, whiskers with caps to the last values within `extent` × IQR (1.5; or `\"min-max\"`) and the values beyond as points; a composite of rule, bar, tick and point layers",
+                composite: BoxPlotMark.expansion)
         }
     }
 

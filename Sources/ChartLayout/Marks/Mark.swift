@@ -80,6 +80,7 @@ enum MarkTable {
         // Composite marks never reach layout: the composite stage (ChartSpec/Composite) expanded them into the
         // rule and tick layers that draw them. A spec that failed to expand is an error before layout.
         case .errorbar: RuleMark.self
+        case .boxplot: BarMark.self
         }
     }
 }

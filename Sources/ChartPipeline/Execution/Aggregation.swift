@@ -291,6 +291,8 @@ enum Aggregation {
         case .q1: .quantile(0.25)
         case .q3: .quantile(0.75)
         case .quantile: .quantile(call.parameter ?? 0.5)
+        case .lowerWhisker: .whisker(call.parameter ?? 1.5, upper: false)
+        case .upperWhisker: .whisker(call.parameter ?? 1.5, upper: true)
         case .min: .min
         case .max: .max
         case .stdev: .stdev

@@ -134,6 +134,25 @@ struct DatabaseCompiledSQLTests {
         }
     }
 
+    /// A boxplot's five numbers (SPEC §21) are aggregates PostgreSQL computes (the whiskers from `percentile_cont`'s
+    /// quartiles), with the file's rows; its outliers are the rows beyond the fences, also as from the file.
+    @Test func aBoxplotsFiveNumbersAndOutliersRunInPostgreSQL() throws {
+        for extent in ["1.5", "0.25", #""min-max""#] {
+            let body = """
+                "mark": { "type": "boxplot", "extent": \(extent) },
+                "encoding": { "x": { "field": "city" }, "y": { "field": "value" } }
+                """
+            let outcome = try run(body, name: "boxplot \(extent)")
+            #expect(outcome.fromDatabase.hasPrefix("city,lower,q1,median,q3,upper\n"), "\(outcome.fromDatabase)")
+            #expect(outcome.plan.contains("percentile_cont") || outcome.plan.contains("(in PostgreSQL"), "\(outcome.plan)")
+            #expect(outcome.ran.contains("GROUP BY"), "the grouped statement ran: \(outcome.ran)")
+            if extent == "0.25" {
+                let outliers = try run(body, name: "boxplot outliers", layer: 6)
+                #expect(outliers.fromDatabase.split(separator: "\n").count > 2, "\(outliers.fromDatabase)")
+            }
+        }
+    }
+
     @Test func weekdayAndMonthNamesInTheSpecsLocaleAndOrder() throws {
         for (locale, expected) in [("en-GB", "Mon"), ("de-DE", "Mo"), ("en-US", "Sun")] {
             let weekdays = try run(
