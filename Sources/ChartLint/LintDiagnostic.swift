@@ -25,6 +25,7 @@ public enum LintDiagnostic {
         case missingTitle = "missing-title"
         case optionIgnored = "option-ignored"
         case paletteTooSmall = "palette-too-small"
+        case resolveSameField = "resolve-same-field"
         case tooManySeries = "too-many-series"
         case unknownHiddenSeries = "unknown-hidden-series"
         case windowOrderRepeats = "window-order-repeats"

@@ -38,7 +38,8 @@ public enum Linter {
         TooManyMarksForPageRule(),
         MissingCategoryRule(),
         LogScaleDropsValuesRule(),
-        DatesAsTextRule()
+        DatesAsTextRule(),
+        ResolveSameFieldRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

@@ -80,6 +80,8 @@ public struct SemanticContext: Sendable {
         // One x and one y scale serve every layer: the layer that writes its `scale` (else the first with a field)
         // decides its type, as layout does, so a layer's rows are checked against the scale they are drawn on.
         for name in [ChannelName.x, .y] {
+            // `resolve` (SPEC §20): an independent channel is each layer's own scale.
+            if spec.resolve?.independent(isX: name == .x) != nil { continue }
             let having = contexts.filter { $0.spec.encoding[name]?.field != nil }
             guard let lead = having.first(where: { $0.spec.encoding[name]?.scale != nil }) ?? having.first,
                 let channel = lead.spec.encoding[name], let resolved = lead.resolved[name]

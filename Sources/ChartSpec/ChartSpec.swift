@@ -49,6 +49,8 @@ public struct ChartSpec: Sendable {
 
     /// Small multiples (SPEC §13); nil: one plot.
     public var facet: FacetSpec?
+    /// `resolve` (SPEC §20): layers that keep their own x or y scale (a dual-axis chart); nil: every scale shared.
+    public var resolve: ResolveSpec?
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?

@@ -8,7 +8,8 @@ public enum SpecKeys {
     public static let topLevel = [
         "$schema", "title", "subtitle", "data", "fold", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme", "locale"
+        "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
+        "locale"
     ]
     /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
     public static let views = ["concat", "repeat", "columns"]
@@ -19,6 +20,8 @@ public enum SpecKeys {
     public static let layer = [
         "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "window", "windowBy", "filter"
     ]
+    /// SPEC §20 (`resolve`): the position channels whose scales layers may keep apart.
+    public static let resolve = ["x", "y"]
     /// SPEC §21 (`fold` as an object).
     public static let fold = ["fields", "as"]
     /// SPEC §3, §16 (`database` with `table` or `query`).

@@ -85,6 +85,13 @@ public struct AxisLayout: Sendable {
     /// False for an inner panel of small multiples with a shared scale (SPEC §13): its gridlines stay, the tick
     /// labels are printed by the outer panels only.
     var drawsLabels = true
+    /// The title's color when it is not the theme's: a dual-axis chart's titles in their layers' colors (SPEC §20).
+    var titleColor: String?
+    /// The second axis of a channel `resolve` makes independent (SPEC §20): its group is `chartc-axis-y2`
+    /// (`chartc-axis-x2`) rather than `chartc-axis-y` (`-x`).
+    var isSecondary = false
+    /// Room above the plot a top axis takes (a second x axis, SPEC §20): a vertical axis's title goes above it.
+    var titleLift = 0.0
 
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
@@ -239,8 +246,8 @@ public struct AxisLayout: Sendable {
             margins.top = max(0, firstOverhang) + titleHeight
             margins.bottom = max(0, lastOverhang)
             if titleHeight > 0 {
-                // The title sits above the plot, clear of the topmost label.
-                margins.top = max(0, firstOverhang) + titleHeight
+                // The title sits above the plot, clear of the topmost label (and of a top axis).
+                margins.top = max(0, firstOverhang, titleLift) + titleHeight
             }
         case .top, .bottom:
             let side = labels.isEmpty ? 0 : labelExtent + Self.labelGap + tick
@@ -307,16 +314,20 @@ public struct AxisLayout: Sendable {
             }
             if let titleBlock {
                 let overhang = labels.map { $0.block.height / 2 - $0.tick.position }.max() ?? 0
-                let bottom = -max(0, overhang) - Self.titleGap
+                let bottom = -max(0, overhang, titleLift) - Self.titleGap
                 let top = bottom - titleBlock.height
                 if axis.position == .left {
                     children.append(
-                        .text(TextNode(block: titleBlock, x: titleAnchorX, top: top, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])))
+                        .text(
+                            TextNode(
+                                block: titleBlock, x: titleAnchorX, top: top, fill: titleColor ?? theme.axisTitleColor, classes: ["chartc-axis-title"]
+                            )))
                 } else {
                     children.append(
                         .text(
                             TextNode(
-                                block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: theme.axisTitleColor, classes: ["chartc-axis-title"])
+                                block: titleBlock, x: titleRightX, top: top, anchor: .end, fill: titleColor ?? theme.axisTitleColor,
+                                classes: ["chartc-axis-title"])
                         ))
                 }
             }
@@ -356,11 +367,12 @@ public struct AxisLayout: Sendable {
                 children.append(
                     .text(
                         TextNode(
-                            block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: theme.axisTitleColor, classes: ["chartc-axis-title"]
+                            block: titleBlock, x: plotWidth / 2, top: top, anchor: .middle, fill: titleColor ?? theme.axisTitleColor,
+                            classes: ["chartc-axis-title"]
                         )))
             }
         }
-        let orientation = axis.isVertical ? "chartc-axis-y" : "chartc-axis-x"
+        let orientation = (axis.isVertical ? "chartc-axis-y" : "chartc-axis-x") + (isSecondary ? "2" : "")
         return .group(GroupNode(classes: ["chartc-axis", orientation], children: children))
     }
 

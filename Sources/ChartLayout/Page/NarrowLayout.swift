@@ -97,6 +97,11 @@ extension ChartSpec {
             (facet.x, facet.y) = (facet.y, facet.x)
             spec.facet = facet
         }
+        if var resolve = spec.resolve {
+            // A dual-axis chart turned: the second axis moves from the right to the top (SPEC §20).
+            (resolve.x, resolve.y) = (resolve.y, resolve.x)
+            spec.resolve = resolve
+        }
         spec.width = Located(width, at: self.width.span)
         // No written height: the plot grows with the categories, by the step written for them, if any.
         spec.height = Located(height.value, at: nil)

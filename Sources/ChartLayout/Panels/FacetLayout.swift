@@ -169,15 +169,42 @@ struct FacetLayout {
         var nodes: [SceneNode] = []
         var top = region.y
         // Each axis title once: the layer that writes it (SPEC §11), else the first that has the channel.
-        func axisTitle(_ channel: (PlotModel) -> EncodedChannel?) -> String? {
-            let having = layers.compactMap(channel)
+        func axisTitle(_ channel: (PlotModel) -> EncodedChannel?, side wanted: Int? = nil, isX: Bool = false) -> String? {
+            let having = layers.filter { model in
+                guard let wanted else { return true }
+                return (spec.resolve?.independent(isX: isX)?.axis(ofLayer: model.spec.writtenLayerIndex) ?? 0) == wanted
+            }.compactMap(channel)
             guard let lead = having.first(where: { $0.definition.title != .automatic }) ?? having.first, lead.definition.axis?.visible != false else {
                 return nil
             }
             return lead.title
         }
         let gridLeft = columnX[0], gridRight = (columnX.last ?? gridLeft) + plotWidth
-        if let title = axisTitle(\.y), !title.isEmpty {
+        /// A dual-axis chart's title (SPEC §20) in its layer's color when that layer draws one series.
+        func titleColor(side wanted: Int, isX: Bool) -> String {
+            guard let resolve = spec.resolve?.independent(isX: isX),
+                let model = layers.first(where: { resolve.axis(ofLayer: $0.spec.writtenLayerIndex) == wanted }),
+                model.series.count == 1, !model.hasCategoricalColor, let series = model.series.first
+            else { return theme.axisTitleColor }
+            return series.color
+        }
+        if spec.resolve?.independent(isX: false) != nil {
+            // Both y titles on one line above the grid, the first at the left, the second at the right.
+            var height = 0.0
+            for (side, anchor) in [(0, TextAnchor.start), (1, .end)] {
+                guard let title = axisTitle(\.y, side: side), !title.isEmpty else { continue }
+                let width = max(40, region.width / 2 - AxisLayout.titleGap)
+                let block = TextBlock(
+                    lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
+                nodes.append(
+                    .text(
+                        TextNode(
+                            block: block, x: side == 0 ? region.x : region.maxX, top: top, anchor: anchor, fill: titleColor(side: side, isX: false),
+                            maxWidth: width, classes: ["chartc-axis-title", side == 0 ? "chartc-axis-title-y" : "chartc-axis-title-y2"])))
+                height = max(height, block.height)
+            }
+            if height > 0 { top += height + AxisLayout.titleGap }
+        } else if let title = axisTitle(\.y), !title.isEmpty {
             let block = TextBlock(
                 lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: region.width), style: theme.axisTitleStyle)
             let anchorX = yAtLeft ? region.x : region.maxX
@@ -209,7 +236,10 @@ struct FacetLayout {
                 rowShowsX = rowShowsX || xLabels
                 var drawn = margins
                 drawn.right = panelRight
-                let frame = PanelFrame(margins: drawn, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
+                var frame = PanelFrame(margins: drawn, insets: insets, showsXLabels: xLabels, showsYLabels: showsY(column: column))
+                // A second axis (SPEC §20) prints its labels on the other side's outer panels.
+                frame.showsSecondYLabels = !sharesY || column == columns - 1 || index == count - 1
+                frame.showsSecondXLabels = !sharesX || index < columns
                 let plotBox = Box(x: columnX[column], y: plotTop, width: plotWidth, height: plotHeight)
                 let panelRegion = Box(
                     x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight,
@@ -239,15 +269,17 @@ struct FacetLayout {
         var bottom = rowTop - Self.rowGap
         nodes.append(.group(GroupNode(classes: ["chartc-panels"], children: panelNodes)))
 
-        // The x title once, centered under the grid.
-        if let title = axisTitle(\.x), !title.isEmpty {
+        // The x title once, centered under the grid (the first layer's, with a second x axis, SPEC §20).
+        let dualX = spec.resolve?.independent(isX: true) != nil
+        if let title = axisTitle(\.x, side: dualX ? 0 : nil, isX: true), !title.isEmpty {
             let width = max(40, gridRight - gridLeft)
             let block = TextBlock(
                 lines: RichTextWrapper.wrap([TextRun(title, style: theme.axisTitleStyle)], width: width), style: theme.axisTitleStyle)
             nodes.append(
                 .text(
                     TextNode(
-                        block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle, fill: theme.axisTitleColor,
+                        block: block, x: (gridLeft + gridRight) / 2, top: bottom + AxisLayout.titleGap, anchor: .middle,
+                        fill: dualX ? titleColor(side: 0, isX: true) : theme.axisTitleColor,
                         maxWidth: width, classes: ["chartc-axis-title", "chartc-axis-title-x"])))
             bottom += AxisLayout.titleGap + block.height
         }
@@ -335,12 +367,17 @@ struct FacetLayout {
     /// every layer's included (SPEC §11: one scale per channel).
     static func shareScales(_ panels: inout [[PlotModel]], facet: FacetSpec, spec: ChartSpec) {
         guard panels.count > 1, let layerCount = panels.first?.count else { return }
-        func shared(isX: Bool) -> SharedScaleValues? {
-            let channels = (0..<layerCount).compactMap { layer in isX ? panels[0][layer].x : panels[0][layer].y }
+        // `resolve` (SPEC §20): an independent channel's two scales are each shared by the panels, apart.
+        func side(_ layer: Int, isX: Bool) -> Int {
+            spec.resolve?.independent(isX: isX)?.axis(ofLayer: panels[0][layer].spec.writtenLayerIndex) ?? 0
+        }
+        func shared(isX: Bool, side wanted: Int = 0) -> SharedScaleValues? {
+            let onSide = (0..<layerCount).filter { side($0, isX: isX) == wanted }
+            let channels = onSide.compactMap { layer in isX ? panels[0][layer].x : panels[0][layer].y }
             guard let lead = channels.first else { return nil }
             if lead.isContinuous {
                 var values: [Double] = []
-                for model in panels.joined() {
+                for model in panels.flatMap({ panel in onSide.map { panel[$0] } }) {
                     guard let own = isX ? model.x : model.y, own.isContinuous else { continue }
                     let rows = model.series.flatMap(\.rows).sorted()
                     values += Self.extremes(PlotScales.domainValues(model: model, channel: own, partner: isX ? model.x2 : model.y2, rows: rows))
@@ -350,7 +387,7 @@ struct FacetLayout {
                 return .values(Self.extremes(values))
             }
             var keys: [String] = []
-            for layer in 0..<layerCount {
+            for layer in onSide {
                 guard let channel = isX ? panels[0][layer].x : panels[0][layer].y, !channel.isContinuous else { continue }
                 let rows = Array(Set(panels.flatMap { $0[layer].series.flatMap(\.rows) })).sorted()
                 var layerKeys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
@@ -367,12 +404,15 @@ struct FacetLayout {
         }
         let x = facet.sharesX ? shared(isX: true) : nil
         let y = facet.sharesY ? shared(isX: false) : nil
+        let secondX = facet.sharesX ? shared(isX: true, side: 1) : nil
+        let secondY = facet.sharesY ? shared(isX: false, side: 1) : nil
+        let xSides = (0..<layerCount).map { side($0, isX: true) }, ySides = (0..<layerCount).map { side($0, isX: false) }
         // One size legend serves every panel, so every panel sizes its dots on one scale (SPEC §20).
         let size = PlotScales.sizeScale(models: Array(panels.joined()))
         for panel in panels.indices {
             for layer in panels[panel].indices {
-                panels[panel][layer].panel?.x = x
-                panels[panel][layer].panel?.y = y
+                panels[panel][layer].panel?.x = xSides[layer] == 1 ? secondX : x
+                panels[panel][layer].panel?.y = ySides[layer] == 1 ? secondY : y
                 panels[panel][layer].sharedSize = size
             }
         }

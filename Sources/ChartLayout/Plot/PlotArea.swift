@@ -43,10 +43,10 @@ public struct PlotArea: Sendable {
         }
         if let shared = panel?.insets { insets = shared }
         var scales = try PlotScales(models: models, width: region.width, height: region.height, insets: insets)
-        for index in layerLabels.indices { layerLabels[index].fitAngle(to: scales) }
+        for index in layerLabels.indices { layerLabels[index].fitAngle(to: scales.forLayer(models[index])) }
         // Labels turned upright need other room (panels of small multiples keep the room they share).
         insets = panel?.insets ?? layerLabels.reduce(Margins.zero) { $0.union($1.insets) }
-        var layouts: (x: AxisLayout?, y: AxisLayout?) = (nil, nil)
+        var layouts = PlotAxes()
         // Steps the band or point axes span (categories and their padding), for plots that size by category.
         let spanned = panel == nil ? Self.stepsSpanned(scales) : (x: nil, y: nil)
         let base = region
@@ -81,8 +81,7 @@ public struct PlotArea: Sendable {
                 grew = true
             }
             var needed = labelMargins
-            if let x = layouts.x { needed = needed.union(x.margins) }
-            if let y = layouts.y { needed = needed.union(y.margins) }
+            for axis in layouts.all { needed = needed.union(axis.margins) }
             // Never give the plot less than half the region.
             needed.left = min(needed.left, region.width * 0.45)
             needed.right = min(needed.right, region.width * 0.25)
@@ -98,19 +97,21 @@ public struct PlotArea: Sendable {
         region.width = max(base.width, plotWidth + margins.left + margins.right)
         region.height = max(steps.y?.exact == true ? 0 : base.height, plotHeight + margins.top + margins.bottom)
         self.region = region
-        if scales.width != plotWidth || scales.height != plotHeight || layouts.x == nil && layouts.y == nil {
+        if scales.width != plotWidth || scales.height != plotHeight || layouts.all.isEmpty {
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
             layouts = Self.axes(models: models, scales: scales, region: region)
         }
         if let panel {
             layouts.x?.drawsLabels = panel.showsXLabels
             layouts.y?.drawsLabels = panel.showsYLabels
+            layouts.secondX?.drawsLabels = panel.showsSecondXLabels
+            layouts.secondY?.drawsLabels = panel.showsSecondYLabels
         }
         let plot = Box(x: region.x + margins.left, y: region.y + margins.top, width: plotWidth, height: plotHeight)
         self.plot = plot
         self.scales = scales
 
-        var contexts = models.map { MarkContext(model: $0, scales: scales) }
+        var contexts = models.map { MarkContext(model: $0, scales: scales.forLayer($0)) }
         if models.count > 1 {
             var offset = 0
             for index in contexts.indices {
@@ -126,12 +127,14 @@ public struct PlotArea: Sendable {
         let titleRight = region.maxX - plot.x
         let xAxisNode = layouts.x?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)
         let yAxisNode = layouts.y?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight)
+        // The second axis of an independent channel (SPEC §20), on the right (top).
+        let secondAxisNodes = [layouts.secondX, layouts.secondY].compactMap { $0?.axisNode(titleAnchorX: titleLeft, titleRightX: titleRight) }
         // Labels go inside each series' group, so they hide and show with it. One placer for every layer: series
         // names first, then text marks, then values, so nothing overlaps across layers.
         var placer = LabelPlacer(
             bounds: Box(x: region.x - plot.x, y: region.y - plot.y, width: region.width, height: region.height),
             padding: 1,
-            obstacles: Self.axisObstacles(xAxisNode) + Self.axisObstacles(yAxisNode)
+            obstacles: Self.axisObstacles(xAxisNode) + Self.axisObstacles(yAxisNode) + secondAxisNodes.flatMap { Self.axisObstacles($0) }
         )
         let plotBox = Box(x: 0, y: 0, width: scales.width, height: scales.height)
         var layerLabelNodes: [[[SceneNode]]] = layerMarks.map { marks in marks.map { _ in [] } }
@@ -178,7 +181,7 @@ public struct PlotArea: Sendable {
         ).draw(placer: &placer) { obstacles in
             for model in models {
                 let visible = model.withoutHiddenSeries
-                visible.markKind.addLabelObstacles(to: &obstacles, context: MarkContext(model: visible, scales: scales))
+                visible.markKind.addLabelObstacles(to: &obstacles, context: MarkContext(model: visible, scales: scales.forLayer(visible)))
             }
         }
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
@@ -214,17 +217,28 @@ public struct PlotArea: Sendable {
         children.append(.group(marks))
         if let y = layouts.y { children.append(contentsOf: y.baselineNodes()) }
         if let x = layouts.x { children.append(contentsOf: x.baselineNodes()) }
+        // A second axis's zero line only where bars stand on it (its gridlines would not meet the first's ticks).
+        for second in [layouts.secondY, layouts.secondX] {
+            if let second, second.axis.strongBaseline { children.append(contentsOf: second.baselineNodes()) }
+        }
         if let above = annotations.above { children.append(above) }
         if let xAxisNode { children.append(xAxisNode) }
         if let yAxisNode { children.append(yAxisNode) }
+        children += secondAxisNodes
         node = .group(GroupNode(classes: ["chartc-plot"], translate: (dx: plot.x, dy: plot.y), children: children))
     }
 
     /// The axes, drawn once for every layer: each from the first layer whose channel writes a `title` or an
     /// `axis`, else the first that writes a `scale` (the one the scale follows), else the first layer that has the
-    /// channel; a one-mark chart's from its own.
-    private static func axes(models: [PlotModel], scales: PlotScales, region: Box) -> (x: AxisLayout?, y: AxisLayout?) {
-        func lead(_ channel: (PlotModel) -> EncodedChannel?) -> PlotModel? {
+    /// channel; a one-mark chart's from its own. A channel `resolve` makes independent (SPEC §20) gets a second
+    /// axis on the right (top) from the second layer that draws it, on that layer's scale, without gridlines, each
+    /// axis titled in its layer's color when the layer draws one series.
+    private static func axes(models: [PlotModel], scales: PlotScales, region: Box) -> PlotAxes {
+        let resolve = models.first?.spec.resolve
+        func side(_ model: PlotModel, isX: Bool) -> Int {
+            resolve?.independent(isX: isX)?.axis(ofLayer: model.spec.writtenLayerIndex) ?? 0
+        }
+        func lead(_ models: [PlotModel], _ channel: (PlotModel) -> EncodedChannel?) -> PlotModel? {
             let having = models.filter { channel($0) != nil }
             return having.first { model in
                 guard let definition = channel(model)?.definition else { return false }
@@ -233,27 +247,66 @@ public struct PlotArea: Sendable {
         }
         /// With no title written in any layer, an axis that shows different fields in different layers is
         /// titled with all of them (`low, mean`), as Vega-Lite does; nil: the lead's own title.
-        func joinedTitle(_ channel: (PlotModel) -> EncodedChannel?) -> String? {
+        func joinedTitle(_ models: [PlotModel], _ channel: (PlotModel) -> EncodedChannel?) -> String? {
             let channels = models.compactMap(channel)
             guard models.count > 1, channels.allSatisfy({ $0.definition.title == .automatic && $0.definition.axis == nil }) else { return nil }
             var names: [String] = []
             for item in channels where !names.contains(item.field) { names.append(item.field) }
             return names.count > 1 ? names.joined(separator: ", ") : nil
         }
-        let x = lead(\.x).map { axes(model: $0, scales: scales, region: region, titles: (joinedTitle(\.x), nil)).x } ?? nil
-        let y = lead(\.y).map { axes(model: $0, scales: scales, region: region, titles: (nil, joinedTitle(\.y))).y } ?? nil
-        return (x, y)
+        /// A dual-axis chart's title reads in its layer's color when that layer draws one series.
+        func colored(_ layout: AxisLayout?, by model: PlotModel) -> AxisLayout? {
+            guard var layout, model.series.count == 1, let series = model.series.first, !model.hasCategoricalColor else { return layout }
+            layout.titleColor = series.color
+            return layout
+        }
+        var result = PlotAxes()
+        let dualX = resolve?.independent(isX: true) != nil && scales.secondX != nil
+        let dualY = resolve?.independent(isX: false) != nil && scales.secondY != nil
+        let firstX = models.filter { side($0, isX: true) == 0 }, firstY = models.filter { side($0, isX: false) == 0 }
+        if let model = lead(firstX, \.x) {
+            result.x = axes(model: model, scales: scales, region: region, titles: (joinedTitle(firstX, \.x), nil), dual: (dualX, false)).x
+            if dualX { result.x = colored(result.x, by: model) }
+        }
+        if let model = lead(firstY, \.y) {
+            result.y = axes(model: model, scales: scales, region: region, titles: (nil, joinedTitle(firstY, \.y)), dual: (false, dualY)).y
+            if dualY { result.y = colored(result.y, by: model) }
+        }
+        if dualX, let second = scales.secondX, let model = lead(models.filter { side($0, isX: true) == 1 }, \.x) {
+            var own = scales
+            own.x = second
+            result.secondX = colored(axes(model: model, scales: own, region: region, dual: (true, false), secondary: true).x, by: model)
+        }
+        if dualY, let second = scales.secondY, let model = lead(models.filter { side($0, isX: false) == 1 }, \.y) {
+            var own = scales
+            own.y = second
+            result.secondY = colored(axes(model: model, scales: own, region: region, dual: (false, true), secondary: true).y, by: model)
+        }
+        // A top axis: the vertical axes' titles go above it.
+        if let top = result.secondX?.margins.top {
+            result.y?.titleLift = top
+            result.secondY?.titleLift = top
+        }
+        return result
     }
 
-    private static func axes(model: PlotModel, scales: PlotScales, region: Box, titles: (x: String?, y: String?) = (nil, nil)) -> (
-        x: AxisLayout?, y: AxisLayout?
-    ) {
+    /// - Parameters:
+    ///   - dual: the chart has a second axis on this channel (SPEC §20): each title gets half the width.
+    ///   - secondary: this is the second axis, on the right (top), without gridlines.
+    private static func axes(
+        model: PlotModel, scales: PlotScales, region: Box, titles: (x: String?, y: String?) = (nil, nil), dual: (x: Bool, y: Bool) = (false, false),
+        secondary: Bool = false
+    ) -> (x: AxisLayout?, y: AxisLayout?) {
         var x: AxisLayout?
         var y: AxisLayout?
         if let channel = model.x, let scale = scales.x,
             var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: true, model: model, other: model.y, length: scales.width)
         {
             if let title = titles.x { axis.title = title }
+            if secondary {
+                axis.position = .top
+                axis.grid = false
+            }
             x = AxisLayout(
                 axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, scales.width / 2), titleWidth: scales.width,
                 theme: model.theme)
@@ -262,17 +315,35 @@ public struct PlotArea: Sendable {
             var axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: scales.height)
         {
             if let title = titles.y { axis.title = title }
+            if secondary {
+                axis.position = .right
+                axis.grid = false
+            }
             // Category names (never thinned, SPEC §19.8) may take a little more of the width before "…".
             let share = axis.bandWidth == nil ? 0.3 : 0.4
             y = AxisLayout(
                 axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * share),
-                titleWidth: region.width,
+                titleWidth: dual.y ? max(40, region.width / 2 - AxisLayout.titleGap) : region.width,
                 theme: model.theme)
+        }
+        if secondary {
+            x?.isSecondary = true
+            y?.isSecondary = true
         }
         return (x, y)
     }
 
     static let clipID = "plot-clip"
+
+    /// A plot's axes: x and y, and the second axis of a channel `resolve` makes independent (SPEC §20).
+    struct PlotAxes {
+        var x: AxisLayout?
+        var y: AxisLayout?
+        var secondX: AxisLayout?
+        var secondY: AxisLayout?
+
+        var all: [AxisLayout] { [x, y, secondX, secondY].compactMap { $0 } }
+    }
 
     /// The text of an axis as obstacles for labels: each box, or, for an axis naming hundreds of categories
     /// (SPEC §19.8), the one box around them all, so placing labels stays fast.
@@ -352,6 +423,10 @@ public struct PanelFrame: Sendable {
     public var insets: Margins?
     public var showsXLabels: Bool
     public var showsYLabels: Bool
+    /// Whether the panel prints the tick labels of a second (top, right) axis (SPEC §20): the outer panels of
+    /// that side only.
+    public var showsSecondXLabels = true
+    public var showsSecondYLabels = true
 
     public init(margins: Margins, insets: Margins? = nil, showsXLabels: Bool = true, showsYLabels: Bool = true) {
         self.margins = margins

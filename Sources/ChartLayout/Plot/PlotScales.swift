@@ -11,6 +11,10 @@ import ChartValues
 public struct PlotScales: Sendable {
     public var x: PositionScale?
     public var y: PositionScale?
+    /// With `resolve` making x (y) independent (SPEC §20), the scale of the second layer that draws it, on the
+    /// top (right) axis; `x` (`y`) is then the first layer's. Nil: one scale serves every layer.
+    public var secondX: PositionScale?
+    public var secondY: PositionScale?
     /// Side-by-side groups within each band (`offset`).
     public var offset: BandScale?
     /// Point radius (and area) by `size` value (SPEC §20).
@@ -42,8 +46,18 @@ public struct PlotScales: Sendable {
                 channel(model).map { ScalePart(model: model, channel: $0, partner: partner(model), rows: model.series.flatMap(\.rows).sorted()) }
             }
         }
-        x = try Self.positionScale(parts: parts(\.x, \.x2), isX: true, length: width, inset: (x0, x1))
-        y = try Self.positionScale(parts: parts(\.y, \.y2), isX: false, length: height, inset: (y0, y1))
+        // `resolve` (SPEC §20): an independent channel gets one scale from the first layer that draws it and
+        // another from the second.
+        let resolve = model.spec.resolve
+        func onSecond(_ part: ScalePart, isX: Bool) -> Bool {
+            resolve?.independent(isX: isX)?.axis(ofLayer: part.model.spec.writtenLayerIndex) == 1
+        }
+        let xParts = parts(\.x, \.x2), yParts = parts(\.y, \.y2)
+        x = try Self.positionScale(parts: xParts.filter { !onSecond($0, isX: true) }, isX: true, length: width, inset: (x0, x1))
+        y = try Self.positionScale(parts: yParts.filter { !onSecond($0, isX: false) }, isX: false, length: height, inset: (y0, y1))
+        let secondXParts = xParts.filter { onSecond($0, isX: true) }, secondYParts = yParts.filter { onSecond($0, isX: false) }
+        if !secondXParts.isEmpty { secondX = try Self.positionScale(parts: secondXParts, isX: true, length: width, inset: (x0, x1)) }
+        if !secondYParts.isEmpty { secondY = try Self.positionScale(parts: secondYParts, isX: false, length: height, inset: (y0, y1)) }
         let visibleRows = model.series.flatMap(\.rows).sorted()
 
         // On a point scale (dots, text) the groups share 80% of a step around each category, as `MarkContext.band`.
@@ -83,6 +97,18 @@ public struct PlotScales: Sendable {
         let range = scale?.range?.value.compactMap(\.numberValue) ?? []
         if range.count == 2, range.allSatisfy({ $0 >= 0 && $0.isFinite }) { areas = ScaleInterval(range[0], range[1]) }
         return SizeScale(domain: domain, areaRange: areas)
+    }
+
+    /// The scales one layer is drawn on: the chart's, with the second scale of an independent channel in place
+    /// of the first for the layer on the right (top) axis (SPEC §20).
+    public func forLayer(_ model: PlotModel) -> PlotScales {
+        guard let resolve = model.spec.resolve, secondX != nil || secondY != nil else { return self }
+        var scales = self
+        if let second = secondX, resolve.independent(isX: true)?.axis(ofLayer: model.spec.writtenLayerIndex) == 1 { scales.x = second }
+        if let second = secondY, resolve.independent(isX: false)?.axis(ofLayer: model.spec.writtenLayerIndex) == 1 { scales.y = second }
+        scales.secondX = nil
+        scales.secondY = nil
+        return scales
     }
 
     /// A gradient from the low end of the axis to its high end, its stops colored by the value at each point.

@@ -47,6 +47,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case emptyLayers
     /// More layers than `LayerSpec.limit`.
     case tooManyLayers(count: Int)
+    /// `resolve` makes a channel independent in a chart without `layers` (SPEC §20).
+    case resolveWithoutLayers(channel: String)
+    /// `resolve` makes a channel independent, but not exactly two layers draw it (SPEC §20: one axis each side).
+    case resolveLayerCount(channel: String, count: Int)
     /// `total` or `complete` in a layer without its own aggregation.
     case layerAggregationKey(path: String, key: String)
     /// `{ "step": … }` for `width`/`height` without `step`.
@@ -214,6 +218,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case errorbarRange = "errorbar-range"
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
+        case resolveLayers = "resolve-layers"
 
         public static let domain = "ChartSpec"
         public var severity: Severity {
@@ -256,6 +261,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .passwordInSpec: .passwordInSpec
         case .invalidParseFormat: .invalidParseFormat
         case .tooManyLayers: .layerLimit
+        case .resolveWithoutLayers, .resolveLayerCount: .resolveLayers
         case .tooManyAnnotations, .tooManyNotes: .annotationLimit
         case .tooManyWindowFields: .windowLimit
         }
@@ -302,6 +308,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "the chart spec has both 'mark' and 'layers': draw one mark with 'mark', or several with 'layers' (each with its own 'mark'), not both"
         case .emptyLayers:
             return "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'"
+        case .resolveWithoutLayers(let channel):
+            return
+                "'resolve.\(channel)': \"independent\" gives each layer its own \(channel) scale, but this chart has no 'layers': draw two layers (each with its own 'mark'), or leave 'resolve' out"
+        case .resolveLayerCount(let channel, let count):
+            let found = count == 0 ? "no layer draws" : count == 1 ? "only one layer draws" : "\(count) layers draw"
+            let side = channel == "y" ? "one on the left, one on the right" : "one at the bottom, one at the top"
+            return
+                "'resolve.\(channel)': \"independent\" draws two \(channel) axes (\(side)), one for each of two layers, but \(found) \(channel): give exactly two layers a \(channel) channel, or share the scale"
         case .tooManyLayers(let count):
             return
                 "'layers' has \(CountText.grouped(count)) layers; a chart has at most \(LayerSpec.limit) (specs/limits.md): more marks over one plot cannot be told apart. Draw one layer with a 'color' field for the series, or split the chart"

@@ -48,6 +48,7 @@ extension SpecDecoder {
         let legend = top["legend"].map { decodeLegend($0.value) } ?? LegendSpec()
         let annotations = top["annotations"].map { decodeAnnotations($0.value, layerCount: layers.count) } ?? []
         let facet = top["facet"].flatMap { decodeFacet($0.value) }
+        let resolve = top["resolve"].flatMap { decodeResolve($0, layers: layers, encoding: encoding) }
         let notes = top["notes"].map { stringList($0.value, path: "notes", acceptsSingle: true, what: "paragraphs") } ?? []
         let sources = top["sources"].map { decodeSources($0.value) } ?? []
         let byline = top["byline"].flatMap { string($0.value, path: "byline") }
@@ -77,6 +78,7 @@ extension SpecDecoder {
         spec.legend = legend
         spec.annotations = annotations
         spec.facet = facet
+        spec.resolve = resolve
         spec.notes = notes
         spec.sources = sources
         spec.byline = byline

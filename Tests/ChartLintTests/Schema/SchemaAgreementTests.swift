@@ -57,6 +57,7 @@ struct SchemaAgreementTests {
         ("$defs/source", SpecKeys.source),
         ("$defs/layer", SpecKeys.layer),
         ("$defs/layerEncoding", SpecKeys.encoding),
+        ("$defs/resolve", SpecKeys.resolve),
         ("$defs/annotation", SpecKeys.annotation)
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
@@ -90,6 +91,7 @@ struct SchemaAgreementTests {
         #expect(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0") == ["number", "string", "date", "boolean"])
         #expect(Set(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0")) == Set(DataType.allCases.map(\.rawValue)))
         #expect(propertyNames("$defs/encoding") == ChannelName.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/resolve/properties/y") == FacetScaleSharing.allCases.map(\.rawValue))
     }
 
     @Test func completionListsMatchWhatTheCompilerKnows() {
