@@ -56,8 +56,12 @@ public struct PlotScales: Sendable {
         x = try Self.positionScale(parts: xParts.filter { !onSecond($0, isX: true) }, isX: true, length: width, inset: (x0, x1))
         y = try Self.positionScale(parts: yParts.filter { !onSecond($0, isX: false) }, isX: false, length: height, inset: (y0, y1))
         let secondXParts = xParts.filter { onSecond($0, isX: true) }, secondYParts = yParts.filter { onSecond($0, isX: false) }
-        if !secondXParts.isEmpty { secondX = try Self.positionScale(parts: secondXParts, isX: true, length: width, inset: (x0, x1)) }
-        if !secondYParts.isEmpty { secondY = try Self.positionScale(parts: secondYParts, isX: false, length: height, inset: (y0, y1)) }
+        if !secondXParts.isEmpty {
+            secondX = try Self.positionScale(parts: secondXParts, isX: true, length: width, inset: (x0, x1), annotated: false)
+        }
+        if !secondYParts.isEmpty {
+            secondY = try Self.positionScale(parts: secondYParts, isX: false, length: height, inset: (y0, y1), annotated: false)
+        }
         let visibleRows = model.series.flatMap(\.rows).sorted()
 
         // On a point scale (dots, text) the groups share 80% of a step around each category, as `MarkContext.band`.
@@ -157,9 +161,14 @@ public struct PlotScales: Sendable {
         var isMeasure: Bool { model.measure?.channel == channel.channel }
     }
 
-    /// - Parameter parts: the layers that have the channel, in layer order. The first that writes a `scale`
-    ///   (else the first) decides the scale's options; every part's values go into its domain.
-    private static func positionScale(parts: [ScalePart], isX: Bool, length: Double, inset: (Double, Double) = (0, 0)) throws(DiagnosticError)
+    /// - Parameters:
+    ///   - parts: the layers that have the channel, in layer order. The first that writes a `scale` (else the
+    ///     first) decides the scale's options; every part's values go into its domain.
+    ///   - annotated: annotation values stretch this scale: false for the second scale of an independent channel
+    ///     (SPEC §20), as annotations are drawn on the first.
+    private static func positionScale(
+        parts: [ScalePart], isX: Bool, length: Double, inset: (Double, Double) = (0, 0), annotated stretches: Bool = true
+    ) throws(DiagnosticError)
         -> PositionScale?
     {
         guard let lead = parts.first(where: { $0.channel.definition.scale != nil }) ?? parts.first else { return nil }
@@ -212,7 +221,7 @@ public struct PlotScales: Sendable {
             Self.values(of: part, into: &values)
         }
         // Annotation values (SPEC §12) stretch a scale whose domain is not explicit (not the marks' spacing).
-        var annotated = AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y)
+        var annotated = stretches ? AnnotationPositions.stretchValues(model.spec.annotations, channel: channel, axis: isX ? .x : .y) : []
         // So do `axis.values` (SPEC §19.7): a tick the spec asks for is drawn (outside an explicit domain, lint warns).
         if scaleSpec?.domain == nil, let ticks = channel.definition.axis?.values?.value {
             annotated += ticks.compactMap { Self.number($0) }

@@ -129,6 +129,14 @@ import Testing
         #expect(html.components(separatedBy: "chartc-axis chartc-axis-y2").count - 1 >= 2 * 4, "wide and narrow layouts, every panel")
     }
 
+    /// Annotations are drawn on the first axis: their values stretch its scale, never the second's.
+    @Test func annotationsStretchOnlyTheFirstScale() throws {
+        let svg = try SVGMeasure.build(Self.spec(extra: #", "annotations": [{ "type": "rule", "y": 60, "label": "Flood" }]"#)).svg
+        #expect(Self.ticks(svg, "chartc-axis-y\"").map(\.value).contains(60))
+        let right = Self.ticks(svg, "chartc-axis-y2")
+        #expect(!right.isEmpty && right.allSatisfy { $0.value >= 1000 }, "the second scale keeps its own domain: \(right)")
+    }
+
     /// `"x": "independent"`: the second axis at the top (`chartc-axis-x2`), above the plot, and the y title above it.
     @Test func anIndependentXGoesOnTop() throws {
         let spec = P.spec(
