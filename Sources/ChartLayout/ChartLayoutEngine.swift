@@ -59,8 +59,9 @@ public enum ChartLayoutEngine {
     /// The scene and where its plot lies (for small multiples, the panels' grid): what a view of several
     /// (SPEC §20) needs to give its plot the size it asked for and to line plots up. `colorDomain`: the series
     /// of every view sharing the color field, so that they color alike.
+    /// `sharedSize`: the size scale of every view sizing by the same field (SPEC §20), so that they size alike.
     static func measuredLayout(
-        chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]? = nil
+        chart: CheckedChart, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]? = nil, sharedSize: SizeScale? = nil
     ) throws(DiagnosticError) -> (scene: Scene, plot: Box) {
         let spec = chart.spec
         var models = try plotModels(chart: chart, table: table, theme: theme, options: options)
@@ -75,6 +76,9 @@ public enum ChartLayoutEngine {
                     try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: colorDomain, view: model.view))
             }
             models = shared
+        }
+        if let sharedSize {
+            for index in models.indices where models[index].size != nil { models[index].sharedSize = sharedSize }
         }
         guard let model = models.first else { throw DiagnosticError([]) }
         // Up to the parser's bound (a spec above it never gets here); below 120 × 40 there is no room for a
@@ -137,7 +141,7 @@ public enum ChartLayoutEngine {
             if grid.wantsTurn || shortened {
                 return try measuredLayout(
                     chart: chart.respecified(spec.turned(width: spec.width.value)), table: table, theme: theme, options: options,
-                    colorDomain: colorDomain)
+                    colorDomain: colorDomain, sharedSize: sharedSize)
             }
             children.append(contentsOf: grid.nodes)
             plotDefinitions = grid.definitions
@@ -151,7 +155,7 @@ public enum ChartLayoutEngine {
                 width = max(width, (gridRight + 20 + legend.width + theme.paddingRight).rounded(.up))
             }
         } else {
-            let plotArea = try PlotArea(models: models, region: region, steps: categorySteps(spec, theme: theme))
+            let plotArea = try PlotArea(models: models, region: region, steps: plotSteps(spec, theme: theme))
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
@@ -221,6 +225,15 @@ public enum ChartLayoutEngine {
             return CategorySteps.Step(step: minimumCategoryStep(theme), exact: false, fitsLabels: false)
         }
         return CategorySteps(x: step(spec.widthStep, size: spec.width), y: step(spec.heightStep, size: spec.height))
+    }
+
+    /// The steps a single plot sizes itself by: `categorySteps`, except that a `width` written is the width drawn
+    /// (SPEC §19.8): its categories along x share it, their names upright, and smaller when a step is below a
+    /// line of text.
+    static func plotSteps(_ spec: ChartSpec, theme: ChartTheme = .standard) -> CategorySteps {
+        var steps = categorySteps(spec, theme: theme)
+        if spec.width.span != nil, spec.widthStep == nil { steps.x = nil }
+        return steps
     }
 
     /// The fewest px a category of a band or point axis takes: one line of the theme's axis labels.

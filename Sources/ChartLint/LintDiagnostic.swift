@@ -10,6 +10,7 @@ public enum LintDiagnostic {
         case annotationNoteTooLong = "annotation-note-too-long"
         case annotationOutsideDomain = "annotation-outside-domain"
         case annotationStretchesScale = "annotation-stretches-scale"
+        case arcTooManySlices = "arc-too-many-slices"
         case axisValuesOutsideDomain = "axis-values-outside-domain"
         case binTooManyIntervals = "bin-too-many-intervals"
         case datesAsText = "dates-as-text"

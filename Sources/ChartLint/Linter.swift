@@ -39,7 +39,8 @@ public enum Linter {
         MissingCategoryRule(),
         LogScaleDropsValuesRule(),
         DatesAsTextRule(),
-        ResolveSameFieldRule()
+        ResolveSameFieldRule(),
+        ArcTooManySlicesRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

@@ -34,6 +34,32 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case foldNameTaken(String)
     /// Folded fields of different types (`field` is not of `first`'s type).
     case foldTypes(field: String, type: DataType, first: String, firstType: DataType)
+    /// A statistics step (SPEC §21) reading a field that holds no numbers (`datesAllowed`: a regression's x).
+    case statisticsNotNumeric(step: String, field: String, type: DataType, datesAllowed: Bool)
+    /// A statistics step beside `aggregate`: both would replace the rows.
+    case statisticsWithAggregate(step: String)
+    /// A statistics step's `groupBy` field named like a field the step makes.
+    case statisticsNameTaken(step: String, field: String, outputs: [String])
+    /// A `pivot` or `lookup` (`step`) naming a field its data (`origin`) does not have.
+    case reshapeUnknownField(step: String, field: String, origin: String, names: [String])
+    /// A `pivot.value` of `type` that `op` cannot reduce (a sum of text).
+    case pivotValueType(field: String, type: DataType, op: String)
+    /// A `pivot.field` with more values than columns a table may have.
+    case pivotTooWide(field: String, count: Int, limit: Int)
+    /// A value of `pivot.field` that would make a column named like a `groupBy` field.
+    case pivotNameTaken(name: String, field: String)
+    /// A field `lookup` adds named like one the data has.
+    case lookupNameTaken(name: String)
+    /// `rows` of `of` rows whose `on` value is no `key` of the other data (`origin`) (a warning).
+    case lookupUnmatched(rows: Int, of: Int, on: String, key: String, origin: String, nearMisses: [NearMiss])
+    /// `count` rows of the other data repeat a key an earlier row has; the first row of a key is used (a warning).
+    case lookupRepeatedKeys(count: Int, key: String, origin: String)
+
+    /// An unmatched lookup value and the other data's key it is probably meant to be.
+    public struct NearMiss: Sendable, Equatable {
+        public var value: String
+        public var key: String
+    }
 
     public enum Kind: String, DiagnosticKind {
         case duplicateField = "duplicate-field"
@@ -43,11 +69,17 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case formatUnknown = "data-format-unknown"
         case parseUnknownField = "data-parse-unknown-field"
         case fold = "data-fold"
+        case statisticsFieldType = "statistics-field-type"
+        case statisticsStep = "statistics-step"
+        case pivot = "data-pivot"
+        case lookup = "data-lookup"
+        case lookupUnmatched = "lookup-unmatched"
+        case lookupRepeatedKey = "lookup-repeated-key"
 
         public static let domain = "ChartPipeline"
         public var severity: Severity {
             switch self {
-            case .completeWithoutGroupBy: .warning
+            case .completeWithoutGroupBy, .lookupUnmatched, .lookupRepeatedKey: .warning
             default: .error
             }
         }
@@ -62,6 +94,13 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .fileFormatUnknown, .downloadFormatUnknown: .formatUnknown
         case .parseUnknownField: .parseUnknownField
         case .foldUnknownField, .foldNameTaken, .foldTypes: .fold
+        case .statisticsNotNumeric: .statisticsFieldType
+        case .statisticsWithAggregate, .statisticsNameTaken: .statisticsStep
+        case .reshapeUnknownField(let step, _, _, _): step == "pivot" ? .pivot : .lookup
+        case .pivotValueType, .pivotTooWide, .pivotNameTaken: .pivot
+        case .lookupNameTaken: .lookup
+        case .lookupUnmatched: .lookupUnmatched
+        case .lookupRepeatedKeys: .lookupRepeatedKey
         }
     }
 
@@ -103,6 +142,39 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .foldTypes(let field, let type, let first, let firstType):
             return
                 "'\(field)' holds \(Self.describe(type)) but '\(first)' holds \(Self.describe(firstType)); folded fields share one value field, so they need one type (read them alike with data.parse)"
+
+        case .statisticsNotNumeric(let step, let field, let type, let datesAllowed):
+            return
+                "'\(step)' computes over numbers, but '\(field)' holds \(Self.describe(type))\(datesAllowed ? " (a regression's x may hold numbers or dates)" : ""); read it as numbers with data.parse, or name a numeric field"
+        case .statisticsWithAggregate(let step):
+            return
+                "'\(step)' and 'aggregate' both replace the rows: draw the aggregated rows and the \(step) in separate layers (a layer may have its own '\(step)' or 'aggregate')"
+        case .statisticsNameTaken(let step, let field, let outputs):
+            return
+                "'\(step).groupBy' lists '\(field)', but the \(step) makes a field of that name (it makes \(outputs.joined(separator: ", "))); rename the field with calculate"
+        case .reshapeUnknownField(let step, let field, let origin, let names):
+            return "\(step) names '\(field)', which is not a field of \(origin)." + Suggestions.didYouMean(field, in: names)
+        case .pivotValueType(let field, let type, let op):
+            return
+                "pivot takes the \(op) of '\(field)', which holds \(Self.describe(type)); use an op that takes any values (count, distinct, min, max, first, last) or read '\(field)' as numbers with data.parse"
+        case .pivotTooWide(let field, let count, let limit):
+            return
+                "pivot would make \(count) columns, one per value of '\(field)' (at most \(limit)); pivot on a field with fewer values, or filter the rows first"
+        case .pivotNameTaken(let name, let field):
+            return "pivot would make a column '\(name)' from a value of '\(field)', but '\(name)' is a groupBy field; rename one of them"
+        case .lookupNameTaken(let name):
+            return "lookup would add a field '\(name)', but the data already has one; name the new field otherwise in 'lookup.as'"
+        case .lookupUnmatched(let rows, let of, let on, let key, let origin, let nearMisses):
+            let share = rows == of ? "none of the \(of) rows found a match" : "\(rows) of \(of) rows found no match"
+            var text =
+                "\(share): \(rows == 1 ? "its" : "their") '\(on)' is not among the '\(key)' values of \(origin), so the fields lookup adds are empty there"
+            if !nearMisses.isEmpty {
+                text += " (" + nearMisses.map { "'\($0.value)': did you mean '\($0.key)'?" }.joined(separator: ", ") + ")"
+            }
+            return text
+        case .lookupRepeatedKeys(let count, let key, let origin):
+            return
+                "\(count) row\(count == 1 ? "" : "s") of \(origin) repeat\(count == 1 ? "s" : "") a '\(key)' value an earlier row has; lookup uses the first row of each key"
         }
     }
 

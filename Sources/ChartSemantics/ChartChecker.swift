@@ -20,6 +20,7 @@ public enum ChartChecker {
         EncodingUnknownFieldCheck(),
         EncodingTypeMismatchCheck(),
         ScaleTypeMismatchCheck(),
+        SortOnContinuousCheck(),
         DomainTypeCheck(),
         DomainShapeCheck(),
         LogScaleDomainCheck(),
@@ -29,7 +30,8 @@ public enum ChartChecker {
         AnnotationValueCheck(),
         AxisValuesDateCheck(),
         BinIntervalLimitCheck(),
-        PanelLimitCheck()
+        PanelLimitCheck(),
+        ArcThetaCheck()
     ]
 
     /// Runs every check over `context`.

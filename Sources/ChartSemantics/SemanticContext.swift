@@ -167,6 +167,7 @@ public struct SemanticContext: Sendable {
     /// The output fields without the `window` fields: what `window` and `windowBy` may read.
     public var fieldsBeforeWindow: [String]? {
         if spec.hasAggregate { return spec.groupBy.map(\.value) + spec.aggregate.map(\.name.value) }
+        if let statistics = spec.statistics { return statistics.groupBy.map(\.value) + statistics.outputNames }
         guard let schema else { return nil }
         var names = schema.map(\.name)
         for field in spec.calculate where !names.contains(field.name.value) { names.append(field.name.value) }
@@ -184,6 +185,10 @@ public struct SemanticContext: Sendable {
         }
         if spec.window.contains(where: { $0.name.value == name }) {
             return fieldTypes[name] ?? nil
+        }
+        if let statistics = spec.statistics, statistics.outputNames.contains(name) {
+            if let known = fieldTypes[name] { return known }
+            return statistics.regression?.x.value == name ? schema?.first { $0.name == name }?.type ?? .number : .number
         }
         if spec.calculate.contains(where: { $0.name.value == name }) {
             return fieldTypes[name] ?? nil

@@ -59,6 +59,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case annotationUnknownField = "annotation-unknown-field"
         case annotationUnknownPlaceholder = "annotation-unknown-placeholder"
         case annotationValueType = "annotation-value-type"
+        case arcInvalidTheta = "arc-invalid-theta"
         case axisValuesDate = "axis-values-date"
         case binIntervalLimit = "bin-interval-limit"
         case channelNotSupported = "channel-not-supported"
@@ -80,6 +81,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case scaleDomainType = "scale-domain-type"
         case scaleInvalidDomain = "scale-invalid-domain"
         case scaleTypeMismatch = "scale-type-mismatch"
+        case sortOnContinuous = "sort-on-continuous"
         case textWithoutText = "text-without-text"
 
         public static let domain = "ChartSemantics"

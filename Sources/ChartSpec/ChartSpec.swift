@@ -19,6 +19,9 @@ public struct ChartSpec: Sendable {
     public var calculate: [CalculatedField]
     /// Kept when every expression is true.
     public var filter: [ExpressionSource]
+    /// A statistics step (SPEC §21: `quantile`, `density`, `regression`): after `filter`, the rows it computes
+    /// replace the data's. Nil: none.
+    public var statistics: StatisticsSpec?
     public var groupBy: [Located<String>]
     /// Output fields, in key order. Empty when the spec has no `aggregate`.
     public var aggregate: [AggregateField]
@@ -169,9 +172,25 @@ public struct DataSource: Sendable {
     public var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
     /// The spec's `locale`, whose month and weekday names `parseFormats` read (English names always read too).
     public var parseLocale: ChartLocale = .enUS
-    /// The top-level `fold` (SPEC §21), applied by the loader right after reading, so the data every later step
-    /// and every layer that inherits it sees is the long table.
-    public var fold: FoldSpec?
+    /// The top-level reshaping steps (SPEC §21: `fold`, `pivot`, `lookup`) in the order written, applied by the
+    /// loader right after reading, so the data every later step and every layer that inherits it sees is reshaped.
+    public var reshaping: [ReshapeStep] = []
+    /// The `fold` among `reshaping` (setting it replaces that step, or adds it last).
+    public var fold: FoldSpec? {
+        get {
+            for case .fold(let fold) in reshaping { return fold }
+            return nil
+        }
+        set {
+            let index = reshaping.firstIndex { if case .fold = $0 { true } else { false } }
+            switch (index, newValue) {
+            case (let index?, let fold?): reshaping[index] = .fold(fold)
+            case (let index?, nil): reshaping.remove(at: index)
+            case (nil, let fold?): reshaping.append(.fold(fold))
+            case (nil, nil): break
+            }
+        }
+    }
     public var span: SourceSpan?
 
     public init(

@@ -5,6 +5,10 @@ import ChartValues
 /// without color) and `order` (the order a line joins its points, the stacking order).
 public enum ChannelName: String, Sendable, CaseIterable {
     case x, y, x2, y2, color, offset, size, opacity, text, detail, order, tooltip
+    /// An arc's angle (SPEC §21): each slice's share of 360°, stacked in color order.
+    case theta
+    /// An arc's outer radius (SPEC §21): a square-root scale from zero (a radial chart).
+    case radius
 }
 
 /// Measurement type of a channel (`type`).
@@ -85,9 +89,13 @@ public struct AxisSpec: Sendable {
     public var values: Located<[Value]>?
     public var format: FormatSpec?
     public var grid: Located<Bool>?
+    /// Not written in a spec: false on an inner view of a repeat grid (SPEC §20), whose axis keeps its gridlines
+    /// but prints no tick labels and no title (the outer views print them, once per row and column).
+    public var printsLabels: Bool
     public var span: SourceSpan?
 
     public init(visible: Bool = true, span: SourceSpan? = nil) {
+        self.printsLabels = true
         self.visible = visible
         self.position = nil
         self.tickCount = nil
@@ -116,6 +124,11 @@ public struct ChannelDef: Sendable {
     public var along: Located<AlongAxis>?
     /// The size legend's options (SPEC §20; `size` only): nil when the spec does not write `legend`.
     public var legend: ChannelLegend?
+    /// `sort` (SPEC §20; `x`, `y` and `color`): how the channel's categories are ordered.
+    public var sort: Located<ChannelSort>?
+    /// The categories' keys (`Value.text`) in `sort`'s order: not written in a spec but set by ChartPipeline's
+    /// `PanelOrder.resolve` over the drawn rows, so layout only reads the order. Nil: the default order.
+    public var sortedKeys: [String]?
     public var span: SourceSpan?
 
     public init(channel: ChannelName, field: Located<String>? = nil, span: SourceSpan? = nil) {
@@ -130,6 +143,8 @@ public struct ChannelDef: Sendable {
         self.stack = nil
         self.along = nil
         self.legend = nil
+        self.sort = nil
+        self.sortedKeys = nil
         self.span = span
     }
 }
@@ -166,6 +181,10 @@ public struct Encoding: Sendable {
     public var detail: ChannelDef?
     /// The order a line joins its points (a connected scatter plot) and the stacking order (SPEC §20).
     public var order: ChannelDef?
+    /// An arc's angle: each slice's share of the whole (SPEC §21).
+    public var theta: ChannelDef?
+    /// An arc's outer radius, on a square-root scale from zero (SPEC §21).
+    public var radius: ChannelDef?
     public var tooltip: [ChannelDef]
     public var span: SourceSpan?
 
@@ -175,10 +194,32 @@ public struct Encoding: Sendable {
 
     /// The single-valued channels that are set, in SPEC order.
     public var channels: [ChannelDef] {
-        [x, y, x2, y2, color, offset, size, opacity, text, detail, order].compactMap { $0 }
+        [x, y, x2, y2, color, offset, size, opacity, text, detail, order, theta, radius].compactMap { $0 }
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
+        get { channel(name) }
+        set {
+            switch name {
+            case .x: x = newValue
+            case .y: y = newValue
+            case .x2: x2 = newValue
+            case .y2: y2 = newValue
+            case .color: color = newValue
+            case .offset: offset = newValue
+            case .size: size = newValue
+            case .opacity: opacity = newValue
+            case .text: text = newValue
+            case .detail: detail = newValue
+            case .order: order = newValue
+            case .theta: theta = newValue
+            case .radius: radius = newValue
+            case .tooltip: tooltip = newValue.map { [$0] } ?? []
+            }
+        }
+    }
+
+    private func channel(_ name: ChannelName) -> ChannelDef? {
         switch name {
         case .x: x
         case .y: y
@@ -192,6 +233,8 @@ public struct Encoding: Sendable {
         case .detail: detail
         case .order: order
         case .tooltip: tooltip.first
+        case .theta: theta
+        case .radius: radius
         }
     }
 }

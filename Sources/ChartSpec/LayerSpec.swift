@@ -27,6 +27,9 @@ public struct LayerSpec: Sendable {
     public var aggregate: [AggregateField]
     /// The layer has its own `aggregate` key: it aggregates on its own.
     public var hasAggregate: Bool
+    /// The layer's own statistics step (SPEC §21): like its own aggregation, it computes its rows from the
+    /// top-level data after the top-level `calculate` (then its own) and `filter`.
+    public var statistics: StatisticsSpec?
     public var total: [TotalSpec]
     public var complete: Located<Bool>?
     public var sort: [SortKey]
@@ -64,7 +67,10 @@ public struct LayerSpec: Sendable {
 
     /// Whether the layer runs a pipeline of its own (own `data` or own aggregation) rather than drawing the
     /// top-level output rows.
-    public var hasOwnPipeline: Bool { data != nil || hasAggregate }
+    public var hasOwnPipeline: Bool { data != nil || computesOwnRows }
+
+    /// Whether the layer makes its rows from the data itself: its own aggregation or statistics step.
+    public var computesOwnRows: Bool { hasAggregate || statistics != nil }
 
     /// What the layer does to the rows it receives after its pipeline: for a layer over the top-level output, its
     /// own `calculate`, `sort` and `window` (SPEC §19.11: running figures over the rows this layer draws) and then
@@ -108,6 +114,8 @@ extension Encoding {
         if let text = layer.text { result.text = text }
         if let detail = layer.detail { result.detail = detail }
         if let order = layer.order { result.order = order }
+        if let theta = layer.theta { result.theta = theta }
+        if let radius = layer.radius { result.radius = radius }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
             switch name {
@@ -122,6 +130,8 @@ extension Encoding {
             case .text: result.text = nil
             case .detail: result.detail = nil
             case .order: result.order = nil
+            case .theta: result.theta = nil
+            case .radius: result.radius = nil
             case .tooltip: result.tooltip = []
             }
         }
@@ -156,10 +166,11 @@ extension ChartSpec {
             spec.data.parseLocale = self.data.parseLocale
             spec.calculate = layer.calculate
             spec.filter = []
-        } else if layer.hasAggregate {
+        } else if layer.computesOwnRows {
             spec.calculate = calculate + layer.calculate
         }
         if layer.hasOwnPipeline {
+            spec.statistics = layer.statistics
             spec.groupBy = layer.groupBy
             spec.aggregate = layer.aggregate
             spec.hasAggregate = layer.hasAggregate

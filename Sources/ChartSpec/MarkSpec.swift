@@ -6,6 +6,8 @@ public enum MarkType: String, Sendable, CaseIterable {
     /// A composite mark (SPEC §21): the composite stage (`ChartSpec.expandingCompositeMarks`) turns it into
     /// rule and tick layers, and its `extent` into pipeline steps, before anything else sees it.
     case errorbar
+    /// Pies, donuts and radial charts (SPEC §21): a slice per row, its angle the row's share of `theta`.
+    case arc
     /// A composite mark (SPEC §21): a box from Q1 to Q3, a median line, whiskers with caps and the values beyond
     /// them as points, expanded by the composite stage (`BoxPlotMark`).
     case boxplot
@@ -63,6 +65,8 @@ public struct LabelOptions: Sendable {
     public var angle: Located<Double>?
     public var format: FormatSpec?
     public var skipZero: Bool
+    /// An arc's label template (SPEC §21): `{color}`, `{theta}`, `{percent}` or any `{field}`; nil: the mark's default.
+    public var text: Located<String>?
     public var span: SourceSpan?
 
     public init(
@@ -93,6 +97,10 @@ public struct MarkSpec: Sendable {
     public var width: Located<Double>?
     /// An `errorbar`'s statistic (SPEC §21); nil: the range is `y`…`y2` (or `x`…`x2`) as written.
     public var extent: Located<ErrorExtent>?
+    /// An arc's hole (SPEC §21): px, or a fraction below 1 of the outer radius (a donut).
+    public var innerRadius: Located<Double>?
+    /// The gap between an arc's slices, in degrees.
+    public var padAngle: Located<Double>?
     /// A `boxplot`'s `extent` (SPEC §21); nil: Tukey's 1.5 × IQR.
     public var whiskers: Located<BoxWhiskers>?
     /// The composite mark this simple mark was expanded from (SPEC §21), so checks hold the user's channels and
@@ -111,6 +119,8 @@ public struct MarkSpec: Sendable {
         self.cornerRadius = nil
         self.width = nil
         self.extent = nil
+        self.innerRadius = nil
+        self.padAngle = nil
         self.whiskers = nil
         self.composite = nil
         self.span = span

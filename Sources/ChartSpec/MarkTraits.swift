@@ -1,6 +1,6 @@
 /// The options a `mark` object takes besides `type` (SPEC §6), in `SpecKeys.mark` order.
 public enum MarkOption: String, Sendable, CaseIterable {
-    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width, extent
+    case interpolate, points, labels, color, opacity, strokeWidth, cornerRadius, width, extent, innerRadius, padAngle
 }
 
 /// What stands for a series of a mark in a categorical legend (layout draws it: `LegendSymbol`).
@@ -76,7 +76,7 @@ public struct MarkTraits: Sendable {
     /// The channels a tooltip without `encoding.tooltip` shows, in the order it lists them: the series first,
     /// then the positions, then the rest the mark draws.
     public var tooltipChannels: [ChannelName] {
-        [ChannelName.color, .detail, .x, .y, .x2, .y2, .size, .text, .offset, .order].filter(draws)
+        [ChannelName.color, .detail, .x, .y, .x2, .y2, .theta, .radius, .size, .text, .offset, .order].filter(draws)
     }
     public func takes(_ option: MarkOption) -> Bool { options.contains(option) }
 }
@@ -143,6 +143,12 @@ extension MarkTraits {
                 filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .line,
                 draws: "a rule with caps from `y` to `y2` (or `x` to `x2`) per row, or from `lower` to `upper` of `extent` (`ci`, `stderr`, `stdev`, `iqr`) per group; a composite of rule and tick layers",
                 composite: ErrorBarMark.expansion)
+        case .arc:
+            MarkTraits(
+                type: .arc, channels: [.color, .text, .tooltip, .theta, .radius], constants: [.color, .opacity], required: [.theta],
+                options: [.labels, .color, .opacity, .cornerRadius, .innerRadius, .padAngle],
+                filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .square,
+                draws: "a pie, donut (`innerRadius`) or radial chart (`radius`, a square-root scale from zero): a slice per row, its angle its share of `theta`, from twelve o'clock clockwise in the color domain's order; `labels` inside a slice when they fit, else outside with a leader line")
         case .boxplot:
             MarkTraits(
                 type: .boxplot, channels: [.x, .y, .color, .tooltip], constants: [.color], required: [],

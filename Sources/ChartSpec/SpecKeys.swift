@@ -6,7 +6,8 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "fold", "calculate", "filter", "groupBy", "aggregate", "total", "complete", "sort",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "quantile", "density", "regression", "groupBy",
+        "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
         "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
         "locale"
@@ -18,22 +19,34 @@ public enum SpecKeys {
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [
-        "mark", "encoding", "data", "calculate", "groupBy", "aggregate", "total", "complete", "sort", "window", "windowBy", "filter"
+        "mark", "encoding", "data", "calculate", "quantile", "density", "regression", "groupBy", "aggregate", "total", "complete", "sort", "window",
+        "windowBy", "filter"
     ]
+    /// SPEC §21: the statistics steps' options.
+    public static let quantile = ["field", "probs", "groupBy"]
+    public static let density = ["field", "groupBy", "bandwidth", "extent", "steps", "cumulative", "counts"]
+    public static let regression = ["x", "y", "method", "order", "bandwidth", "groupBy", "steps", "ci", "params"]
     /// SPEC §20 (`resolve`): the position channels whose scales layers may keep apart.
     public static let resolve = ["x", "y"]
     /// SPEC §21 (`fold` as an object).
     public static let fold = ["fields", "as"]
+    /// SPEC §21 (`pivot`).
+    public static let pivot = ["field", "value", "groupBy", "op"]
+    /// SPEC §21 (`lookup`).
+    public static let lookup = ["data", "on", "key", "fields", "as"]
     /// SPEC §3, §16 (`database` with `table` or `query`).
     public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
     /// SPEC §6 (`mark` as an object).
     public static let mark = ["type"] + MarkOption.allCases.map(\.rawValue)
     /// SPEC §6 (`mark.labels` as an object).
     public static let labels = ["position", "angle", "format", "skipZero"]
+    /// SPEC §21 (`mark.labels` of an `arc` as an object): the text template and the value's format.
+    public static let arcLabels = ["text", "format"]
     /// SPEC §7: the channels.
-    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip"]
-    /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite.
-    public static let channel = ["field", "value", "type", "title", "scale", "axis", "format", "stack", "along"]
+    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip", "theta", "radius"]
+    /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite; `sort` (SPEC §20) orders
+    /// `x`, `y` and `color`.
+    public static let channel = ["field", "value", "type", "title", "scale", "axis", "sort", "format", "stack", "along"]
     /// SPEC §20: the `size` channel, which adds `legend` (its size legend) and has no `along`.
     public static let sizeChannel = ["field", "value", "type", "title", "scale", "axis", "legend", "format", "stack"]
     /// SPEC §20 (`legend` of the `size` channel as an object).

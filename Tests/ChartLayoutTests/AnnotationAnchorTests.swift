@@ -90,12 +90,12 @@ import Testing
                 encoding: #""x": { "field": "day" }, "y": { "field": "n" }, "color": { "field": "kind" }"#))
         let (area, notes, positions) = try Self.resolved(spec, table)
         #expect(notes[0].x.first?.value?.stringValue == "Tue")
-        // Tue's "a" segment runs from 0 to 6: its top is 6 (it is the first series, at the bottom).
-        #expect(Self.number(notes[0].y.first) == 6)
+        // Tue's "a" segment runs from 2 to 8: its top is 8 (the first series is the top segment, SPEC §20).
+        #expect(Self.number(notes[0].y.first) == 8)
         #expect(positions.position(try #require(notes[0].x.first), axis: .x) == area.scales.x?.center(key: "Tue"))
-        #expect(notes[0].text?.value == "Tue: 6 (6, a)")
+        #expect(notes[0].text?.value == "Tue: 8 (6, a)")
 
-        // The second segment of Mon (b: 3 to 7): its top, 7; {n} prints its own value, 4.
+        // Mon's b segment, below a (b: 0 to 4): its top, 4; {n} prints its own value, 4.
         let last = try Self.spec(
             Self.lineJSON(
                 #"{ "type": "text", "at": "argmax(n)", "layer": 0, "text": "{y} / {n}" }"#, mark: #""bar""#,
@@ -106,7 +106,7 @@ import Testing
             Fixture.numbers("n", [3, 4, 1, 2])
         ])
         let (_, stacked, _) = try Self.resolved(last, small)
-        #expect(stacked[0].text?.value == "7 / 4")
+        #expect(stacked[0].text?.value == "4 / 4")
     }
 
     @Test func placeholdersPrintLikeTheAxisAndTheField() throws {

@@ -282,6 +282,29 @@ import ChartSpec
         #expect(abs(placed[0].box.midX - placed[1].box.midX) < 0.01)
         #expect(scene.textLayoutProblems().isEmpty)
     }
+
+    /// Seattle's monthly means (examples/seattle-weather/seasons-loop) joined in month order: the line runs through
+    /// June's point from up-left to down-right, and the loop's other side is near, so above, below, left and right
+    /// are all taken. June's label was dropped until the corners were tried.
+    @Test func aVertexCrossedOnEverySideIsLabelledAtACorner() throws {
+        var spec = F.spec(.line)
+        spec.mark.points = true
+        spec.mark.labels = LabelOptions()
+        spec.encoding.x = F.channel(.x, "precipitation")
+        spec.encoding.y = F.channel(.y, "temp_max")
+        spec.encoding.order = F.channel(.order, "index")
+        spec.encoding.text = F.channel(.text, "month")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let precipitation = [3.758, 3.735, 4.889, 3.128, 1.673, 1.107, 0.389, 1.320, 1.963, 4.060, 5.354, 5.022]
+        let temperature = [8.229, 9.860, 12.387, 15.020, 19.296, 22.400, 25.998, 26.112, 21.924, 16.390, 11.023, 8.194]
+        let table = Table(columns: [
+            F.strings("month", months), F.numbers("precipitation", precipitation), F.numbers("temp_max", temperature),
+            F.numbers("index", months.indices.map(Double.init))
+        ])
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        #expect(Set(labels(scene).map(\.text)) == Set(months))
+        #expect(scene.textLayoutProblems().isEmpty)
+    }
 }
 
 @Suite struct DirectLabelTests {

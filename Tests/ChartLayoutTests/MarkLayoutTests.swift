@@ -102,13 +102,14 @@ import Testing
         #expect(scene.groups(withClass: "chartc-series").map { $0.data.first?.value } == ["A", "B"])
         let bars = F.rects(scene, class: "chartc-bar")
         #expect(bars.count == 4)
-        // A for 2020 sits directly under B for 2020, in the same band.
+        // A, the legend's first entry, is the top segment (SPEC §20): A for 2020 sits directly on B for 2020, in the
+        // same band.
         let a2020 = bars[0].box, b2020 = bars[2].box
-        #expect(abs(a2020.minY - b2020.maxY) < 0.01)
+        #expect(abs(a2020.maxY - b2020.minY) < 0.01)
         #expect(a2020.x == b2020.x && a2020.width == b2020.width)
         // 10 + 30 and 20 + 20 reach the same height.
-        let b2021 = bars[3].box
-        #expect(abs(b2020.minY - b2021.minY) < 0.01)
+        let a2021 = bars[1].box
+        #expect(abs(a2020.minY - a2021.minY) < 0.01)
     }
 
     @Test func offsetGroupsBarsSideBySide() throws {

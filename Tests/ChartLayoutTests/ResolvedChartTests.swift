@@ -126,4 +126,28 @@ import Testing
         let years = try placement(#""mark": "line", "encoding": {"x": {"field": "year"}, "y": {"field": "value"}}"#)
         #expect(years.0 == nil && !years.1)
     }
+
+    /// The tooltips read the resolved chart, not the declared types (issue 24, structure 1): a number declared
+    /// quantitative but drawn on a band scale is a category there, and the tooltip names it as the axis does
+    /// (`1999`; from the declared type it printed the measure `1,999`); years on a temporal x are years.
+    @Test func tooltipsWriteAFieldAsItsResolvedChannelDrawsIt() throws {
+        let table = Table(columns: [
+            Column(name: "year", type: .number, values: [1999, 2000, 2001].map { .number($0) }),
+            Column(name: "value", type: .number, values: [3, 4, 5].map { .number($0) })
+        ])
+        let onBands = try Self.spec(
+            #""mark": "bar", "encoding": {"x": {"field": "year", "type": "quantitative", "scale": {"type": "band"}}, "y": {"field": "value"}}"#)
+        let banded = try ChartLayoutEngine.check(onBands, table: table)
+        #expect(banded.views.first?[.x]?.isDiscrete == true)
+        let bandTips = PageModel(chart: banded, table: table, name: "c").tooltips
+        let yearColumn = try #require(bandTips.fields.firstIndex { $0.label == "year" })
+        #expect(bandTips.values.map { $0[yearColumn] } == ["1999", "2000", "2001"])
+
+        let lineSpec = try Self.spec(#""mark": "line", "encoding": {"x": {"field": "year", "type": "temporal"}, "y": {"field": "value"}}"#)
+        let line = try ChartLayoutEngine.check(lineSpec, table: table)
+        #expect(line.views.first?[.x]?.holdsYears == true)
+        let lineTips = PageModel(chart: line, table: table, name: "c").tooltips
+        let lineYear = try #require(lineTips.fields.firstIndex { $0.label == "year" })
+        #expect(lineTips.values.map { $0[lineYear] } == ["1999", "2000", "2001"])
+    }
 }

@@ -40,6 +40,35 @@ import Testing
         return found
     }
 
+    /// How many text nodes lie inside `nodes`.
+    static func textCount(_ nodes: [SceneNode]) -> Int {
+        nodes.reduce(0) { count, node in
+            switch node {
+            case .text: count + 1
+            case .group(let group): count + textCount(group.children)
+            default: count
+            }
+        }
+    }
+
+    /// The gridlines among `nodes` (lines in the theme's grid color), horizontal and vertical.
+    static func gridLines(_ nodes: [SceneNode]) -> (horizontal: Int, vertical: Int) {
+        var result = (horizontal: 0, vertical: 0)
+        for node in nodes {
+            switch node {
+            case .line(let line):
+                guard case .color(let color) = line.stroke.paint, color == ChartTheme.standard.gridColor else { continue }
+                if line.y1 == line.y2 { result.horizontal += 1 } else if line.x1 == line.x2 { result.vertical += 1 }
+            case .group(let group):
+                let inner = gridLines(group.children)
+                result.horizontal += inner.horizontal
+                result.vertical += inner.vertical
+            default: break
+            }
+        }
+        return result
+    }
+
     static func overlaps(_ a: Box, _ b: Box) -> Bool {
         a.x < b.x + b.width - 0.01 && b.x < a.x + a.width - 0.01 && a.y < b.y + b.height - 0.01 && b.y < a.y + a.height - 0.01
     }
@@ -161,8 +190,15 @@ import Testing
         for (index, group) in viewGroups.enumerated() {
             let row = index / 3
             let column = index % 3
-            #expect(Self.groups(group.children, class: "chartc-axis-x").isEmpty == (row != 2), "view \(index)")
-            #expect(Self.groups(group.children, class: "chartc-axis-y").isEmpty == (column != 0), "view \(index)")
+            // Every view has its axes; only the outer ones print tick labels (and titles).
+            let xAxis = try #require(Self.groups(group.children, class: "chartc-axis-x").first, "view \(index)")
+            let yAxis = try #require(Self.groups(group.children, class: "chartc-axis-y").first, "view \(index)")
+            #expect((Self.textCount(xAxis.children) == 0) == (row != 2), "view \(index)")
+            #expect((Self.textCount(yAxis.children) == 0) == (column != 0), "view \(index)")
+            // And every view keeps its gridlines, across and along, as the outer ones do.
+            let plot = try #require(Self.groups(group.children, class: "chartc-plot").first)
+            let grid = Self.gridLines(plot.children)
+            #expect(grid.horizontal >= 2 && grid.vertical >= 2, "view \(index): \(grid)")
         }
         // Every plot the same size, in a grid.
         let sizes = Set(layout.plots.map { "\(($0.width * 10).rounded())x\(($0.height * 10).rounded())" })
@@ -174,5 +210,40 @@ import Testing
         // Each field named once per row and column: the axis titles are the three fields, on x and on y.
         let titles = layout.scene.texts().filter { $0.classes.contains("chartc-axis-title") }.map(\.text)
         #expect(titles.sorted() == ["cost", "cost", "value", "value", "year", "year"])
+    }
+
+    /// Views that size their marks by the same field share one size scale and one size legend, above the views.
+    @Test func viewsSizingByTheSameFieldShareOneSizeLegendAndScale() throws {
+        let (page, views) = try Self.views(
+            #"""
+            { "title": "T", "data": { "url": "d.csv" }, "concat": [
+              { "mark": "point", "encoding": { "x": { "field": "year" }, "y": { "field": "cost" }, "size": { "field": "value" } } },
+              { "mark": "point", "encoding": { "x": { "field": "cost" }, "y": { "field": "year" }, "size": { "field": "value" } } }
+            ] }
+            """#)
+        // The first view draws only the rows with a value under 5 (its own largest is 4; the second's 8).
+        let small = Table(
+            columns: Self.rows.columns.map { column in
+                Column(name: column.name, type: column.type, values: [0, 1, 4].map { column[$0] })
+            })
+        let inputs = [ViewInput(chart: try ChartLayoutEngine.check(page.views[0], table: small), table: small), views[1]]
+        let layout = try ChartLayoutEngine.composeViews(page: page, views: inputs)
+        let sizeLegends = Self.groups(layout.scene.children, class: "chartc-legend-size")
+        #expect(sizeLegends.count == 1)
+        let viewGroups = Self.groups(layout.scene.children, class: "chartc-view")
+        #expect(viewGroups.allSatisfy { Self.groups($0.children, class: "chartc-legend-size").isEmpty })
+        // One scale: the value 4 is as large a dot in both views (with a scale of its own, the first view's 4
+        // would be as large as the second's 8).
+        func radii(_ group: GroupNode) -> Set<Double> {
+            var result: Set<Double> = []
+            for series in Self.groups(group.children, class: "chartc-series") {
+                for case .circle(let circle) in series.children { result.insert((circle.radius * 100).rounded() / 100) }
+            }
+            return result
+        }
+        let first = radii(viewGroups[0])
+        let second = radii(viewGroups[1])
+        #expect(first.count == 3 && second.count >= 5)
+        #expect(first.isSubset(of: second), "\(first) \(second)")
     }
 }

@@ -52,4 +52,30 @@ import Testing
             #expect(diagnostic.span != nil)
         }
     }
+
+    /// An encoding's sort (SPEC §20) is the same step: one group per category, nulls last, ties in output order.
+    @Test func channelSortsOrderTheirCategories() throws {
+        func resolved(_ sort: String) throws -> [String]? {
+            let text =
+                #"{ "data": { "url": "d.csv" }, "mark": "bar", "encoding": { "x": { "field": "p", "sort": \#(sort) }, "y": { "field": "y" } } }"#
+            let spec = try #require(SpecParser.parse(SourceFile(path: "s.chart.json", text: text)).spec)
+            return try PanelOrder.resolve(spec, table: Self.rows).encoding.x?.sortedKeys
+        }
+        #expect(try resolved(#""-median(y)""#) == ["B", "D", "A", "C"])
+        #expect(try resolved(#""descending""#) == ["D", "C", "B", "A"])
+        #expect(try resolved(#"["C", "Z", "A"]"#) == ["C", "A", "B", "D"])
+        // By y summed per category: A 16, B 8, C null, D 8.
+        #expect(try resolved(#""-y""#) == ["A", "B", "D", "C"])
+        #expect(try resolved(#""y""#) == ["B", "D", "A", "C"])
+    }
+
+    /// In a layered chart each layer's sorted channels are ordered over that layer's rows and kept in the layer.
+    @Test func aLayeredChartsSortIsResolvedPerLayer() throws {
+        let text =
+            #"{ "data": { "url": "d.csv" }, "encoding": { "x": { "field": "p", "sort": "-sum(y)" }, "y": { "field": "y" } }, "layers": [ { "mark": "bar" }, { "mark": "point" } ] }"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "s.chart.json", text: text)).spec)
+        let resolved = try PanelOrder.resolve(spec, table: Self.rows, layers: [Self.rows, Self.rows])
+        #expect(resolved.layerChart(0).encoding.x?.sortedKeys == ["A", "B", "D", "C"])
+        #expect(resolved.layerChart(1).encoding.x?.sortedKeys == ["A", "B", "D", "C"])
+    }
 }

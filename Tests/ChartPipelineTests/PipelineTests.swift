@@ -126,6 +126,7 @@ func withoutPushDown(_ plan: Plan) -> Plan {
         case .sort: "sort"
         case .window: "window"
         case .keep: "keep"
+        case .statistics: "statistics"
         }
     }
     #expect(

@@ -54,6 +54,20 @@ import Testing
         }
     }
 
+    /// A statistics step (SPEC §21) runs in chartc over the rows the statement fetches: the statement reads the
+    /// fields the step needs with the filters in its WHERE, and the plan says where the step runs.
+    @Test func aStatisticsStepRunsOnTheFetchedRows() throws {
+        let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("w", .number, 701), ("d", .date, 1184)]
+        let plan = try compiled(#""filter": "v > 3", "regression": {"x": "d", "y": "v", "method": "loess", "groupBy": ["s"]}"#, schema: schema)
+        let sql = try #require(plan.loadStep.sql)
+        #expect(sql.hasPrefix(#"SELECT "s", "v", "d""#) && sql.contains("WHERE"), "\(sql)")
+        #expect(!plan.isCompiledAggregation)
+        #expect(plan.databaseSteps.count == 1) // the filter
+        let text = plan.description
+        #expect(text.contains("the statistics step over the rows the statement fetches"), "\(text)")
+        #expect(text.contains("regression v ~ d by s, loess") && text.contains("in chartc, over the rows fetched"), "\(text)")
+    }
+
     @Test func whatHasNoExactSQLFormStaysInChartc() throws {
         let schema: [SQLCompiler.Column] = [("s", .string, 25), ("v", .number, 701), ("p", .string, 1042)]
         // stdev of a calculation with no SQL form: the plan reads the columns, with the filter in the WHERE.

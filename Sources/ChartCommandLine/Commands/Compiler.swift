@@ -122,7 +122,7 @@ enum Compiler {
 
     /// One chart's rows (SPEC §11: a layered chart's top-level rows and each layer's own; a one-mark chart's
     /// rows), and what the pipeline computes from them for layout: `{ "aggregate": … }` annotation values (SPEC
-    /// §12) and the order of small multiples (`facet.sort`, SPEC §13).
+    /// §12), the order of small multiples (`facet.sort`, SPEC §13) and of sorted categories (an encoding's `sort`, SPEC §20).
     static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext) throws(DiagnosticError) -> (
         input: PipelineResult, warnings: [Diagnostic]
     ) {
@@ -137,7 +137,8 @@ enum Compiler {
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
         }
-        input.spec = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table)
+        input.spec = try PanelOrder.resolve(
+            try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table, layers: input.layers)
         return (input, warnings)
     }
 

@@ -93,6 +93,15 @@ public struct AxisLayout: Sendable {
     /// Room above the plot a top axis takes (a second x axis, SPEC §20): a vertical axis's title goes above it.
     var titleLift = 0.0
 
+    /// An axis of an inner view of a repeat grid (SPEC §20, `AxisSpec.printsLabels`): its gridlines stay, it
+    /// prints no tick labels and no title, and keeps no room for them.
+    mutating func omitLabels() {
+        drawsLabels = false
+        titleBlock = nil
+        omitsLabels = true
+    }
+    private var omitsLabels = false
+
     /// Between tick labels and the plot edge.
     static let labelGap = 8.0
     /// Between the labels and the axis title.
@@ -109,8 +118,7 @@ public struct AxisLayout: Sendable {
             // A band or point axis names every category (SPEC §19.8): no thinning; wrapped at spaces only, and
             // shortened with "…" (the full name kept for the SVG's `<title>`) only when it cannot fit.
             let fitted = Self.categoryLabels(
-                axis.ticks, step: step, vertical: axis.isVertical, maxLabelWidth: maxLabelWidth,
-                uprightLength: min(Self.uprightLabelLength, max(60, plotHeight * 0.4)), style: style)
+                axis.ticks, step: step, vertical: axis.isVertical, maxLabelWidth: maxLabelWidth, uprightLength: Self.uprightLabelLength, style: style)
             labels = fitted.labels.map { (tick: $0.tick, block: $0.block) }
             rotatesLabels = fitted.rotated
             if axis.isVertical {
@@ -145,7 +153,7 @@ public struct AxisLayout: Sendable {
     static let verticalCategoryLines = 3
 
     /// The smallest step at which `categoryLabels` gives each of `ticks` the lines it needs at `maxLabelWidth`.
-    private static func categoryStepNeeded(_ ticks: [AxisTick], maxLabelWidth: Double, style: TextStyle) -> Double {
+    static func categoryStepNeeded(_ ticks: [AxisTick], maxLabelWidth: Double, style: TextStyle) -> Double {
         let probe = TextBlock(lines: [TextBlockLine(runs: [TextRun("X", style: style)])], style: style)
         let lines = ticks.reduce(1) { most, tick in
             max(most, CategoryLabel(tick.label, width: maxLabelWidth, maxLines: verticalCategoryLines, style: style).lines.count)
@@ -155,20 +163,28 @@ public struct AxisLayout: Sendable {
 
     /// Lines a category label may take across a horizontal band.
     static let horizontalCategoryLines = 3
-    /// The longest an upright category label may be.
-    static let uprightLabelLength = 160.0
+    /// The longest an upright category label may be before it wraps (when its step holds two lines) or, as the
+    /// last resort, is shortened with "…": the bottom margin grows to hold it (SPEC §19.8: never thinned or cut).
+    static let uprightLabelLength = 300.0
+    /// The smallest font size upright labels are set in to fit a step below one line of text.
+    static let smallestUprightSize = 6.0
 
     /// Every category's label fitted to its band (SPEC §19.8): a vertical axis wraps to `maxLabelWidth` on as
-    /// many lines as one step holds; a horizontal one wraps to the step, or turns the labels upright when a
-    /// name would have to be shortened across it and the step is as wide as a line is tall.
+    /// many lines as one step holds; a horizontal one wraps to the step, or turns the labels upright (−90°, read
+    /// bottom to top, as Vega-Lite and Datawrapper do) when a name would have to be shortened across it. Upright
+    /// labels take as many lines as the step holds; a step below one line of text sets them smaller, to fit it.
     private static func categoryLabels(
         _ ticks: [AxisTick], step: Double, vertical: Bool, maxLabelWidth: Double, uprightLength: Double, style: TextStyle
     ) -> (
         labels: [(tick: AxisTick, block: TextBlock, full: String?)], rotated: Bool
     ) {
-        let probe = TextBlock(lines: [TextBlockLine(runs: [TextRun("X", style: style)])], style: style)
-        let oneLine = probe.ascent + probe.descent
-        func fitted(width: Double, lines: Int) -> [(tick: AxisTick, block: TextBlock, full: String?)] {
+        func linesIn(_ step: Double, style: TextStyle) -> Int {
+            let probe = TextBlock(lines: [TextBlockLine(runs: [TextRun("X", style: style)])], style: style)
+            let oneLine = probe.ascent + probe.descent
+            guard step >= oneLine else { return 1 }
+            return max(1, 1 + NumberConversion.clamped((step + 2 - oneLine) / max(1, probe.lineHeight), rounding: .down))
+        }
+        func fitted(width: Double, lines: Int, style: TextStyle) -> [(tick: AxisTick, block: TextBlock, full: String?)] {
             ticks.map { tick in
                 let label = CategoryLabel(tick.label, width: width, maxLines: lines, style: style)
                 return (tick, TextBlock(lines: label.lines, style: style), label.fullText)
@@ -177,18 +193,21 @@ public struct AxisLayout: Sendable {
         var rotated = false
         var result: [(tick: AxisTick, block: TextBlock, full: String?)]
         if vertical {
-            let lines = step >= oneLine ? 1 + NumberConversion.clamped((step + 2 - oneLine) / max(1, probe.lineHeight), rounding: .down) : 1
-            result = fitted(width: maxLabelWidth, lines: max(1, lines))
+            result = fitted(width: maxLabelWidth, lines: linesIn(step, style: style), style: style)
         } else {
             let across = max(1, step - 4)
-            result = fitted(width: across, lines: horizontalCategoryLines)
+            result = fitted(width: across, lines: horizontalCategoryLines, style: style)
             let shortened = result.filter { $0.full != nil }.count
-            if shortened > 0, step >= probe.lineHeight {
-                // Upright when that shortens fewer names than across the band.
-                let upright = fitted(width: uprightLength, lines: 1)
-                if upright.filter({ $0.full != nil }).count < shortened {
+            if shortened > 0 {
+                // Upright when that shortens fewer names than across the band; in a smaller size when the step is
+                // below one line of text, so that neighbours do not cover each other.
+                var upright = style
+                let oneLine = TextMeasurer.ascent(style) + TextMeasurer.descent(style)
+                if step < oneLine { upright.size = max(smallestUprightSize, style.size * step / oneLine) }
+                let candidates = fitted(width: uprightLength, lines: linesIn(step, style: upright), style: upright)
+                if candidates.filter({ $0.full != nil }).count < shortened {
                     rotated = true
-                    result = upright
+                    result = candidates
                 }
             }
         }
@@ -235,6 +254,7 @@ public struct AxisLayout: Sendable {
     /// The room outside the plot this axis needs, overhanging labels at the ends included.
     public var margins: Margins {
         var margins = Margins()
+        if omitsLabels { return margins }
         let tick = axis.tickMarks && theme.drawsTicks ? Self.tickLength : 0
         let titleHeight = titleBlock.map { $0.height + Self.titleGap } ?? 0
         switch axis.position {
@@ -347,7 +367,7 @@ public struct AxisLayout: Sendable {
                 var node: TextNode
                 if rotatesLabels {
                     // Upright, read bottom to top, its end at the axis; centred on the tick across the glyphs.
-                    let x = tickValue.position + (block.ascent - block.descent) / 2
+                    let x = tickValue.position + (block.ascent - block.descent) / 2 - Double(block.lines.count - 1) * block.lineHeight / 2
                     let y = axis.position == .bottom ? edge + gap : edge - gap
                     node = TextNode(
                         block: block, x: x, baseline: y, anchor: axis.position == .bottom ? .end : .start, fill: labelColor, rotation: -90)

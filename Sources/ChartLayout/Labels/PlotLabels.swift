@@ -229,6 +229,7 @@ struct PlotLabels: Sendable {
     /// Values on marks (last: a value that finds no free spot is left out), into each series' `labels`. The
     /// marks' obstacles must be in `placer` already.
     func placeValues(context: MarkContext, placer: inout LabelPlacer, labels output: inout [[SceneNode]]) {
+        if model.markKind.placeOwnLabels(context: context, placer: &placer, labels: &output) { return }
         guard let values else { return }
         for (index, series) in model.series.enumerated() {
             for request in ValueLabels.requests(series, content: values, context: context) {

@@ -20,7 +20,7 @@ struct LabelRequest: Sendable {
 ///   inside a bar moves past its end, unless the bar is a stacked segment;
 /// - heat-map cells (`rect`): centred, in white or near-black, whichever reads better on the cell;
 /// - points and lines: above the point (`top`), right of it (`end`) or on it (`inside`), with the other sides
-///   as fallbacks.
+///   and then the four corners as fallbacks (cartography's eight positions).
 /// `angle` rotates the text (−90 reads bottom to top, for long values on narrow columns).
 enum ValueLabels {
     static func requests(_ series: Series, content: ValueLabelContent, context: MarkContext) -> [LabelRequest] {
@@ -146,10 +146,19 @@ enum ValueLabels {
         let below = place(block, angle: content.angle, fill: fill) { box in (x - box.midX, (y + gap) - box.minY) }
         let right = place(block, angle: content.angle, fill: fill) { box in ((x + gap) - box.minX, y - box.midY) }
         let left = place(block, angle: content.angle, fill: fill) { box in ((x - gap) - box.maxX, y - box.midY) }
+        // The four corners, for a point whose sides a line runs through (a connected scatter plot's vertex: the
+        // line leaves up-left and down-right, the corners up-right and down-left are free). The diagonal gap is
+        // the radius's share on each axis, so the corner of the label just clears the dot.
+        let corner = theme.labelGap / 2 + radius * 0.71
+        let aboveRight = place(block, angle: content.angle, fill: fill) { box in ((x + corner) - box.minX, (y - corner) - box.maxY) }
+        let aboveLeft = place(block, angle: content.angle, fill: fill) { box in ((x - corner) - box.maxX, (y - corner) - box.maxY) }
+        let belowRight = place(block, angle: content.angle, fill: fill) { box in ((x + corner) - box.minX, (y + corner) - box.minY) }
+        let belowLeft = place(block, angle: content.angle, fill: fill) { box in ((x - corner) - box.maxX, (y + corner) - box.minY) }
+        let corners = [aboveRight, aboveLeft, belowRight, belowLeft]
         let nodes: [TextNode]
         switch content.position {
-        case .top: nodes = [above, below, right, left]
-        case .end: nodes = [right, left, above, below]
+        case .top: nodes = [above, below, right, left] + corners
+        case .end: nodes = [right, left, above, below] + corners
         case .inside: nodes = [place(block, angle: content.angle, fill: fill) { box in (x - box.midX, y - box.midY) }]
         }
         return nodes.map { LabelOption(node: $0, onMark: false) }

@@ -47,6 +47,10 @@ protocol Mark {
 
     /// The radius value labels keep from a row's position, when the mark draws no sized dot of its own.
     static func labelRadius(_ row: Int, context: MarkContext) -> Double?
+
+    /// Places this mark's labels itself, all rows at once (an arc's labels stack beside the pie), into each
+    /// series' `labels`; false: the value labels of `valueLabelOptions` go one row at a time.
+    static func placeOwnLabels(context: MarkContext, placer: inout LabelPlacer, labels: inout [[SceneNode]]) -> Bool
 }
 
 extension Mark {
@@ -63,6 +67,7 @@ extension Mark {
     static var canNameSeriesAtEnds: Bool { false }
     static var isText: Bool { false }
     static func labelRadius(_ row: Int, context: MarkContext) -> Double? { nil }
+    static func placeOwnLabels(context: MarkContext, placer: inout LabelPlacer, labels: inout [[SceneNode]]) -> Bool { false }
 }
 
 /// The mark table: one entry per `MarkType`. The only switch on mark types in the layout.
@@ -80,6 +85,7 @@ enum MarkTable {
         // Composite marks never reach layout: the composite stage (ChartSpec/Composite) expanded them into the
         // rule and tick layers that draw them. A spec that failed to expand is an error before layout.
         case .errorbar: RuleMark.self
+        case .arc: ArcMark.self
         case .boxplot: BarMark.self
         }
     }

@@ -50,7 +50,8 @@ enum NarrowLayout {
         return scene.children.contains { crowded($0, inXAxis: false) }
     }
 
-    /// Whether a category name on an x axis among `nodes` is shortened with "…" (its whole text kept for a `<title>`).
+    /// Whether a category name on an x axis among `nodes` is shortened with "…" (its whole text kept for a `<title>`),
+    /// or stands upright longer than `uprightTurnLength`: small multiples then read better turned on their side.
     static func namesAlongXShortened(_ nodes: [SceneNode]) -> Bool {
         func shortened(_ node: SceneNode, inXAxis: Bool) -> Bool {
             switch node {
@@ -58,13 +59,17 @@ enum NarrowLayout {
                 let inside = inXAxis || group.classes.contains("chartc-axis-x")
                 return group.children.contains { shortened($0, inXAxis: inside) }
             case .text(let text):
-                return inXAxis && !text.classes.contains("chartc-axis-title") && text.fullText != nil
+                return inXAxis && !text.classes.contains("chartc-axis-title")
+                    && (text.fullText != nil || (text.rotation != 0 && text.block.width > uprightTurnLength))
             default:
                 return false
             }
         }
         return nodes.contains { shortened($0, inXAxis: false) }
     }
+
+    /// The longest an upright category name along x of small multiples may be before the chart is turned.
+    static let uprightTurnLength = 100.0
 
     /// Categories on x, numbers or dates on y (or none), every mark one that reads the same on its side.
     static func canTurn(_ chart: CheckedChart) -> Bool {

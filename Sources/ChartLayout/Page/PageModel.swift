@@ -16,6 +16,20 @@ public struct PageModel: Sendable {
     /// The marks' `data-row` counts every layer's rows (SPEC §11): the page uses the layered tooltip script.
     public var isLayered: Bool
     public var table: PageTable
+    /// A graphic of several views (SPEC §20): each view's rows under its heading (its `title`, else "View N"),
+    /// one table per view; empty for a chart of one view, whose rows are `table`.
+    public var viewTables: [ViewTable] = []
+
+    /// One view's rows in the page's data tables.
+    public struct ViewTable: Sendable, Equatable {
+        public var heading: String
+        public var table: PageTable
+
+        public init(heading: String, table: PageTable) {
+            self.heading = heading
+            self.table = table
+        }
+    }
 
     public init(name: String, title: String?, locale: String, tooltips: TooltipData, isLayered: Bool, table: PageTable) {
         self.name = name
@@ -36,10 +50,15 @@ public struct PageModel: Sendable {
     /// The model of a checked chart drawn from `table` (the pipeline's output); a layered chart's tooltips come
     /// from each layer's own rows.
     public init(chart: CheckedChart, table: Table, name: String) {
-        self.init(spec: chart.spec, table: table, name: name)
-        if chart.spec.isLayered {
-            tooltips = TooltipData(layers: chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) })
-            isLayered = true
-        }
+        let tooltips =
+            chart.spec.isLayered
+            ? TooltipData(
+                layers: chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) },
+                views: chart.context.layers.map(\.resolved))
+            : TooltipData(spec: chart.spec, table: table, view: chart.context.resolved)
+        self.init(
+            name: name, title: chart.spec.title?.value, locale: chart.spec.locale.value, tooltips: tooltips, isLayered: chart.spec.isLayered,
+            table: PageTable(table))
     }
+
 }

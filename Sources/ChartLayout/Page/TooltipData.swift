@@ -5,7 +5,9 @@
 #endif
 import ChartData
 import ChartFormat
+import ChartSemantics
 import ChartSpec
+import ChartValues
 
 /// What a tooltip says about a mark: the fields shown and, for every row of the table, their values already
 /// written with the spec's formats in the spec's locale. The page embeds it as JSON and the script only looks
@@ -29,34 +31,43 @@ public struct TooltipData: Sendable, Equatable {
     /// `values[row][field]`; nil for null.
     public var values: [[String?]] = []
 
-    public init(spec: ChartSpec, table: Table) {
+    /// - Parameter view: the chart as the checking stage resolved it: a field a channel draws is written as that
+    ///   channel shows it (numbers on a temporal channel are years), never as the spec declares it again; nil (tests
+    ///   of a spec alone) reads the declared types.
+    public init(spec: ChartSpec, table: Table, view: ResolvedView? = nil) {
         let locale = ChartLocale.named(spec.locale.value) ?? .enUS
         var definitions: [ChannelDef] = []
+        /// The resolved channel drawing each listed field, by the definition's index.
+        var drawing: [Int: ResolvedChannel] = [:]
         let listed = spec.encoding.tooltip.filter { $0.field != nil }
         if !listed.isEmpty {
             // A tooltip field that is also drawn reads the way its channel writes it, unless it says otherwise.
             let drawn = spec.encoding.channels
-            definitions = listed.map { definition in
+            for (index, definition) in listed.enumerated() {
                 var merged = definition
                 if let channel = drawn.first(where: { $0.field?.value == definition.field?.value }) {
-                    if merged.type == nil { merged.type = channel.type }
+                    if merged.type == nil {
+                        merged.type = channel.type
+                        drawing[index] = view?[channel.channel]
+                    }
                     if merged.format == nil { merged.format = channel.format ?? channel.axis?.format }
                 }
-                return merged
+                definitions.append(merged)
             }
         } else {
             let encoding = spec.encoding
             definitions = spec.mark.type.value.traits.tooltipChannels.compactMap { encoding[$0] }
+            for (index, definition) in definitions.enumerated() { drawing[index] = view?[definition.channel] }
         }
         var formatters: [(Int) -> String?] = []
-        for definition in definitions {
+        for (position, definition) in definitions.enumerated() {
             guard let name = definition.field?.value, let index = table.columnIndex(named: name) else { continue }
             if fields.contains(where: { $0.column == index }) { continue }
             if definition.channel == .color && listed.isEmpty && heading == nil { heading = fields.count }
             let label: String
             if case .text(let title) = definition.title, !title.value.isEmpty { label = title.value } else { label = name }
             fields.append(Field(label: label, column: index))
-            formatters.append(Self.formatter(for: table.columns[index], definition: definition, locale: locale))
+            formatters.append(Self.formatter(for: table.columns[index], definition: definition, resolved: drawing[position], locale: locale))
         }
         values = (0..<table.rowCount).map { row in formatters.map { $0(row) } }
     }
@@ -68,9 +79,10 @@ public struct TooltipData: Sendable, Equatable {
     /// The tooltips of a layered chart (SPEC §11): each layer's fields as a one-mark chart's, each field once
     /// (by its label) across layers, and every layer's rows after the rows of the layers before it, the order
     /// of the marks' `data-row` (`MarkContext.rowOffset`). A row leaves out the fields its layer does not show.
-    public init(layers: [(spec: ChartSpec, table: Table)]) {
-        for layer in layers {
-            let own = TooltipData(spec: layer.spec, table: layer.table)
+    /// `views`: each layer as the checking stage resolved it, in the same order (empty: the declared types).
+    public init(layers: [(spec: ChartSpec, table: Table)], views: [ResolvedView] = []) {
+        for (index, layer) in layers.enumerated() {
+            let own = TooltipData(spec: layer.spec, table: layer.table, view: index < views.count ? views[index] : nil)
             var map: [Int] = []
             for field in own.fields {
                 if let index = fields.firstIndex(where: { $0.label == field.label }) {
@@ -105,17 +117,22 @@ public struct TooltipData: Sendable, Equatable {
 
     /// How one column's cells are written: the channel's `format`, else its axis format, else a default that
     /// suits the type (years plain, other numbers with three significant digits or more, dates as `Jan 17, 2012`).
-    static func formatter(for column: Column, definition: ChannelDef, locale: ChartLocale) -> (Int) -> String? {
+    /// Whether numbers are years is the resolved channel's fact (`holdsYears`) when a channel draws the field.
+    static func formatter(for column: Column, definition: ChannelDef, resolved: ResolvedChannel? = nil, locale: ChartLocale) -> (Int) -> String? {
         let spec = definition.format ?? definition.axis?.format
         let pattern = spec?.patternText
         let affixes = spec?.affixes ?? .none
         switch column.storage {
         case .number(let numbers):
             let valid = column.valid
+            // Numbers drawn as categories (a band, point or ordinal scale) read as their axis names them.
+            if resolved?.isDiscrete == true, pattern == nil {
+                return { row in valid[row] && numbers[row].isFinite ? column[row].text.map(affixes.apply) : nil }
+            }
             if let pattern, let format = try? NumberFormat(parsing: pattern) {
                 return { row in valid[row] && numbers[row].isFinite ? affixes.apply(format.format(numbers[row], locale: locale)) : nil }
             }
-            let isYears = definition.type?.value == .temporal
+            let isYears = resolved?.holdsYears ?? (definition.type?.value == .temporal)
             return { row in
                 guard valid[row], numbers[row].isFinite else { return nil }
                 return affixes.apply(

@@ -93,6 +93,13 @@ struct FacetLayout {
         let widthIsFixed = spec.width.span != nil && spec.widthStep == nil
         /// What a panel takes besides its plot (axis labels, gaps), a first guess for counting columns.
         let cellExtra = 60.0
+        // Category names down y (SPEC §19.8): the label column takes the width they need, wrapped at spaces on up
+        // to three lines, and each panel's plot grows a step for every line; the plots narrow, or fewer panels go
+        // in a row, to make room.
+        let yNames = try Self.yCategoryNames(models)
+        let yLines = Self.yLinesAvailable(spec: spec, names: yNames, style: theme.axisLabelStyle)
+        let yLabelWidth = Self.yLabelWidth(yNames, region: region.width, sharesY: facet.sharesY, style: theme.axisLabelStyle, lines: yLines)
+        let labelColumn = max(0, (yLabelWidth.map { $0 + AxisLayout.labelGap } ?? 0) - cellExtra)
         func fitting(_ cell: Double) -> Int {
             NumberConversion.clamped((region.width + Self.columnGap) / (cell + Self.columnGap), rounding: .down)
         }
@@ -107,7 +114,10 @@ struct FacetLayout {
         } else if let written = facet.columns?.value {
             columns = written
         } else {
-            columns = fitting(max(FacetSpec.minimumPanelWidth, (xNeed ?? 0) + cellExtra))
+            // A shared y's label column is printed once, at the left of each row; an independent one in every panel.
+            let cell = max(FacetSpec.minimumPanelWidth, (xNeed ?? 0) + cellExtra) + (facet.sharesY ? 0 : labelColumn)
+            let room = region.width - (facet.sharesY ? labelColumn : 0)
+            columns = NumberConversion.clamped((room + Self.columnGap) / (cell + Self.columnGap), rounding: .down)
         }
         columns = max(1, min(columns, count))
         if let xNeed, widthIsFixed, !options.narrowPage, fitting(xNeed + cellExtra) < columns {
@@ -128,8 +138,11 @@ struct FacetLayout {
 
         // Margins every panel shares: the largest any panel needs, measured at the cell's width.
         let guessWidth = max(60, (region.width - Self.columnGap * Double(columns - 1)) / Double(columns), (xNeed ?? 0) + cellExtra)
-        let plotHeight = try Self.panelHeight(spec: spec, guessWidth: guessWidth, panels: models)
-        var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight)
+        let labelStep = yLabelWidth.map { width in
+            AxisLayout.categoryStepNeeded(yNames.map { AxisTick(position: 0, label: $0) }, maxLabelWidth: width, style: theme.axisLabelStyle)
+        }
+        let plotHeight = try Self.panelHeight(spec: spec, guessWidth: guessWidth, panels: models, labelStep: labelStep)
+        var margins = try Self.margins(models, width: guessWidth, plotHeight: plotHeight, yLabelWidth: yLabelWidth)
 
         let yAtLeft = spec.encoding.y?.axis?.position?.value != .right
         let xAtBottom = spec.encoding.x?.axis?.position?.value != .top
@@ -144,13 +157,14 @@ struct FacetLayout {
             let right = (0..<columns).map { yAtLeft ? margins.right : (showsY(column: $0) ? margins.right : 0) }
             let fixed = left.reduce(0, +) + right.reduce(0, +) + Self.columnGap * Double(columns - 1)
             let free = max(40, (region.width - fixed) / Double(columns))
-            guard let xNeed else { return free }
+            // A width written is the width drawn (SPEC §19.8): the categories share what the columns leave.
+            guard let xNeed, !widthIsFixed else { return free }
             return min(ChartSpec.maximumSize, xStep?.exact == true ? xNeed : max(free, xNeed))
         }
         // Labels wrap to a share of the region they are measured in (a long category name on one line or two), so
         // every panel is measured, and drawn, in a region of one width: the one the first measure leads to.
         let regionWidth = margins.left + plotWidth(margins) + margins.right
-        margins = margins.union(try Self.margins(models, width: regionWidth, plotHeight: plotHeight))
+        margins = margins.union(try Self.margins(models, width: regionWidth, plotHeight: plotHeight, yLabelWidth: yLabelWidth))
         let plotWidth = plotWidth(margins)
         let panelRight = max(0, regionWidth - margins.left - plotWidth)
         // An inner column without y labels still keeps room for its first x label's overhang (about the last
@@ -244,7 +258,7 @@ struct FacetLayout {
                 let panelRegion = Box(
                     x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight,
                     height: margins.top + plotHeight + margins.bottom)
-                let area = try PlotArea(models: models[index], region: panelRegion, panel: frame)
+                let area = try PlotArea(models: models[index], region: panelRegion, panel: frame, yLabelWidth: yLabelWidth)
                 for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
                 var children: [SceneNode] = []
                 var titleBox: Box?
@@ -306,15 +320,16 @@ struct FacetLayout {
     }
 
     /// The margins every panel needs (the largest of any panel) when laid out alone in a region `width` wide.
-    static func margins(_ panels: [[PlotModel]], width: Double, plotHeight: Double) throws(DiagnosticError) -> Margins {
+    static func margins(_ panels: [[PlotModel]], width: Double, plotHeight: Double, yLabelWidth: Double? = nil) throws(DiagnosticError) -> Margins {
         var margins = Margins.zero
         for models in panels {
             let probe = Box(x: 0, y: 0, width: width, height: plotHeight + 60)
-            let area = try PlotArea(models: models, region: probe)
+            let area = try PlotArea(models: models, region: probe, yLabelWidth: yLabelWidth)
+            // The region the probe's plot grew to: upright category names may need more than the probe's height.
             margins = margins.union(
                 Margins(
-                    top: area.plot.minY - probe.minY, right: probe.maxX - area.plot.maxX, bottom: probe.maxY - area.plot.maxY,
-                    left: area.plot.minX - probe.minX))
+                    top: area.plot.minY - probe.minY, right: max(probe.maxX, area.region.maxX) - area.plot.maxX,
+                    bottom: max(probe.maxY, area.region.maxY) - area.plot.maxY, left: area.plot.minX - probe.minX))
         }
         return margins
     }
@@ -323,19 +338,84 @@ struct FacetLayout {
     /// panel's width, 120 to 300 px.
     ///
     /// Categories on y (SPEC §19.8) make it at least 20 px a category without an explicit `height`, exactly the
-    /// step with `"height": { "step": N }`: every panel names every category.
-    static func panelHeight(spec: ChartSpec, guessWidth: Double, panels: [[PlotModel]] = []) throws(DiagnosticError) -> Double {
+    /// step with `"height": { "step": N }`: every panel names every category. Without either, a step holds the
+    /// lines of its longest wrapped name (`labelStep`).
+    static func panelHeight(spec: ChartSpec, guessWidth: Double, panels: [[PlotModel]] = [], labelStep: Double? = nil) throws(DiagnosticError)
+        -> Double
+    {
         let base =
             spec.height.span != nil
             ? min(ChartSpec.maximumSize, max(ChartLayoutEngine.minimumPlotHeight, spec.height.value))
             : min(300, max(120, (guessWidth * 0.7).rounded()))
-        guard let step = ChartLayoutEngine.categorySteps(spec, theme: panels.first?.first?.theme ?? .standard).y else { return base }
+        guard var step = ChartLayoutEngine.categorySteps(spec, theme: panels.first?.first?.theme ?? .standard).y else { return base }
+        // Names on several lines keep a little air between them.
+        if !step.exact, step.fitsLabels, let labelStep, labelStep > step.step { step.step = (labelStep + 4).rounded(.up) }
         var spanned: Double?
         for models in panels {
             let probe = try PlotScales(models: models, width: max(40, guessWidth), height: 400)
             if let steps = PlotArea.stepsSpanned(probe).y { spanned = max(spanned ?? 0, steps) }
         }
         return min(ChartSpec.maximumSize, step.length(steps: spanned, base: base, inset: 0))
+    }
+
+    /// The labels of the y axis's categories in every panel (each once, in the order first met), when y is a band
+    /// or point axis that prints labels; empty otherwise.
+    static func yCategoryNames(_ panels: [[PlotModel]]) throws(DiagnosticError) -> [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        for models in panels {
+            guard let model = models.first(where: { $0.y != nil }), let channel = model.y else { continue }
+            let probe = try PlotScales(models: models, width: 400, height: 400)
+            guard let scale = probe.y, scale.isDiscrete,
+                let axis = AxisBuilder.axis(channel: channel, scale: scale, isX: false, model: model, other: model.x, length: 400)
+            else { continue }
+            for tick in axis.ticks where seen.insert(tick.label).inserted { names.append(tick.label) }
+        }
+        return names
+    }
+
+    /// The width every panel's y category names wrap to (SPEC §19.8): the longest on one line when it fits in a
+    /// quarter of the region (a shared axis prints one label column; independent ones, one per panel, get
+    /// less), else the narrowest width at which every name fits whole on `AxisLayout.verticalCategoryLines`
+    /// lines, up to 45% of the region; a name longer than that is the one shortened with "…". Nil without names.
+    static func yLabelWidth(_ names: [String], region: Double, sharesY: Bool, style: TextStyle, lines: Int = AxisLayout.verticalCategoryLines)
+        -> Double?
+    {
+        guard !names.isEmpty else { return nil }
+        let widths = names.map { TextMeasurer.width($0, style: style) }
+        let oneLine = (widths.max() ?? 0).rounded(.up)
+        let share = max(40, region * (sharesY ? 0.25 : 0.2))
+        let most = max(40, region * 0.45)
+        var wrapped = 0.0
+        for (name, width) in zip(names, widths) where width > share {
+            wrapped = max(wrapped, narrowestWidth(name, lines: lines, style: style, upper: min(width.rounded(.up), most)))
+        }
+        return min(oneLine, max(share, wrapped))
+    }
+
+    /// How many lines a y category name may wrap onto: `AxisLayout.verticalCategoryLines`, or fewer when a written
+    /// panel `height` leaves each category less room than that (the phone page of examples/barley: 17 px a
+    /// variety), so that the names take a wider column on fewer lines rather than end in "…".
+    static func yLinesAvailable(spec: ChartSpec, names: [String], style: TextStyle) -> Int {
+        let most = AxisLayout.verticalCategoryLines
+        guard spec.height.span != nil, spec.heightStep == nil, !names.isEmpty else { return most }
+        let step = spec.height.value / Double(names.count)
+        let lines = Int(exactly: (step / TextMeasurer.lineHeight(style)).rounded(.down)) ?? most
+        return max(1, min(most, lines))
+    }
+
+    /// The narrowest width (to a pixel) at which `name` wraps whole onto `lines` lines; `upper` when even that
+    /// shortens it.
+    static func narrowestWidth(_ name: String, lines: Int, style: TextStyle, upper: Double) -> Double {
+        func fits(_ width: Double) -> Bool { CategoryLabel(name, width: width, maxLines: lines, style: style).fullText == nil }
+        guard fits(upper) else { return upper }
+        var low = 1.0
+        var high = upper
+        while high - low > 1 {
+            let middle = ((low + high) / 2).rounded()
+            if fits(middle) { high = middle } else { low = middle }
+        }
+        return high
     }
 
     /// The title wrapped to `width`, at most `titleLines` lines; a longer one ends in an ellipsis, and a word
@@ -392,8 +472,12 @@ struct FacetLayout {
                 let rows = Array(Set(panels.flatMap { $0[layer].series.flatMap(\.rows) })).sorted()
                 var layerKeys = PlotScales.categories(channel, rows: rows, followTable: !spec.sort.isEmpty)
                 // Rows come panel by panel, so first appearance is not an order: text categories go in the order a
-                // `sort` on the field gives (Unicode code points), unless the spec sorts or names the domain.
-                if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil {
+                // `sort` on the field gives (Unicode code points), unless the spec sorts, sorts the channel or names the
+                // domain.
+                // An encoding's `sort` (SPEC §20) was computed over every panel's rows: it is the order.
+                if spec.sort.isEmpty, channel.column.type == .string, channel.column.naturalOrder == nil, channel.definition.scale?.domain == nil,
+                    channel.definition.sortedKeys == nil
+                {
                     layerKeys.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
                 }
                 let known = Set(keys)

@@ -92,7 +92,14 @@ public struct EncodedChannel: Sendable {
     /// The category key of any value (numbers in shortest form, dates as ISO 8601).
     public static func key(_ value: Value) -> String? { value.text }
 
-    /// The distinct keys in display order: the explicit `scale.domain`, else the column's natural order
+    /// The keys present in the order of an encoding's `sort` (SPEC §20, `ChannelDef.sortedKeys`), then any it does
+    /// not list in the order `seen`.
+    static func following(_ sorted: [String], present: Set<String>, seen: [String]) -> [String] {
+        let listed = Set(sorted)
+        return sorted.filter { present.contains($0) } + seen.filter { !listed.contains($0) }
+    }
+
+    /// The distinct keys in display order: the explicit `scale.domain`, else an encoding's `sort`, else the column's natural order
     /// (weekdays, months) restricted to values present, else first appearance in the table (which follows
     /// the spec's `sort`).
     public func categories(rows: Range<Int>) -> [String] {
@@ -103,6 +110,9 @@ public struct EncodedChannel: Sendable {
         var present = Set<String>()
         for row in rows {
             if let key = key(row), present.insert(key).inserted { seen.append(key) }
+        }
+        if let sorted = definition.sortedKeys {
+            return Self.missingLast(Self.following(sorted, present: present, seen: seen), missingKey: missingKey)
         }
         if let natural = column.naturalOrder {
             let ordered = natural.filter { present.contains($0) }

@@ -26,7 +26,11 @@ public struct PlotArea: Sendable {
     ///
     /// - Parameter steps: px per category of a band or point axis (SPEC §19.8): the region grows (or, with an
     ///   exact step, fits) so each category gets its step; `region` is then the grown region.
-    public init(models: [PlotModel], region: Box, panel: PanelFrame? = nil, steps: CategorySteps = .fixed) throws(DiagnosticError) {
+    ///   - yLabelWidth: the width category names on the y axis wrap to, when the caller has decided it (the label
+    ///     column small multiples share, `FacetLayout.yLabelWidth`); nil: 40% of the region's width.
+    public init(models: [PlotModel], region: Box, panel: PanelFrame? = nil, steps: CategorySteps = .fixed, yLabelWidth: Double? = nil)
+        throws(DiagnosticError)
+    {
         guard !models.isEmpty else { throw DiagnosticError([]) }
         var region = region
         var margins = panel?.margins ?? Margins.zero
@@ -52,6 +56,8 @@ public struct PlotArea: Sendable {
         let base = region
         // A vertical category axis whose names need more lines than its step holds grows its step (SPEC §19.8).
         var steps = steps
+        /// Whether the x axis's category names stand upright.
+        var uprightX = false
         // Never past the largest size a spec may ask for.
         func plotSize(_ margins: Margins) -> (width: Double, height: Double) {
             let (width, height) = unclampedPlotSize(margins)
@@ -64,8 +70,12 @@ public struct PlotArea: Sendable {
             let height = steps.y.map {
                 $0.length(steps: spanned.y, base: base.height - margins.top - margins.bottom, inset: insets.top + insets.bottom)
             }
+            // Upright category names along x take the room they need (SPEC §19.8): the plot keeps at least half of
+            // the height asked for, and the region grows below it.
+            let floor = uprightX ? base.height * 0.5 : 40
             return (
-                max(40, width ?? (region.width - margins.left - margins.right)), max(40, height ?? (region.height - margins.top - margins.bottom))
+                max(40, width ?? (region.width - margins.left - margins.right)),
+                max(40, height ?? max(floor, region.height - margins.top - margins.bottom))
             )
         }
         // Margins depend on labels, labels on tick counts, tick counts on the plot size: settle in a few rounds.
@@ -74,7 +84,7 @@ public struct PlotArea: Sendable {
             region.width = max(base.width, plotWidth + margins.left + margins.right)
             region.height = max(steps.y?.exact == true ? 0 : base.height, plotHeight + margins.top + margins.bottom)
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
-            layouts = Self.axes(models: models, scales: scales, region: region)
+            layouts = Self.axes(models: models, scales: scales, region: region, yLabelWidth: yLabelWidth)
             var grew = false
             if let step = steps.y, !step.exact, step.fitsLabels, let wanted = layouts.y?.categoryStepNeeded, wanted > step.step + 0.5 {
                 steps.y = CategorySteps.Step(step: wanted.rounded(.up), exact: false)
@@ -83,10 +93,14 @@ public struct PlotArea: Sendable {
             var needed = labelMargins
             for axis in layouts.all { needed = needed.union(axis.margins) }
             // Never give the plot less than half the region.
-            needed.left = min(needed.left, region.width * 0.45)
+            // (A label column the caller sized keeps its width.)
+            if yLabelWidth == nil { needed.left = min(needed.left, region.width * 0.45) }
             needed.right = min(needed.right, region.width * 0.25)
-            needed.top = min(needed.top, region.height * 0.3)
-            needed.bottom = min(needed.bottom, region.height * 0.35)
+            // Upright category names are never cut (SPEC §19.8): their side of the plot takes what they need.
+            uprightX = layouts.x?.rotatesLabels == true
+            let xAtTop = layouts.x?.axis.position == .top
+            if !(uprightX && xAtTop) { needed.top = min(needed.top, region.height * 0.3) }
+            if !(uprightX && !xAtTop) { needed.bottom = min(needed.bottom, region.height * 0.35) }
             let settled =
                 abs(needed.left - margins.left) < 0.5 && abs(needed.right - margins.right) < 0.5
                 && abs(needed.top - margins.top) < 0.5 && abs(needed.bottom - margins.bottom) < 0.5
@@ -99,7 +113,7 @@ public struct PlotArea: Sendable {
         self.region = region
         if scales.width != plotWidth || scales.height != plotHeight || layouts.all.isEmpty {
             scales = try PlotScales(models: models, width: plotWidth, height: plotHeight, insets: insets)
-            layouts = Self.axes(models: models, scales: scales, region: region)
+            layouts = Self.axes(models: models, scales: scales, region: region, yLabelWidth: yLabelWidth)
         }
         if let panel {
             layouts.x?.drawsLabels = panel.showsXLabels
@@ -233,7 +247,7 @@ public struct PlotArea: Sendable {
     /// channel; a one-mark chart's from its own. A channel `resolve` makes independent (SPEC §20) gets a second
     /// axis on the right (top) from the second layer that draws it, on that layer's scale, without gridlines, each
     /// axis titled in its layer's color when the layer draws one series.
-    private static func axes(models: [PlotModel], scales: PlotScales, region: Box) -> PlotAxes {
+    private static func axes(models: [PlotModel], scales: PlotScales, region: Box, yLabelWidth: Double? = nil) -> PlotAxes {
         let resolve = models.first?.spec.resolve
         func side(_ model: PlotModel, isX: Bool) -> Int {
             resolve?.independent(isX: isX)?.axis(ofLayer: model.spec.writtenLayerIndex) ?? 0
@@ -269,7 +283,11 @@ public struct PlotArea: Sendable {
             if dualX { result.x = colored(result.x, by: model) }
         }
         if let model = lead(firstY, \.y) {
-            result.y = axes(model: model, scales: scales, region: region, titles: (nil, joinedTitle(firstY, \.y)), dual: (false, dualY)).y
+            result.y =
+                axes(
+                    model: model, scales: scales, region: region, titles: (nil, joinedTitle(firstY, \.y)), dual: (false, dualY),
+                    yLabelWidth: yLabelWidth
+                ).y
             if dualY { result.y = colored(result.y, by: model) }
         }
         if dualX, let second = scales.secondX, let model = lead(models.filter { side($0, isX: true) == 1 }, \.x) {
@@ -282,6 +300,9 @@ public struct PlotArea: Sendable {
             own.y = second
             result.secondY = colored(axes(model: model, scales: own, region: region, dual: (false, true), secondary: true).y, by: model)
         }
+        // An inner view of a repeat grid (SPEC §20) keeps its gridlines; the outer views print the labels.
+        if lead(firstX, \.x)?.x?.definition.axis?.printsLabels == false { result.x?.omitLabels() }
+        if lead(firstY, \.y)?.y?.definition.axis?.printsLabels == false { result.y?.omitLabels() }
         // A top axis: the vertical axes' titles go above it.
         if let top = result.secondX?.margins.top {
             result.y?.titleLift = top
@@ -295,7 +316,7 @@ public struct PlotArea: Sendable {
     ///   - secondary: this is the second axis, on the right (top), without gridlines.
     private static func axes(
         model: PlotModel, scales: PlotScales, region: Box, titles: (x: String?, y: String?) = (nil, nil), dual: (x: Bool, y: Bool) = (false, false),
-        secondary: Bool = false
+        secondary: Bool = false, yLabelWidth: Double? = nil
     ) -> (x: AxisLayout?, y: AxisLayout?) {
         var x: AxisLayout?
         var y: AxisLayout?
@@ -321,8 +342,9 @@ public struct PlotArea: Sendable {
             }
             // Category names (never thinned, SPEC §19.8) may take a little more of the width before "…".
             let share = axis.bandWidth == nil ? 0.3 : 0.4
+            let labelWidth = axis.bandWidth == nil ? nil : yLabelWidth
             y = AxisLayout(
-                axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: max(40, region.width * share),
+                axis: axis, plotWidth: scales.width, plotHeight: scales.height, maxLabelWidth: labelWidth ?? max(40, region.width * share),
                 titleWidth: dual.y ? max(40, region.width / 2 - AxisLayout.titleGap) : region.width,
                 theme: model.theme)
         }

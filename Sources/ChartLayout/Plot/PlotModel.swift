@@ -32,6 +32,9 @@ public struct PlotModel: Sendable {
     public let detail: EncodedChannel?
     /// The order a line joins its points and stacked segments pile up (SPEC §20), ascending.
     public let order: EncodedChannel?
+    /// An arc's angle and radius (SPEC §21).
+    public let theta: EncodedChannel?
+    public let radius: EncodedChannel?
     /// The `detail` values in drawing order: first appearance in the table (the spec's `sort`), missing last
     /// (SPEC §19.9).
     public let detailKeys: [String]
@@ -106,6 +109,8 @@ public struct PlotModel: Sendable {
         // `detail` and `order` only where the mark draws them (the checking stage rejects them elsewhere).
         detail = markType.traits.draws(.detail) ? bind(encoding.detail) : nil
         order = markType.traits.draws(.order) ? bind(encoding.order) : nil
+        theta = markType.traits.draws(.theta) ? bind(encoding.theta) : nil
+        radius = markType.traits.draws(.radius) ? bind(encoding.radius) : nil
         constants = ChannelConstants(encoding, mark: markType)
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
 
@@ -180,7 +185,10 @@ public struct PlotModel: Sendable {
         self.stack = stack
         if stack != .none, let measure = orientation == .vertical ? y : x {
             let independent = orientation == .vertical ? x : y
-            let pile = Self.stackingOrder(series: series, detail: detail, detailKeys: detailKeys, order: order, table: table)
+            // SPEC §20: a stack and its legend read in the same order, the legend's first entry the top segment of an
+            // upright stack (a horizontal one reads from zero outward, as its legend reads left to right).
+            let piled = orientation == .vertical ? Array(series.reversed()) : series
+            let pile = Self.stackingOrder(series: piled, detail: detail, detailKeys: detailKeys, order: order, table: table)
             stacked = Self.stackRows(pile, measure: measure, independent: independent, mode: stack)
         } else {
             stacked = [:]
@@ -208,7 +216,8 @@ public struct PlotModel: Sendable {
     }
 
     /// The order rows pile up in a stack, bottom (nearest zero) first: by `order` ascending when given (SPEC §20;
-    /// rows without one last, ties in series order); else series by series in legend order, each series' rows by
+    /// rows without one last, ties in series order); else series by series in the order given (an upright stack's
+    /// series in reverse legend order, so the legend's first entry is the top segment), each series' rows by
     /// `detail` value.
     static func stackingOrder(series: [Series], detail: EncodedChannel?, detailKeys: [String], order: EncodedChannel?, table: Table) -> [Int] {
         var rows: [Int] = []

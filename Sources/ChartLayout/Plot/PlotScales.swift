@@ -324,7 +324,8 @@ public struct PlotScales: Sendable {
         return values
     }
 
-    /// Discrete keys in display order over the given rows: the explicit domain, else the natural order of weekdays
+    /// Discrete keys in display order over the given rows: the explicit domain, else an encoding's `sort` (SPEC §20),
+    /// else the natural order of weekdays
     /// and months, else ascending for numbers and dates (cylinders 3, 4, 5, 6, 8 whatever order the rows come in,
     /// as Vega-Lite, ggplot2 and Observable Plot order them), else the table's. A spec that asks for a `sort` gets
     /// the table's order (`followTable`), so months sorted by rainfall stay sorted.
@@ -350,6 +351,9 @@ public struct PlotScales: Sendable {
             }
         }
         let last = missing && !present.contains(channel.missingKey) ? [channel.missingKey] : []
+        if let sorted = channel.definition.sortedKeys {
+            return EncodedChannel.following(sorted, present: present, seen: seen) + last
+        }
         if let natural = channel.column.naturalOrder, !followTable {
             return natural.filter { present.contains($0) } + seen.filter { !natural.contains($0) } + last
         }

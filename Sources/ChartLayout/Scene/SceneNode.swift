@@ -20,6 +20,11 @@ public enum SceneNode: Sendable {
         }
     }
 
+    /// Whether this node or one inside it has the class (the HTML page adds behaviour for some marks).
+    public func containsClass(_ name: String) -> Bool {
+        classes.contains(name) || children.contains { $0.containsClass(name) }
+    }
+
     /// The node's children when it is a group, else empty.
     public var children: [SceneNode] {
         if case .group(let group) = self { return group.children }

@@ -93,7 +93,36 @@ extension ChartLayoutEngine {
             }
         }
 
-        // Tick labels and axis titles only on the outer views of a repeat grid (SPEC §20).
+        // One size legend for the views that size their marks by the same field (SPEC §20): they share one size
+        // scale, so equal values draw equal areas in every view, and the legend above the views shows it once.
+        var sizeScales: [SizeScale?] = Array(repeating: nil, count: count)
+        var sizeModels: [PlotModel] = []
+        var bySizeField: [(field: String, views: [Int], models: [PlotModel])] = []
+        for (index, view) in views.enumerated() where view.chart.spec.legend.position?.value != LegendPosition.none {
+            let models = try plotModels(chart: view.chart, table: view.table, theme: viewTheme, options: options)
+            guard let field = sizeLegendChannel(models)?.channel.field else { continue }
+            if let at = bySizeField.firstIndex(where: { $0.field == field }) {
+                bySizeField[at].views.append(index)
+                bySizeField[at].models += models
+            } else {
+                bySizeField.append((field, [index], models))
+            }
+        }
+        for group in bySizeField where group.views.count > 1 {
+            guard let scale = PlotScales.sizeScale(models: group.models) else { continue }
+            for var model in group.models {
+                model.sharedSize = scale
+                sizeModels.append(model)
+            }
+            for index in group.views {
+                sizeScales[index] = scale
+                var spec = charts[index].spec
+                Self.hideSizeLegend(in: &spec)
+                charts[index] = charts[index].respecified(spec)
+            }
+        }
+
+        // Tick labels and axis titles only on the outer views of a repeat grid (SPEC §20); gridlines on every view.
         if let grid, columns == grid.columns {
             for index in charts.indices {
                 guard let cell = charts[index].spec.repeatCell else { continue }
@@ -115,7 +144,8 @@ extension ChartLayoutEngine {
                 chart = chart.resized(
                     (min(ChartSpec.maximumSize, max(minimumWidth, graphicWidth)), min(ChartSpec.maximumSize, max(minimumPlotHeight, height))))
                 result = try measuredLayout(
-                    chart: chart, table: views[index].table, theme: viewTheme, options: options, colorDomain: colorDomains[index])
+                    chart: chart, table: views[index].table, theme: viewTheme, options: options, colorDomain: colorDomains[index],
+                    sharedSize: sizeScales[index])
                 passes += 1
                 let dx = plotWidth.map { $0 - result.plot.width } ?? 0
                 let dy = plotHeight.map { $0 - result.plot.height } ?? 0
@@ -171,7 +201,19 @@ extension ChartLayoutEngine {
         var children = frame.headerNodes()
         var definitions: [SceneDefinition] = []
         var top = frame.headerHeight
-        if !sharedModels.isEmpty, let legend = makeLegend(models: sharedModels, direction: .rows, maxWidth: frame.contentWidth) {
+        let pageLegend: AnyLegend?
+        if sizeModels.isEmpty {
+            pageLegend = sharedModels.isEmpty ? nil : makeLegend(models: sharedModels, direction: .rows, maxWidth: frame.contentWidth)
+        } else {
+            // The shared color legend (without a size legend of its own), then the shared size legend beside it.
+            let color = sharedModels.isEmpty ? nil : makeColorLegend(models: sharedModels, direction: .rows, maxWidth: frame.contentWidth)
+            let size = makeSizeLegend(models: sizeModels, direction: .rows, maxWidth: frame.contentWidth).map(AnyLegend.size)
+            switch (color, size) {
+            case (let color?, let size?): pageLegend = AnyLegend.pair(color, size, direction: .rows, maxWidth: frame.contentWidth)
+            default: pageLegend = color ?? size
+            }
+        }
+        if let legend = pageLegend {
             definitions += legend.definitions
             children.append(legend.node(x: frame.left, y: top))
             top += legend.height + theme.legendGap
@@ -224,18 +266,32 @@ extension ChartLayoutEngine {
         return (scene, frames, plots)
     }
 
+    /// `spec` without its size legend (the views that share one draw it above them).
+    static func hideSizeLegend(in spec: inout ChartSpec) {
+        func hidden(_ definition: ChannelDef?) -> ChannelDef? {
+            guard var definition, definition.field != nil else { return definition }
+            var legend = definition.legend ?? ChannelLegend()
+            legend.visible = false
+            definition.legend = legend
+            return definition
+        }
+        spec.encoding.size = hidden(spec.encoding.size)
+        for index in spec.layers.indices { spec.layers[index].encoding.size = hidden(spec.layers[index].encoding.size) }
+    }
+
     /// The field a view colors by, if any (its own or, for layers, the first layer's that has one).
     static func colorField(_ spec: ChartSpec) -> String? {
         if let field = spec.encoding.color?.field?.value { return field }
         return spec.layers.lazy.compactMap { $0.encoding.color?.field?.value }.first
     }
 
-    /// `spec` without the axis of `channel` (an inner view of a repeat grid).
+    /// `spec` without the tick labels and title of `channel`'s axis (an inner view of a repeat grid): its gridlines
+    /// stay, as an inner panel's of small multiples do.
     static func hideAxis(_ channel: WritableKeyPath<Encoding, ChannelDef?>, in spec: inout ChartSpec) {
         func hidden(_ definition: ChannelDef?) -> ChannelDef? {
             guard var definition else { return nil }
             var axis = definition.axis ?? AxisSpec()
-            axis.visible = false
+            axis.printsLabels = false
             definition.axis = axis
             return definition
         }

@@ -7,7 +7,8 @@ extension ChartLayoutEngine {
     /// The HTML page of a graphic of several views (SPEC §20): the views side by side at the page's width and,
     /// when that is much wider than a phone, stacked in one column at `narrowWidth`, each laid out again (not
     /// scaled); the same in the theme's dark variant. Its tooltips list every view's rows in view order (each
-    /// view's marks count from where the view before ends); its data table is the first view's rows.
+    /// view's marks count from where the view before ends); its data tables one per view, each under the view's
+    /// heading (the CSV download is the first view's rows).
     public static func pageOfViews(page: ChartSpec, views: [ViewInput], name: String, theme: ChartTheme = .standard) throws(DiagnosticError)
         -> PageLayout
     {
@@ -28,16 +29,22 @@ extension ChartLayoutEngine {
         }
         let light = try scenes(theme)
         var pairs: [(spec: ChartSpec, table: Table)] = []
+        var resolved: [ResolvedView] = []
         for view in views {
             if view.chart.spec.isLayered {
                 pairs += view.chart.context.layers.map { ($0.spec, $0.table ?? Table(columns: [], rowCount: 0)) }
+                resolved += view.chart.context.layers.map(\.resolved)
             } else {
                 pairs.append((view.chart.spec, view.table))
+                resolved.append(view.chart.context.resolved)
             }
         }
-        let model = PageModel(
-            name: name, title: page.title?.value, locale: page.locale.value, tooltips: TooltipData(layers: pairs), isLayered: true,
+        var model = PageModel(
+            name: name, title: page.title?.value, locale: page.locale.value, tooltips: TooltipData(layers: pairs, views: resolved), isLayered: true,
             table: PageTable(first.table))
+        model.viewTables = views.enumerated().map { index, view in
+            PageModel.ViewTable(heading: view.chart.spec.title?.value ?? "View \(index + 1)", table: PageTable(view.table))
+        }
         var result = PageLayout(wide: light.wide, narrow: light.narrow, darkBackground: theme.darkBackground, model: model)
         if let dark = try theme.loadDark() {
             let darkScenes = try scenes(dark)

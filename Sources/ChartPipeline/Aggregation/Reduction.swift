@@ -1,3 +1,5 @@
+import ChartValues
+
 /// One aggregate function applied to one argument (SPEC §5), as the aggregation engine runs it. The expression
 /// compiler's `AggregateCall` maps onto this; keeping the engine's own enum lets it be tested on hand-built
 /// columns and keeps the null and type rules in one place (`Reducer`).
@@ -50,6 +52,31 @@ public enum Reduction: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .count, .countValues, .distinct, .sum: true
         default: false
+        }
+    }
+}
+
+extension Reduction {
+    /// The reduction SPEC §5's `function` names: `count()` without an argument counts rows, `count(x)` values;
+    /// `median`, `q1` and `q3` are quantiles, and `quantile` takes its `parameter` (the median without one).
+    public init(_ function: AggregateFunction, hasArgument: Bool, parameter: Double?) {
+        switch function {
+        case .count: self = hasArgument ? .countValues : .count
+        case .distinct: self = .distinct
+        case .sum: self = .sum
+        case .mean: self = .mean
+        case .median: self = .quantile(0.5)
+        case .q1: self = .quantile(0.25)
+        case .q3: self = .quantile(0.75)
+        case .quantile: self = .quantile(parameter ?? 0.5)
+        case .lowerWhisker: self = .whisker(parameter ?? 1.5, upper: false)
+        case .upperWhisker: self = .whisker(parameter ?? 1.5, upper: true)
+        case .min: self = .min
+        case .max: self = .max
+        case .stdev: self = .stdev
+        case .variance: self = .variance
+        case .first: self = .first
+        case .last: self = .last
         }
     }
 }

@@ -282,23 +282,6 @@ enum Aggregation {
 
     /// The engine's reduction for a compiled call.
     static func reduction(_ call: AggregateCall) -> Reduction {
-        switch call.function {
-        case .count: call.argument == nil ? .count : .countValues
-        case .distinct: .distinct
-        case .sum: .sum
-        case .mean: .mean
-        case .median: .quantile(0.5)
-        case .q1: .quantile(0.25)
-        case .q3: .quantile(0.75)
-        case .quantile: .quantile(call.parameter ?? 0.5)
-        case .lowerWhisker: .whisker(call.parameter ?? 1.5, upper: false)
-        case .upperWhisker: .whisker(call.parameter ?? 1.5, upper: true)
-        case .min: .min
-        case .max: .max
-        case .stdev: .stdev
-        case .variance: .variance
-        case .first: .first
-        case .last: .last
-        }
+        Reduction(call.function, hasArgument: call.argument != nil, parameter: call.parameter)
     }
 }

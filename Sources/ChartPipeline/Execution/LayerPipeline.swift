@@ -49,7 +49,7 @@ extension Pipeline {
         let top: PipelineOutput
         // Layers that aggregate the top-level data on their own share its one read.
         var shared: LoadedData?
-        if spec.data.isDatabase || !spec.layers.contains(where: { $0.data == nil && $0.hasAggregate }) {
+        if spec.data.isDatabase || !spec.layers.contains(where: { $0.data == nil && $0.computesOwnRows }) {
             top = try run(spec: spec, context: context)
         } else {
             let loaded = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil, context: context)
@@ -71,7 +71,7 @@ extension Pipeline {
             let chart = spec.layerChart(layer.index)
             var table = top.table
             var plan: Plan?
-            if layer.data != nil || (layer.hasAggregate && shared == nil) {
+            if layer.data != nil || (layer.computesOwnRows && shared == nil) {
                 do {
                     let output = try run(spec: chart, context: context)
                     table = output.table
@@ -82,7 +82,7 @@ extension Pipeline {
                     problems.add(explainingInheritedWindow(error.diagnostics, layer: layer, of: spec))
                     continue
                 }
-            } else if layer.hasAggregate, let shared {
+            } else if layer.computesOwnRows, let shared {
                 let (layerPlan, diagnostics) = Planner.plan(chart, schema: shared.table.columns.map { ($0.name, $0.type) })
                 problems.add(explainingInheritedWindow(diagnostics, layer: layer, of: spec))
                 guard let layerPlan, !diagnostics.hasErrors else { continue }
@@ -148,7 +148,7 @@ extension Pipeline {
     /// top-level `window`, `windowBy` or `keep` the layer inherits (SPEC §11, §19.11): the running figures are
     /// computed over the layer's own rows, which may not have the fields they read.
     static func explainingInheritedWindow(_ diagnostics: [Diagnostic], layer: LayerSpec, of spec: ChartSpec) -> [Diagnostic] {
-        guard layer.data == nil, layer.hasAggregate, !layer.hasWindow, !spec.window.isEmpty else { return diagnostics }
+        guard layer.data == nil, layer.computesOwnRows, !layer.hasWindow, !spec.window.isEmpty else { return diagnostics }
         let spans =
             spec.window.flatMap { [$0.name.span, $0.expression.literalSpan] } + spec.windowBy.map(\.span) + spec.keep.map(\.literalSpan)
         let ranges = spans.compactMap { $0?.range }

@@ -47,6 +47,9 @@ public enum PipelineRunner {
                 for expression in keep.expressions {
                     state.selection = try expression.selectRows(of: state.table, rows: state.selection)
                 }
+            case .statistics(let statistics):
+                state.materialize(keeping: live[index])
+                state.table = Statistics.run(statistics, on: state.table)
             }
         }
         state.materialize()
@@ -87,6 +90,8 @@ public enum PipelineRunner {
                 reads?.formUnion(window.partitionBy)
             case .keep(let keep):
                 reads?.formUnion(keep.expressions.flatMap(\.fieldsUsed))
+            case .statistics(let statistics):
+                reads = Set(statistics.fieldsRead)
             }
             live[index] = reads
         }

@@ -35,17 +35,18 @@ public enum DataLoader {
         projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> LoadedData {
         do throws(DiagnosticError) {
-            guard let fold = source.fold else {
+            guard !source.reshaping.isEmpty else {
                 var loaded = try read(source, baseDirectory: baseDirectory, context: context, projection: projection)
                 loaded.warnings = ReadBySpecNote.adding(to: loaded.warnings, for: source)
                 return loaded
             }
-            // `fold` (SPEC §21): every later step, and lint, sees the long table as the data.
+            // `fold`, `pivot`, `lookup` (SPEC §21): every later step, and lint, sees the reshaped table as the data.
+            let others = try ReshapeSteps.loadOthers(source.reshaping, baseDirectory: baseDirectory, context: context)
             var loaded = try read(source, baseDirectory: baseDirectory, context: context) { names in
-                Fold.columnsToRead(fold, picked: projection(Fold.fieldNames(fold, from: names)))
+                ReshapeSteps.columnsToRead(source.reshaping, names: names, others: others, projection: projection)
             }
             loaded.warnings = ReadBySpecNote.adding(to: loaded.warnings, for: source)
-            return try Fold.apply(fold, to: loaded, origin: originName(source))
+            return try ReshapeSteps.apply(source.reshaping, to: loaded, others: others, origin: originName(source))
         } catch {
             throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)
         }
@@ -132,10 +133,13 @@ public enum DataLoader {
                     parse: parseTypes(source), dateFormats: dateFormats(source), locale: source.parseLocale, isUsed: usedBySpec(source)
                 ) { _ in nil }
                 try checkParseFields(source, names: names, origin: url.value)
-                guard let fold = source.fold else { return table.columns.map { (name: $0.name, type: $0.type) } }
-                return try Fold.apply(fold, to: LoadedData(table: table, fieldNames: names), origin: url.value).table.columns.map {
-                    (name: $0.name, type: $0.type)
-                }
+                guard !source.reshaping.isEmpty else { return table.columns.map { (name: $0.name, type: $0.type) } }
+                // A lookup of other remote data: not fetched here, so its fields are not known.
+                if source.reshaping.contains(where: { if case .lookup(let lookup) = $0 { lookup.data.isRemote } else { false } }) { return nil }
+                let others = try ReshapeSteps.loadOthers(source.reshaping, baseDirectory: baseDirectory, context: context)
+                let reshaped = try ReshapeSteps.apply(
+                    source.reshaping, to: LoadedData(table: table, fieldNames: names), others: others, origin: url.value)
+                return reshaped.table.columns.map { (name: $0.name, type: $0.type) }
             } catch {
                 throw ReadBySpecNote.adding(to: ParseEntryFixIt.adding(to: error, for: source), for: source)
             }

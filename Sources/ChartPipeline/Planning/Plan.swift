@@ -1,7 +1,22 @@
 import ChartData
 import ChartDiagnostics
 import ChartExpression
+import ChartSpec
 import ChartValues
+
+/// One order `PanelOrder` computes over the output rows (`chartc plan`'s `order` lines): what is ordered (the
+/// panels, or a channel's categories), the field whose values are ordered, and the order in the spec's words.
+public struct OrderStep: Sendable {
+    public var target: String
+    public var field: String
+    public var by: String
+
+    public init(target: String, field: String, by: String) {
+        self.target = target
+        self.field = field
+        self.by = by
+    }
+}
 
 /// The data pipeline of one spec, compiled and ordered (SPEC §2 "Pipeline order"): what `chartc plan` prints and
 /// `PipelineRunner` executes. Built by `Planner`, which may move filters earlier and read fewer columns than the
@@ -18,6 +33,9 @@ public struct Plan: Sendable {
     public var databaseSteps: [PlanStep] = []
     /// The fields of the output table, in output order (SPEC §9), with their types.
     public var outputFields: [(name: String, type: DataType)]
+    /// What `PanelOrder` orders over the output rows once they are known: the panels (`facet.sort`) and the
+    /// categories of sorted channels (an encoding's `sort`, SPEC §20), for `chartc plan`.
+    public var orders: [OrderStep] = []
 
     public init(steps: [PlanStep], columns: [String], dataFields: [(name: String, type: DataType)], outputFields: [(name: String, type: DataType)]) {
         self.steps = steps
@@ -64,6 +82,29 @@ public enum PlanStep: Sendable {
     case window(WindowStep)
     /// `keep`: a filter over the output rows after `window`.
     case keep(FilterStep)
+    /// A statistics step (SPEC §21): the rows it computes replace the rows after `filter`.
+    case statistics(StatisticsStep)
+}
+
+/// `quantile`, `density` or `regression` (SPEC §21) as the planner checked it: the fields it reads exist and hold
+/// numbers (a regression's x may hold dates), and the fields it makes, with their types.
+public struct StatisticsStep: Sendable {
+    public var spec: StatisticsSpec
+    public var groupBy: [String]
+    /// The `groupBy` fields, then the step's own (`StatisticsSpec.outputNames`).
+    public var outputFields: [(name: String, type: DataType)]
+    /// Set when the data is in a database: the step runs in chartc over the rows the statement fetched (for
+    /// `chartc plan`).
+    public var onFetchedRows = false
+
+    public init(spec: StatisticsSpec, groupBy: [String], outputFields: [(name: String, type: DataType)]) {
+        self.spec = spec
+        self.groupBy = groupBy
+        self.outputFields = outputFields
+    }
+
+    /// The fields the step reads.
+    public var fieldsRead: [String] { groupBy + spec.inputFields.map(\.value) }
 }
 
 /// Where the rows come from, and which columns are read.
@@ -87,9 +128,9 @@ public struct LoadStep: Sendable {
     /// Fields the statement computes after the data columns (`window` fields run in SQL, `SQLCompiler`): read
     /// with the data columns and placed last in the output, where chartc's own window step would put them.
     public var sqlColumns: [String] = []
-    /// `fold` (SPEC §21), which the loader runs right after reading (for `chartc plan`): the folded fields, then
-    /// the key and value fields it makes. `columns` and `totalColumns` count the folded table's fields.
-    public var fold: [String]?
+    /// The reshaping steps (SPEC §21) the loader runs right after reading, in order (for `chartc plan`): each a
+    /// keyword, what it does to which fields, and a note. `columns` and `totalColumns` count the reshaped fields.
+    public var reshaping: [(keyword: String, text: String, note: String)] = []
 
     public init(source: String, format: String?, columns: [String], totalColumns: Int, sql: String? = nil, sqlParameters: [String?] = []) {
         self.source = source

@@ -14,6 +14,7 @@ import ChartValues
 ///     win     change = change(median)
 ///     keep    change > 0
 ///     output  year, party, median
+///     order   x: party by -median(median)  (over the output rows, once they are known)
 ///
 /// Deterministic: the same spec and data schema always print the same text.
 extension Plan: CustomStringConvertible {
@@ -30,6 +31,9 @@ extension Plan: CustomStringConvertible {
             }
         }
         line("output", outputFields.map(\.name).joined(separator: ", "))
+        for order in orders {
+            line("order", "\(order.target): \(order.field) by \(order.by)", "over the output rows, once they are known")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -51,10 +55,7 @@ extension Plan: CustomStringConvertible {
                 )
             }
             line("load", load.source, details.joined(separator: "; "))
-            if let fold = load.fold, fold.count > 2 {
-                let fields = fold.dropLast(2).joined(separator: ", ")
-                line("fold", "\(fields) → \(fold[fold.count - 2]), \(fold[fold.count - 1])", "wide to long: a row per field and row read")
-            }
+            for step in load.reshaping { line(step.keyword, step.text, step.note) }
             if let sql = load.sql {
                 var note =
                     "runs in PostgreSQL; "
@@ -133,6 +134,9 @@ extension Plan: CustomStringConvertible {
             }
         case .keep(let keep):
             line("keep", Self.conjunction(keep.sources))
+        case .statistics(let statistics):
+            let (keyword, text, note) = Self.describe(statistics)
+            line(keyword, text, note)
         }
     }
 

@@ -40,7 +40,7 @@ public enum Planner {
     public static func checkSyntax(_ spec: ChartSpec) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for source in spec.calculate.map(\.expression) + spec.filter + spec.aggregate.map(\.expression) + spec.window.map(\.expression) + spec.keep
-            + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? [])
+            + AnnotationValues.sources(spec) + (spec.facet?.sort.map { [$0] } ?? []) + PanelOrder.channelSorts(spec).map(\.source)
         {
             diagnostics += ExpressionParser.parse(source).1
         }
@@ -153,6 +153,9 @@ private struct PlanBuilder {
             filtersAt[position].append((compiled, source.text))
         }
 
+        // A statistics step (SPEC §21) replaces the rows after filter.
+        let statistics = planStatistics(schema: fullSchema, calculated: Set(calculatedIndex.keys), dataColumnsUsed: &dataColumnsUsed)
+
         // groupBy fields must exist before aggregation.
         let available = fullSchema.names
         var groupBy: [String] = []
@@ -234,6 +237,8 @@ private struct PlanBuilder {
                 outputFields.append((name, totals.contains { $0.field == name } ? .string : type))
             }
             for output in outputs { outputFields.append((output.name, output.aggregate.resultType ?? .number)) }
+        } else if let statistics {
+            outputFields = statistics.outputFields
         } else {
             outputFields = fullSchema.fields
         }
@@ -259,6 +264,8 @@ private struct PlanBuilder {
 
         // facet (SPEC §13): its field is an output field; its sort an aggregate over each panel's rows.
         planFacet(outputFields: outputFields)
+        // An encoding's sort (SPEC §20): an aggregate over each category's rows, as `facet.sort` over each panel's.
+        planChannelSorts(outputFields: outputFields)
 
         // Encoding fields of data columns are read too (a chart without aggregate reads all of them anyway).
         for channel in spec.encoding.channels + spec.encoding.tooltip {
@@ -270,7 +277,8 @@ private struct PlanBuilder {
         if failed { return (nil, diagnostics) }
 
         // Assemble the steps.
-        let columns = aggregates ? dataFields.map(\.name).filter { dataColumnsUsed.contains($0) } : dataFields.map(\.name)
+        let columns =
+            aggregates || statistics != nil ? dataFields.map(\.name).filter { dataColumnsUsed.contains($0) } : dataFields.map(\.name)
         var steps: [PlanStep] = [.load(loadStep(columns: columns))]
         for (index, filters) in filtersAt.enumerated() {
             if index > 0 {
@@ -288,6 +296,7 @@ private struct PlanBuilder {
                         note: pushDownNote(position: index, calculations: calculations.map(\.name))
                     )))
         }
+        if let statistics { steps.append(.statistics(statistics)) }
         if aggregates {
             var step = AggregateStep(groupBy: groupBy, fields: outputs, totals: totals, complete: complete, completeSpan: spec.complete?.span)
             step.binnedFields = groupBy.filter { name in calculations.contains { $0.name == name && $0.bin != nil } }
@@ -307,7 +316,8 @@ private struct PlanBuilder {
         if !keeps.isEmpty {
             steps.append(.keep(FilterStep(expressions: keeps.map(\.expression), sources: keeps.map(\.source), note: nil)))
         }
-        let plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
+        var plan = Plan(steps: steps, columns: columns, dataFields: dataFields, outputFields: outputFields)
+        plan.orders = PanelOrder.orderSteps(spec)
         return (plan, diagnostics)
     }
 
@@ -417,6 +427,17 @@ private struct PlanBuilder {
         }
     }
 
+    /// Compiles each encoding `sort` written as an aggregate (`"-median(yield)"`) over the output fields, grouped by
+    /// its channel's field (`PanelOrder` evaluates it per category once the rows are known): an unknown aggregate
+    /// or field is reported inside the string, with a did-you-mean.
+    mutating func planChannelSorts(outputFields: [(name: String, type: DataType)]) {
+        let schema = ExpressionSchema(fields: outputFields)
+        for sort in PanelOrder.channelSorts(spec) {
+            let (_, found) = ExpressionCompiler.compileAggregate(sort.source, schema: schema, groupFields: [sort.field], environment: environment)
+            add(found)
+        }
+    }
+
     mutating func unknownField(_ name: String, at span: SourceSpan?, candidates: [String], role: String) {
         let suggestion = Suggestions.closest(to: name, in: candidates)
         if failedCalculations.contains(name) { return } // its calculation failed and was reported there
@@ -460,7 +481,7 @@ private struct PlanBuilder {
 
     func loadStep(columns: [String]) -> LoadStep {
         var step = plainLoadStep(columns: columns)
-        if let fold = spec.data.fold { step.fold = fold.fields.map(\.value) + [fold.key.value, fold.value.value] }
+        step.reshaping = spec.data.reshaping.map(Planner.planLine)
         return step
     }
 
@@ -498,6 +519,91 @@ private struct PlanBuilder {
                 for candidate in ["csv", "tsv", "json"] where stem.hasSuffix("." + candidate) { format = candidate }
             }
             return LoadStep(source: path, format: format, columns: columns, totalColumns: dataFields.count)
+        }
+    }
+}
+
+extension PlanBuilder {
+    /// Checks the statistics step (SPEC §21) against the fields after `calculate`: each field it reads exists
+    /// (did-you-mean) and holds numbers (a regression's x may hold dates), its `groupBy` fields exist, no
+    /// `aggregate` competes with it for the rows, and its output fields do not collide. Nil without a step or
+    /// with errors (reported).
+    mutating func planStatistics(schema: ExpressionSchema, calculated: Set<String>, dataColumnsUsed: inout Set<String>) -> StatisticsStep? {
+        guard let statistics = spec.statistics else { return nil }
+        let step = statistics.step.value.rawValue
+        var ok = true
+        if spec.hasAggregate {
+            report(Diagnostic(PipelineDiagnostic.statisticsWithAggregate(step: step), at: statistics.step.span))
+            return nil
+        }
+        for field in statistics.inputFields {
+            guard let type = schema.type(of: field.value) else {
+                unknownField(field.value, at: field.span, candidates: schema.names, role: "\(step) field")
+                ok = false
+                continue
+            }
+            let datesAllowed = statistics.regression?.x.value == field.value && statistics.regression?.x.span == field.span
+            if type != .number && !(datesAllowed && type == .date) {
+                error(.statisticsNotNumeric(step: step, field: field.value, type: type, datesAllowed: datesAllowed), at: field.span)
+                ok = false
+            }
+            if !calculated.contains(field.value) { dataColumnsUsed.insert(field.value) }
+        }
+        var groupBy: [String] = []
+        var outputFields: [(name: String, type: DataType)] = []
+        for field in statistics.groupBy {
+            guard let type = schema.type(of: field.value) else {
+                unknownField(field.value, at: field.span, candidates: schema.names, role: "\(step).groupBy field")
+                ok = false
+                continue
+            }
+            if groupBy.contains(field.value) {
+                error(.listedTwice(field: field.value, list: "\(step).groupBy"), at: field.span)
+                ok = false
+                continue
+            }
+            if statistics.outputNames.contains(field.value) {
+                error(.statisticsNameTaken(step: step, field: field.value, outputs: statistics.outputNames), at: field.span)
+                ok = false
+                continue
+            }
+            groupBy.append(field.value)
+            outputFields.append((field.value, type))
+            if !calculated.contains(field.value) { dataColumnsUsed.insert(field.value) }
+        }
+        guard ok else { return nil }
+        for name in statistics.outputNames {
+            var type = DataType.number
+            if let regression = statistics.regression, !regression.params.value, name == regression.x.value {
+                type = schema.type(of: name) ?? .number
+            }
+            outputFields.append((name, type))
+            fieldTypes[name] = .some(type)
+        }
+        return StatisticsStep(spec: statistics, groupBy: groupBy, outputFields: outputFields)
+    }
+}
+
+extension Planner {
+    /// How `chartc plan` prints a reshaping step (SPEC §21).
+    static func planLine(_ step: ReshapeStep) -> (keyword: String, text: String, note: String) {
+        switch step {
+        case .fold(let fold):
+            let fields = fold.fields.map(\.value).joined(separator: ", ")
+            return ("fold", "\(fields) → \(fold.key.value), \(fold.value.value)", "wide to long: a row per field and row read")
+        case .pivot(let pivot):
+            let groups = pivot.groupBy.isEmpty ? "one row" : "a row per " + pivot.groupBy.map(\.value).joined(separator: ", ")
+            return (
+                "pivot", "\(pivot.op.value.rawValue)(\(pivot.value.value)) by \(pivot.field.value)",
+                "long to wide: \(groups), a column per value of \(pivot.field.value)"
+            )
+        case .lookup(let lookup):
+            let fields = lookup.fields.map { $0.map(\.value).joined(separator: ", ") } ?? "every field"
+            let renamed = lookup.names.isEmpty ? "" : " as " + lookup.names.map(\.value).joined(separator: ", ")
+            return (
+                "lookup", "\(fields)\(renamed) from \(DataLoader.originName(lookup.data))",
+                "left join: \(lookup.on.value) = \(lookup.key.value), the first matching row; unmatched rows keep nulls"
+            )
         }
     }
 }

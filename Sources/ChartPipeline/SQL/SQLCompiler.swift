@@ -45,6 +45,9 @@ public enum SQLCompiler {
     public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil, binSteps: [Int: Double] = [:]) -> Plan? {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
         let scope = dataScope(columns)
+        if plan.steps.contains(where: { if case .statistics = $0 { return true } else { return false } }) {
+            return StatisticsPlacement.onFetchedRows(compileFilters(plan, load: load, relation: relation, scope: scope))
+        }
         var reason: String?
         if let compiled = compileAggregation(
             plan, load: load, relation: relation, scope: scope, inputOrder: inputOrder, binSteps: binSteps, reason: &reason)

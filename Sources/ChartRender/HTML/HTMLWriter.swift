@@ -92,7 +92,8 @@ public enum HTMLWriter {
             style += DarkPalette(scenes: views.map(\.scene), background: background).css
         }
 
-        let script = model.isLayered ? PageScript.layeredSource : PageScript.source
+        var script = model.isLayered ? PageScript.layeredSource : PageScript.source
+        if views.contains(where: { $0.scene.children.contains { $0.containsClass("chartc-arc") } }) { script = PageScript.arcSource(script) }
         let policy =
             "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"
@@ -142,7 +143,15 @@ public enum HTMLWriter {
         out += "\" download=\"" + XMLText.escapeAttribute(model.name + ".csv") + "\">Get the data (CSV)</a>\n"
         out += "</div>\n"
         out += "<div class=\"chartc-table chartc-sr-only\" id=\"" + id + "-table\">\n"
-        out += DataTableMarkup.html(model.table, caption: "Data: " + title, indent: "")
+        if model.viewTables.isEmpty {
+            out += DataTableMarkup.html(model.table, caption: "Data: " + title, indent: "")
+        } else {
+            // A graphic of several views (SPEC §20): each view's rows, under its heading.
+            for view in model.viewTables {
+                out += "<h2 class=\"chartc-table-heading\">" + XMLText.escapeText(view.heading) + "</h2>\n"
+                out += DataTableMarkup.html(view.table, caption: "Data: " + view.heading, indent: "")
+            }
+        }
         out += "</div>\n"
         out += "<script type=\"application/json\" class=\"chartc-data\">" + model.tooltips.json + "</script>\n"
         out += "</figure>\n"

@@ -21,6 +21,74 @@ enum PageScript {
         with: "if (data.heading !== null && row[data.heading] !== null && row[data.heading] !== false) {"
     )
 
+    /// The script of a page that draws arcs (SPEC §21): the same (`base`: `source` or `layeredSource`), plus a
+    /// legend button re-draws each pie over the slices left shown, so their shares fill 360° again (each slice's
+    /// `data-value` and its pie's `data-arc` geometry, `cx,cy,inner,outer,padAngle`). Its labels are hidden while
+    /// any slice is (their places were computed for every slice), and the drawn paths come back when all are shown.
+    /// Pages without arcs keep their script byte for byte.
+    static func arcSource(_ base: String) -> String {
+        base.replacingFirst(
+            "    function setSeries(name, visible) {\n",
+            with: arcFunctions + "    function setSeries(name, visible) {\n"
+        ).replacingFirst(
+            "      if (active && !isShown(active)) { hide(); }\n",
+            with: "      redrawArcs();\n      if (active && !isShown(active)) { hide(); }\n")
+    }
+
+    private static let arcFunctions = """
+            var pies = [];
+            each(figure.querySelectorAll(".chartc-plot"), function (plot) {
+              var slices = Array.prototype.slice.call(plot.querySelectorAll("path.chartc-arc"));
+              if (slices.length) {
+                pies.push({ plot: plot, slices: slices, drawn: slices.map(function (slice) { return slice.getAttribute("d"); }) });
+              }
+            });
+
+            function redrawArcs() {
+              pies.forEach(function (pie) {
+                var shown = pie.slices.filter(isShown);
+                var all = shown.length === pie.slices.length;
+                var total = 0;
+                shown.forEach(function (slice) { total += Number(slice.getAttribute("data-value")); });
+                var angle = 0;
+                pie.slices.forEach(function (slice, index) {
+                  if (all) { slice.setAttribute("d", pie.drawn[index]); return; }
+                  if (!isShown(slice) || !(total > 0)) { return; }
+                  var arc = (slice.getAttribute("data-arc") || "").split(",").map(Number);
+                  var end = angle + Number(slice.getAttribute("data-value")) / total * 2 * Math.PI;
+                  slice.setAttribute("d", wedge(arc[0], arc[1], arc[2], arc[3], arc[4], angle, end));
+                  angle = end;
+                });
+                each(pie.plot.querySelectorAll(".chartc-arc-label, .chartc-leader"), function (label) {
+                  if (all) { label.removeAttribute("visibility"); } else { label.setAttribute("visibility", "hidden"); }
+                });
+              });
+            }
+
+            function wedge(cx, cy, inner, outer, pad, start, end) {
+              var point = function (angle, radius) {
+                return (cx + radius * Math.sin(angle)).toFixed(2) + "," + (cy - radius * Math.cos(angle)).toFixed(2);
+              };
+              var ring = function (radius, sweep) {
+                return "M" + point(0, radius) + "A" + radius + "," + radius + " 0 1," + sweep + " " + point(Math.PI, radius)
+                  + "A" + radius + "," + radius + " 0 1," + sweep + " " + point(0, radius) + "Z";
+              };
+              if (end - start >= 2 * Math.PI - 1e-9) { return ring(outer, 1) + (inner > 0 ? ring(inner, 0) : ""); }
+              var half = Math.min(pad, end - start) / 2;
+              var from = start + half, to = end - half;
+              var large = to - from > Math.PI ? 1 : 0;
+              var path = "M" + point(from, outer) + "A" + outer + "," + outer + " 0 " + large + ",1 " + point(to, outer);
+              if (inner > 0) {
+                path += "L" + point(to, inner) + "A" + inner + "," + inner + " 0 " + large + ",0 " + point(from, inner);
+              } else {
+                path += "L" + cx + "," + cy;
+              }
+              return path + "Z";
+            }
+
+
+        """
+
     static let source = """
         (function () {
           "use strict";

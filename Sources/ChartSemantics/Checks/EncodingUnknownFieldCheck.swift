@@ -19,7 +19,9 @@ struct EncodingUnknownFieldCheck: CataloguedRule {
             let inData =
                 context.schema?.contains { $0.name == field.value } == true
                 || context.spec.calculate.contains { $0.name.value == field.value }
-            if context.spec.hasAggregate && inData {
+            if let statistics = context.spec.statistics, inData {
+                message += "is not in the rows: '\(statistics.step.value.rawValue)' replaces the rows with \(FieldList.text(fields))"
+            } else if context.spec.hasAggregate && inData {
                 message += "'aggregate' leaves out: the aggregated rows hold only \(FieldList.text(fields))"
                 if suggestion == nil { message += "; add it to 'groupBy', or aggregate it" }
             } else {

@@ -1,13 +1,25 @@
 import ChartDiagnostics
 import ChartSpec
 
-/// A mark needs at least one position channel; without x and y there is nowhere to draw it.
+/// A mark needs at least one position channel; without x and y there is nowhere to draw it. An arc (SPEC §21) is
+/// placed by its `theta` instead: without it a slice has no angle.
 struct MissingPositionCheck: CataloguedRule {
     let kind = SemanticDiagnostic.Kind.missingPosition
-    let summary = "The chart has no x, y, x2 or y2 channel, so its marks have no position."
+    let summary = "The chart has no x, y, x2 or y2 channel (an arc: no theta), so its marks have no position."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
+        if context.spec.mark.type.value.traits.required.contains(.theta) {
+            guard encoding.theta == nil, context.member("encoding", "theta") == nil else { return }
+            if context.misspelled("encoding", among: SpecKeys.topLevel) { return }
+            if context.misspelled("theta", among: SpecKeys.encoding, at: "encoding") { return }
+            diagnostics.append(
+                diagnostic(
+                    #"the arc marks have no angle: add "theta" to "encoding", e.g. "theta": { "field": "votes" }, "color": { "field": "party" }"#,
+                    at: context.member("encoding")?.keySpan ?? context.spec.mark.type.span ?? context.fileStart
+                ))
+            return
+        }
         guard encoding.x == nil, encoding.y == nil, encoding.x2 == nil, encoding.y2 == nil else { return }
         // A channel the user wrote but the parser rejected was already reported.
         for channel in ["x", "y", "x2", "y2"] where context.member("encoding", channel) != nil { return }

@@ -67,8 +67,15 @@ enum BoxPlotMark {
             }
             return definition
         }
+        // A tooltip the user wrote shows the rows' fields: it is drawn on the outlier points, the layer that draws
+        // rows (the box's tooltip lists the five numbers). With `"min-max"` no point is drawn: rejected where written.
+        if whiskers == .minMax, let tooltip = encoding.tooltip.first {
+            output.diagnostics.append(Diagnostic(SpecDiagnostic.boxplotTooltipWithoutPoints, at: tooltip.span ?? mark.span))
+            return output
+        }
         var base = encoding
         base.set(across, acrossChannel)
+        base.tooltip = []
 
         func layer(_ type: MarkType, from low: String, to high: String?) -> (mark: MarkSpec, encoding: Encoding) {
             var simple = MarkSpec(type: Located(type, at: mark.type.span), span: mark.span)
@@ -84,17 +91,15 @@ enum BoxPlotMark {
         var box = layer(.bar, from: "q1", to: "q3")
         box.mark.opacity = mark.opacity
         box.mark.width = Located(mark.width?.value ?? boxWidth, at: mark.width?.span ?? mark.span)
-        if encoding.tooltip.isEmpty {
-            // The five numbers of the box, after its category and color.
-            var tooltip: [ChannelDef] = [acrossChannel]
-            if let color = encoding.color, color.field != nil, color.field?.value != category.value { tooltip.append(color) }
-            for name in statisticFields {
-                var definition = statistic(name, on: .tooltip)
-                definition.title = .text(Located(name, at: field.span))
-                tooltip.append(definition)
-            }
-            box.encoding.tooltip = tooltip
+        // The five numbers of the box, after its category and color.
+        var tooltip: [ChannelDef] = [acrossChannel]
+        if let color = encoding.color, color.field != nil, color.field?.value != category.value { tooltip.append(color) }
+        for name in statisticFields {
+            var definition = statistic(name, on: .tooltip)
+            definition.title = .text(Located(name, at: field.span))
+            tooltip.append(definition)
         }
+        box.encoding.tooltip = tooltip
         // A white median over the box; whiskers and caps in the box's color, or a neutral gray when it has none.
         // Colors the stage chooses are written nowhere (no span): lint's contrast rule leaves them be.
         var median = layer(.tick, from: "median", to: nil)

@@ -93,7 +93,7 @@ extension ChartSpec {
                 let output = expansion.expand(CompositeMarkInput(mark: layer.mark, encoding: merged, facetField: facet?.field))
                 diagnostics += output.diagnostics
                 guard !output.layers.isEmpty, !output.diagnostics.hasErrors else { return (self, diagnostics) }
-                if !output.aggregate.isEmpty, layer.hasAggregate || !layer.groupBy.isEmpty {
+                if !output.aggregate.isEmpty, layer.hasAggregate || !layer.groupBy.isEmpty || layer.statistics != nil {
                     diagnostics.append(Self.aggregateConflict(layer.mark, in: "this layer"))
                     return (self, diagnostics)
                 }
@@ -132,7 +132,7 @@ extension ChartSpec {
         var spec = self
         var diagnostics = output.diagnostics
         if !output.aggregate.isEmpty {
-            if hasAggregate || !groupBy.isEmpty {
+            if hasAggregate || !groupBy.isEmpty || statistics != nil {
                 diagnostics.append(Self.aggregateConflict(mark, in: "the spec"))
                 return (self, diagnostics)
             }

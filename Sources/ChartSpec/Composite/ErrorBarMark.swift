@@ -139,6 +139,8 @@ extension Encoding {
         case .text: text = channel
         case .detail: detail = channel
         case .order: order = channel
+        case .theta: theta = channel
+        case .radius: radius = channel
         case .tooltip: tooltip = channel.map { [$0] } ?? []
         }
     }

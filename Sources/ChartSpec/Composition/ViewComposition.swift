@@ -3,15 +3,16 @@ import ChartJSON
 
 /// Several views in one graphic (SPEC §20): `concat` lists views, `repeat` makes one view per field (or per
 /// `row` × `column` pair) from the chart written at the top level. Each view becomes a whole spec of its own by
-/// merging JSON before decoding: the view's keys, then the top-level `data`, `calculate` and `filter` it inherits
-/// (a view with its own `data` inherits neither `calculate` nor `filter`, like a layer, SPEC §11). Every value
+/// merging JSON before decoding: the view's keys, then the top-level `data`, reshaping, `calculate` and `filter` it
+/// inherits (a view with its own `data` inherits neither `fold`, `calculate` nor `filter`, like a layer, SPEC §11). Every value
 /// keeps the span it was written at, so each view's problems point into the file as written.
 enum ViewComposition {
     /// Page text: what spans the whole graphic and a view may not hold (a view's `title` is its heading).
     static let pageText = ["subtitle", "notes", "sources", "byline", "alt", "theme", "locale"]
     /// The keys of a `concat` spec's top level.
     static let concatKeys = [
-        "$schema", "title", "subtitle", "data", "calculate", "filter", "concat", "columns", "width", "notes", "sources", "byline", "alt",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "concat", "columns", "width", "notes", "sources",
+        "byline", "alt",
         "theme", "locale"
     ]
     /// The keys of a `repeat` spec's top level: a chart's, plus `repeat` and `columns`.
@@ -169,6 +170,11 @@ enum ViewComposition {
         let ownData = view.contains { $0.key == "data" }
         if !ownData {
             if let data = member("data") { members.append(data) }
+            // `fold`, `pivot` and `lookup` reshape the rows as they are read (SPEC §21): a view that reads the top
+            // level's data reads them reshaped, in the top level's order, unless it has a step of that kind its own.
+            for step in top where ["fold", "pivot", "lookup"].contains(step.key) && !view.contains(where: { $0.key == step.key }) {
+                members.append(step)
+            }
             if let calculate = member("calculate"), let topFields = calculate.value.objectValue {
                 if let index = members.firstIndex(where: { $0.key == "calculate" }), let own = members[index].value.objectValue {
                     // The top-level fields first (a view's may use them), a view's own replacing one of the same name.

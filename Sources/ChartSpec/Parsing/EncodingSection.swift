@@ -50,6 +50,8 @@ extension SpecDecoder {
             case .text: encoding.text = channel
             case .detail: encoding.detail = channel
             case .order: encoding.order = channel
+            case .theta: encoding.theta = channel
+            case .radius: encoding.radius = channel
             case .tooltip: break
             }
         }
@@ -109,6 +111,13 @@ extension SpecDecoder {
         def.axis = object["axis"].flatMap { decodeAxis($0.value, channel: channel, path: object.path("axis")) }
         def.format = object["format"].flatMap { formatSpec($0.value, path: object.path("format")) }
         def.stack = object["stack"].flatMap { decodeStack($0.value, path: object.path("stack")) }
+        if let member = object["sort"] {
+            if [.x, .y, .color].contains(channel) {
+                def.sort = decodeSort(member.value, channel: channel, path: object.path("sort"))
+            } else {
+                report(SpecDiagnostic.sortNotOrdering(path: path), at: member.keySpan)
+            }
+        }
         if channel == .size, let member = object["legend"] {
             def.legend = decodeChannelLegend(member.value, path: object.path("legend"))
         }
@@ -134,7 +143,7 @@ extension SpecDecoder {
             )
         } else if object["field"] == nil, object["value"] != nil {
             // A constant has no scale, axis, legend or type (SPEC §19.3): these would change nothing.
-            for key in ["type", "title", "scale", "axis", "legend", "format", "stack"] {
+            for key in ["type", "title", "scale", "axis", "sort", "legend", "format", "stack"] {
                 guard let member = object[key] else { continue }
                 report(SpecDiagnostic.keyOnConstant(path: path, key: key), at: member.keySpan)
             }
@@ -173,8 +182,39 @@ extension SpecDecoder {
                 wrongType(value, path: path, expected: "a string (the text written at each row)")
                 return nil
             }
-        case .offset, .detail, .order, .tooltip:
+        case .offset, .detail, .order, .tooltip, .theta, .radius:
             return scalar(value, path: path).map { Located($0, at: value.span) }
+        }
+    }
+
+    /// An encoding's `sort` (SPEC §20): `"ascending"`, `"descending"`, the other position channel (`"-x"`, `"y"`),
+    /// a list of values, or else an aggregate expression (`"-median(yield)"`), which the planner checks.
+    private mutating func decodeSort(_ value: JSONValue, channel: ChannelName, path: String) -> Located<ChannelSort>? {
+        switch value.kind {
+        case .string(let string):
+            switch string.value {
+            case "ascending": return Located(.ascending, at: value.span)
+            case "descending": return Located(.descending, at: value.span)
+            case "x", "-x", "y", "-y":
+                let descending = string.value.hasPrefix("-")
+                let name: ChannelName = string.value.hasSuffix("x") ? .x : .y
+                if name == channel {
+                    report(SpecDiagnostic.sortBySelf(path: path, channel: channel.rawValue), at: value.span)
+                    return nil
+                }
+                return Located(.channel(name, descending: descending), at: value.span)
+            default:
+                return expression(value, path: path).map { Located(.aggregate($0), at: value.span) }
+            }
+        case .array:
+            return nonEmptyScalars(value, path: path).map { Located(.values($0.value), at: value.span) }
+        default:
+            wrongType(
+                value, path: path,
+                expected:
+                    "\"ascending\", \"descending\", a list of values, an aggregate such as \"-median(yield)\", or the other position channel such as \"-x\""
+            )
+            return nil
         }
     }
 

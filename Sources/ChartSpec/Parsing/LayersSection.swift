@@ -47,6 +47,7 @@ extension SpecDecoder {
         }
         let data = object["data"].flatMap { decodeData($0.value, path: object.path("data")) }
         let pipeline = decodePipeline(object, prefix: path)
+        let statistics = decodeStatistics(object, prefix: path)
         for key in ["total", "complete"] {
             if let member = object[key], object["aggregate"] == nil {
                 report(SpecDiagnostic.layerAggregationKey(path: path, key: key), at: member.keySpan)
@@ -61,6 +62,7 @@ extension SpecDecoder {
         layer.groupBy = pipeline.groupBy
         layer.aggregate = pipeline.aggregate
         layer.hasAggregate = pipeline.hasAggregate
+        layer.statistics = statistics
         layer.total = pipeline.total
         layer.complete = pipeline.complete
         layer.sort = pipeline.sort

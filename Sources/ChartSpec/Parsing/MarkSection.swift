@@ -46,7 +46,8 @@ extension SpecDecoder {
             enumValue($0.value, path: path + ".interpolate", what: "interpolation", aliases: Self.interpolationAliases)
         }
         let points = mark["points"].flatMap { bool($0.value, path: path + ".points") }
-        let labels = mark["labels"].flatMap { decodeLabels($0.value, path: path + ".labels") }
+        let isArc = type?.value == .arc
+        let labels = mark["labels"].flatMap { decodeLabels($0.value, path: path + ".labels", arc: isArc) }
         let color = mark["color"].flatMap { string($0.value, path: path + ".color") }
         let opacity = mark["opacity"].flatMap { number($0.value, path: path + ".opacity", in: 0...1, rule: "between 0 and 1") }
         let strokeWidth = mark["strokeWidth"].flatMap {
@@ -68,6 +69,11 @@ extension SpecDecoder {
             }
         }
 
+        let innerRadius = mark["innerRadius"].flatMap {
+            number($0.value, path: path + ".innerRadius", in: 0...Self.maximumSize, rule: "px, or a fraction below 1 of the radius (a donut)")
+        }
+        let padAngle = mark["padAngle"].flatMap { number($0.value, path: path + ".padAngle", in: 0...30, rule: "an angle in degrees from 0 to 30") }
+
         guard let type else { return nil }
         var spec = MarkSpec(type: type, span: value.span)
         spec.interpolate = interpolate
@@ -80,6 +86,8 @@ extension SpecDecoder {
         spec.width = width
         spec.extent = extent
         spec.whiskers = whiskers
+        spec.innerRadius = innerRadius
+        spec.padAngle = padAngle
         return spec
     }
 
@@ -97,12 +105,13 @@ extension SpecDecoder {
     }
 
     /// `labels`: `true`, `false`, or an object of options.
-    private mutating func decodeLabels(_ value: JSONValue, path: String) -> LabelOptions? {
+    /// An arc's labels (SPEC §21) take `text` and `format` only.
+    private mutating func decodeLabels(_ value: JSONValue, path: String, arc: Bool) -> LabelOptions? {
         switch value.kind {
         case .bool(let on):
             return on ? LabelOptions(span: value.span) : nil
         case .object:
-            guard let labels = object(value, path: path, keys: SpecKeys.labels) else { return nil }
+            guard let labels = object(value, path: path, keys: arc ? SpecKeys.arcLabels : SpecKeys.labels) else { return nil }
             var options = LabelOptions(span: value.span)
             options.position = labels["position"].flatMap {
                 enumValue(
@@ -112,6 +121,7 @@ extension SpecDecoder {
                 number($0.value, path: path + ".angle", in: -360...360, rule: "an angle in degrees between -360 and 360")
             }
             options.format = labels["format"].flatMap { formatSpec($0.value, path: path + ".format") }
+            options.text = labels["text"].flatMap { string($0.value, path: path + ".text") }
             options.skipZero = labels["skipZero"].flatMap { bool($0.value, path: path + ".skipZero") }?.value ?? false
             return options
         default:

@@ -1,5 +1,6 @@
 import ChartDiagnostics
 import ChartJSON
+import ChartValues
 
 /// The reshaping steps (SPEC §21) that the parser can check without the data: `fold` as
 /// `{ "fields": [...], "as": ["key", "value"] }` (or, as in Vega-Lite, just the list of fields). Whether the
@@ -67,5 +68,123 @@ extension SpecDecoder {
             fold.value = names[1]
         }
         return fold
+    }
+}
+
+/// `pivot` as `{ "field", "value", "groupBy", "op" }` and `lookup` as `{ "data", "on", "key", "fields", "as" }`
+/// (SPEC §21). Whether their fields exist is the loader's to say (`Pivot`, `Lookup`), at these spans.
+extension SpecDecoder {
+    mutating func decodePivot(_ member: JSONMember, data: DataSource?) -> PivotSpec? {
+        if data?.isDatabase == true {
+            report(SpecDiagnostic.keyWithDatabase(key: "pivot"), at: member.keySpan)
+            return nil
+        }
+        let example = "{ \"field\": \"symbol\", \"value\": \"price\", \"groupBy\": [\"date\"] }"
+        guard let object = object(member.value, path: "pivot", keys: SpecKeys.pivot, expected: "an object such as \(example)") else { return nil }
+        var ok = true
+        var field: Located<String>?
+        var value: Located<String>?
+        for key in ["field", "value"] {
+            guard let given = object[key] else {
+                if !object.hasMisspelling(of: key) {
+                    missingKey(.missingReshapeKey(step: "pivot", key: key, example: example), at: member.value.span)
+                }
+                ok = false
+                continue
+            }
+            let name = fieldName(given.value, path: "pivot.\(key)")
+            if name == nil { ok = false }
+            if key == "field" { field = name } else { value = name }
+        }
+        let groupBy = object["groupBy"].map { stringList($0.value, path: "pivot.groupBy", acceptsSingle: true, what: "field names") } ?? []
+        var seen = Set<String>()
+        for name in groupBy {
+            if name.value.isEmpty {
+                report(SpecDiagnostic.emptyNameIn(path: "pivot.groupBy"), at: name.span)
+                ok = false
+            } else if !seen.insert(name.value).inserted {
+                report(SpecDiagnostic.listedTwice(name: name.value, path: "pivot.groupBy"), at: name.span)
+                ok = false
+            }
+        }
+        var op = Located(AggregateFunction.sum, at: nil)
+        if let given = object["op"] {
+            let names = PivotSpec.operations.map(\.rawValue)
+            if let known = enumValue(
+                given.value, path: "pivot.op", what: "pivot operation", as: AggregateFunction.self, candidates: names,
+                aliases: ["avg": "mean", "average": "mean"])
+            {
+                op = known
+            } else {
+                ok = false
+            }
+        }
+        guard ok, let field, let value else { return nil }
+        return PivotSpec(field: field, value: value, groupBy: groupBy, op: op, span: member.keySpan)
+    }
+
+    mutating func decodeLookup(_ member: JSONMember, data: DataSource?) -> LookupSpec? {
+        if data?.isDatabase == true {
+            report(SpecDiagnostic.keyWithDatabase(key: "lookup"), at: member.keySpan)
+            return nil
+        }
+        let example = "{ \"data\": { \"url\": \"names.csv\" }, \"on\": \"id\", \"key\": \"fips\", \"fields\": [\"name\"] }"
+        guard let object = object(member.value, path: "lookup", keys: SpecKeys.lookup, expected: "an object such as \(example)") else {
+            return nil
+        }
+        var ok = true
+        var other: DataSource?
+        if let given = object["data"] {
+            other = decodeData(given.value, path: "lookup.data")
+            if other == nil { ok = false }
+            if let other, other.isDatabase {
+                report(SpecDiagnostic.keyWithDatabase(key: "lookup"), at: given.keySpan)
+                ok = false
+            }
+        } else {
+            if !object.hasMisspelling(of: "data") {
+                missingKey(.missingReshapeKey(step: "lookup", key: "data", example: example), at: member.value.span)
+            }
+            ok = false
+        }
+        var names: [String: Located<String>] = [:]
+        for key in ["on", "key"] {
+            guard let given = object[key] else {
+                if !object.hasMisspelling(of: key) {
+                    missingKey(.missingReshapeKey(step: "lookup", key: key, example: example), at: member.value.span)
+                }
+                ok = false
+                continue
+            }
+            if let name = fieldName(given.value, path: "lookup.\(key)") { names[key] = name } else { ok = false }
+        }
+        var fields: [Located<String>]?
+        if let given = object["fields"] {
+            let list = stringList(given.value, path: "lookup.fields", acceptsSingle: true, what: "field names")
+            if list.isEmpty { ok = false }
+            for name in list where name.value.isEmpty {
+                report(SpecDiagnostic.emptyNameIn(path: "lookup.fields"), at: name.span)
+                ok = false
+            }
+            fields = list
+        }
+        var newNames: [Located<String>] = []
+        if let given = object["as"] {
+            newNames = stringList(given.value, path: "lookup.as", acceptsSingle: true, what: "field names")
+            let count = fields?.count
+            if let count, newNames.count != count {
+                report(SpecDiagnostic.lookupNames(count: newNames.count, fields: count), at: given.value.span)
+                ok = false
+            } else if count == nil {
+                missingKey(.missingReshapeKey(step: "lookup", key: "fields", example: example), at: given.keySpan)
+                ok = false
+            }
+            for name in newNames where name.value.isEmpty {
+                report(SpecDiagnostic.emptyNameIn(path: "lookup.as"), at: name.span)
+                ok = false
+            }
+        }
+        guard ok, let other, let on = names["on"], let key = names["key"] else { return nil }
+        return LookupSpec(data: other, on: on, key: key, fields: fields, names: newNames, span: member.keySpan)
     }
 }

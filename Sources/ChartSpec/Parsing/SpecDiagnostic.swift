@@ -72,6 +72,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case keyOnConstant(path: String, key: String)
     /// A scale, axis, format or stack key on `detail` or `order` (SPEC §20), which only read a field's values.
     case keyOnSeriesChannel(path: String, key: String)
+    /// `sort` on a channel other than `x`, `y` and `color` (SPEC §20), which have no order to set.
+    case sortNotOrdering(path: String)
+    /// `sort` on a position channel by that channel itself (`"-x"` on `x`).
+    case sortBySelf(path: String, channel: String)
 
     // MARK: composite marks
 
@@ -87,6 +91,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case boxplotWithoutMeasure(measure: String, across: String)
     /// A boxplot without a discrete field whose categories get a box each.
     case boxplotWithoutCategory(measure: String, across: String)
+    /// A `tooltip` on a `"min-max"` boxplot, which draws no row (its tooltip would show nothing).
+    case boxplotTooltipWithoutPoints
 
     // MARK: data
 
@@ -104,10 +110,24 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case missingFoldFields
     /// `fold.fields` as an empty list.
     case foldWithoutFields
+    /// A `pivot` or `lookup` without one of the keys it needs (`example`: the entry written whole).
+    case missingReshapeKey(step: String, key: String, example: String)
+    /// A name listed twice in a list of fields (`path`: the list's path).
+    case listedTwice(name: String, path: String)
+    /// `lookup.as` naming `count` fields for `fields` fields.
+    case lookupNames(count: Int, fields: Int)
     /// `fold.as` with other than two names (`count`).
     case foldNames(count: Int)
     /// A field listed twice in `fold.fields`, or `fold.as` naming one field twice.
     case foldFieldTwice(String)
+    /// A statistics step (SPEC §21) without a field it needs (`key`), e.g. `quantile` without `field`.
+    case missingStatisticsField(path: String, key: String, example: String)
+    /// Two statistics steps in one spec or layer: each replaces the rows, so only one can.
+    case twoStatisticsSteps(first: String, second: String)
+    /// A `regression` option its `method` does not take (`takenBy`: the methods that do).
+    case statisticsOptionNotForMethod(path: String, key: String, method: String, takenBy: [String])
+    /// `"params": true` with an option of the curve (`ci`, `steps`), which then draws nothing.
+    case paramsWithCurveOption(path: String, key: String)
     /// `url`, `values`, `format`, `property` or `parse` beside `database`.
     case keyWithDatabase(key: String)
     /// `table` or `query` without `database`.
@@ -218,6 +238,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case errorbarRange = "errorbar-range"
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
+        case statisticsOption = "statistics-option"
         case resolveLayers = "resolve-layers"
 
         public static let domain = "ChartSpec"
@@ -234,27 +255,30 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingMarkType, .missingStep, .missingChannelField,
+        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType, .missingStep,
+            .missingChannelField,
             .missingFacetField,
-            .missingAnnotationType, .missingAnnotationAggregate:
+            .missingAnnotationType, .missingAnnotationAggregate, .missingStatisticsField:
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
-            .foldNames, .foldFieldTwice:
+            .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
         case .totalNotGrouped: .totalNotGrouped
         case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
         case .sourceWithoutName: .sourceWithoutName
-        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid: .conflictingKeys
+        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid, .twoStatisticsSteps:
+            .conflictingKeys
+        case .statisticsOptionNotForMethod, .paramsWithCurveOption: .statisticsOption
         case .pageTextInView: .viewPageText
         case .viewWithoutMarks: .viewWithoutMarks
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
-        case .boxplotWithoutMeasure, .boxplotWithoutCategory: .boxplotChannels
-        case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel: .misplacedKey
+        case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
+        case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
         case .windowByWithoutWindow: .windowByWithoutWindow
         case .databaseVariableName, .invalidDatabaseURL: .databaseURL
@@ -348,6 +372,16 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "'data.url' uses the scheme '\(scheme):', which chartc cannot load: use an http:// or https:// address, or a file path relative to the spec"
         case .invalidParseFormat(let pattern, let path, let reason):
             return "invalid date format \(JSONText.quote(pattern)) in '\(path)': \(reason)"
+        case .missingStatisticsField(let path, let key, let example):
+            return "'\(path)' needs '\(key)', the numeric field it reads, e.g. \(example)"
+        case .twoStatisticsSteps(let first, let second):
+            return
+                "'\(second)' and '\(first)' are both given: a statistics step replaces the rows with the ones it computes, so a spec or layer has one; draw the other in a layer of its own"
+        case .statisticsOptionNotForMethod(let path, let key, let method, let takenBy):
+            return "'\(path).\(key)' does not apply to the method '\(method)': only \(SpecDecoder.list(takenBy)) take it"
+        case .paramsWithCurveOption(let path, let key):
+            return
+                "'\(path).\(key)' shapes the fitted curve, but with \"params\": true the step gives the coefficients and R² instead of the curve; remove one of them"
         case .missingFoldFields:
             return
                 "missing 'fold.fields': the wide columns to turn into rows, e.g. { \"fields\": [\"2019\", \"2020\"], \"as\": [\"year\", \"value\"] }"
@@ -358,6 +392,16 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "'fold.as' names \(count == 1 ? "one field" : "\(count) fields"); it names two: the field that gets each folded column's name and the one that gets its value, e.g. [\"year\", \"value\"]"
         case .foldFieldTwice(let name):
             return "'\(name)' is named twice in 'fold'; each folded column and each new field is named once"
+        case .missingReshapeKey(let step, let key, let example):
+            return "missing '\(step).\(key)': e.g. \(example)"
+        case .listedTwice(let name, let path):
+            return "'\(name)' is listed twice in '\(path)'"
+        case .lookupNames(let count, let fields):
+            return
+                "'lookup.as' names \(count == 1 ? "one field" : "\(count) fields") for \(fields == 1 ? "one field" : "\(fields) fields") in 'lookup.fields'; give one new name for each, in the same order"
+        case .keyWithDatabase("pivot"), .keyWithDatabase("lookup"):
+            return
+                "'\(Self.databaseKey(self))' cannot be used with 'database' data yet: write it in 'query' (a GROUP BY with FILTER clauses for pivot, a LEFT JOIN for lookup)"
         case .keyWithDatabase("fold"):
             return
                 "'fold' cannot be used with 'database' data yet: unpivot in 'query' (SELECT id, v.key, v.value FROM t CROSS JOIN LATERAL (VALUES ('2019', \"2019\"), ('2020', \"2020\")) AS v(key, value))"
@@ -451,6 +495,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .keyOnConstant(let path, let key):
             return
                 "'\(path).\(key)' does nothing on a constant: '\(path)' gives a 'value', drawn as it is with no scale, axis or legend; remove '\(key)'"
+        case .sortNotOrdering(let path):
+            return
+                "'sort' orders the categories of a band axis or of the color domain: it goes on 'x', 'y' or 'color', not on '\(path)'"
+        case .sortBySelf(let path, let channel):
+            return
+                "'\(path)' sorts '\(channel)' by its own value: write \"ascending\" or \"descending\" to order its categories, or sort by the other position channel"
         case .keyOnSeriesChannel(let path, let key):
             return
                 "'\(path).\(key)' does nothing: '\(path)' only reads its field's values, to split lines and areas into series (detail) or to order points and stacks (order), with no scale, axis or legend; remove '\(key)'"
@@ -468,6 +518,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .boxplotWithoutCategory(let measure, let across):
             return
                 "a boxplot needs a discrete field on '\(across)': the categories that get a box each of the values on '\(measure)' (a nominal or ordinal field)"
+        case .boxplotTooltipWithoutPoints:
+            return
+                "a boxplot's 'tooltip' shows the fields of the values drawn as points beyond the whiskers, and with \"extent\": \"min-max\" there are none (each box's tooltip already lists lower, q1, median, q3 and upper): remove the tooltip, or use \"extent\": 1.5"
         case .errorbarWithoutEnd(let measure, let end):
             return
                 "an errorbar draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
@@ -485,5 +538,11 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notRows(everyItem: false, let more):
             more > 0 ? " (and \(more) more item\(more == 1 ? "" : "s") after it)" : ""
         }
+    }
+
+    /// The key a `keyWithDatabase` names.
+    private static func databaseKey(_ diagnostic: SpecDiagnostic) -> String {
+        if case .keyWithDatabase(let key) = diagnostic { return key }
+        return ""
     }
 }

@@ -21,11 +21,19 @@ extension SpecDecoder {
             missingKey(.missingData, at: root.span)
         }
 
-        if let member = top["fold"] {
-            let fold = decodeFold(member, data: data)
-            data?.fold = fold
+        // The reshaping steps (SPEC §21) run in the order the spec writes them.
+        for member in top.members {
+            let step: ReshapeStep?
+            switch member.key {
+            case "fold": step = decodeFold(member, data: data).map(ReshapeStep.fold)
+            case "pivot": step = decodePivot(member, data: data).map(ReshapeStep.pivot)
+            case "lookup": step = decodeLookup(member, data: data).map(ReshapeStep.lookup)
+            default: continue
+            }
+            if let step { data?.reshaping.append(step) }
         }
         let pipeline = decodePipeline(top)
+        let statistics = decodeStatistics(top)
 
         var mark: MarkSpec?
         var layers: [LayerSpec] = []
@@ -64,6 +72,7 @@ extension SpecDecoder {
         spec.subtitle = subtitle
         spec.calculate = pipeline.calculate
         spec.filter = pipeline.filter
+        spec.statistics = statistics
         spec.groupBy = pipeline.groupBy
         spec.aggregate = pipeline.aggregate
         spec.hasAggregate = pipeline.hasAggregate

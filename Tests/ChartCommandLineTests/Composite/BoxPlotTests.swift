@@ -131,6 +131,29 @@ import Testing
         }
     }
 
+    /// A tooltip written on a boxplot shows the rows' fields: drawn on the outlier points (the layer of rows), while
+    /// each box keeps its five numbers; on a `"min-max"` boxplot, which draws no row, it is rejected where written.
+    @Test func aWrittenTooltipIsDrawnOnTheOutliersOrRejectedAtItsLineAndColumn() throws {
+        func text(_ extent: String) -> String {
+            """
+            { "data": { "url": "CARS" }, "mark": { "type": "boxplot", "extent": \(extent) },
+              "encoding": { "x": { "field": "Origin" }, "y": { "field": "Horsepower" },
+                "tooltip": [{ "field": "Name" }, { "field": "Horsepower" }] } }
+            """
+        }
+        let built = try Self.run("build", text("1.5"), format: "html")
+        #expect(built.status == 0, "\(built.errors)")
+        // The Horsepower outliers (numpy type 7, 1.5 × IQR): two European cars.
+        for name in ["volvo 264gl", "peugeot 604sl", "median", "upper"] {
+            #expect(built.output.contains(name), "the tooltips show \(name)")
+        }
+        for command in ["build", "lint"] {
+            let rejected = try Self.run(command, text(#""min-max""#))
+            let said = rejected.output + rejected.errors
+            #expect(rejected.status != 0 && said.contains("[boxplot-channels]") && said.contains("boxplot.chart.json:3:17"), "\(command): \(said)")
+        }
+    }
+
     @Test func aBoxplotWithoutAQuantitativeOrADiscreteChannelIsAnErrorAtItsLineAndColumn() throws {
         let cases: [(String, String)] = [
             (#""x": { "field": "Origin", "type": "nominal" }, "y": { "field": "Name", "type": "nominal" }"#, "boxplot.chart.json:3:"),

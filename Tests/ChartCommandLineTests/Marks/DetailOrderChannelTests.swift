@@ -114,10 +114,10 @@ import Testing
     }
 
     @Test func orderPilesAStackBottomFirst() throws {
-        // In each category the `grp` "v" bar (w = 1) is 3× the "u" bar (w = 2): ordered by w it goes at the bottom,
-        // in legend order ("u" first) it would not.
+        // In each category the `grp` "v" bar (w = 2) is 3× the "u" bar (w = 1): ordered by w, "u" goes at the bottom;
+        // in legend order "u", the first entry, is the top segment (SPEC §20), so "v" is at the bottom.
         let rows =
-            #"[{ "cat": "A", "grp": "u", "v": 10, "w": 2 }, { "cat": "A", "grp": "v", "v": 30, "w": 1 }, { "cat": "B", "grp": "u", "v": 20, "w": 2 }, { "cat": "B", "grp": "v", "v": 60, "w": 1 }]"#
+            #"[{ "cat": "A", "grp": "u", "v": 10, "w": 1 }, { "cat": "A", "grp": "v", "v": 30, "w": 2 }, { "cat": "B", "grp": "u", "v": 20, "w": 1 }, { "cat": "B", "grp": "v", "v": 60, "w": 2 }]"#
         func bottomFirstHeights(_ order: String) throws -> [[Double]] {
             let svg = try Self.svg(
                 #"{ "data": { "values": \#(rows) }, "mark": "bar", "encoding": { "x": { "field": "cat" }, "y": { "field": "v" }, "color": { "field": "grp" }\#(order) } }"#
@@ -129,10 +129,10 @@ import Testing
             }
         }
         for heights in try bottomFirstHeights(#", "order": { "field": "w" }"#) {
-            #expect(heights.count == 2 && heights[0] > 2.5 * heights[1], "the w = 1 segment at the bottom: \(heights)")
+            #expect(heights.count == 2 && heights[1] > 2.5 * heights[0], "the w = 1 segment at the bottom: \(heights)")
         }
         for heights in try bottomFirstHeights("") {
-            #expect(heights.count == 2 && heights[1] > 2.5 * heights[0], "legend order without it: \(heights)")
+            #expect(heights.count == 2 && heights[0] > 2.5 * heights[1], "legend order without it: \(heights)")
         }
     }
 

@@ -49,6 +49,8 @@ import Testing
         }
         // An errorbar spans a range: `y`…`y2` (or `x`…`x2` when the channel under test is `x2`).
         if traits.type == .errorbar && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
+        // An arc has no x or y: its slices' angles are `theta` (required, below).
+        if traits.type == .arc { encoding = [:] }
         for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
         // `order` on bars and areas is their stacking order (SPEC §20): measured on a stack (without one it is
         // rejected, `OrderChannelTests`).
@@ -64,6 +66,8 @@ import Testing
         case .x2, .y2, .size, .opacity, .tooltip: #"{ "field": "w" }"#
         case .color, .offset, .detail: #"{ "field": "grp" }"#
         case .text: #"{ "field": "t" }"#
+        case .theta: #"{ "field": "v" }"#
+        case .radius: #"{ "field": "w" }"#
         // Not the order of x: a line joins its points otherwise, a stack piles its segments otherwise.
         case .order: #"{ "field": "w" }"#
         }
@@ -83,6 +87,7 @@ import Testing
         case .text: #"{ "value": "hi" }"#
         case .detail, .order: #"{ "value": "hi" }"#
         case .tooltip: #"{ "value": "hi" }"#
+        case .theta, .radius: #"{ "value": 50 }"#
         }
     }
 
@@ -97,6 +102,8 @@ import Testing
         case .cornerRadius: "4"
         case .width: "7"
         case .extent: #""stdev""#
+        case .innerRadius: "0.5"
+        case .padAngle: "4"
         }
     }
 
@@ -122,7 +129,8 @@ import Testing
         if traits.draws(channel) {
             let expected = try Self.build(mark: name, encoding: without, format: format)
             if traits.required.contains(channel) {
-                #expect(expected.errors?.contains("text-without-text") == true, "\(mark) without \(channel): \(expected)")
+                let id = channel == .theta ? "missing-position" : "text-without-text"
+                #expect(expected.errors?.contains(id) == true, "\(mark) without \(channel): \(expected)")
             }
             #expect(built.errors == nil, "\(mark) with \(channel) should build: \(built.errors ?? "")")
             #expect(built != expected, "\(mark) accepts \(channel) but draws the same without it: a silent no-op (SPEC §19.1)")

@@ -92,7 +92,7 @@ import Testing
         let svg = try Self.svg(
             #"""
             { "width": 400, "height": 200, "data": { "values": [
-                { "k": "North East", "v": 1 }, { "k": "1999-12-31", "v": 2 }, { "k": "Supercalifragilisticexpialidociousness", "v": 3 } ] },
+                { "k": "North East", "v": 1 }, { "k": "1999-12-31", "v": 2 }, { "k": "SupercalifragilisticexpialidociousnessSupercalifragilisticexpialidociousnessSupercalifragilisticexpialidociousness", "v": 3 } ] },
               "mark": "bar", "encoding": { "x": { "field": "k" }, "y": { "field": "v" } } }
             """#)
         let labels = svg.labels(axis: "x")
@@ -108,7 +108,10 @@ import Testing
             }
         }
         #expect(labels.first?.title == nil)
-        #expect(labels.last?.title == "Supercalifragilisticexpialidociousness")
+        // A word that fits neither across its band nor upright in the margin (SPEC §19.8: names turn upright first).
+        #expect(
+            labels.last?.title == "SupercalifragilisticexpialidociousnessSupercalifragilisticexpialidociousnessSupercalifragilisticexpialidociousness"
+        )
     }
 
     @Test func thePhoneLayoutTurnsLayeredColumnsWithTheirNotesOnTheirSide() throws {

@@ -67,6 +67,46 @@ import Testing
         #expect(missing.errors.contains("has 2 views (0 to 1)"))
     }
 
+    /// Views inherit the top-level `fold` with the top-level data (SPEC §20, §21); a view with its own `fold` uses it.
+    @Test func viewsInheritTheTopLevelFold() throws {
+        let spec = #"""
+            { "title": "Folded", "data": { "values": ROWS }, "fold": ["temp", "rain"],
+              "concat": [
+                { "mark": "bar", "encoding": { "x": { "field": "city" }, "y": { "field": "value" }, "color": { "field": "key" } } },
+                { "fold": { "fields": ["temp"], "as": ["what", "amount"] }, "mark": "bar",
+                  "encoding": { "x": { "field": "city" }, "y": { "field": "amount" } } }
+              ] }
+            """#
+        let first = try Self.run(["data", "--view", "0"], spec)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.hasPrefix("city,month,key,value\nOslo,1,temp,-4\nOslo,1,rain,49\n"), "\(first.output)")
+        let second = try Self.run(["data", "--view", "1"], spec)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output.hasPrefix("city,month,rain,what,amount\nOslo,1,49,temp,-4\n"), "\(second.output)")
+        let built = try Self.run(["build"], spec)
+        #expect(built.status == 0, "\(built.errors)")
+    }
+
+    /// The HTML page's data table shows every view's rows: one table per view under its heading.
+    @Test func theHTMLPageHasOneDataTablePerView() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("views.chart.json")
+        try Data(Self.concat.replacingOccurrences(of: "ROWS", with: Self.rows).utf8).write(to: path)
+        let console = BufferConsole()
+        let status = Chartc.run(["build", path.path, "-o", directory.path, "--format", "html", "--offline"], console: console)
+        #expect(status == 0, "\(console.error)")
+        let html = try String(contentsOf: directory.appendingPathComponent("views.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<table>").count - 1 == 2)
+        #expect(html.contains(#"<h2 class="chartc-table-heading">Temperature</h2>"#))
+        #expect(html.contains(#"<h2 class="chartc-table-heading">Rain in July</h2>"#))
+        #expect(html.contains("<caption>Data: Rain in July</caption>"))
+        // The second table holds the second view's rows: two, with its own field.
+        let second = try #require(
+            html.components(separatedBy: "<caption>Data: Rain in July</caption>").last?.components(separatedBy: "</table>").first)
+        #expect(second.contains(">wet<") && second.contains(">162<") && second.components(separatedBy: "<tr>").count - 1 == 3)
+    }
+
     @Test func planShowsEachViewsPipeline() throws {
         let planned = try Self.run(["plan"], Self.concat)
         #expect(planned.status == 0, "\(planned.errors)")
