@@ -48,6 +48,8 @@ public struct LabelOptions: Sendable {
     public var skipZero: Bool
     /// An arc's label template (SPEC §21): `{color}`, `{theta}`, `{percent}` or any `{field}`; nil: the mark's default.
     public var text: Located<String>?
+    /// `text` with the map from its bytes to the file, so a check points inside the string at a placeholder.
+    public var textSource: ExpressionSource?
     public var span: SourceSpan?
 
     public init(

@@ -110,6 +110,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case listedTwice(name: String, path: String)
     /// `lookup.as` naming `count` fields for `fields` fields.
     case lookupNames(count: Int, fields: Int)
+    /// `flatten` (or `flatten.fields`) as an empty list.
+    case flattenWithoutFields
+    /// `flatten.as` naming `count` fields for `fields` fields.
+    case flattenNames(count: Int, fields: Int)
     /// `fold.as` with other than two names (`count`).
     case foldNames(count: Int)
     /// A field listed twice in `fold.fields`, or `fold.as` naming one field twice.
@@ -255,7 +259,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
-            .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
+            .flattenWithoutFields, .flattenNames, .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
@@ -379,6 +383,11 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "missing 'fold.fields': the wide columns to turn into rows, e.g. { \"fields\": [\"2019\", \"2020\"], \"as\": [\"year\", \"value\"] }"
         case .foldWithoutFields:
             return "'fold.fields' is empty: list the wide columns to turn into rows, e.g. [\"2019\", \"2020\"]"
+        case .flattenWithoutFields:
+            return "'flatten' lists no field: list the array fields to turn into a row per element, e.g. [\"outliers\"]"
+        case .flattenNames(let count, let fields):
+            return
+                "'flatten.as' names \(count == 1 ? "one field" : "\(count) fields") for \(fields == 1 ? "one field" : "\(fields) fields") in 'flatten.fields'; give one new name for each, in the same order"
         case .foldNames(let count):
             return
                 "'fold.as' names \(count == 1 ? "one field" : "\(count) fields"); it names two: the field that gets each folded column's name and the one that gets its value, e.g. [\"year\", \"value\"]"
@@ -391,12 +400,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .lookupNames(let count, let fields):
             return
                 "'lookup.as' names \(count == 1 ? "one field" : "\(count) fields") for \(fields == 1 ? "one field" : "\(fields) fields") in 'lookup.fields'; give one new name for each, in the same order"
-        case .keyWithDatabase("pivot"), .keyWithDatabase("lookup"):
+        case .keyWithDatabase("lookup"):
             return
-                "'\(Self.databaseKey(self))' cannot be used with 'database' data yet: write it in 'query' (a GROUP BY with FILTER clauses for pivot, a LEFT JOIN for lookup)"
-        case .keyWithDatabase("fold"):
+                "'lookup.data' reads a database but the chart's rows do not: a lookup joins in PostgreSQL only rows of one database; read the chart's rows from it too, or the other rows from a file"
+        case .keyWithDatabase("flatten"):
             return
-                "'fold' cannot be used with 'database' data yet: unpivot in 'query' (SELECT id, v.key, v.value FROM t CROSS JOIN LATERAL (VALUES ('2019', \"2019\"), ('2020', \"2020\")) AS v(key, value))"
+                "'flatten' cannot be used with 'database' data: unnest in 'query' (SELECT id, unnest(outliers) AS outliers FROM t)"
         case .keyWithDatabase("parse"):
             return
                 "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
@@ -521,11 +530,5 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notRows(everyItem: false, let more):
             more > 0 ? " (and \(more) more item\(more == 1 ? "" : "s") after it)" : ""
         }
-    }
-
-    /// The key a `keyWithDatabase` names.
-    private static func databaseKey(_ diagnostic: SpecDiagnostic) -> String {
-        if case .keyWithDatabase(let key) = diagnostic { return key }
-        return ""
     }
 }
