@@ -28,8 +28,9 @@ public enum ArrayFlattening {
             cells.reserveCapacity(table.rowCount)
             for row in 0..<table.rowCount {
                 switch elements(of: column, row: row) {
-                case .success(let items): cells.append(items)
-                case .failure(let found): return .failure(NotAnArray(field: column.name, row: row + 1, found: found))
+                case .null: cells.append(nil)
+                case .array(let items): cells.append(items)
+                case .other(let found): return .failure(NotAnArray(field: column.name, row: row + 1, found: found))
                 }
             }
             arrays.append(cells)
@@ -71,21 +72,29 @@ public enum ArrayFlattening {
         return column[row].text?.utf8.first == UInt8(ascii: "[")
     }
 
-    /// The elements of one cell: nil for null, else the array's items, or what the cell holds instead.
-    private static func elements(of column: Column, row: Int) -> Result<[JSONValue]?, String> {
+    /// One cell read for flattening.
+    private enum Cell {
+        case null
+        case array([JSONValue])
+        /// What the cell holds instead of an array ("a number", "text").
+        case other(String)
+    }
+
+    /// The elements of one cell: null, the array's items, or what the cell holds instead.
+    private static func elements(of column: Column, row: Int) -> Cell {
         let value = column[row]
         switch value {
-        case .null: return .success(nil)
-        case .number: return .failure("a number")
-        case .date: return .failure("a date")
-        case .boolean: return .failure("a boolean")
+        case .null: return .null
+        case .number: return .other("a number")
+        case .date: return .other("a date")
+        case .boolean: return .other("a boolean")
         case .string(let text):
             guard text.utf8.first == UInt8(ascii: "["), let parsed = try? JSONReader.read(text, path: column.name, requireObject: false),
                 case .array(let items) = parsed.kind
             else {
-                return .failure(text.utf8.first == UInt8(ascii: "{") ? "an object" : "text")
+                return .other(text.utf8.first == UInt8(ascii: "{") ? "an object" : "text")
             }
-            return .success(items)
+            return .array(items)
         }
     }
 }

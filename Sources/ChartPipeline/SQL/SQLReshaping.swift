@@ -164,10 +164,10 @@ enum SQLReshaping {
             throw DiagnosticError(Diagnostic(PipelineDiagnostic.pivotInDatabase(reason: .dateField(pivot.field.value)), at: pivot.field.span))
         }
         switch function {
-        case .median, .q1, .q3, .quantile, .stdev, .variance:
+        case .count, .distinct, .sum, .mean, .min, .max, .first, .last: break
+        default:
             throw DiagnosticError(
                 Diagnostic(PipelineDiagnostic.pivotInDatabase(reason: .operation(function.rawValue)), at: pivot.op.span ?? pivot.span))
-        default: break
         }
         let field = SQLText.identifier(pivot.field.value)
         let found = try distinctValues(
@@ -223,7 +223,8 @@ enum SQLReshaping {
         case .first, .last:
             let direction = function == .first ? "" : " DESC"
             return "(array_agg(\(value) ORDER BY \(row)\(direction)) FILTER (WHERE \(condition) AND \(value) IS NOT NULL))[1]"
-        case .median, .q1, .q3, .quantile, .stdev, .variance:
+        default:
+            // No exact SQL form (`pivotStage` refuses these before).
             return "NULL"
         }
     }

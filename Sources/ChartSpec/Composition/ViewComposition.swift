@@ -11,7 +11,8 @@ enum ViewComposition {
     static let pageText = ["subtitle", "notes", "sources", "byline", "alt", "theme", "locale"]
     /// The keys of a `concat` spec's top level.
     static let concatKeys = [
-        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "concat", "columns", "width", "notes", "sources",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "concat", "columns", "width", "notes",
+        "sources",
         "byline", "alt",
         "theme", "locale"
     ]
