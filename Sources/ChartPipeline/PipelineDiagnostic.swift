@@ -54,6 +54,24 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case lookupUnmatched(rows: Int, of: Int, on: String, key: String, origin: String, nearMisses: [NearMiss])
     /// `count` rows of the other data repeat a key an earlier row has; the first row of a key is used (a warning).
     case lookupRepeatedKeys(count: Int, key: String, origin: String)
+    /// A `flatten` field the data (`origin`) does not have (`arrayFields`: those holding arrays, for a did-you-mean).
+    case flattenUnknownField(field: String, origin: String, names: [String], arrayFields: [String])
+    /// A `flatten` field whose cell in `row` holds `found`, not an array.
+    case flattenNotArray(field: String, row: Int, found: String, arrayFields: [String])
+    /// `flatten.as` naming a field the data keeps.
+    case flattenNameTaken(name: String)
+    /// A `lookup` of database rows whose other rows are not in the same database (a file, another server).
+    case lookupAcrossDatabases
+    /// A `pivot` of database rows that has no exact SQL form (`reason`).
+    case pivotInDatabase(reason: PivotInDatabase)
+
+    /// Why a database `pivot` cannot run in PostgreSQL.
+    public enum PivotInDatabase: Sendable, Equatable {
+        /// Columns named after dates (their text depends on chartc's date format).
+        case dateField(String)
+        /// An op SQL computes otherwise than chartc (a quantile's interpolation, a spread's two passes).
+        case operation(String)
+    }
 
     /// An unmatched lookup value and the other data's key it is probably meant to be.
     public struct NearMiss: Sendable, Equatable {
@@ -68,6 +86,7 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case windowByField = "window-by-field"
         case formatUnknown = "data-format-unknown"
         case parseUnknownField = "data-parse-unknown-field"
+        case flatten = "data-flatten"
         case fold = "data-fold"
         case statisticsFieldType = "statistics-field-type"
         case statisticsStep = "statistics-step"
@@ -94,11 +113,12 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .fileFormatUnknown, .downloadFormatUnknown: .formatUnknown
         case .parseUnknownField: .parseUnknownField
         case .foldUnknownField, .foldNameTaken, .foldTypes: .fold
+        case .flattenUnknownField, .flattenNotArray, .flattenNameTaken: .flatten
         case .statisticsNotNumeric: .statisticsFieldType
         case .statisticsWithAggregate, .statisticsNameTaken: .statisticsStep
         case .reshapeUnknownField(let step, _, _, _): step == "pivot" ? .pivot : .lookup
-        case .pivotValueType, .pivotTooWide, .pivotNameTaken: .pivot
-        case .lookupNameTaken: .lookup
+        case .pivotValueType, .pivotTooWide, .pivotNameTaken, .pivotInDatabase: .pivot
+        case .lookupNameTaken, .lookupAcrossDatabases: .lookup
         case .lookupUnmatched: .lookupUnmatched
         case .lookupRepeatedKeys: .lookupRepeatedKey
         }
@@ -162,6 +182,30 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
                 "pivot would make \(count) columns, one per value of '\(field)' (at most \(limit)); pivot on a field with fewer values, or filter the rows first"
         case .pivotNameTaken(let name, let field):
             return "pivot would make a column '\(name)' from a value of '\(field)', but '\(name)' is a groupBy field; rename one of them"
+        case .flattenUnknownField(let field, let origin, let names, let arrayFields):
+            let suggestion = Suggestions.didYouMean(field, in: arrayFields.isEmpty ? names : arrayFields)
+            return "flatten names '\(field)', which is not a field of \(origin)."
+                + (suggestion.isEmpty && !arrayFields.isEmpty ? " The fields holding arrays: \(arrayFields.joined(separator: ", "))." : suggestion)
+        case .flattenNotArray(let field, let row, let found, let arrayFields):
+            var text = "flatten needs arrays, but '\(field)' holds \(found) in row \(row); flatten only fields whose values are arrays"
+            let suggestion = Suggestions.didYouMean(field, in: arrayFields)
+            if !suggestion.isEmpty {
+                text += "." + suggestion
+            } else if !arrayFields.isEmpty {
+                text += " (here: \(arrayFields.joined(separator: ", ")))"
+            }
+            return text
+        case .flattenNameTaken(let name):
+            return "flatten would name a field '\(name)', but the data already has one; name it otherwise in 'flatten.as'"
+        case .lookupAcrossDatabases:
+            return
+                "lookup joins in PostgreSQL only rows of the same database: give 'lookup.data' the same \"database\" with a \"table\" or \"query\" (load the other rows into it), or write the LEFT JOIN in 'data.query'"
+        case .pivotInDatabase(.dateField(let field)):
+            return
+                "pivot cannot name columns after the dates of '\(field)' in PostgreSQL; pivot on a text field (calculate one in 'data.query', e.g. to_char(day, 'YYYY-MM-DD') AS day_text)"
+        case .pivotInDatabase(.operation(let op)):
+            return
+                "pivot's op '\(op)' has no exact SQL form in PostgreSQL yet; use count, distinct, sum, mean, min, max, first or last, or compute the \(op) with 'groupBy' and 'aggregate'"
         case .lookupNameTaken(let name):
             return "lookup would add a field '\(name)', but the data already has one; name the new field otherwise in 'lookup.as'"
         case .lookupUnmatched(let rows, let of, let on, let key, let origin, let nearMisses):

@@ -31,7 +31,8 @@ public enum ChartChecker {
         AxisValuesDateCheck(),
         BinIntervalLimitCheck(),
         PanelLimitCheck(),
-        ArcThetaCheck()
+        ArcThetaCheck(),
+        ArcLabelTextCheck()
     ]
 
     /// Runs every check over `context`.

@@ -60,6 +60,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case annotationUnknownPlaceholder = "annotation-unknown-placeholder"
         case annotationValueType = "annotation-value-type"
         case arcInvalidTheta = "arc-invalid-theta"
+        case arcLabelPlaceholder = "arc-label-placeholder"
         case axisValuesDate = "axis-values-date"
         case binIntervalLimit = "bin-interval-limit"
         case channelNotSupported = "channel-not-supported"

@@ -11,6 +11,9 @@ public enum MarkType: String, Sendable, CaseIterable {
     /// A composite mark (SPEC §21): a box from Q1 to Q3, a median line, whiskers with caps and the values beyond
     /// them as points, expanded by the composite stage (`BoxPlotMark`).
     case boxplot
+    /// A composite mark (SPEC §21): a band from low to high along the other position channel, per color group,
+    /// expanded by the composite stage (`ErrorBandMark`) into an area layer.
+    case errorband
     // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 
@@ -67,6 +70,8 @@ public struct LabelOptions: Sendable {
     public var skipZero: Bool
     /// An arc's label template (SPEC §21): `{color}`, `{theta}`, `{percent}` or any `{field}`; nil: the mark's default.
     public var text: Located<String>?
+    /// `text` with the map from its bytes to the file, so a check points inside the string at a placeholder.
+    public var textSource: ExpressionSource?
     public var span: SourceSpan?
 
     public init(

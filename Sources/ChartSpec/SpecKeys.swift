@@ -6,7 +6,8 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "quantile", "density", "regression", "groupBy",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density", "regression",
+        "groupBy",
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
         "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
@@ -30,6 +31,8 @@ public enum SpecKeys {
     public static let resolve = ["x", "y"]
     /// SPEC §21 (`fold` as an object).
     public static let fold = ["fields", "as"]
+    /// SPEC §21 (`flatten`).
+    public static let flatten = ["fields", "as"]
     /// SPEC §21 (`pivot`).
     public static let pivot = ["field", "value", "groupBy", "op"]
     /// SPEC §21 (`lookup`).

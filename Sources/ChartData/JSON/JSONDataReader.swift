@@ -188,7 +188,7 @@ public enum JSONDataReader {
         }
     }
 
-    private static func buildColumn(
+    static func buildColumn(
         name: String, cells: [(row: Int, value: JSONValue)], rowCount: Int, declared: DataType?, dateFormat: DateFormat?,
         locale: ChartLocale, nestedIsError: Bool, errors: inout [Diagnostic]
     ) -> Column? {

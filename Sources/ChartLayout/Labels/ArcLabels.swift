@@ -32,18 +32,22 @@ enum ArcLabels {
         let values = formatter.valueLabels(geometryRows.map(\.value))
         let percent = TickLabels(kind: .percent, format: nil, locale: model.locale)
         var texts: [Int: String] = [:]
+        // Read as a note's text is (`{{` writes a brace), so the checks and the drawing agree on the placeholders.
+        let filling = NoteTemplate(template)
         for (index, item) in geometryRows.enumerated() {
             let share = total > 0 ? item.value / total : 0
             let percentText = percent.valueLabels([share]).first ?? ""
-            texts[item.row] = fill(template) { name in
+            texts[item.row] = filling.filled { name in
                 switch name {
                 case "color": return model.color?.key(item.row) ?? ""
                 case "text": return model.text?.key(item.row) ?? ""
                 case "theta", "value": return values[index]
                 case "percent": return percentText
                 default:
-                    guard let column = model.table.column(named: name), column.valid[item.row] else { return nil }
-                    return column[item.row].text
+                    // A field's null prints as nothing; a name that is no field cannot pass the checks
+                    // (`ArcLabelTextCheck`), and stays as written.
+                    guard let column = model.table.column(named: name) else { return nil }
+                    return column.valid[item.row] ? column[item.row].text ?? "" : ""
                 }
             }
         }
@@ -60,21 +64,6 @@ enum ArcLabels {
             }
         }
         return rows
-    }
-
-    /// `{name}` replaced by `value(name)`; a name it does not know stays as written.
-    static func fill(_ template: String, value: (String) -> String?) -> String {
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest.index(after: open)
-            guard let close = rest[after...].firstIndex(of: "}") else { break }
-            let name = String(rest[after..<close])
-            result += value(name) ?? "{" + name + "}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
     }
 
     /// A label's text block.

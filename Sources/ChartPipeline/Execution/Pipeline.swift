@@ -44,19 +44,20 @@ public enum Pipeline {
     /// `plan(spec:)` with remote data reached under `context` (cache folder, `--offline`, timeouts).
     public static func plan(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (Plan, [Diagnostic]) {
         if case .database(let database) = spec.data.origin {
-            let fields = try DataLoader.databaseFields(database, context: context)
-            let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
+            // Reshaping steps (SPEC §21) compile into the relation the statement reads (`SQLReshaping`).
+            let rows = try DataLoader.databaseRows(spec.data, database: database, context: context)
+            let schema = rows.fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
-            let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
-            let relation = DataLoader.databaseRelation(database)
+            let columns = rows.columns
+            let relation = rows.target.relation
             // Nothing runs: a `bin(x)` step shows as chosen from the extent.
             var binSteps: [Int: Double] = [:]
             while let extent = SQLCompiler.binExtent(plan, relation: relation, columns: columns, known: binSteps) {
                 binSteps[extent.step] = SQLBinExtent.pendingStep
             }
             let compiled = SQLCompiler.compile(
-                plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database), binSteps: binSteps)
-            return (compiled ?? plan, warnings)
+                plan, relation: relation, columns: columns, inputOrder: rows.inputOrder, binSteps: binSteps, naturalOrders: rows.naturalOrders)
+            return (Self.reshapedInDatabase(compiled ?? plan), warnings)
         }
         let schema: [(name: String, type: DataType)]
         if let known = try DataLoader.schema(spec.data, baseDirectory: spec.baseDirectory, context: context) {
@@ -103,29 +104,38 @@ public enum Pipeline {
         // its result (see `SQLCompiler`).
         if case .database(let database) = spec.data.origin {
             // One connection for the description and the statement.
-            let target = try DataLoader.databaseTarget(database, context: context)
-            let fields = try DataLoader.databaseFields(target, context: context)
-            let schema = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
+            // Reshaping steps (SPEC §21) compile into the relation the statement reads (`SQLReshaping`).
+            let rows = try DataLoader.databaseRows(spec.data, database: database, context: context)
+            let target = rows.target
+            let schema = rows.fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
             let (plan, warnings) = try plan(spec, schema: schema)
-            let columns = fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
-            let relation = DataLoader.databaseRelation(database)
+            let columns = rows.columns
+            let relation = target.relation
             var candidates: [Plan] = []
             let binSteps = try DataLoader.databaseBinSteps(target, plan: plan, relation: relation, columns: columns, context: context)
             if let compiled = SQLCompiler.compile(
-                plan, relation: relation, columns: columns, inputOrder: DataLoader.databaseInputOrder(database), binSteps: binSteps)
+                plan, relation: relation, columns: columns, inputOrder: rows.inputOrder, binSteps: binSteps, naturalOrders: rows.naturalOrders)
             {
                 candidates.append(compiled)
             }
             if candidates.first?.isCompiledBeyondFilters == true {
-                candidates.append(SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns)))
+                candidates.append(
+                    SQLCompiler.compileFilters(
+                        plan, load: plan.loadStep, relation: relation, scope: SQLCompiler.dataScope(columns, naturalOrders: rows.naturalOrders)))
             }
-            candidates.append(plan) // the plain projection: every step in chartc
+            // The plain projection: every step in chartc (over the reshaped relation, when there is one).
+            candidates.append(
+                spec.data.reshaping.isEmpty
+                    ? plan : SQLCompiler.compileFilters(plan, load: plan.loadStep, relation: relation, scope: [:]))
             for (index, candidate) in candidates.enumerated() {
                 let load = candidate.loadStep
                 do {
-                    let loaded = try DataLoader.databaseStatement(
-                        target, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
-                        resultColumns: load.resultColumns, context: context)
+                    // A fold's names keep the order the spec lists them in, as they do from a file.
+                    let loaded = Self.withNaturalOrders(
+                        try DataLoader.databaseStatement(
+                            target, fieldNames: schema.map(\.name), sql: load.sql ?? "", parameters: load.sqlParameters,
+                            resultColumns: load.resultColumns, context: context), rows.naturalOrders)
+                    let candidate = Self.reshapedInDatabase(candidate)
                     let output = try execute(candidate, warnings: warnings, loaded: consume loaded)
                     context.timings?.lap("pipeline")
                     return output
@@ -179,6 +189,28 @@ public enum Pipeline {
         }
         return PipelineOutput(
             table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
+    }
+
+    /// The loaded text columns named in `orders` with their categories' order (a fold's names from SQL).
+    static func withNaturalOrders(_ loaded: LoadedData, _ orders: [String: [String]]) -> LoadedData {
+        guard !orders.isEmpty else { return loaded }
+        var result = loaded
+        result.table = Table(
+            columns: loaded.table.columns.map { column in
+                var column = column
+                if column.type == .string, column.naturalOrder == nil, let order = orders[column.name] { column.naturalOrder = order }
+                return column
+            }, rowCount: loaded.table.rowCount)
+        return result
+    }
+
+    /// A database plan's reshaping steps (SPEC §21) are in its statement (`SQLReshaping`): `chartc plan` says so.
+    static func reshapedInDatabase(_ plan: Plan) -> Plan {
+        guard case .load(var load)? = plan.steps.first, load.sql != nil, !load.reshaping.isEmpty else { return plan }
+        load.reshaping = load.reshaping.map { ($0.keyword, $0.text, "in PostgreSQL (the statement's FROM); " + $0.note) }
+        var result = plan
+        result.steps[0] = .load(load)
+        return result
     }
 
     /// Whether `name`'s UTF-8 bytes occur anywhere in `text` (the spec file). A field the spec reads is spelled

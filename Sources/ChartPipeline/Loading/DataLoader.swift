@@ -1,4 +1,5 @@
 import ChartData
+import ChartDatabase
 import ChartDiagnostics
 import ChartFormat
 import ChartNetwork
@@ -64,7 +65,7 @@ public enum DataLoader {
             try checkParseFields(source, names: names, origin: "the inline values")
             let table = try JSONDataReader.table(
                 from: node, property: nil, propertySpan: nil, columns: projection(names), parse: parse,
-                dateFormats: dateFormats(source), locale: source.parseLocale)
+                dateFormats: dateFormats(source), locale: source.parseLocale, isUsed: usedBySpec(source))
             return LoadedData(table: table, fieldNames: names)
         case .database(let database):
             let names = try databaseSchema(database, context: context).map(\.name)
@@ -121,7 +122,15 @@ public enum DataLoader {
         name: String, type: DataType
     )]? {
         if case .database(let database) = source.origin {
-            return try databaseSchema(database, context: context)
+            guard !source.reshaping.isEmpty else { return try databaseSchema(database, context: context) }
+            // Reshaped in PostgreSQL (`SQLReshaping`): the fields of the reshaped rows, as the server describes them.
+            do throws(DiagnosticError) {
+                return try databaseRows(source, database: database, context: context).fields.map {
+                    (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID))
+                }
+            } catch {
+                throw ReadBySpecNote.adding(to: error, for: source)
+            }
         }
         if source.isRemote {
             guard case .url(let url) = source.origin,
@@ -162,9 +171,19 @@ public enum DataLoader {
     /// Whether the spec that reads `source` may use a field: its name is spelled somewhere in the spec's text
     /// (as the projection decides). A nested JSON value is an error only in such a column (`json-data-nested`);
     /// in any other it is read as text, as the file writes it (SPEC §3: only used fields must be readable).
+    /// Whether the spec may read a field's cells (a nested object or array there is an error): the name occurs in
+    /// the spec's text outside its inline `values` (whose keys name every field) and is no field a `flatten`
+    /// lists (whose cells are arrays, read as their JSON text).
     private static func usedBySpec(_ source: DataSource) -> (String) -> Bool {
         guard let spec = source.span?.file.bytes else { return { _ in true } }
-        return { name in Pipeline.occurs(name, in: spec) }
+        var flattened = Set<String>()
+        for case .flatten(let flatten) in source.reshaping { flattened.formUnion(flatten.fields.map(\.value)) }
+        var text = spec
+        if case .values(let node) = source.origin, node.span.file.bytes == spec {
+            let range = node.span.range.clamped(to: 0..<spec.count)
+            text = Array(spec[..<range.lowerBound]) + Array(spec[range.upperBound...])
+        }
+        return { name in !flattened.contains(name) && Pipeline.occurs(name, in: text) }
     }
 
     /// The `parse` date formats by field (the first one when a field is named twice, as for the types).

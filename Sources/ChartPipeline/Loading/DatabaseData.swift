@@ -49,6 +49,46 @@ extension DataLoader {
         return DatabaseTarget(client: client, session: DatabaseSession(client: client, timings: context.timings), source: source, relation: relation)
     }
 
+    /// The rows a database spec's steps read: the base relation, or, with reshaping steps (SPEC §21), the relation
+    /// `SQLReshaping` compiles them into; with its fields as the server describes them, the input order the
+    /// compiler may add in (none after reshaping: the reshaped rows are read in their order), and the natural
+    /// orders of the text fields the reshaping makes (a fold's names).
+    struct DatabaseRows {
+        var target: DatabaseTarget
+        var fields: [ResultField]
+        var inputOrder: String?
+        var naturalOrders: [String: [String]] = [:]
+
+        /// The fields as the SQL compiler takes them.
+        var columns: [SQLCompiler.Column] {
+            fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID), oid: $0.typeOID) }
+        }
+    }
+
+    static func databaseRows(_ source: DataSource, database: DatabaseSource, context: LoadContext) throws(DiagnosticError) -> DatabaseRows {
+        var target = try databaseTarget(database, context: context)
+        let fields = try databaseFields(target, context: context)
+        guard !source.reshaping.isEmpty else { return DatabaseRows(target: target, fields: fields, inputOrder: databaseInputOrder(database)) }
+        let base = DatabaseRows(target: target, fields: fields, inputOrder: databaseInputOrder(database))
+        let reshaped = try SQLReshaping.compile(
+            source.reshaping, base: target.relation, columns: base.columns, inputOrder: base.inputOrder, origin: originName(source),
+            other: { (lookup: LookupSpec) throws(DiagnosticError) -> SQLReshaping.OtherRows? in
+                // Only the same database (the same URL or variable) can join in one statement.
+                guard case .database(let other) = lookup.data.origin, other.database.value == database.database.value else { return nil }
+                let otherTarget = DatabaseTarget(client: target.client, session: target.session, source: other, relation: databaseRelation(other))
+                let otherRows = DatabaseRows(target: otherTarget, fields: try databaseFields(otherTarget, context: context), inputOrder: nil)
+                return SQLReshaping.OtherRows(
+                    relation: otherTarget.relation, columns: otherRows.columns, inputOrder: databaseInputOrder(other), origin: originName(lookup.data)
+                )
+            },
+            distinctValues: { (sql: String) throws(DiagnosticError) -> Table in
+                try runStatement(target, sql: sql, parameters: [], context: context).table
+            })
+        target.relation = reshaped.relation
+        return DatabaseRows(
+            target: target, fields: try databaseFields(target, context: context), inputOrder: nil, naturalOrders: reshaped.naturalOrders)
+    }
+
     /// The statement reading `columns` (nil: all) of the base rows.
     static func selectStatement(_ target: DatabaseTarget, columns: [String]?) -> String {
         let list = columns.map { $0.isEmpty ? "" : $0.map(SQLText.identifier).joined(separator: ", ") } ?? "*"

@@ -604,6 +604,10 @@ extension Planner {
                 "lookup", "\(fields)\(renamed) from \(DataLoader.originName(lookup.data))",
                 "left join: \(lookup.on.value) = \(lookup.key.value), the first matching row; unmatched rows keep nulls"
             )
+        case .flatten(let flatten):
+            let fields = flatten.fields.map(\.value).joined(separator: ", ")
+            let renamed = flatten.names.isEmpty ? "" : " → " + flatten.names.map(\.value).joined(separator: ", ")
+            return ("flatten", fields + renamed, "a row per array element; arrays of a row zipped, a shorter one null")
         }
     }
 }

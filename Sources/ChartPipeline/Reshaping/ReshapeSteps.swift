@@ -2,7 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartSpec
 
-/// Runs a spec's reshaping steps (SPEC §21: `fold`, `pivot`, `lookup`) in the order written, on the table just
+/// Runs a spec's reshaping steps (SPEC §21: `fold`, `pivot`, `lookup`, `flatten`) in the order written, on the table just
 /// read. Each `lookup`'s other data is read first, so the field names every step makes are known before the main
 /// data is read, and only the columns the steps and the spec need are converted.
 enum ReshapeSteps {
@@ -30,6 +30,7 @@ enum ReshapeSteps {
             case .fold(let fold): stages.append(Fold.fieldNames(fold, from: before))
             case .pivot(let pivot): stages.append(pivot.groupBy.map(\.value))
             case .lookup(let lookup): stages.append(before + Lookup.addedNames(lookup, otherNames: otherNames(others[index])))
+            case .flatten(let flatten): stages.append(Flatten.fieldNames(flatten, from: before))
             }
         }
         var picked = projection(stages[stages.count - 1])
@@ -38,6 +39,7 @@ enum ReshapeSteps {
             case .fold(let fold): picked = Fold.columnsToRead(fold, picked: picked)
             case .pivot(let pivot): picked = Pivot.columnsToRead(pivot)
             case .lookup(let lookup): picked = Lookup.columnsToRead(lookup, otherNames: otherNames(others[index]), picked: picked)
+            case .flatten(let flatten): picked = Flatten.columnsToRead(flatten, picked: picked)
             }
         }
         return picked
@@ -57,6 +59,8 @@ enum ReshapeSteps {
             case .lookup(let lookup):
                 guard let other = others[index] else { continue }
                 result = try Lookup.apply(lookup, to: result, other: other, origin: origin, otherOrigin: DataLoader.originName(lookup.data))
+            case .flatten(let flatten):
+                result = try Flatten.apply(flatten, to: result, origin: origin)
             }
         }
         return result

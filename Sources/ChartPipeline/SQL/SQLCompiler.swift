@@ -42,9 +42,14 @@ public enum SQLCompiler {
     ///
     /// `binSteps`: the steps `bin(x)` chose from the extents `binExtent` statements found, by the index of its
     /// calculation in `plan.steps` (`SQLBinExtent.pendingStep` for `chartc plan`, which runs nothing).
-    public static func compile(_ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil, binSteps: [Int: Double] = [:]) -> Plan? {
+    ///
+    /// `naturalOrders`: the text fields whose categories keep an order of their own (a fold's names, `SQLReshaping`).
+    public static func compile(
+        _ plan: Plan, relation: String, columns: [Column], inputOrder: String? = nil, binSteps: [Int: Double] = [:],
+        naturalOrders: [String: [String]] = [:]
+    ) -> Plan? {
         guard case .load(let load)? = plan.steps.first, load.sql != nil else { return nil }
-        let scope = dataScope(columns)
+        let scope = dataScope(columns, naturalOrders: naturalOrders)
         if plan.steps.contains(where: { if case .statistics = $0 { return true } else { return false } }) {
             return StatisticsPlacement.onFetchedRows(compileFilters(plan, load: load, relation: relation, scope: scope))
         }
@@ -63,7 +68,7 @@ public enum SQLCompiler {
     /// `bpchar` column is left out: its cast to text drops the padding chartc keeps. What chartc reads as null is
     /// null here too (`ResultDecoder`): `NaN` and `±Infinity`, an empty string (SPEC §4: an empty value is null),
     /// and a date outside the years 1–9999 (`infinity`, BC); times are read to the millisecond, as chartc reads them.
-    static func dataScope(_ columns: [Column]) -> SQLTranslation.Scope {
+    static func dataScope(_ columns: [Column], naturalOrders: [String: [String]] = [:]) -> SQLTranslation.Scope {
         var scope: SQLTranslation.Scope = [:]
         for column in columns where scope[column.name] == nil {
             let quoted = SQLText.identifier(column.name)
@@ -78,6 +83,7 @@ public enum SQLCompiler {
             case (.string, 25), (.string, 1043), (.string, 19): scope[column.name] = SQLValue(text: "NULLIF(\(quoted), '')", type: .string)
             case (.string, _): break
             }
+            if let order = naturalOrders[column.name], column.type == .string { scope[column.name]?.naturalOrder = order }
         }
         return scope
     }

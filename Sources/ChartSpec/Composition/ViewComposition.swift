@@ -11,7 +11,8 @@ enum ViewComposition {
     static let pageText = ["subtitle", "notes", "sources", "byline", "alt", "theme", "locale"]
     /// The keys of a `concat` spec's top level.
     static let concatKeys = [
-        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "calculate", "filter", "concat", "columns", "width", "notes", "sources",
+        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "concat", "columns", "width", "notes",
+        "sources",
         "byline", "alt",
         "theme", "locale"
     ]
@@ -172,7 +173,7 @@ enum ViewComposition {
             if let data = member("data") { members.append(data) }
             // `fold`, `pivot` and `lookup` reshape the rows as they are read (SPEC §21): a view that reads the top
             // level's data reads them reshaped, in the top level's order, unless it has a step of that kind its own.
-            for step in top where ["fold", "pivot", "lookup"].contains(step.key) && !view.contains(where: { $0.key == step.key }) {
+            for step in top where ["fold", "pivot", "lookup", "flatten"].contains(step.key) && !view.contains(where: { $0.key == step.key }) {
                 members.append(step)
             }
             if let calculate = member("calculate"), let topFields = calculate.value.objectValue {

@@ -122,6 +122,9 @@ extension SpecDecoder {
             }
             options.format = labels["format"].flatMap { formatSpec($0.value, path: path + ".format") }
             options.text = labels["text"].flatMap { string($0.value, path: path + ".text") }
+            if options.text != nil, let node = labels["text"]?.value, case .string(let literal) = node.kind {
+                options.textSource = ExpressionSource(text: literal.value, literalSpan: node.span, fileOffsets: literal.fileOffsets)
+            }
             options.skipZero = labels["skipZero"].flatMap { bool($0.value, path: path + ".skipZero") }?.value ?? false
             return options
         default:

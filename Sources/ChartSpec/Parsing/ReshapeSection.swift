@@ -6,11 +6,7 @@ import ChartValues
 /// `{ "fields": [...], "as": ["key", "value"] }` (or, as in Vega-Lite, just the list of fields). Whether the
 /// fields exist and share a type is the loader's to say (`Fold`), at these spans.
 extension SpecDecoder {
-    mutating func decodeFold(_ member: JSONMember, data: DataSource?) -> FoldSpec? {
-        if data?.isDatabase == true {
-            report(SpecDiagnostic.keyWithDatabase(key: "fold"), at: member.keySpan)
-            return nil
-        }
+    mutating func decodeFold(_ member: JSONMember, data _: DataSource?) -> FoldSpec? {
         let value = member.value
         var fields: [Located<String>]
         var names: [Located<String>] = []
@@ -74,11 +70,7 @@ extension SpecDecoder {
 /// `pivot` as `{ "field", "value", "groupBy", "op" }` and `lookup` as `{ "data", "on", "key", "fields", "as" }`
 /// (SPEC §21). Whether their fields exist is the loader's to say (`Pivot`, `Lookup`), at these spans.
 extension SpecDecoder {
-    mutating func decodePivot(_ member: JSONMember, data: DataSource?) -> PivotSpec? {
-        if data?.isDatabase == true {
-            report(SpecDiagnostic.keyWithDatabase(key: "pivot"), at: member.keySpan)
-            return nil
-        }
+    mutating func decodePivot(_ member: JSONMember, data _: DataSource?) -> PivotSpec? {
         let example = "{ \"field\": \"symbol\", \"value\": \"price\", \"groupBy\": [\"date\"] }"
         guard let object = object(member.value, path: "pivot", keys: SpecKeys.pivot, expected: "an object such as \(example)") else { return nil }
         var ok = true
@@ -124,10 +116,6 @@ extension SpecDecoder {
     }
 
     mutating func decodeLookup(_ member: JSONMember, data: DataSource?) -> LookupSpec? {
-        if data?.isDatabase == true {
-            report(SpecDiagnostic.keyWithDatabase(key: "lookup"), at: member.keySpan)
-            return nil
-        }
         let example = "{ \"data\": { \"url\": \"names.csv\" }, \"on\": \"id\", \"key\": \"fips\", \"fields\": [\"name\"] }"
         guard let object = object(member.value, path: "lookup", keys: SpecKeys.lookup, expected: "an object such as \(example)") else {
             return nil
@@ -137,7 +125,9 @@ extension SpecDecoder {
         if let given = object["data"] {
             other = decodeData(given.value, path: "lookup.data")
             if other == nil { ok = false }
-            if let other, other.isDatabase {
+            // Database rows join in one statement only with rows of the same database (`SQLReshaping`); file data
+            // with database rows has no statement to join in.
+            if let other, other.isDatabase, data?.isDatabase != true {
                 report(SpecDiagnostic.keyWithDatabase(key: "lookup"), at: given.keySpan)
                 ok = false
             }
@@ -186,5 +176,65 @@ extension SpecDecoder {
         }
         guard ok, let other, let on = names["on"], let key = names["key"] else { return nil }
         return LookupSpec(data: other, on: on, key: key, fields: fields, names: newNames, span: member.keySpan)
+    }
+}
+
+/// `flatten` (SPEC §21) as a list of array fields, `["outliers"]`, or `{ "fields": [...], "as": [...] }`. Whether
+/// the fields exist and hold arrays is the loader's to say (`Flatten`), at these spans.
+extension SpecDecoder {
+    mutating func decodeFlatten(_ member: JSONMember, data: DataSource?) -> FlattenSpec? {
+        if data?.isDatabase == true {
+            report(SpecDiagnostic.keyWithDatabase(key: "flatten"), at: member.keySpan)
+            return nil
+        }
+        let value = member.value
+        var fields: [Located<String>]
+        var names: [Located<String>] = []
+        var listValue = value
+        if case .array = value.kind {
+            fields = stringList(value, path: "flatten", what: "field names")
+        } else if case .string = value.kind {
+            fields = stringList(value, path: "flatten", acceptsSingle: true, what: "field names")
+        } else {
+            let example = "{ \"fields\": [\"outliers\"], \"as\": [\"outlier\"] }"
+            guard
+                let object = object(
+                    value, path: "flatten", keys: SpecKeys.flatten, expected: "a list of array fields such as [\"outliers\"], or \(example)")
+            else { return nil }
+            guard let fieldsMember = object["fields"] else {
+                if !object.hasMisspelling(of: "fields") {
+                    missingKey(.missingReshapeKey(step: "flatten", key: "fields", example: example), at: value.span)
+                }
+                return nil
+            }
+            fields = stringList(fieldsMember.value, path: "flatten.fields", acceptsSingle: true, what: "field names")
+            listValue = fieldsMember.value
+            if let asMember = object["as"] {
+                names = stringList(asMember.value, path: "flatten.as", acceptsSingle: true, what: "field names")
+                if names.count != fields.count {
+                    report(SpecDiagnostic.flattenNames(count: names.count, fields: fields.count), at: asMember.value.span)
+                    return nil
+                }
+            }
+        }
+        if case .array(let items) = listValue.kind, items.isEmpty {
+            report(SpecDiagnostic.flattenWithoutFields, at: listValue.span)
+            return nil
+        }
+        var ok = !fields.isEmpty
+        for (path, list) in [("flatten.fields", fields), ("flatten.as", names)] {
+            var seen = Set<String>()
+            for name in list {
+                if name.value.isEmpty {
+                    report(SpecDiagnostic.emptyNameIn(path: path), at: name.span)
+                    ok = false
+                } else if !seen.insert(name.value).inserted {
+                    report(SpecDiagnostic.listedTwice(name: name.value, path: path), at: name.span)
+                    ok = false
+                }
+            }
+        }
+        guard ok else { return nil }
+        return FlattenSpec(fields: fields, names: names, span: member.keySpan)
     }
 }

@@ -81,12 +81,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
 
     /// A mark whose `extent` aggregates its own rows in a layer (or chart: `place`) that also aggregates.
     case compositeAggregate(mark: String, place: String)
-    /// An errorbar without a field on its measure channel.
-    case errorbarWithoutField(measure: String, end: String)
-    /// An errorbar whose range is given twice: `mark.extent` and a field on the end channel.
-    case errorbarExtentAndEnd(field: String, end: String)
-    /// An errorbar with a field but neither an end field nor `mark.extent`.
-    case errorbarWithoutEnd(measure: String, end: String)
+    /// An errorbar (or errorband: `mark`) without a field on its measure channel.
+    case errorbarWithoutField(mark: String, measure: String, end: String)
+    /// An errorbar or errorband whose range is given twice: `mark.extent` and a field on the end channel.
+    case errorbarExtentAndEnd(mark: String, field: String, end: String)
+    /// An errorbar or errorband with a field but neither an end field nor `mark.extent`.
+    case errorbarWithoutEnd(mark: String, measure: String, end: String)
+    /// An errorband without a field on the channel it runs along.
+    case errorbandWithoutAlong(measure: String, along: String)
     /// A boxplot without a quantitative field to draw the boxes of.
     case boxplotWithoutMeasure(measure: String, across: String)
     /// A boxplot without a discrete field whose categories get a box each.
@@ -116,6 +118,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case listedTwice(name: String, path: String)
     /// `lookup.as` naming `count` fields for `fields` fields.
     case lookupNames(count: Int, fields: Int)
+    /// `flatten` (or `flatten.fields`) as an empty list.
+    case flattenWithoutFields
+    /// `flatten.as` naming `count` fields for `fields` fields.
+    case flattenNames(count: Int, fields: Int)
     /// `fold.as` with other than two names (`count`).
     case foldNames(count: Int)
     /// A field listed twice in `fold.fields`, or `fold.as` naming one field twice.
@@ -262,7 +268,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .missingKey
         case .emptyFieldName, .outOfRange, .notWholeNumber, .emptyNameIn, .emptyList, .emptyLayers, .axisSide, .emptyDataURL, .emptyTable,
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
-            .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
+            .flattenWithoutFields, .flattenNames, .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
         case .groupByWithoutAggregate: .groupByWithoutAggregate
@@ -276,7 +282,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .viewWithoutMarks: .viewWithoutMarks
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
-        case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
+        case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd, .errorbandWithoutAlong: .errorbarRange
         case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
         case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
@@ -387,6 +393,11 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "missing 'fold.fields': the wide columns to turn into rows, e.g. { \"fields\": [\"2019\", \"2020\"], \"as\": [\"year\", \"value\"] }"
         case .foldWithoutFields:
             return "'fold.fields' is empty: list the wide columns to turn into rows, e.g. [\"2019\", \"2020\"]"
+        case .flattenWithoutFields:
+            return "'flatten' lists no field: list the array fields to turn into a row per element, e.g. [\"outliers\"]"
+        case .flattenNames(let count, let fields):
+            return
+                "'flatten.as' names \(count == 1 ? "one field" : "\(count) fields") for \(fields == 1 ? "one field" : "\(fields) fields") in 'flatten.fields'; give one new name for each, in the same order"
         case .foldNames(let count):
             return
                 "'fold.as' names \(count == 1 ? "one field" : "\(count) fields"); it names two: the field that gets each folded column's name and the one that gets its value, e.g. [\"year\", \"value\"]"
@@ -399,12 +410,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .lookupNames(let count, let fields):
             return
                 "'lookup.as' names \(count == 1 ? "one field" : "\(count) fields") for \(fields == 1 ? "one field" : "\(fields) fields") in 'lookup.fields'; give one new name for each, in the same order"
-        case .keyWithDatabase("pivot"), .keyWithDatabase("lookup"):
+        case .keyWithDatabase("lookup"):
             return
-                "'\(Self.databaseKey(self))' cannot be used with 'database' data yet: write it in 'query' (a GROUP BY with FILTER clauses for pivot, a LEFT JOIN for lookup)"
-        case .keyWithDatabase("fold"):
+                "'lookup.data' reads a database but the chart's rows do not: a lookup joins in PostgreSQL only rows of one database; read the chart's rows from it too, or the other rows from a file"
+        case .keyWithDatabase("flatten"):
             return
-                "'fold' cannot be used with 'database' data yet: unpivot in 'query' (SELECT id, v.key, v.value FROM t CROSS JOIN LATERAL (VALUES ('2019', \"2019\"), ('2020', \"2020\")) AS v(key, value))"
+                "'flatten' cannot be used with 'database' data: unnest in 'query' (SELECT id, unnest(outliers) AS outliers FROM t)"
         case .keyWithDatabase("parse"):
             return
                 "'data.parse' cannot be used with 'database': a database column's type comes from the server; cast in 'query' (e.g. SELECT day::date AS day …)"
@@ -507,11 +518,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .compositeAggregate(let mark, let place):
             return
                 "the \(mark) mark's 'extent' groups and aggregates its rows itself, but \(place) also has 'groupBy' or 'aggregate': draw the \(mark) in a layer of its own over the rows before aggregation, or give its range as fields"
-        case .errorbarWithoutField(let measure, let end):
+        case .errorbarWithoutField(let mark, let measure, let end):
             return
-                "an errorbar needs a field on '\(measure)': the values its bar spans (with '\(end)' as a second field, or 'mark.extent' to compute the range of each group)"
-        case .errorbarExtentAndEnd(let field, let end):
-            return "'mark.extent' computes the errorbar's range from '\(field)', but 'encoding.\(end)' gives the range too: remove one of them"
+                "an \(mark) needs a field on '\(measure)': the values it spans (with '\(end)' as a second field, or 'mark.extent' to compute the range of each group)"
+        case .errorbarExtentAndEnd(let mark, let field, let end):
+            return "'mark.extent' computes the \(mark)'s range from '\(field)', but 'encoding.\(end)' gives the range too: remove one of them"
+        case .errorbandWithoutAlong(let measure, let along):
+            return
+                "an errorband runs along '\(along)': give '\(along)' a field (the band joins each group's range on '\(measure)' in its order, like an area)"
         case .boxplotWithoutMeasure(let measure, let across):
             return
                 "a boxplot needs a quantitative field on '\(measure)': the values its boxes summarise (with the categories on '\(across)'; for horizontal boxes, the values on 'x' with \"type\": \"quantitative\" and the categories on 'y')"
@@ -521,9 +535,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .boxplotTooltipWithoutPoints:
             return
                 "a boxplot's 'tooltip' shows the fields of the values drawn as points beyond the whiskers, and with \"extent\": \"min-max\" there are none (each box's tooltip already lists lower, q1, median, q3 and upper): remove the tooltip, or use \"extent\": 1.5"
-        case .errorbarWithoutEnd(let measure, let end):
+        case .errorbarWithoutEnd(let mark, let measure, let end):
             return
-                "an errorbar draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
+                "an \(mark) draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
         }
     }
 
@@ -538,11 +552,5 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .notRows(everyItem: false, let more):
             more > 0 ? " (and \(more) more item\(more == 1 ? "" : "s") after it)" : ""
         }
-    }
-
-    /// The key a `keyWithDatabase` names.
-    private static func databaseKey(_ diagnostic: SpecDiagnostic) -> String {
-        if case .keyWithDatabase(let key) = diagnostic { return key }
-        return ""
     }
 }

@@ -28,6 +28,7 @@ extension SpecDecoder {
             case "fold": step = decodeFold(member, data: data).map(ReshapeStep.fold)
             case "pivot": step = decodePivot(member, data: data).map(ReshapeStep.pivot)
             case "lookup": step = decodeLookup(member, data: data).map(ReshapeStep.lookup)
+            case "flatten": step = decodeFlatten(member, data: data).map(ReshapeStep.flatten)
             default: continue
             }
             if let step { data?.reshaping.append(step) }

@@ -99,10 +99,11 @@ struct DatabaseExamplesTests {
             let bytes = Array(try Data(contentsOf: specURL))
             let parsed = SpecParser.parse(SourceFile(path: specURL.path, bytes: bytes))
             let spec = try #require(parsed.spec, "\(specURL.lastPathComponent) does not parse")
-            // `fold`, `pivot` and `lookup` do not run on database data yet (an error at the key, `keyWithDatabase`).
-            if !spec.data.reshaping.isEmpty { continue }
             // The base rows exactly as chartc reads them from the file, into a table of matching types.
-            let table = try DataLoader.load(spec.data, baseDirectory: spec.baseDirectory, columns: nil)
+            // The base rows, before any reshaping (SPEC §21), which the database spec runs in PostgreSQL.
+            var baseData = spec.data
+            baseData.reshaping = []
+            let table = try DataLoader.load(baseData, baseDirectory: spec.baseDirectory, columns: nil)
             let name = "example \(number) \"\(specURL.deletingPathExtension().deletingPathExtension().lastPathComponent)\""
             try server.load(
                 table: name, columns: table.columns.map { ($0.name, Self.sqlType($0.type)) },
@@ -134,6 +135,17 @@ struct DatabaseExamplesTests {
                 "\(specURL.lastPathComponent): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
             // An aggregation runs in PostgreSQL (the compiled statement), not over fetched rows; histograms too
             // (`bin`, SPEC §13: the bin line is marked in PostgreSQL).
+            // Reshaping (SPEC §21) runs in PostgreSQL: the plan marks each step and its SQL is in the statement.
+            if !spec.data.reshaping.isEmpty {
+                let plan = try ChartcBinary.run(
+                    ["plan", copy.path], environment: environment(scratch.appendingPathComponent("cache"), url: server.url(user: "reader")))
+                for step in spec.data.reshaping {
+                    #expect(
+                        plan.output.split(separator: "\n").contains { $0.hasPrefix(step.key + " ") && $0.contains("(in PostgreSQL") },
+                        "\(specURL.lastPathComponent): \(step.key) is not compiled to SQL: \(plan.output)")
+                }
+                #expect(plan.output.contains("\"chartc_reshaped\""), "\(specURL.lastPathComponent): \(plan.output)")
+            }
             if spec.hasAggregate {
                 let plan = try ChartcBinary.run(
                     ["plan", copy.path], environment: environment(scratch.appendingPathComponent("cache"), url: server.url(user: "reader")))

@@ -143,16 +143,18 @@ import Testing
         }
     }
 
-    @Test func foldWithDatabaseDataIsAnErrorThatSaysWhatToDo() throws {
+    /// `fold` with database data compiles to SQL (`DatabaseReshapingTests` runs it against a server): lint goes on
+    /// to the database, whose missing variable is the one error.
+    @Test func foldWithDatabaseDataIsNoLongerRejected() throws {
         let spec = """
             { "data": { "database": "$NO_SUCH_DATABASE", "table": "wide" }, "fold": ["a", "b"],
               "mark": "point", "encoding": { "x": { "field": "key" }, "y": { "field": "value" } } }
             """
         let result = try run(["lint"], spec)
         #expect(result.status == 1)
-        #expect(
-            (result.output + result.error).contains(
-                "fold.chart.json:1:65: error: 'fold' cannot be used with 'database' data yet: unpivot in 'query'"), "\(result.error)")
+        let printed = result.output + result.error
+        #expect(!printed.contains("'fold' cannot be used"), "\(printed)")
+        #expect(printed.contains("NO_SUCH_DATABASE"), "\(printed)")
     }
 
     /// Vega-Lite's form with the default names; a layer sharing the data sees the long table, and the chart
