@@ -285,12 +285,11 @@ def close(a, b):
     return abs(a - b) <= TOLERANCE
 
 
-def discrete_channels(spec):
-    """The position channels a Vega-Lite spec draws on a band or point axis (nominal, ordinal): their labels are
-    categories to compare even when they are numbers (months 1-12)."""
-    found = set()
+def discrete_channels(spec, count):
+    """The position channels each of `count` views draws on a band or point axis (nominal, ordinal) in a Vega-Lite
+    spec: their labels are categories to compare even when they are numbers (months 1-12)."""
 
-    def walk(node):
+    def walk(node, found):
         if isinstance(node, dict):
             encoding = node.get("encoding")
             if isinstance(encoding, dict):
@@ -299,13 +298,16 @@ def discrete_channels(spec):
                     if isinstance(definition, dict) and definition.get("type") in ("nominal", "ordinal"):
                         found.add(channel)
             for value in node.values():
-                walk(value)
+                walk(value, found)
         elif isinstance(node, list):
             for value in node:
-                walk(value)
+                walk(value, found)
+        return found
 
-    walk(spec)
-    return found
+    for key in ("concat", "hconcat", "vconcat"):
+        if isinstance(spec.get(key), list) and len(spec[key]) == count:
+            return [walk(view, set()) for view in spec[key]]
+    return [walk(spec, set())] * count
 
 
 def grid(views):
@@ -321,10 +323,11 @@ def grid(views):
     return list(zip(ranks([v["origin"][0] for v in views]), ranks([v["origin"][1] for v in views])))
 
 
-def compare(ours, theirs, discrete):
+def compare(ours, theirs, vl_spec):
     problems = []
     if len(ours["views"]) != len(theirs["views"]):
         return [f"{len(ours['views'])} views, Vega-Lite draws {len(theirs['views'])}"]
+    discrete = discrete_channels(vl_spec, len(ours["views"]))
     if grid(ours["views"]) != grid(theirs["views"]):
         problems.append(f"views at (column, row) {grid(ours['views'])}, Vega-Lite {grid(theirs['views'])}")
     for index, (a, b) in enumerate(zip(ours["views"], theirs["views"])):
@@ -332,7 +335,7 @@ def compare(ours, theirs, discrete):
         if (a["title"] or None) != (b["title"] or None):
             problems.append(f"{where}: heading {a['title']!r}, Vega-Lite {b['title']!r}")
         for orient in ("x", "y"):
-            categorical = orient in discrete or any(
+            categorical = orient in discrete[index] or any(
                 not all(numeric(label) for label in labels) for labels in a["axes"][orient] + b["axes"][orient]
             )
             if categorical and a["axes"][orient] != b["axes"][orient]:
@@ -389,7 +392,7 @@ def main():
             with open(os.path.join(CASES, name + ".vl.json"), encoding="utf-8") as f:
                 vl = json.load(f)
             ours, theirs = chartc_summary(svg_path), vl_summary(vl)
-            problems = compare(ours, theirs, discrete_channels(vl))
+            problems = compare(ours, theirs, vl)
             if "-v" in os.environ.get("COMPARE_FLAGS", ""):
                 print(name, json.dumps({"chartc": ours, "vega-lite": theirs}))
             if problems:
