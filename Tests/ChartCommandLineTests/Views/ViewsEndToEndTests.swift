@@ -121,7 +121,7 @@ import Testing
         let html = try String(contentsOf: directory.appendingPathComponent("views.html"), encoding: .utf8)
         let links = html.components(separatedBy: #"<a class="chartc-download""#).dropFirst()
         #expect(links.count == 2)
-        func csv(_ link: Substring) -> String? {
+        func csv(_ link: String) -> String? {
             link.components(separatedBy: #"href="data:text/csv;charset=utf-8,"#).last?.components(separatedBy: "\"").first?.removingPercentEncoding
         }
         let first = try #require(links.first)
