@@ -92,6 +92,15 @@ public struct EncodedChannel: Sendable {
     /// The category key of any value (numbers in shortest form, dates as ISO 8601).
     public static func key(_ value: Value) -> String? { value.text }
 
+    /// An encoding's `sort` (SPEC §20) as this channel names its categories. ChartPipeline orders a field's values
+    /// by their text (a bin's start, `10`); layout names a binned field's categories by their interval (`10–12`), so
+    /// the keys are renamed here, or a sorted ordinal bin axis would keep its table order.
+    var sortedKeys: [String]? {
+        guard let sorted = definition.sortedKeys else { return nil }
+        guard let step = column.binStep, step > 0, column.type == .number else { return sorted }
+        return sorted.map { key in Double(key).map { BinnedChannel.label($0, step: step) } ?? key }
+    }
+
     /// The keys present in the order of an encoding's `sort` (SPEC §20, `ChannelDef.sortedKeys`), then any it does
     /// not list in the order `seen`.
     static func following(_ sorted: [String], present: Set<String>, seen: [String]) -> [String] {
@@ -111,7 +120,7 @@ public struct EncodedChannel: Sendable {
         for row in rows {
             if let key = key(row), present.insert(key).inserted { seen.append(key) }
         }
-        if let sorted = definition.sortedKeys {
+        if let sorted = sortedKeys {
             return Self.missingLast(Self.following(sorted, present: present, seen: seen), missingKey: missingKey)
         }
         if let natural = column.naturalOrder {

@@ -351,7 +351,7 @@ public struct PlotScales: Sendable {
             }
         }
         let last = missing && !present.contains(channel.missingKey) ? [channel.missingKey] : []
-        if let sorted = channel.definition.sortedKeys {
+        if let sorted = channel.sortedKeys {
             return EncodedChannel.following(sorted, present: present, seen: seen) + last
         }
         if let natural = channel.column.naturalOrder, !followTable {

@@ -139,8 +139,19 @@ public enum HTMLWriter {
         out +=
             "<button type=\"button\" class=\"chartc-table-toggle\" aria-expanded=\"false\" aria-controls=\"" + id
             + "-table\">Show the data</button>\n"
-        out += "<a class=\"chartc-download\" href=\"" + XMLText.escapeAttribute(PageEscaping.csvDataURI(model.table.csv))
-        out += "\" download=\"" + XMLText.escapeAttribute(model.name + ".csv") + "\">Get the data (CSV)</a>\n"
+        if model.viewTables.isEmpty {
+            out += "<a class=\"chartc-download\" href=\"" + XMLText.escapeAttribute(PageEscaping.csvDataURI(model.table.csv))
+            out += "\" download=\"" + XMLText.escapeAttribute(model.name + ".csv") + "\">Get the data (CSV)</a>\n"
+        } else {
+            // A graphic of several views (SPEC §20): every view's rows, one link each, named after the view.
+            let names = ViewDownloads.fileNames(page: model.name, headings: model.viewTables.map(\.heading))
+            for (index, view) in model.viewTables.enumerated() {
+                out += "<a class=\"chartc-download\" data-view=\"" + String(index) + "\" href=\""
+                out += XMLText.escapeAttribute(PageEscaping.csvDataURI(view.table.csv))
+                out += "\" download=\"" + XMLText.escapeAttribute(names[index]) + "\">Get the data: "
+                out += XMLText.escapeText(view.heading) + " (CSV)</a>\n"
+            }
+        }
         out += "</div>\n"
         out += "<div class=\"chartc-table chartc-sr-only\" id=\"" + id + "-table\">\n"
         if model.viewTables.isEmpty {

@@ -108,6 +108,51 @@ import Testing
         let third = try Self.build(misplaced)
         #expect(third.errors.contains("unknown key 'sort' in 'encoding.size'") || third.errors.contains("[misplaced-key]"), "\(third.errors)")
     }
+
+    /// Values binned by 10: 0–10 holds 3 and 4 (count 2, sum 7), 10–20 holds 12 (count 1, sum 12), 20–30 holds 21, 22,
+    /// 25 (count 3, sum 68).
+    static let binnable = "v\n3\n12\n21\n4\n22\n25\n"
+
+    static func histogram(x: String) -> String {
+        #"{ "title": "t", "data": { "url": "d.csv" }, "calculate": { "b": "bin(v, 10)" }, "groupBy": ["b"], "aggregate": { "n": "count()", "total": "sum(v)" }, "mark": "bar", "encoding": { "x": \#(x), "y": { "field": "n" } } }"#
+    }
+
+    /// An ordinal binned field is a band per interval: `sort` orders the bins as asked, as Vega-Lite orders an ordinal
+    /// bin (it kept the intervals' order before: the sorted keys named bins by their start, the axis by their interval).
+    @Test(arguments: [
+        (#""descending""#, ["20–30", "10–20", "0–10"]), (#""-y""#, ["20–30", "0–10", "10–20"]), (#""sum(total)""#, ["0–10", "10–20", "20–30"]),
+        (#""-sum(total)""#, ["20–30", "10–20", "0–10"]), (#"[10, 0]"#, ["10–20", "0–10", "20–30"])
+    ])
+    func sortOrdersOrdinalBins(sort: String, expected: [String]) throws {
+        let spec = Self.histogram(x: #"{ "field": "b", "type": "ordinal", "sort": \#(sort) }"#)
+        let svg = try #require(try Self.build(spec, csv: Self.binnable).svg)
+        #expect(Self.texts(in: svg, group: "chartc-axis chartc-axis-x") == expected)
+    }
+
+    /// On a quantitative binned field (a histogram's continuous axis) `sort` cannot be drawn: refused at its line:col,
+    /// saying what orders bins (`"type": "ordinal"`) or turns the axis (`scale.reverse`); Vega-Lite reverses the
+    /// axis for "descending" and drops any other sort there (specs/reference.md, "Differences from Vega-Lite").
+    @Test(arguments: [#""descending""#, #""-sum(total)""#, #""-y""#])
+    func sortOnAQuantitativeBinIsRefused(sort: String) throws {
+        let spec = Self.histogram(x: #"{ "field": "b", "sort": \#(sort) }"#)
+        let run = try Self.build(spec, csv: Self.binnable)
+        #expect(run.svg == nil)
+        let col = spec.utf8.distance(from: spec.startIndex, to: try #require(spec.range(of: #""sort": "#)).upperBound) + 1
+        #expect(
+            run.errors.contains(
+                "s.chart.json:1:\(col): error: 'encoding.x.sort' does nothing: 'x' is a binned quantitative field, a continuous axis whose intervals lie in the order of their values; to order the bins give 'x' \"type\": \"ordinal\""
+            ), "\(run.errors)")
+        #expect(run.errors.contains("[sort-on-continuous]"))
+        // What the message offers draws: the reversed scale puts the last interval on the left.
+        let reversed = Self.histogram(x: #"{ "field": "b", "scale": { "reverse": true } }"#)
+        let svg = try #require(try Self.build(reversed, csv: Self.binnable).svg)
+        func x(ofTick label: String) throws -> Double {
+            let end = try #require(svg.range(of: ">\(label)</text>"))
+            let start = try #require(svg[..<end.lowerBound].range(of: "<text x=\"", options: .backwards))
+            return try #require(Double(svg[start.upperBound...].prefix { $0 != "\"" }))
+        }
+        #expect(try x(ofTick: "30") < x(ofTick: "0"))
+    }
 }
 
 /// `sort: "-median(yield)"` (SPEC §20) orders the barley trellis's varieties as DuckDB's own medians do, in every

@@ -107,6 +107,31 @@ import Testing
         #expect(second.contains(">wet<") && second.contains(">162<") && second.components(separatedBy: "<tr>").count - 1 == 3)
     }
 
+    /// Every view's rows can be downloaded: one CSV link per view, named after the view's heading (its title, else its
+    /// number), holding that view's own rows (the first view's alone was offered before).
+    @Test func theHTMLPageOffersOneCSVPerView() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("views.chart.json")
+        let spec = Self.concat.replacingOccurrences(of: "ROWS", with: Self.rows).replacingOccurrences(of: #""title": "Temperature", "#, with: "")
+        try Data(spec.utf8).write(to: path)
+        let console = BufferConsole()
+        let status = Chartc.run(["build", path.path, "-o", directory.path, "--format", "html", "--offline"], console: console)
+        #expect(status == 0, "\(console.error)")
+        let html = try String(contentsOf: directory.appendingPathComponent("views.html"), encoding: .utf8)
+        let links = html.components(separatedBy: #"<a class="chartc-download""#).dropFirst()
+        #expect(links.count == 2)
+        func csv(_ link: String) -> String? {
+            link.components(separatedBy: #"href="data:text/csv;charset=utf-8,"#).last?.components(separatedBy: "\"").first?.removingPercentEncoding
+        }
+        let first = try #require(links.first)
+        let second = try #require(links.dropFirst().first)
+        #expect(first.contains(#"data-view="0""#) && first.contains(#"download="views-view-1.csv">Get the data: View 1 (CSV)</a>"#))
+        #expect(csv(first) == "city,month,temp,rain,hot\nOslo,1,-4,49,false\nOslo,7,17,81,true\nRome,1,8,67,false\nRome,7,25,19,true\n")
+        #expect(second.contains(#"data-view="1""#) && second.contains(#"download="views-rain-in-july.csv">Get the data: Rain in July (CSV)</a>"#))
+        #expect(csv(second) == "city,month,temp,rain,hot,wet\nOslo,7,17,81,true,162\nRome,7,25,19,true,38\n")
+    }
+
     @Test func planShowsEachViewsPipeline() throws {
         let planned = try Self.run(["plan"], Self.concat)
         #expect(planned.status == 0, "\(planned.errors)")
