@@ -52,7 +52,12 @@ extension RasterPage {
                 }
                 runs.append((run, face, glyphs, run.width + kerning))
             }
-            let baseline = node.baseline(ofLine: index)
+            var baseline = node.baseline(ofLine: index)
+            if transform.b == 0, transform.c == 0, transform.d > 0 {
+                // Browsers put an upright line's baseline on a whole device pixel (Skia's vertical hinting).
+                let device = transform.d * baseline + transform.f
+                baseline += (device.rounded() - device) / transform.d
+            }
             var x = node.lineStart(width: runs.reduce(0) { $0 + $1.width })
             for (run, face, glyphs, width) in runs {
                 defer { x += width }
