@@ -111,7 +111,7 @@ enum BuildCommand {
     static func pngScale(_ arguments: ParsedArguments) throws(UsageError) -> Double {
         let text = arguments.value("scale") ?? "2"
         guard let value = Int(text), value >= 1, value <= maximumScale else {
-            throw UsageError(.notAWholeNumber(text, option: "--scale", lower: 1, upper: maximumScale), command: description.name)
+            throw UsageError(.notAWholeNumber(text, option: "scale", lower: 1, upper: maximumScale), command: description.name)
         }
         return Double(value)
     }

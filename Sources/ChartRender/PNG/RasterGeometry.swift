@@ -72,7 +72,9 @@ struct RasterPolylines {
     }
 
     /// Appends the points of a cubic Bézier after `p0` (which is already there).
-    static func flattenCubic(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint, tolerance: Double, into points: inout [RasterPoint]) {
+    static func flattenCubic(
+        _ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint, tolerance: Double, into points: inout [RasterPoint]
+    ) {
         // The largest second difference bounds the distance of the chords to the curve.
         let ddx = max(abs(p0.x - 2 * p1.x + p2.x), abs(p1.x - 2 * p2.x + p3.x))
         let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))

@@ -113,8 +113,11 @@ enum RasterStroker {
             switch style.cap {
             case .round: add(circle(first, half, tolerance: tolerance), to: &result)
             case .square:
-                add([RasterPoint(x: first.x - half, y: first.y - half), RasterPoint(x: first.x + half, y: first.y - half),
-                     RasterPoint(x: first.x + half, y: first.y + half), RasterPoint(x: first.x - half, y: first.y + half)], to: &result)
+                add(
+                    [
+                        RasterPoint(x: first.x - half, y: first.y - half), RasterPoint(x: first.x + half, y: first.y - half),
+                        RasterPoint(x: first.x + half, y: first.y + half), RasterPoint(x: first.x - half, y: first.y + half)
+                    ], to: &result)
             case .butt: break
             }
             return
@@ -124,8 +127,11 @@ enum RasterStroker {
         for index in 0..<segmentCount {
             let p = points[index], q = points[(index + 1) % count]
             let (nx, ny) = normal(p, q, half)
-            add([RasterPoint(x: p.x + nx, y: p.y + ny), RasterPoint(x: q.x + nx, y: q.y + ny),
-                 RasterPoint(x: q.x - nx, y: q.y - ny), RasterPoint(x: p.x - nx, y: p.y - ny)], to: &result)
+            add(
+                [
+                    RasterPoint(x: p.x + nx, y: p.y + ny), RasterPoint(x: q.x + nx, y: q.y + ny),
+                    RasterPoint(x: q.x - nx, y: q.y - ny), RasterPoint(x: p.x - nx, y: p.y - ny)
+                ], to: &result)
         }
         // Joins at the inner vertices (every vertex of a closed polyline).
         let joinRange = closed ? 0..<count : 1..<(count - 1)
@@ -193,8 +199,11 @@ enum RasterStroker {
             guard length > 0 else { return }
             let ux = dx / length * half, uy = dy / length * half
             let (nx, ny) = (-uy, ux)
-            add([RasterPoint(x: end.x + nx, y: end.y + ny), RasterPoint(x: end.x + nx + ux, y: end.y + ny + uy),
-                 RasterPoint(x: end.x - nx + ux, y: end.y - ny + uy), RasterPoint(x: end.x - nx, y: end.y - ny)], to: &result)
+            add(
+                [
+                    RasterPoint(x: end.x + nx, y: end.y + ny), RasterPoint(x: end.x + nx + ux, y: end.y + ny + uy),
+                    RasterPoint(x: end.x - nx + ux, y: end.y - ny + uy), RasterPoint(x: end.x - nx, y: end.y - ny)
+                ], to: &result)
         }
     }
 

@@ -104,7 +104,9 @@ extension RasterPage {
                 let alpha = opacity * fill.alpha
                 self.fill(path, paint: paint, opacity: alpha, bounds: scene.bounds)
                 if emboldened {
-                    strokePath(path.segments, style: RasterStrokeStyle(width: run.style.size / 30, join: .round), paint: paint, opacity: alpha, bounds: scene.bounds)
+                    strokePath(
+                        path.segments, style: RasterStrokeStyle(width: run.style.size / 30, join: .round), paint: paint, opacity: alpha,
+                        bounds: scene.bounds)
                 }
             }
         }
