@@ -8,12 +8,15 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
     case familyNotFound(families: [String], install: String?)
     /// A face that a PDF cannot carry: its licence forbids embedding, or its outlines are not TrueType.
     case notEmbeddable(path: String, family: String, reason: String)
+    /// A face whose outlines the PNG rasterizer cannot read (CFF; it draws TrueType `glyf` outlines).
+    case notDrawable(path: String, family: String)
 
     public enum Kind: String, DiagnosticKind {
         case unreadable = "font-unreadable"
         case malformed = "font-malformed"
         case familyNotFound = "font-not-found"
         case notEmbeddable = "font-not-embeddable"
+        case notDrawable = "font-not-drawable"
         public static let domain = "ChartFont"
         public var severity: Severity { .error }
     }
@@ -24,6 +27,7 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
         case .malformed: .malformed
         case .familyNotFound: .familyNotFound
         case .notEmbeddable: .notEmbeddable
+        case .notDrawable: .notDrawable
         }
     }
 
@@ -38,13 +42,16 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
                 + " in the system font folders" + (install.map { "; install \($0)" } ?? "")
         case .notEmbeddable(_, let family, let reason):
             "the face '\(family)' cannot be embedded in a PDF: \(reason)"
+        case .notDrawable(_, let family):
+            "the face '\(family)' cannot be drawn in a PNG: its outlines are CFF (PostScript), and chartc draws TrueType outlines only; use the face's .ttf"
         }
     }
 
     /// The diagnostic, at the font file's path when there is one.
     public var diagnostic: Diagnostic {
         switch self {
-        case .unreadable(let path, _), .malformed(let path, _, _), .notEmbeddable(let path, _, _): Diagnostic(self, path: path)
+        case .unreadable(let path, _), .malformed(let path, _, _), .notEmbeddable(let path, _, _), .notDrawable(let path, _):
+            Diagnostic(self, path: path)
         case .familyNotFound: Diagnostic(self, at: nil)
         }
     }

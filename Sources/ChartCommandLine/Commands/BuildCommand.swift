@@ -4,26 +4,30 @@ import ChartPipeline
 import ChartSpec
 import ChartSystem
 
-/// `chartc build PATH... [-o DIR|FILE] [--format svg|html|pdf]`: compiles every spec to its output files. Specs build in
+/// `chartc build PATH... [-o DIR|FILE] [--format svg|html|pdf|png] [--scale N]`: compiles every spec to its output files. Specs build in
 /// parallel; results print in input order; a failing spec is reported and the others are still written; each
 /// output replaces the old file in one step.
 enum BuildCommand {
     static let description = CommandDescription(
         name: "build",
-        abstract: "Build charts (SVG, HTML or PDF) from specs.",
+        abstract: "Build charts (SVG, HTML, PDF or PNG) from specs.",
         discussion:
-            "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf) next to it, or into DIR with -o. With one spec and one format, -o may name the file instead: -o chart.svg (or .html, .pdf) writes that file, in the format its extension names. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n"
+            "Each PATH is a spec file or a folder (every *.chart.json file under it). A spec NAME.chart.json is written as NAME.svg (or NAME.html, NAME.pdf, NAME.png) next to it, or into DIR with -o. With one spec and one format, -o may name the file instead: -o chart.svg (or .html, .pdf, .png) writes that file, in the format its extension names. A PNG is drawn by chartc itself from the same picture as the SVG, --scale pixels per CSS px. Charts build in parallel; one that fails is reported and the others are still built, and the summary at the end names each spec that failed.\n\n"
             + NetworkOptions.discussion + "\n\n" + ThemeOptions.discussion + "\n\nExit status: 0 all built, 1 any failed, 2 usage.",
         arguments: [PositionalArgument("PATH", help: "Spec files or folders to build.", repeated: true)],
         options: [
             .value(
                 "output", short: "o", valueName: "DIR",
                 help:
-                    "Write the outputs into DIR (created if missing) instead of next to each spec. A path ending in .svg, .html or .pdf that is not a folder names the one output file instead (one spec, and --format, if given, that one format)."
+                    "Write the outputs into DIR (created if missing) instead of next to each spec. A path ending in .svg, .html, .pdf or .png that is not a folder names the one output file instead (one spec, and --format, if given, that one format)."
             ),
             .value(
                 "format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue),
                 list: true, default: "svg"),
+            .value(
+                "scale", valueName: "N",
+                help: "Pixels per CSS px of a PNG, a whole number from 1 to \(maximumScale): 2 draws a 640 px wide chart 1280 pixels wide.",
+                default: "2"),
             .flag(
                 "timings",
                 help:
@@ -33,7 +37,8 @@ enum BuildCommand {
         examples: [
             Example("chartc build examples", "Build every chart under examples/ next to its spec."),
             Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html."),
-            Example("chartc build charts/sales.chart.json -o sales-2024.pdf", "Write the one file sales-2024.pdf.")
+            Example("chartc build charts/sales.chart.json -o sales-2024.pdf", "Write the one file sales-2024.pdf."),
+            Example("chartc build charts/sales.chart.json --format png --scale 3", "Write sales.png, three pixels per CSS px.")
         ]
     )
 
@@ -51,6 +56,7 @@ enum BuildCommand {
         let clock = ContinuousClock()
         let start = clock.now
         var formats = arguments.values("format").compactMap(OutputFormat.init(rawValue:))
+        let scale = try pngScale(arguments)
         var outputDirectory = arguments.value("output")
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
         var outputFile: String?
@@ -78,7 +84,7 @@ enum BuildCommand {
             for index in planned.indices { planned[index].outputs = [Target(format: format, path: outputFile)] }
         }
         let jobs = planned
-        let renderer = environment.renderer
+        let renderer = formats.contains(.png) ? environment.renderer.drawingPNG(atScale: scale) : environment.renderer
         let outcomes = parallelMap(jobs.count) { index in
             let job = jobs[index]
             if let collision = job.collision { return Outcome(diagnostics: [collision]) }
@@ -96,6 +102,18 @@ enum BuildCommand {
         }
         console.printError(summary(built: built, failed: failed, seconds: seconds(clock.now - start)))
         return failed.isEmpty ? .success : .failure
+    }
+
+    /// The largest `--scale`.
+    static let maximumScale = 8
+
+    /// `--scale N`: a whole number of pixels per CSS px, 1 to `maximumScale` (default 2).
+    static func pngScale(_ arguments: ParsedArguments) throws(UsageError) -> Double {
+        let text = arguments.value("scale") ?? "2"
+        guard let value = Int(text), value >= 1, value <= maximumScale else {
+            throw UsageError(.notAWholeNumber(text, option: "scale", lower: 1, upper: maximumScale), command: description.name)
+        }
+        return Double(value)
     }
 
     /// The format `-o PATH` names when PATH is one output file (`-o chart.svg`): it ends

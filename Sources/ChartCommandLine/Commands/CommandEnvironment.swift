@@ -10,6 +10,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case html
     /// PDF 1.7 with the faces embedded (SPEC §18).
     case pdf
+    /// 8-bit RGBA PNG drawn by chartc's own rasterizer (SPEC §23), `--scale` pixels per CSS px.
+    case png
 
     /// File extension, without the dot.
     public var fileExtension: String { rawValue }
@@ -44,6 +46,12 @@ public struct PipelineResult: Sendable {
 public protocol ChartRenderer: Sendable {
     /// The bytes of each output file, one per format in `formats` (in that order): what `build` writes.
     func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]]
+    /// The renderer drawing PNGs at `scale` device pixels per CSS px (`--scale`); one without PNG output returns itself.
+    func drawingPNG(atScale scale: Double) -> any ChartRenderer
+}
+
+extension ChartRenderer {
+    public func drawingPNG(atScale scale: Double) -> any ChartRenderer { self }
 }
 
 /// What the commands take from outside the command line: the renderer `build` uses, and how remote data may be

@@ -14,7 +14,7 @@ import ChartSystem
 /// Every scene a chart's outputs need, laid out once from one checked chart: the still scene that SVG and PDF
 /// serialize, and the HTML page's scenes and model. Writers take only these.
 public struct LaidOutChart: Sendable {
-    /// The scene of `--format svg` and `--format pdf` (nil when neither was asked for); its `dataSources` are the
+    /// The scene of `--format svg`, `pdf` and `png` (nil when none was asked for); its `dataSources` are the
     /// data's provenance, which only the SVG records.
     public var still: Scene?
     /// The HTML page's scenes (wide, narrow, dark) and model (nil when HTML was not asked for).
@@ -26,7 +26,16 @@ public struct LaidOutChart: Sendable {
 /// The renderer `chartc build` uses unless told otherwise, the one build driver after the pipeline: check the
 /// chart once, lay out every scene the formats need (`layout`), then hand each writer its scenes (`write`).
 public struct DefaultRenderer: ChartRenderer {
-    public init() {}
+    /// Device pixels per CSS px of a PNG (SPEC §23: `--scale`, default 2).
+    public var pngScale: Double
+
+    public init(pngScale: Double = 2) {
+        self.pngScale = pngScale
+    }
+
+    public func drawingPNG(atScale scale: Double) -> any ChartRenderer {
+        DefaultRenderer(pngScale: scale)
+    }
 
     public func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]] {
         let laidOut = try layout(chart, formats: formats)
@@ -42,7 +51,7 @@ public struct DefaultRenderer: ChartRenderer {
         if !input.views.isEmpty { return try layoutViews(input, formats: formats) }
         let chart = try ChartLayoutEngine.check(theme.sized(input.spec), table: input.table, layers: input.layers)
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
-        if formats.contains(.svg) || formats.contains(.pdf) {
+        if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
             var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme)
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
@@ -69,7 +78,7 @@ public struct DefaultRenderer: ChartRenderer {
         if !errors.isEmpty { throw DiagnosticError(errors) }
         let page = theme.sized(input.spec)
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
-        if formats.contains(.svg) || formats.contains(.pdf) {
+        if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
             var scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
@@ -92,6 +101,23 @@ public struct DefaultRenderer: ChartRenderer {
         case .pdf:
             guard let scene = chart.still else { throw Self.notLaidOut(format, chart) }
             return try Self.pdf(scene, specPath: chart.specPath)
+        case .png:
+            guard let scene = chart.still else { throw Self.notLaidOut(format, chart) }
+            return try Self.png(scene, scale: pngScale, specPath: chart.specPath)
+        }
+    }
+
+    /// The PNG of a scene laid out for the spec at `specPath`, drawn at `scale`.
+    static func png(_ scene: Scene, scale: Double, specPath: String) throws(DiagnosticError) -> [UInt8] {
+        do {
+            return try PNGWriter.write(scene, options: PNGWriter.Options(scale: scale))
+        } catch {
+            throw DiagnosticError(
+                error.diagnostics.map { diagnostic in
+                    var located = diagnostic
+                    if located.path == nil && located.span == nil { located.path = specPath }
+                    return located
+                })
         }
     }
 

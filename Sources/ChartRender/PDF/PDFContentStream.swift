@@ -53,7 +53,17 @@ struct PDFContentStream {
 /// hand-written paths use them) to PDF path operators: arcs become cubic Béziers, quadratic curves are raised
 /// to cubic. It also keeps the outline's bounding box (for gradients in `objectBoundingBox` units).
 struct PDFPath {
+    /// One step of the outline, in the path's coordinates: what the PNG rasterizer flattens.
+    enum Segment: Equatable {
+        case move(Double, Double)
+        case line(Double, Double)
+        case curve(Double, Double, Double, Double, Double, Double)
+        case close
+    }
+
     private(set) var operators = ""
+    /// The same outline as `operators`, as numbers.
+    private(set) var segments: [Segment] = []
     private(set) var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     var isEmpty: Bool { operators.isEmpty }
 
@@ -65,20 +75,26 @@ struct PDFPath {
 
     mutating func move(_ x: Double, _ y: Double) {
         include(x, y)
+        segments.append(.move(x, y))
         operators += PDFContentStream.n(x) + " " + PDFContentStream.n(y) + " m\n"
     }
 
     mutating func line(_ x: Double, _ y: Double) {
         include(x, y)
+        segments.append(.line(x, y))
         operators += PDFContentStream.n(x) + " " + PDFContentStream.n(y) + " l\n"
     }
 
     mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
         include(x1, y1); include(x2, y2); include(x, y)
+        segments.append(.curve(x1, y1, x2, y2, x, y))
         operators += [x1, y1, x2, y2, x, y].map(PDFContentStream.n).joined(separator: " ") + " c\n"
     }
 
-    mutating func close() { operators += "h\n" }
+    mutating func close() {
+        segments.append(.close)
+        operators += "h\n"
+    }
 
     /// A rectangle with corners rounded by `radius` (clamped to half the sides), as four curves.
     static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) -> PDFPath {

@@ -27,7 +27,8 @@ import Testing
         let folder = try Self.folderWithSpecs(["points"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("points.chart.json").path
-        for (name, start) in [("chart.svg", "<?xml"), ("out/nested/chart.html", "<!DOCTYPE html"), ("chart.PDF", "%PDF-")] {
+        for (name, start) in [("chart.svg", "<?xml"), ("out/nested/chart.html", "<!DOCTYPE html"), ("chart.PDF", "%PDF-"), ("chart.png", "\u{89}PNG")]
+        {
             let target = folder.appendingPathComponent(name)
             let result = try ChartcBinary.run(["build", spec, "-o", target.path])
             #expect(result.status == 0, "\(name): \(result.error)")
@@ -60,6 +61,27 @@ import Testing
         #expect(other.status == 2)
         #expect(other.error.contains("names one svg file, but --format asks for pdf"), "\(other.error)")
         #expect(!FileManager.default.fileExists(atPath: target.path), "nothing written on a usage error")
+    }
+
+    /// SPEC §23: `--scale N` is a whole number of pixels per CSS px, 1 to 8; it sets the PNG's size.
+    @Test func pngScale() throws {
+        let folder = try Self.folderWithSpecs(["points"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("points.chart.json").path
+        for bad in ["0", "9", "1.5", "two"] {
+            let result = try ChartcBinary.run(["build", spec, "--format", "png", "--scale", bad])
+            #expect(result.status == 2, "\(bad)")
+            #expect(result.error.contains("'\(bad)'") && result.error.contains("--scale"), "\(result.error)")
+        }
+        var widths: [Int] = []
+        for scale in ["1", "3"] {
+            let target = folder.appendingPathComponent("chart-\(scale).png")
+            let result = try ChartcBinary.run(["build", spec, "-o", target.path, "--scale", scale])
+            #expect(result.status == 0, "\(result.error)")
+            let bytes = [UInt8]((try? Data(contentsOf: target)) ?? Data())
+            if bytes.count > 24 { widths.append(bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }) }
+        }
+        #expect(widths.count == 2 && widths[1] == 3 * widths[0], "\(widths)")
     }
 
     @Test func anExistingFolderNamedLikeAFileStaysAFolder() throws {

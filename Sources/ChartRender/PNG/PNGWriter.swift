@@ -1,0 +1,54 @@
+import ChartDiagnostics
+import ChartFont
+import ChartLayout
+
+/// Draws a `Scene` as a PNG image with chartc's own rasterizer (`RasterPage`, no library or program): the
+/// same scene the SVG and PDF writers serialize, `scale` device pixels per CSS px, 8-bit sRGB RGBA, with the
+/// chart's title, alt text (`Description`) and data sources (`Source`) in text chunks (`PNGEncoder`).
+/// Deterministic: the same scene gives the same bytes.
+public struct PNGWriter: Sendable {
+    public struct Options: Sendable {
+        /// Device pixels per CSS px (SPEC §23: `--scale N`, default 2).
+        public var scale: Double
+        /// Where the faces come from; nil: the scene's font files, else its font stack in the system font folders.
+        public var fonts: PDFFontSource?
+
+        public init(scale: Double = 2, fonts: PDFFontSource? = nil) {
+            self.scale = scale
+            self.fonts = fonts
+        }
+    }
+
+    /// The largest image drawn, in pixels (a 16 384 × 16 384 canvas): the rasterizer keeps 16 bytes a pixel.
+    public static let maximumPixels = 16_384 * 16_384
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    public static func write(_ scene: Scene, options: Options = Options()) throws(DiagnosticError) -> [UInt8] {
+        try PNGWriter(options: options).write(scene)
+    }
+
+    public func write(_ scene: Scene) throws(DiagnosticError) -> [UInt8] {
+        let scale = options.scale.isFinite && options.scale > 0 ? options.scale : 2
+        var page = RasterPage(scene: scene, fonts: options.fonts ?? .forScene(scene), scale: scale)
+        do {
+            try page.draw()
+        } catch {
+            throw DiagnosticError(error.diagnostic)
+        }
+        var text: [(keyword: String, value: String)] = []
+        if let title = scene.title, !title.isEmpty { text.append(("Title", title)) }
+        if let description = scene.description, !description.isEmpty { text.append(("Description", description)) }
+        let sources = scene.dataSources.map { $0.url }.filter { !$0.isEmpty }
+        if !sources.isEmpty { text.append(("Source", sources.joined(separator: "\n"))) }
+        text.append(("Software", "chartc"))
+        // 96 CSS px per inch: pixels per metre at this scale.
+        let perMetre = Int((96 * scale / 0.0254).rounded())
+        return PNGEncoder.encode(
+            width: page.canvas.width, height: page.canvas.height, rgba: page.canvas.rgba(), pixelsPerMetre: perMetre, text: text)
+    }
+}

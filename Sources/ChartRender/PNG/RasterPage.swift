@@ -1,0 +1,187 @@
+import ChartColor
+import ChartFont
+import ChartLayout
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Draws a `Scene` into a `RasterCanvas`, as the PDF writer draws it into a page: it decides nothing about
+/// positions. Shapes with their fills, strokes (widths, caps, joins, dashes), gradients, clip regions and
+/// opacities; text from the glyph outlines of the faces the PDF embeds, at the same baselines and anchors,
+/// from the same measured widths and pair kerning. An element's `opacity` applies to its fill and its stroke
+/// separately, and a group's to each element in it (as the PDF writer does).
+struct RasterPage {
+    let scene: Scene
+    let fonts: PDFFontSource
+    var canvas: RasterCanvas
+    /// Scene px to device pixels, with the translations of the groups being drawn.
+    var transform: RasterTransform
+    var clip: RasterClip?
+    var gradients: [String: LinearGradient] = [:]
+    var clips: [String: Box] = [:]
+    var facesByStyle: [FontStyleRequest: OpenTypeFace] = [:]
+    var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
+    /// Outlines read so far, by face path and glyph.
+    var outlines: [String: [UInt16: GlyphOutline]] = [:]
+
+    /// Curves are flattened to chords within this many device pixels.
+    static let tolerance = 0.1
+
+    init(scene: Scene, fonts: PDFFontSource, scale: Double) {
+        self.scene = scene
+        self.fonts = fonts
+        let width = Int((scene.width * scale).rounded(.up))
+        let height = Int((scene.height * scale).rounded(.up))
+        canvas = RasterCanvas(width: width, height: height)
+        transform = .scale(scale)
+        for definition in scene.definitions {
+            switch definition {
+            case .linearGradient(let gradient): gradients[gradient.id] = gradient
+            case .clipRect(let id, let box): clips[id] = box
+            }
+        }
+    }
+
+    mutating func draw() throws(FontDiagnostic) {
+        if let background = scene.background, let color = Color(css: background), color.alpha > 0 {
+            var box = PDFPath()
+            box.move(0, 0)
+            box.line(scene.width, 0)
+            box.line(scene.width, scene.height)
+            box.line(0, scene.height)
+            box.close()
+            fill(box, paint: .color(background), opacity: 1, bounds: scene.bounds)
+        }
+        try draw(scene.children, opacity: 1)
+    }
+
+    mutating func draw(_ nodes: [SceneNode], opacity: Double) throws(FontDiagnostic) {
+        for node in nodes { try draw(node, opacity: opacity) }
+    }
+
+    func clamp(_ value: Double) -> Double { value.isFinite ? min(1, max(0, value)) : 1 }
+
+    mutating func draw(_ node: SceneNode, opacity inherited: Double) throws(FontDiagnostic) {
+        switch node {
+        case .group(let group):
+            let opacity = inherited * clamp(group.opacity ?? 1)
+            guard opacity > 0, !group.children.isEmpty else { return }
+            let outerTransform = transform, outerClip = clip
+            if let shift = group.translate { transform = transform.translated(shift.dx, shift.dy) }
+            if let box = group.clipID.flatMap({ clips[$0] }) {
+                let (x0, y0) = transform.apply(box.x, box.y)
+                let (x1, y1) = transform.apply(box.x + max(0, box.width), box.y + max(0, box.height))
+                let region = RasterClip(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1))
+                clip = clip.map { $0.intersection(region) } ?? region
+            }
+            if !(clip?.isEmpty ?? false) { try draw(group.children, opacity: opacity) }
+            transform = outerTransform
+            clip = outerClip
+        case .rect(let rect):
+            let box = rect.box
+            guard box.width > 0, box.height > 0 else { return }
+            let path: PDFPath
+            if rect.cornerRadius > 0 {
+                path = .roundedRectangle(x: box.x, y: box.y, width: box.width, height: box.height, radius: rect.cornerRadius)
+            } else {
+                var plain = PDFPath()
+                plain.move(box.x, box.y)
+                plain.line(box.maxX, box.y)
+                plain.line(box.maxX, box.maxY)
+                plain.line(box.x, box.maxY)
+                plain.close()
+                path = plain
+            }
+            paint(path, fill: rect.fill, stroke: rect.stroke, opacity: inherited * clamp(rect.opacity ?? 1), bounds: box)
+        case .circle(let circle):
+            guard circle.radius > 0 else { return }
+            let path = PDFPath.circle(cx: circle.cx, cy: circle.cy, r: circle.radius)
+            let bounds = Box(x: circle.cx - circle.radius, y: circle.cy - circle.radius, width: 2 * circle.radius, height: 2 * circle.radius)
+            paint(path, fill: circle.fill, stroke: circle.stroke, opacity: inherited * clamp(circle.opacity ?? 1), bounds: bounds)
+        case .line(let line):
+            var path = PDFPath()
+            path.move(line.x1, line.y1)
+            path.line(line.x2, line.y2)
+            paint(
+                path, fill: .none, stroke: line.stroke, opacity: inherited * clamp(line.opacity ?? 1),
+                bounds: Box(minX: line.x1, minY: line.y1, maxX: line.x2, maxY: line.y2))
+        case .path(let node):
+            let path = PDFPath(svg: node.d)
+            guard !path.isEmpty else { return }
+            let bounds = Box(minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY)
+            paint(path, fill: node.fill, stroke: node.stroke, opacity: inherited * clamp(node.opacity ?? 1), bounds: bounds)
+        case .text(let text):
+            try drawText(text, opacity: inherited)
+        }
+    }
+
+    /// Fills then strokes an outline, as SVG paints them.
+    mutating func paint(_ path: PDFPath, fill fillPaint: Paint, stroke: Stroke?, opacity: Double, bounds: Box) {
+        guard opacity > 0 else { return }
+        fill(path, paint: fillPaint, opacity: opacity, bounds: bounds)
+        guard let stroke, stroke.width > 0, stroke.width.isFinite else { return }
+        var style = RasterStrokeStyle(width: stroke.width)
+        switch stroke.cap ?? .butt {
+        case .butt: style.cap = .butt
+        case .round: style.cap = .round
+        case .square: style.cap = .square
+        }
+        switch stroke.join ?? .miter {
+        case .miter: style.join = .miter
+        case .round: style.join = .round
+        case .bevel: style.join = .bevel
+        }
+        let dashes = stroke.dash.filter { $0.isFinite && $0 >= 0 }
+        if dashes.count == stroke.dash.count, dashes.contains(where: { $0 > 0 }) { style.dash = dashes }
+        strokePath(path.segments, style: style, paint: stroke.paint, opacity: opacity * clamp(stroke.opacity ?? 1), bounds: bounds)
+    }
+
+    /// The device-space paint for a scene paint, nil for none or a color that does not parse.
+    func rasterPaint(_ paint: Paint, bounds: Box, transform: RasterTransform) -> RasterPaint? {
+        switch paint {
+        case .none:
+            return nil
+        case .color(let css):
+            guard let color = Color(css: css), color.alpha > 0 else { return nil }
+            return .solid(red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
+        case .gradient(let id):
+            guard let gradient = gradients[id] else { return nil }
+            var stops: [(offset: Double, red: Float, green: Float, blue: Float, alpha: Float)] = []
+            for stop in gradient.stops {
+                guard let color = Color(css: stop.color) else { continue }
+                var offset = min(1, max(0, stop.offset.isFinite ? stop.offset : 0))
+                if let previous = stops.last, offset < previous.offset { offset = previous.offset }
+                let alpha = Float(color.alpha * clamp(stop.opacity ?? 1))
+                stops.append((offset, Float(color.red), Float(color.green), Float(color.blue), alpha))
+            }
+            guard !stops.isEmpty else { return nil }
+            var x1 = gradient.x1, y1 = gradient.y1, x2 = gradient.x2, y2 = gradient.y2
+            if gradient.units == .objectBoundingBox {
+                x1 = bounds.x + x1 * bounds.width
+                x2 = bounds.x + x2 * bounds.width
+                y1 = bounds.y + y1 * bounds.height
+                y2 = bounds.y + y2 * bounds.height
+            }
+            let (dx1, dy1) = transform.apply(x1, y1)
+            let (dx2, dy2) = transform.apply(x2, y2)
+            return .gradient(RasterGradient(x1: dx1, y1: dy1, x2: dx2, y2: dy2, stops: stops))
+        }
+    }
+
+    mutating func fill(_ path: PDFPath, paint: Paint, opacity: Double, bounds: Box, rule: RasterFillRule = .nonZero) {
+        guard let paint = rasterPaint(paint, bounds: bounds, transform: transform) else { return }
+        let lines = RasterPolylines(path.segments, tolerance: Self.tolerance / max(transform.scale, 1e-9)).transformed(transform)
+        canvas.fill(lines, rule: rule, paint: paint, opacity: opacity, clip: clip)
+    }
+
+    mutating func strokePath(_ segments: [PDFPath.Segment], style: RasterStrokeStyle, paint: Paint, opacity: Double, bounds: Box) {
+        guard opacity > 0, let paint = rasterPaint(paint, bounds: bounds, transform: transform) else { return }
+        let tolerance = Self.tolerance / max(transform.scale, 1e-9)
+        let lines = RasterPolylines(segments, tolerance: tolerance)
+        let outline = RasterStroker.outline(lines, style: style, tolerance: tolerance).transformed(transform)
+        canvas.fill(outline, rule: .nonZero, paint: paint, opacity: opacity, clip: clip)
+    }
+}
