@@ -69,16 +69,17 @@
 ///   is checked when the expression is.
 ///
 /// **Aggregates** (`ExpressionCompiler.compileAggregate`). `count() count(x) distinct sum mean median min max
-/// q1 q3 quantile(x, p) stdev variance first last`. Each call's argument is a row expression; outside calls
-/// only group fields may appear; aggregates do not nest; `quantile`'s `p` is a constant in [0, 1]. The outer
+/// q1 q3 quantile(x, p) stdev variance first last lower_whisker(x, k) upper_whisker(x, k)`. Each call's argument
+/// is a row expression; outside calls only group fields may appear; aggregates do not nest; `quantile`'s `p` is a
+/// constant in [0, 1], a whisker's `k` a constant ≥ 0. The outer
 /// expression reads each call's per-group result from a column named `CompiledAggregate.callColumnName(i)`.
 ///
 /// **Window values** (`ExpressionCompiler.compileWindow`, SPEC §14). `rolling_mean rolling_sum rolling_min
 /// rolling_max(x, n) cumsum(x) cumcount() lag lead(x, n?) change pct_change rank dense_rank(x) row_number()` and the
-/// whole-partition `sum mean median min max count first last`. Each call's argument is a row expression over the
+/// whole-partition `sum mean median q1 q3 min max count first last`. Each call's argument is a row expression over the
 /// output's fields; `n` is a positive whole constant; calls do not nest; the outer expression may read the row's
 /// fields and reads each call's result from `CompiledWindow.callColumnName(i)`. Window-only functions anywhere
-/// else, and `distinct q1 q3 quantile stdev variance` in a window value, are `expr-window` errors. The pipeline
+/// else, and `distinct quantile stdev variance` and the whiskers in a window value, are `expr-window` errors. The pipeline
 /// (`WindowKernels`) defines what each computes over a partition.
 ///
 /// **Performance.** Evaluation is column at a time over flat arrays with in-band nulls (NaN, `Int64.min`, 2,

@@ -8,6 +8,9 @@ public enum MarkType: String, Sendable, CaseIterable {
     case errorbar
     /// Pies, donuts and radial charts (SPEC §21): a slice per row, its angle the row's share of `theta`.
     case arc
+    /// A composite mark (SPEC §21): a box from Q1 to Q3, a median line, whiskers with caps and the values beyond
+    /// them as points, expanded by the composite stage (`BoxPlotMark`).
+    case boxplot
     // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 
@@ -31,6 +34,22 @@ public enum ErrorExtent: String, Sendable, CaseIterable {
     case stdev
     /// From the first to the third quartile (type-7), around the median.
     case iqr
+}
+
+/// `mark.extent` of a `boxplot` (SPEC §21): where its whiskers end.
+public enum BoxWhiskers: Sendable, Equatable {
+    /// At the least and greatest values: no value is drawn beyond them.
+    case minMax
+    /// At the last values within k interquartile ranges of the box (Tukey: 1.5); the values beyond are points.
+    case interquartile(Double)
+
+    /// Tukey's whiskers, the default.
+    public static let tukey = BoxWhiskers.interquartile(1.5)
+}
+
+/// The one word `mark.extent` of a `boxplot` may be (a number is the other form).
+public enum BoxWhiskerName: String, Sendable, CaseIterable {
+    case minMax = "min-max"
 }
 
 /// Where value labels sit on their mark.
@@ -82,6 +101,8 @@ public struct MarkSpec: Sendable {
     public var innerRadius: Located<Double>?
     /// The gap between an arc's slices, in degrees.
     public var padAngle: Located<Double>?
+    /// A `boxplot`'s `extent` (SPEC §21); nil: Tukey's 1.5 × IQR.
+    public var whiskers: Located<BoxWhiskers>?
     /// The composite mark this simple mark was expanded from (SPEC §21), so checks hold the user's channels and
     /// options to the composite's entry in the table of marks and name it; nil for a mark as written.
     public var composite: MarkType?
@@ -100,6 +121,7 @@ public struct MarkSpec: Sendable {
         self.extent = nil
         self.innerRadius = nil
         self.padAngle = nil
+        self.whiskers = nil
         self.composite = nil
         self.span = span
     }

@@ -149,6 +149,13 @@ extension MarkTraits {
                 options: [.labels, .color, .opacity, .cornerRadius, .innerRadius, .padAngle],
                 filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .square,
                 draws: "a pie, donut (`innerRadius`) or radial chart (`radius`, a square-root scale from zero): a slice per row, its angle its share of `theta`, from twelve o'clock clockwise in the color domain's order; `labels` inside a slice when they fit, else outside with a leader line")
+        case .boxplot:
+            MarkTraits(
+                type: .boxplot, channels: [.x, .y, .color, .tooltip], constants: [.color], required: [],
+                options: [.color, .opacity, .width, .extent],
+                filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: true, placesCategoriesAtPoints: false, legendSymbol: .square,
+                draws: "per category (and color): a box from Q1 to Q3, a median line, whiskers with caps to the last values within `extent` × IQR (1.5; or `\"min-max\"`) and the values beyond as points; a composite of rule, bar, tick and point layers",
+                composite: BoxPlotMark.expansion)
         }
     }
 

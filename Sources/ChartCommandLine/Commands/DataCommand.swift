@@ -8,7 +8,7 @@ enum DataCommand {
         name: "data",
         abstract: "Print the table a chart is drawn from.",
         discussion:
-            "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter). For a spec of several views (concat, repeat) it is the first view's output; --view N prints view N's (from 0), and --layer then counts that view's layers.",
+            "Loads the spec's data, runs calculate, filter, groupBy/aggregate and sort, and prints the resulting rows: group fields, then aggregate fields. Numbers print in their shortest exact form, dates as ISO 8601, nulls as empty CSV cells. For a spec with layers this is the top-level pipeline's output; --layer N prints the rows one layer draws (after its own aggregation or data, and its filter). For a one-mark composite (SPEC §21: boxplot, errorbar) it is the statistics per group (a boxplot's lower, q1, median, q3, upper), and --layer N counts the layers the mark becomes (a boxplot's outliers are its last). For a spec of several views (concat, repeat) it is the first view's output; --view N prints view N's (from 0), and --layer then counts that view's layers.",
         arguments: [PositionalArgument("SPEC", help: "The chart spec (a .chart.json file).")],
         options: [
             .value("format", valueName: "FORMAT", help: "Table format.", allowed: Compiler.TableFormat.allCases.map(\.rawValue), default: "csv"),
@@ -43,8 +43,17 @@ enum DataCommand {
         }
         // N counts the layers as written: a composite mark's layer (SPEC §21) prints the rows of the first layer
         // it expands into (its statistics), and a composite `mark` is no layer.
-        let written = spec.layers.map(\.writtenIndex)
-        let drawn = layer.flatMap { number in written.firstIndex { $0 == number } }
+        // A one-mark composite (a `"mark": "boxplot"`) prints its statistics, the rows of the first layer it expands
+        // into, and N counts the layers it expands into (a boxplot's outliers are its last).
+        let composite = spec.mark.composite != nil && !spec.layers.isEmpty && spec.layers.allSatisfy { $0.writtenIndex == nil }
+        let written = composite ? spec.layers.map { Optional($0.index) } : spec.layers.map(\.writtenIndex)
+        let drawn: Int?
+        if composite {
+            let number = layer ?? 0
+            drawn = number < written.count ? number : nil
+        } else {
+            drawn = layer.flatMap { number in written.firstIndex { $0 == number } }
+        }
         if let layer, drawn == nil {
             let count = written.compactMap { $0 }.max().map { $0 + 1 } ?? 0
             throw UsageError(.noSuchLayer(layer, path: path, count: count))

@@ -59,6 +59,8 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
     case nestedAggregate(String, outer: String)
     /// `quantile`'s probability that is not a constant in [0, 1].
     case quantileProbability
+    /// A whisker function's `k` that is not a constant number, 0 or more.
+    case whiskerRange(String)
     // window functions
     /// A window function inside another.
     case nestedWindow(String, outer: String)
@@ -188,7 +190,7 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
             .type
         case .arity, .binWithoutStep: .arguments
         case .operatorAsFunction, .unknownFunction: .unknownFunction
-        case .notGrouped, .aggregateInRow, .nestedAggregate, .quantileProbability: .aggregate
+        case .notGrouped, .aggregateInRow, .nestedAggregate, .quantileProbability, .whiskerRange: .aggregate
         case .nestedWindow, .windowOnly, .notAWindowAggregate, .notUsableHere: .window
         case .windowSize: .windowSize
         case .invalidNumberFormat, .invalidDateFormat, .noDateDirectives: .format
@@ -289,6 +291,8 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
             return "aggregates cannot be nested: '\(name)' is inside '\(outer)'"
         case .quantileProbability:
             return "the probability of 'quantile' must be a constant number between 0 and 1, such as 0.9"
+        case .whiskerRange(let name):
+            return "the k of '\(name)' (how many interquartile ranges beyond the quartiles) must be a constant number, 0 or more, such as 1.5"
         case .nestedWindow(let name, let outer):
             return
                 "window functions cannot be nested: '\(name)' is inside '\(outer)'; compute it as an earlier `window` field and use that field here"
@@ -296,7 +300,7 @@ public enum ExpressionDiagnostic: KindedDiagnosticMessage, Equatable {
             return "'\(name)' is a window function: it reads other rows of the output, so it belongs in `window` (SPEC §14)"
         case .notAWindowAggregate(let name):
             return
-                "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, min, max, count, first and last); compute it in `aggregate`"
+                "'\(name)' is an aggregate that `window` does not compute over a partition (it offers sum, mean, median, q1, q3, min, max, count, first and last); compute it in `aggregate`"
         case .notUsableHere(let name):
             return "'\(name)' cannot be used here"
         case .windowSize(let function):

@@ -730,6 +730,14 @@ struct TypeChecker {
             }
             parameter = p
         }
+        if function == .lowerWhisker || function == .upperWhisker {
+            guard let kNode = arguments[1] else { return nil }
+            guard case .number(let k)? = kNode.constantValue, k >= 0, k.isFinite else {
+                report(.whiskerRange(function.rawValue), at: argumentExprs[1].range)
+                return nil
+            }
+            parameter = k
+        }
         let resultType = function.resultType(argumentType: argumentType)
         guard resultType != nil else { return .constant(.null, range: expr.range) }
         let index = calls.count

@@ -12,7 +12,7 @@ public enum WindowFunction: String, CaseIterable, Sendable {
     case rank, denseRank = "dense_rank", rowNumber = "row_number"
     /// Whole-partition aggregates (a share is `x / sum(x)`, an index `100 * x / first(x)`); nulls skipped as in
     /// `aggregate`, `count()` counts rows.
-    case sum, mean, median, min, max, count, first, last
+    case sum, mean, median, q1, q3, min, max, count, first, last
 
     /// The aggregates of SPEC §5 that `window` does not offer over a partition (`distinct`, `q1`, …).
     static func isAggregateOnly(_ name: String) -> Bool {
@@ -54,7 +54,7 @@ public enum WindowFunction: String, CaseIterable, Sendable {
     /// The argument types accepted (nil: any).
     var argumentTypes: [DataType]? {
         switch self {
-        case .rollingMean, .rollingSum, .rollingMin, .rollingMax, .cumsum, .change, .pctChange, .sum, .mean, .median: [.number]
+        case .rollingMean, .rollingSum, .rollingMin, .rollingMax, .cumsum, .change, .pctChange, .sum, .mean, .median, .q1, .q3: [.number]
         case .rank, .denseRank, .min, .max: [.number, .date, .string]
         case .lag, .lead, .first, .last, .count, .cumcount, .rowNumber: nil
         }

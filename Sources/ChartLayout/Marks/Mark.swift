@@ -86,6 +86,7 @@ enum MarkTable {
         // rule and tick layers that draw them. A spec that failed to expand is an error before layout.
         case .errorbar: RuleMark.self
         case .arc: ArcMark.self
+        case .boxplot: BarMark.self
         }
     }
 }

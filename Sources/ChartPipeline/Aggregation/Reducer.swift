@@ -52,6 +52,8 @@ public enum Reducer {
             return spread(values, groups: groups, name: name, squareRoot: reduction == .stdev)
         case .quantile(let p):
             return quantile(values, p: p, groups: groups, name: name)
+        case .whisker(let k, let upper):
+            return whisker(values, k: k, upper: upper, groups: groups, name: name)
         case .min, .max:
             return extreme(values, groups: groups, name: name, wantsMax: reduction == .max)
         case .first, .last:
@@ -68,7 +70,7 @@ public enum Reducer {
     /// The type a reduction's result has for an argument of type `argument` (nil: `count()`).
     public static func resultType(_ reduction: Reduction, argument: DataType?) -> DataType {
         switch reduction {
-        case .count, .countValues, .distinct, .sum, .variance, .stdev:
+        case .count, .countValues, .distinct, .sum, .variance, .stdev, .whisker:
             return .number
         case .mean, .quantile:
             return argument == .date ? .date : .number
@@ -218,6 +220,46 @@ public enum Reducer {
         }
         if values.type == .date { return dateColumn(name, result, valid: valid) }
         return numberColumn(name, result, valid: valid)
+    }
+
+    /// Tukey's whisker end per group (`lower_whisker`/`upper_whisker`, SPEC §21): the fences are Q1 − k·IQR and
+    /// Q3 + k·IQR with type-7 quartiles (`QuantileSelection`, as `q1`/`q3` compute them), and the whisker ends at
+    /// the least value at or above the lower fence (the greatest at or below the upper one). `whiskerFences`
+    /// gives the same fences to the window functions that find the values beyond them.
+    private static func whisker(_ values: Column?, k: Double, upper: Bool, groups: GroupIndex, name: String) -> Column {
+        let count = groups.groupCount
+        guard let values, values.type == .number, case .number(let numbers) = values.storage else {
+            return nullColumn(name, type: .number, count: count)
+        }
+        let present = presence(values)
+        var buckets = [[Double]](repeating: [], count: count)
+        for row in 0..<groups.rowCount where present[row] { buckets[groups.groupOfRow[row]].append(numbers[row]) }
+        var result = [Double](repeating: 0, count: count)
+        var valid = [Bool](repeating: false, count: count)
+        for group in 0..<count where !buckets[group].isEmpty {
+            var bucket = buckets[group]
+            let (low, high) = whiskerFences(&bucket, k: k)
+            var end: Double?
+            for value in bucket {
+                if upper {
+                    if value <= high, end.map({ value > $0 }) ?? true { end = value }
+                } else if value >= low, end.map({ value < $0 }) ?? true {
+                    end = value
+                }
+            }
+            guard let end else { continue }
+            result[group] = end
+            valid[group] = true
+        }
+        return numberColumn(name, result, valid: valid)
+    }
+
+    /// The fences Q1 − k·IQR and Q3 + k·IQR of non-empty values (reordered), with type-7 quartiles.
+    static func whiskerFences(_ values: inout [Double], k: Double) -> (low: Double, high: Double) {
+        let q1 = QuantileSelection.quantile(&values, 0..<values.count, p: 0.25)
+        let q3 = QuantileSelection.quantile(&values, 0..<values.count, p: 0.75)
+        let range = q3 - q1
+        return (q1 - k * range, q3 + k * range)
     }
 
     /// Type-7 quantile of sorted, non-empty values.

@@ -14,6 +14,9 @@ public enum Reduction: Sendable, Equatable, CustomStringConvertible {
     case mean
     /// `quantile(x, p)`; `median` is 0.5, `q1` 0.25, `q3` 0.75.
     case quantile(Double)
+    /// `lower_whisker(x, k)` (`upper: false`) and `upper_whisker(x, k)`: the least value at or above Q1 − k·IQR,
+    /// or the greatest at or below Q3 + k·IQR.
+    case whisker(Double, upper: Bool)
     case min
     case max
     /// Sample standard deviation (n − 1).
@@ -33,6 +36,7 @@ public enum Reduction: Sendable, Equatable, CustomStringConvertible {
         case .sum: "sum"
         case .mean: "mean"
         case .quantile(let p): "quantile(\(p))"
+        case .whisker(let k, let upper): "\(upper ? "upper" : "lower")_whisker(\(k))"
         case .min: "min"
         case .max: "max"
         case .stdev: "stdev"
@@ -65,6 +69,8 @@ extension Reduction {
         case .q1: self = .quantile(0.25)
         case .q3: self = .quantile(0.75)
         case .quantile: self = .quantile(parameter ?? 0.5)
+        case .lowerWhisker: self = .whisker(parameter ?? 1.5, upper: false)
+        case .upperWhisker: self = .whisker(parameter ?? 1.5, upper: true)
         case .min: self = .min
         case .max: self = .max
         case .stdev: self = .stdev

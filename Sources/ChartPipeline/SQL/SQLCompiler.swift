@@ -12,7 +12,8 @@ import ChartValues
 ///
 ///     SELECT [GROUPING(keys) AS mask,] keys, per call: count(*) | count(x) | count(DISTINCT x) | sum(x) |
 ///            min(x) | max(x) | sum(x), count(x) (mean) | the two closest ranks and the count (quantiles) |
-///            the sample variance in chartc's two passes (stdev, variance: `SQLSpread`)
+///            the sample variance in chartc's two passes (stdev, variance: `SQLSpread`) |
+///            the least/greatest value within `percentile_cont`'s fences (lower_whisker, upper_whisker)
 ///     FROM (SELECT key and argument expressions FROM relation WHERE filters) AS "chartc_rows"
 ///     GROUP BY keys | GROUP BY GROUPING SETS ((keys), (keys but a total's field), …)
 ///
@@ -366,6 +367,26 @@ public enum SQLCompiler {
                         ))
                     grouped.append(("count(\(column))", .plain(name + "n")))
                     calls.append(.quantile(low: name + "lo", high: name + "hi", count: name + "n", p: p))
+                case .lowerWhisker, .upperWhisker:
+                    // The least (greatest) value within the fence, the quartiles as `percentile_cont` computes them
+                    // (type 7): aggregates of the group inside a subquery over the group's values.
+                    guard type == .number, let k = call.parameter else { return nil }
+                    let quarter = parameters.add("0.25", cast: "float8")
+                    let threeQuarters = parameters.add("0.75", cast: "float8")
+                    let factor = parameters.add(Int(exactly: k).map(String.init) ?? String(k), cast: "float8")
+                    let q1 = "(percentile_cont(\(quarter)) WITHIN GROUP (ORDER BY \(column)))"
+                    let q3 = "(percentile_cont(\(threeQuarters)) WITHIN GROUP (ORDER BY \(column)))"
+                    let value = SQLText.identifier(prefix + "value")
+                    let condition =
+                        call.function == .lowerWhisker
+                        ? "\(value) >= \(q1) - \(factor) * (\(q3) - \(q1))" : "\(value) <= \(q3) + \(factor) * (\(q3) - \(q1))"
+                    let extreme = call.function == .lowerWhisker ? "min" : "max"
+                    grouped.append(
+                        (
+                            "(SELECT \(extreme)(\(value)) FROM unnest(array_agg(\(column))) AS \(SQLText.identifier(prefix + "values"))(\(value)) WHERE \(condition))",
+                            .plain(name)
+                        ))
+                    calls.append(.value(column: name, zeroWhenEmpty: false))
                 case .first, .last:
                     // The first (last) non-null value in input order (SPEC §5; nulls are skipped).
                     guard argument != nil, inputOrder != nil, argument?.naturalOrder == nil else {

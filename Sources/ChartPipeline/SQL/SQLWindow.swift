@@ -16,7 +16,7 @@ import ChartValues
 ///
 /// where `w` is `(PARTITION BY windowBy ORDER BY the output order, ctid)`. Left to chartc: the sums and means
 /// (`cumsum`, `rolling_sum`, `rolling_mean`, `sum`, `mean`: chartc adds with compensated summation, SQL's `sum`
-/// does not), `median`, min/max of weekday or month names, and any field that is not one call
+/// does not), `median`, `q1`, `q3`, min/max of weekday or month names, and any field that is not one call
 /// (`100 * x / first(x)`) or reads another window field.
 extension SQLCompiler {
     /// Per field: its name, the SQL value and the chartc type; nil when any field has no exact form.

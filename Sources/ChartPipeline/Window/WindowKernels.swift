@@ -15,12 +15,12 @@ import ChartValues
 /// - `rank`/`dense_rank` order by the argument ascending (numbers, dates, strings by code point or natural
 ///   order), ties share the lowest rank, nulls come last and tie with each other;
 /// - the whole-partition aggregates skip nulls like SPEC §5's (`first`/`last` are the first/last non-null
-///   values in partition order, `count()` counts rows; `sum`, `mean`, `median`, `min`, `max` of no value are
+///   values in partition order, `count()` counts rows; `sum`, `mean`, `median`, `q1`, `q3`, `min`, `max` of no value are
 ///   null).
 ///
 /// Cost: rolling sums and means keep a running (compensated) sum, rolling min/max a monotonic deque of
 /// candidates, cumulative functions a running total — linear in the rows for any n; ranks sort each partition
-/// (n log n); `median` selects (linear expected).
+/// (n log n); `median`, `q1` and `q3` select (linear expected).
 enum WindowKernels {
     static func compute(_ call: WindowCall, argument: Column?, partitions: WindowPartitions, rowCount: Int, name: String) -> Column {
         switch call.function {
@@ -86,7 +86,7 @@ enum WindowKernels {
             }
         case .rank, .denseRank:
             return rankColumn(argument, partitions, dense: call.function == .denseRank, name: name, rowCount: rowCount)
-        case .sum, .mean, .median:
+        case .sum, .mean, .median, .q1, .q3:
             let (values, valid) = numbers(argument, rowCount)
             return numberColumn(name, rowCount) { output, present in
                 var scratch: [Double] = []
@@ -103,6 +103,8 @@ enum WindowKernels {
                     switch call.function {
                     case .sum: result = sum
                     case .mean: result = sum / Double(scratch.count)
+                    case .q1: result = QuantileSelection.quantile(&scratch, 0..<scratch.count, p: 0.25)
+                    case .q3: result = QuantileSelection.quantile(&scratch, 0..<scratch.count, p: 0.75)
                     default: result = QuantileSelection.quantile(&scratch, 0..<scratch.count, p: 0.5)
                     }
                     guard result.isFinite else { continue }

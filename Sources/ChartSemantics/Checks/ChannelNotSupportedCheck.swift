@@ -36,6 +36,9 @@ struct ChannelNotSupportedCheck: CataloguedRule {
         // error is reported already, and it is not a field.
         for channel in context.spec.encoding.channels where !traits.draws(channel) && (channel.field != nil || channel.value != nil) {
             let name = channel.channel.rawValue
+            // A channel the composite stage added (a boxplot's box spans y…y2) is not one the user wrote: only
+            // what was written is held to the composite's entry.
+            if context.spec.mark.composite != nil && context.member("encoding", name) == nil { continue }
             let isConstant = channel.value != nil && channel.field == nil
             let drawing = isConstant ? MarkTraits.marks(drawingConstant: channel.channel) : MarkTraits.marks(drawing: channel.channel)
             let inherited = context.isInherited(channel)

@@ -32,8 +32,41 @@ public struct CompositeMarkOutput: Sendable {
     public var groupBy: [Located<String>] = []
     public var aggregate: [AggregateField] = []
     public var diagnostics: [Diagnostic] = []
+    /// Layers that draw the rows as they are, not the statistics, by their index in `layers`, with the steps they
+    /// run over those rows (a boxplot's outliers: window values per group, then a filter). With any, the other
+    /// layers aggregate on their own (each its own pipeline) instead of the chart.
+    public var rowSteps: [Int: LayerSpec.FinalSteps] = [:]
 
     public init() {}
+}
+
+/// Generated expression text for composite marks: fields quoted, numbers written exactly, every byte mapped to
+/// the span of the field the user wrote.
+enum CompositeText {
+    /// A field name inside backticks: `\` and `` ` `` escaped.
+    static func quoted(_ name: String) -> String {
+        var result = "`"
+        for character in name {
+            if character == "\\" || character == "`" { result.append("\\") }
+            result.append(character)
+        }
+        return result + "`"
+    }
+
+    /// A number as an expression constant that reads back as the same Double.
+    static func number(_ value: Double) -> String {
+        if let whole = Int(exactly: value) { return String(whole) }
+        return "\(value)"
+    }
+
+    /// A generated expression whose every token points at `span` (the field the user wrote), so an error in it
+    /// (an unknown field, a field that is not a number) names the user's line:col.
+    static func source(_ text: String, at span: SourceSpan?) -> ExpressionSource {
+        guard let span else { return ExpressionSource(standalone: text) }
+        let length = text.utf8.count
+        let offsets = Array(repeating: span.range.lowerBound, count: length) + [span.range.upperBound]
+        return ExpressionSource(text: text, literalSpan: span, fileOffsets: offsets)
+    }
 }
 
 /// The composite-mark stage (SPEC §21; Vega-Lite's normalizers): after parsing and before the planner and the
@@ -64,15 +97,25 @@ extension ChartSpec {
                     diagnostics.append(Self.aggregateConflict(layer.mark, in: "this layer"))
                     return (self, diagnostics)
                 }
-                for (mark, generated) in output.layers {
+                for (index, (mark, generated)) in output.layers.enumerated() {
                     var part = layer
                     part.mark = mark
                     part.encoding = generated
                     part.removed = Self.removedChannels(from: encoding, keeping: generated)
-                    if !output.aggregate.isEmpty {
+                    if let steps = output.rowSteps[index] {
+                        part.window = steps.window
+                        part.windowBy = steps.windowBy
+                        part.hasWindow = true
+                        part.filter = steps.filter + layer.filter
+                    } else if !output.aggregate.isEmpty {
                         part.groupBy = output.groupBy
                         part.aggregate = output.aggregate
                         part.hasAggregate = true
+                        if !output.rowSteps.isEmpty {
+                            part.window = []
+                            part.windowBy = []
+                            part.hasWindow = true
+                        }
                     }
                     expanded.append(part)
                 }
@@ -93,9 +136,11 @@ extension ChartSpec {
                 diagnostics.append(Self.aggregateConflict(mark, in: "the spec"))
                 return (self, diagnostics)
             }
-            spec.groupBy = output.groupBy
-            spec.aggregate = output.aggregate
-            spec.hasAggregate = true
+            if output.rowSteps.isEmpty {
+                spec.groupBy = output.groupBy
+                spec.aggregate = output.aggregate
+                spec.hasAggregate = true
+            }
         }
         spec.layers = output.layers.enumerated().map { index, generated in
             var layer = LayerSpec(index: index, mark: generated.mark, span: mark.span)
@@ -103,6 +148,18 @@ extension ChartSpec {
             layer.writtenIndex = nil
             layer.encoding = generated.encoding
             layer.removed = Self.removedChannels(from: encoding, keeping: generated.encoding)
+            if let steps = output.rowSteps[index] {
+                layer.window = steps.window
+                layer.windowBy = steps.windowBy
+                layer.hasWindow = true
+                layer.filter = steps.filter
+            } else if !output.rowSteps.isEmpty, !output.aggregate.isEmpty {
+                // Some layers draw the rows: the statistics are each other layer's own aggregation.
+                layer.groupBy = output.groupBy
+                layer.aggregate = output.aggregate
+                layer.hasAggregate = true
+                layer.hasWindow = true
+            }
             return layer
         }
         spec.mark = output.layers[0].mark

@@ -41,9 +41,10 @@ enum ErrorBarMark {
                 output.groupBy.append(group)
             }
             if let facet = input.facetField, !output.groupBy.contains(where: { $0.value == facet.value }) { output.groupBy.append(facet) }
-            let statistics = expressions(extent.value, field: "`" + escaped(field.value) + "`")
+            let statistics = expressions(extent.value, field: CompositeText.quoted(field.value))
             for (name, text) in zip(statisticFields, statistics) {
-                output.aggregate.append(AggregateField(name: Located(name, at: extent.span), expression: source(text, at: field.span ?? extent.span)))
+                output.aggregate.append(
+                    AggregateField(name: Located(name, at: extent.span), expression: CompositeText.source(text, at: field.span ?? extent.span)))
             }
             var low = measureDef
             low.field = Located("lower", at: field.span)
@@ -118,25 +119,6 @@ enum ErrorBarMark {
         case .iqr:
             return ["median(\(field))", "q1(\(field))", "q3(\(field))"]
         }
-    }
-
-    /// A field name inside backticks: `\` and `` ` `` escaped.
-    private static func escaped(_ name: String) -> String {
-        var result = ""
-        for character in name {
-            if character == "\\" || character == "`" { result.append("\\") }
-            result.append(character)
-        }
-        return result
-    }
-
-    /// A generated expression whose every token points at `span` (the field the user wrote), so an error in it
-    /// (an unknown field, a field that is not a number) names the user's line:col.
-    private static func source(_ text: String, at span: SourceSpan?) -> ExpressionSource {
-        guard let span else { return ExpressionSource(standalone: text) }
-        let length = text.utf8.count
-        let offsets = Array(repeating: span.range.lowerBound, count: length) + [span.range.upperBound]
-        return ExpressionSource(text: text, literalSpan: span, fileOffsets: offsets)
     }
 }
 

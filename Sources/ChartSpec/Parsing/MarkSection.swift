@@ -8,7 +8,8 @@ extension SpecDecoder {
         "scatter": "point", "scatterplot": "point", "dot": "point", "dots": "point", "circle": "point", "points": "point",
         "column": "bar", "columns": "bar", "histogram": "bar", "bars": "bar", "lines": "line", "linechart": "line",
         "heatmap": "rect", "cell": "rect", "label": "text", "rules": "rule", "areas": "area", "error-bar": "errorbar",
-        "errorbars": "errorbar", "error_bar": "errorbar"
+        "errorbars": "errorbar", "error_bar": "errorbar", "box": "boxplot", "box-plot": "boxplot", "box_plot": "boxplot",
+        "boxandwhisker": "boxplot", "boxwhisker": "boxplot"
     ]
 
     /// Vega-Lite's and others' names for an errorbar's statistics.
@@ -58,8 +59,14 @@ extension SpecDecoder {
         let width = mark["width"].flatMap {
             number($0.value, path: path + ".width", in: Double.leastNonzeroMagnitude...Self.maximumSize, rule: "a positive number of pixels")
         }
-        let extent: Located<ErrorExtent>? = mark["extent"].flatMap {
-            enumValue($0.value, path: path + ".extent", what: "extent", aliases: Self.extentAliases)
+        var extent: Located<ErrorExtent>?
+        var whiskers: Located<BoxWhiskers>?
+        if let member = mark["extent"] {
+            if type?.value == .boxplot {
+                whiskers = decodeWhiskers(member.value, path: path + ".extent")
+            } else {
+                extent = enumValue(member.value, path: path + ".extent", what: "extent", aliases: Self.extentAliases)
+            }
         }
 
         let innerRadius = mark["innerRadius"].flatMap {
@@ -78,9 +85,23 @@ extension SpecDecoder {
         spec.cornerRadius = cornerRadius
         spec.width = width
         spec.extent = extent
+        spec.whiskers = whiskers
         spec.innerRadius = innerRadius
         spec.padAngle = padAngle
         return spec
+    }
+
+    /// A boxplot's `extent`: a number k of interquartile ranges (0 or more), or `"min-max"`.
+    private mutating func decodeWhiskers(_ value: JSONValue, path: String) -> Located<BoxWhiskers>? {
+        if case .string = value.kind {
+            let name: Located<BoxWhiskerName>? = enumValue(
+                value, path: path, what: "boxplot extent", aliases: ["minmax": "min-max", "min_max": "min-max", "range": "min-max", "full": "min-max"]
+            )
+            return name.map { Located(.minMax, at: $0.span) }
+        }
+        guard let k = number(value, path: path, in: 0...1000, rule: "a number of interquartile ranges, 0 or more, such as 1.5; or \"min-max\"")
+        else { return nil }
+        return Located(.interquartile(k.value), at: k.span)
     }
 
     /// `labels`: `true`, `false`, or an object of options.

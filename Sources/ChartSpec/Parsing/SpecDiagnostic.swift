@@ -87,6 +87,12 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case errorbarExtentAndEnd(field: String, end: String)
     /// An errorbar with a field but neither an end field nor `mark.extent`.
     case errorbarWithoutEnd(measure: String, end: String)
+    /// A boxplot without a quantitative field to draw the boxes of.
+    case boxplotWithoutMeasure(measure: String, across: String)
+    /// A boxplot without a discrete field whose categories get a box each.
+    case boxplotWithoutCategory(measure: String, across: String)
+    /// A `tooltip` on a `"min-max"` boxplot, which draws no row (its tooltip would show nothing).
+    case boxplotTooltipWithoutPoints
 
     // MARK: data
 
@@ -227,6 +233,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case layerLimit = "layer-limit"
         case annotationLimit = "annotation-limit"
         case windowLimit = "window-limit"
+        case boxplotChannels = "boxplot-channels"
         case compositeAggregate = "composite-aggregate"
         case errorbarRange = "errorbar-range"
         case viewPageText = "view-page-text"
@@ -270,6 +277,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
+        case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
         case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
         case .windowByWithoutWindow: .windowByWithoutWindow
@@ -504,6 +512,15 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "an errorbar needs a field on '\(measure)': the values its bar spans (with '\(end)' as a second field, or 'mark.extent' to compute the range of each group)"
         case .errorbarExtentAndEnd(let field, let end):
             return "'mark.extent' computes the errorbar's range from '\(field)', but 'encoding.\(end)' gives the range too: remove one of them"
+        case .boxplotWithoutMeasure(let measure, let across):
+            return
+                "a boxplot needs a quantitative field on '\(measure)': the values its boxes summarise (with the categories on '\(across)'; for horizontal boxes, the values on 'x' with \"type\": \"quantitative\" and the categories on 'y')"
+        case .boxplotWithoutCategory(let measure, let across):
+            return
+                "a boxplot needs a discrete field on '\(across)': the categories that get a box each of the values on '\(measure)' (a nominal or ordinal field)"
+        case .boxplotTooltipWithoutPoints:
+            return
+                "a boxplot's 'tooltip' shows the fields of the values drawn as points beyond the whiskers, and with \"extent\": \"min-max\" there are none (each box's tooltip already lists lower, q1, median, q3 and upper): remove the tooltip, or use \"extent\": 1.5"
         case .errorbarWithoutEnd(let measure, let end):
             return
                 "an errorbar draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"

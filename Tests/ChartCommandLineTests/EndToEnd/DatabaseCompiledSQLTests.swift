@@ -134,6 +134,33 @@ struct DatabaseCompiledSQLTests {
         }
     }
 
+    /// A boxplot's five numbers (SPEC §21) are aggregates PostgreSQL computes (the whiskers from `percentile_cont`'s
+    /// quartiles), with the file's rows; its outliers are the rows beyond the fences, also as from the file.
+    @Test func aBoxplotsFiveNumbersAndOutliersRunInPostgreSQL() throws {
+        for extent in ["1.5", "0.25", #""min-max""#] {
+            let body = """
+                "mark": { "type": "boxplot", "extent": \(extent) },
+                "encoding": { "x": { "field": "city" }, "y": { "field": "value" } }
+                """
+            let outcome = try run(body, name: "boxplot \(extent)")
+            #expect(outcome.fromDatabase.hasPrefix("city,lower,q1,median,q3,upper\n"), "\(outcome.fromDatabase)")
+            // Every group step (the one-mark chart's, or each box layer's) runs in PostgreSQL.
+            let groups = outcome.plan.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("group ") }
+            #expect(!groups.isEmpty && groups.allSatisfy { $0.contains("(in PostgreSQL") }, "\(outcome.plan)")
+            if extent == #""min-max""# {
+                // No outlier layer: the five numbers are the chart's own grouped statement.
+                #expect(outcome.ran.contains("GROUP BY"), "the grouped statement ran: \(outcome.ran)")
+            } else {
+                // The whiskers' fences from PostgreSQL's quartiles, in each box layer's statement.
+                #expect(outcome.plan.contains("percentile_cont"), "\(outcome.plan)")
+            }
+            if extent == "0.25" {
+                let outliers = try run(body, name: "boxplot outliers", layer: 6)
+                #expect(outliers.fromDatabase.split(separator: "\n").count > 2, "\(outliers.fromDatabase)")
+            }
+        }
+    }
+
     @Test func weekdayAndMonthNamesInTheSpecsLocaleAndOrder() throws {
         for (locale, expected) in [("en-GB", "Mon"), ("de-DE", "Mo"), ("en-US", "Sun")] {
             let weekdays = try run(

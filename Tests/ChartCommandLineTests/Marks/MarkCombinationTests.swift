@@ -170,7 +170,9 @@ import Testing
         // An errorbar's `extent` computes the range `y2` would give.
         if option == .extent { encoding["y2"] = nil }
         let plain = "\"\(mark.rawValue)\""
-        let with = "{ \"type\": \"\(mark.rawValue)\", \"\(option.rawValue)\": \(Self.value(option)) }"
+        // A boxplot's `extent` is a number of IQRs: 0 makes every value beyond the box an outlier.
+        let value = option == .extent && mark == .boxplot ? "0" : Self.value(option)
+        let with = "{ \"type\": \"\(mark.rawValue)\", \"\(option.rawValue)\": \(value) }"
         let built = try Self.build(mark: with, encoding: encoding)
         if option == .color && encoding["color"] != nil {
             // The rect's heat map colors by a field: `mark.color` would color nothing.

@@ -23,6 +23,9 @@ struct LowContrastRule: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
+        // A color the composite stage chose, written nowhere (a boxplot's white median, drawn over its box): not
+        // against the background, and not the user's to change.
+        if context.spec.mark.composite != nil, let color = context.spec.mark.color, color.span == nil { return }
         let filled = mark.traits.filled
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
         // A constant opacity (SPEC §19.3) replaces `mark.opacity`, and a constant color `mark.color`.
