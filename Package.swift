@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
         // Data: the TopoJSON files of ../shared/data/geo (licences in its README); Fixtures: d3-geo's own output.
-        .testTarget(name: "ChartGeoTests", dependencies: ["ChartGeo", "ChartDiagnostics", "ChartJSON", "ChartValues"], exclude: ["Data", "Fixtures"]),
+        .testTarget(name: "ChartGeoTests", dependencies: ["ChartTestSupport", "ChartGeo", "ChartDiagnostics", "ChartJSON", "ChartValues"], exclude: ["Data", "Fixtures"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
