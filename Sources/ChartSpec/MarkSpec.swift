@@ -11,6 +11,9 @@ public enum MarkType: String, Sendable, CaseIterable {
     /// A composite mark (SPEC §21): a box from Q1 to Q3, a median line, whiskers with caps and the values beyond
     /// them as points, expanded by the composite stage (`BoxPlotMark`).
     case boxplot
+    /// A composite mark (SPEC §21): a band from low to high along the other position channel, per color group,
+    /// expanded by the composite stage (`ErrorBandMark`) into an area layer.
+    case errorband
     // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 

@@ -156,6 +156,13 @@ extension MarkTraits {
                 filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: true, placesCategoriesAtPoints: false, legendSymbol: .square,
                 draws: "per category (and color): a box from Q1 to Q3, a median line, whiskers with caps to the last values within `extent` × IQR (1.5; or `\"min-max\"`) and the values beyond as points; a composite of rule, bar, tick and point layers",
                 composite: BoxPlotMark.expansion)
+        case .errorband:
+            MarkTraits(
+                type: .errorband, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.color, .opacity], required: [],
+                options: [.interpolate, .color, .opacity, .extent],
+                filled: true, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .square,
+                draws: "a band from `y` to `y2` (or `x` to `x2`) along the other position channel, or from `lower` to `upper` of `extent` (`ci`, `stderr`, `stdev`, `iqr`) per group; one band per color, joined in order like an area; a composite of an area layer",
+                composite: ErrorBandMark.expansion)
         }
     }
 

@@ -87,6 +87,7 @@ enum MarkTable {
         case .errorbar: RuleMark.self
         case .arc: ArcMark.self
         case .boxplot: BarMark.self
+        case .errorband: AreaMark.self
         }
     }
 }

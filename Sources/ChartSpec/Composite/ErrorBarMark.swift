@@ -27,13 +27,15 @@ enum ErrorBarMark {
         guard let measureDef = encoding[measure], let field = measureDef.field else {
             output.diagnostics.append(
                 Diagnostic(
-                    SpecDiagnostic.errorbarWithoutField(measure: measure.rawValue, end: end.rawValue), at: encoding[measure]?.span ?? mark.span))
+                    SpecDiagnostic.errorbarWithoutField(mark: "errorbar", measure: measure.rawValue, end: end.rawValue),
+                    at: encoding[measure]?.span ?? mark.span))
             return output
         }
         if let extent = mark.extent {
             if let endDef = encoding[end] {
                 output.diagnostics.append(
-                    Diagnostic(SpecDiagnostic.errorbarExtentAndEnd(field: field.value, end: end.rawValue), at: endDef.span ?? extent.span))
+                    Diagnostic(
+                        SpecDiagnostic.errorbarExtentAndEnd(mark: "errorbar", field: field.value, end: end.rawValue), at: endDef.span ?? extent.span))
                 return output
             }
             for channel in [across, .color] {
@@ -58,7 +60,9 @@ enum ErrorBarMark {
         }
         guard let endDef = encoding[end], let endField = endDef.field else {
             output.diagnostics.append(
-                Diagnostic(SpecDiagnostic.errorbarWithoutEnd(measure: measure.rawValue, end: end.rawValue), at: encoding[end]?.span ?? mark.span))
+                Diagnostic(
+                    SpecDiagnostic.errorbarWithoutEnd(mark: "errorbar", measure: measure.rawValue, end: end.rawValue),
+                    at: encoding[end]?.span ?? mark.span))
             return output
         }
         var high = measureDef
@@ -95,7 +99,7 @@ enum ErrorBarMark {
 
     /// Horizontal when the range is on x (`x2` without `y2`), or when y is the category: a discrete `y`, a
     /// quantitative `x`, or no `y` at all.
-    private static func isHorizontal(_ encoding: Encoding) -> Bool {
+    static func isHorizontal(_ encoding: Encoding) -> Bool {
         if encoding.y2 != nil { return false }
         if encoding.x2 != nil { return true }
         if encoding.y == nil { return encoding.x != nil }

@@ -81,12 +81,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
 
     /// A mark whose `extent` aggregates its own rows in a layer (or chart: `place`) that also aggregates.
     case compositeAggregate(mark: String, place: String)
-    /// An errorbar without a field on its measure channel.
-    case errorbarWithoutField(measure: String, end: String)
-    /// An errorbar whose range is given twice: `mark.extent` and a field on the end channel.
-    case errorbarExtentAndEnd(field: String, end: String)
-    /// An errorbar with a field but neither an end field nor `mark.extent`.
-    case errorbarWithoutEnd(measure: String, end: String)
+    /// An errorbar (or errorband: `mark`) without a field on its measure channel.
+    case errorbarWithoutField(mark: String, measure: String, end: String)
+    /// An errorbar or errorband whose range is given twice: `mark.extent` and a field on the end channel.
+    case errorbarExtentAndEnd(mark: String, field: String, end: String)
+    /// An errorbar or errorband with a field but neither an end field nor `mark.extent`.
+    case errorbarWithoutEnd(mark: String, measure: String, end: String)
+    /// An errorband without a field on the channel it runs along.
+    case errorbandWithoutAlong(measure: String, along: String)
     /// A boxplot without a quantitative field to draw the boxes of.
     case boxplotWithoutMeasure(measure: String, across: String)
     /// A boxplot without a discrete field whose categories get a box each.
@@ -276,7 +278,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .viewWithoutMarks: .viewWithoutMarks
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
-        case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd: .errorbarRange
+        case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd, .errorbandWithoutAlong: .errorbarRange
         case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
         case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
@@ -507,11 +509,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .compositeAggregate(let mark, let place):
             return
                 "the \(mark) mark's 'extent' groups and aggregates its rows itself, but \(place) also has 'groupBy' or 'aggregate': draw the \(mark) in a layer of its own over the rows before aggregation, or give its range as fields"
-        case .errorbarWithoutField(let measure, let end):
+        case .errorbarWithoutField(let mark, let measure, let end):
             return
-                "an errorbar needs a field on '\(measure)': the values its bar spans (with '\(end)' as a second field, or 'mark.extent' to compute the range of each group)"
-        case .errorbarExtentAndEnd(let field, let end):
-            return "'mark.extent' computes the errorbar's range from '\(field)', but 'encoding.\(end)' gives the range too: remove one of them"
+                "an \(mark) needs a field on '\(measure)': the values it spans (with '\(end)' as a second field, or 'mark.extent' to compute the range of each group)"
+        case .errorbarExtentAndEnd(let mark, let field, let end):
+            return "'mark.extent' computes the \(mark)'s range from '\(field)', but 'encoding.\(end)' gives the range too: remove one of them"
+        case .errorbandWithoutAlong(let measure, let along):
+            return
+                "an errorband runs along '\(along)': give '\(along)' a field (the band joins each group's range on '\(measure)' in its order, like an area)"
         case .boxplotWithoutMeasure(let measure, let across):
             return
                 "a boxplot needs a quantitative field on '\(measure)': the values its boxes summarise (with the categories on '\(across)'; for horizontal boxes, the values on 'x' with \"type\": \"quantitative\" and the categories on 'y')"
@@ -521,9 +526,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .boxplotTooltipWithoutPoints:
             return
                 "a boxplot's 'tooltip' shows the fields of the values drawn as points beyond the whiskers, and with \"extent\": \"min-max\" there are none (each box's tooltip already lists lower, q1, median, q3 and upper): remove the tooltip, or use \"extent\": 1.5"
-        case .errorbarWithoutEnd(let measure, let end):
+        case .errorbarWithoutEnd(let mark, let measure, let end):
             return
-                "an errorbar draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
+                "an \(mark) draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
         }
     }
 

@@ -47,8 +47,8 @@ import Testing
             encoding["y"] = #"{ "field": "grp" }"#
             encoding["color"] = #"{ "field": "v" }"#
         }
-        // An errorbar spans a range: `y`…`y2` (or `x`…`x2` when the channel under test is `x2`).
-        if traits.type == .errorbar && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
+        // An errorbar or errorband spans a range: `y`…`y2` (or `x`…`x2` when the channel under test is `x2`).
+        if (traits.type == .errorbar || traits.type == .errorband) && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
         // An arc has no x or y: its slices' angles are `theta` (required, below).
         if traits.type == .arc { encoding = [:] }
         for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
