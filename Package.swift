@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "ChartStyle", dependencies: ["ChartColor", "ChartDiagnostics", "ChartJSON", "ChartSystem"]),
         .target(name: "ChartData", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
+        // Maps (SPEC §22): d3-geo's projections, clipping and resampling; GeoJSON and TopoJSON readers.
+        .target(name: "ChartGeo", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues"]),
         .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
         // ChartNetwork fetches remote data into a cache. The HTTP itself happens in a helper process, `chartc-fetch`
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "ChartPreview", dependencies: ["ChartSystem", "ChartDiagnostics"]),
         .target(
             name: "ChartCommandLine",
-            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle", "ChartExpression", "ChartDatabase", "ChartFont"]
+            dependencies: ["ChartDiagnostics", "ChartJSON", "ChartSpec", "ChartData", "ChartValues", "ChartPipeline", "ChartLayout", "ChartRender", "ChartLint", "ChartNetwork", "ChartSemantics", "ChartSystem", "ChartPreview", "ChartStyle", "ChartExpression", "ChartDatabase", "ChartFont", "ChartGeo"]
         ),
         // chartc depends on chartc-fetch only so that building chartc builds the helper too. SwiftPM links an
         // executable dependency's library targets into the dependent, but not its own code: so the URLSession code
@@ -78,6 +80,8 @@ let package = Package(
         .testTarget(name: "ChartJSONTests", dependencies: ["ChartTestSupport", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartSystem", "ChartValues", "ChartTestSupport", "ChartData", "ChartDiagnostics"]),
         .testTarget(name: "ChartExpressionTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartExpression", "ChartData", "ChartDiagnostics"]),
+        // Data: the TopoJSON files of ../shared/data/geo (licences in its README); Fixtures: d3-geo's own output.
+        .testTarget(name: "ChartGeoTests", dependencies: ["ChartTestSupport", "ChartGeo", "ChartDiagnostics", "ChartJSON", "ChartValues"], exclude: ["Data", "Fixtures"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartValues", "ChartTestSupport", "ChartSpec", "ChartJSON", "ChartDiagnostics"]),
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),

@@ -3,6 +3,7 @@ import ChartDatabase
 import ChartDiagnostics
 import ChartExpression
 import ChartFont
+import ChartGeo
 import ChartJSON
 import ChartLayout
 import ChartLint
@@ -24,6 +25,7 @@ public enum DiagnosticCatalogues {
         ExpressionDiagnostic.Kind.self,
         ExpressionSyntaxDiagnostic.Kind.self,
         FontDiagnostic.Kind.self,
+        GeoDiagnostic.Kind.self,
         JSONDiagnostic.Kind.self,
         ScaleError.Kind.self,
         LayoutDiagnostic.Kind.self,
