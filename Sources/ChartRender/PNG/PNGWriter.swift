@@ -1,5 +1,6 @@
 import ChartDiagnostics
 import ChartFont
+import ChartFormat
 import ChartLayout
 
 /// Draws a `Scene` as a PNG image with chartc's own rasterizer (`RasterPage`, no library or program): the
@@ -47,7 +48,7 @@ public struct PNGWriter: Sendable {
         if !sources.isEmpty { text.append(("Source", sources.joined(separator: "\n"))) }
         text.append(("Software", "chartc"))
         // 96 CSS px per inch: pixels per metre at this scale.
-        let perMetre = Int((96 * scale / 0.0254).rounded())
+        let perMetre = NumberConversion.clamped(96 * scale / 0.0254, rounding: .toNearestOrAwayFromZero)
         return PNGEncoder.encode(
             width: page.canvas.width, height: page.canvas.height, rgba: page.canvas.rgba(), pixelsPerMetre: perMetre, text: text)
     }

@@ -1,3 +1,5 @@
+import ChartFormat
+
 /// How a fill decides what is inside: SVG's `nonzero` (the default) and `evenodd`.
 enum RasterFillRule {
     case nonZero, evenOdd
@@ -113,8 +115,10 @@ struct RasterCanvas {
         let drawn = bounds.intersection(RasterClip(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
         guard !drawn.isEmpty else { return }
         edges.sort { $0.y0 < $1.y0 }
-        let firstRow = Int(drawn.minY.rounded(.down)), lastRow = min(height - 1, Int(drawn.maxY.rounded(.up)) - 1)
-        let firstColumn = Int(drawn.minX.rounded(.down)), lastColumn = min(width - 1, Int(drawn.maxX.rounded(.up)) - 1)
+        let firstRow = NumberConversion.clamped(drawn.minY, rounding: .down)
+        let lastRow = min(height - 1, NumberConversion.clamped(drawn.maxY, rounding: .up) - 1)
+        let firstColumn = NumberConversion.clamped(drawn.minX, rounding: .down)
+        let lastColumn = min(width - 1, NumberConversion.clamped(drawn.maxX, rounding: .up) - 1)
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
         let spanLow = max(drawn.minX, bounds.minX), spanHigh = min(Double(lastColumn + 1), bounds.maxX)
         let weight = Float(1) / Float(Self.subsamples)
@@ -164,9 +168,6 @@ struct RasterCanvas {
                 running += cover[column]
                 var coverage = min(1, running + area[column])
                 guard coverage > 0.0005 else { continue }
-                if Double(column) < bounds.minX || Double(column + 1) > bounds.maxX {
-                    coverage *= Float(RasterClip.overlap(Double(column), bounds.minX, bounds.maxX))
-                }
                 coverage *= rowCoverage * alphaScale
                 let red: Float, green: Float, blue: Float, alpha: Float
                 switch paint {
@@ -191,7 +192,7 @@ struct RasterCanvas {
     @inline(__always)
     private mutating func addSpan(_ start: Double, _ end: Double, _ weight: Float) {
         guard end > start else { return }
-        let first = Int(start.rounded(.down)), last = Int(end.rounded(.down))
+        let first = NumberConversion.clamped(start, rounding: .down), last = NumberConversion.clamped(end, rounding: .down)
         if first == last {
             area[first] += Float(end - start) * weight
             return
@@ -203,6 +204,27 @@ struct RasterCanvas {
     }
 
     /// The pixels as 8-bit straight (not premultiplied) RGBA.
+    /// Composites `layer`, whose top-left pixel is this canvas's (`left`, `top`), over these pixels at `opacity`
+    /// (source-over, premultiplied): how a layer drawn opaque takes its element's opacity.
+    mutating func composite(_ layer: RasterCanvas, left: Int, top: Int, opacity: Float) {
+        guard opacity > 0 else { return }
+        for y in 0..<layer.height {
+            let row = top + y
+            guard row >= 0, row < height else { continue }
+            for x in 0..<layer.width {
+                let column = left + x
+                guard column >= 0, column < width else { continue }
+                let from = (y * layer.width + x) * 4
+                let alpha = layer.pixels[from + 3] * opacity
+                guard alpha > 0 else { continue }
+                let to = (row * width + column) * 4
+                let keep = 1 - alpha
+                for channel in 0..<3 { pixels[to + channel] = layer.pixels[from + channel] * opacity + pixels[to + channel] * keep }
+                pixels[to + 3] = alpha + pixels[to + 3] * keep
+            }
+        }
+    }
+
     func rgba() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for pixel in 0..<(width * height) {
@@ -211,9 +233,9 @@ struct RasterCanvas {
             guard alpha > 0 else { continue }
             for channel in 0..<3 {
                 let value = min(1, max(0, pixels[at + channel] / alpha))
-                bytes[at + channel] = UInt8((value * 255).rounded())
+                bytes[at + channel] = NumberConversion.clamped(Double(value) * 255, rounding: .toNearestOrAwayFromZero, as: UInt8.self)
             }
-            bytes[at + 3] = UInt8((alpha * 255).rounded())
+            bytes[at + 3] = NumberConversion.clamped(Double(alpha) * 255, rounding: .toNearestOrAwayFromZero, as: UInt8.self)
         }
         return bytes
     }

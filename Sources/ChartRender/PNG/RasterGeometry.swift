@@ -1,3 +1,5 @@
+import ChartFormat
+
 /// A 2-D affine transform (x' = a x + c y + e, y' = b x + d y + f), as SVG's and PDF's matrices.
 struct RasterTransform: Equatable {
     var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
@@ -80,7 +82,7 @@ struct RasterPolylines {
         let ddy = max(abs(p0.y - 2 * p1.y + p2.y), abs(p1.y - 2 * p2.y + p3.y))
         let deviation = (ddx * ddx + ddy * ddy).squareRoot() * 0.75
         let wanted = (deviation / max(tolerance, 1e-6)).squareRoot().rounded(.up)
-        let count = wanted.isFinite ? max(1, min(256, Int(wanted))) : 1
+        let count = max(1, min(256, NumberConversion.clamped(wanted, nanValue: 1)))
         for step in 1...count {
             let t = Double(step) / Double(count)
             let u = 1 - t

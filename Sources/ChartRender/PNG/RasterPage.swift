@@ -1,5 +1,6 @@
 import ChartColor
 import ChartFont
+import ChartFormat
 import ChartLayout
 
 #if canImport(Glibc)
@@ -11,8 +12,8 @@ import ChartLayout
 /// Draws a `Scene` into a `RasterCanvas`, as the PDF writer draws it into a page: it decides nothing about
 /// positions. Shapes with their fills, strokes (widths, caps, joins, dashes), gradients, clip regions and
 /// opacities; text from the glyph outlines of the faces the PDF embeds, at the same baselines and anchors,
-/// from the same measured widths and pair kerning. An element's `opacity` applies to its fill and its stroke
-/// separately, and a group's to each element in it (as the PDF writer does).
+/// from the same measured widths and pair kerning. An element's `opacity` applies to its fill and stroke together
+/// (`inLayer`), a group's to each element in it (as the PDF writer does).
 struct RasterPage {
     let scene: Scene
     let fonts: PDFFontSource
@@ -33,8 +34,8 @@ struct RasterPage {
     init(scene: Scene, fonts: PDFFontSource, scale: Double) {
         self.scene = scene
         self.fonts = fonts
-        let width = Int((scene.width * scale).rounded(.up))
-        let height = Int((scene.height * scale).rounded(.up))
+        let width = NumberConversion.clamped(scene.width * scale, rounding: .up)
+        let height = NumberConversion.clamped(scene.height * scale, rounding: .up)
         canvas = RasterCanvas(width: width, height: height)
         transform = .scale(scale)
         for definition in scene.definitions {
@@ -118,9 +119,20 @@ struct RasterPage {
         }
     }
 
-    /// Fills then strokes an outline, as SVG paints them.
+    /// Fills then strokes an outline, as SVG paints them. An element that is both filled and stroked and not
+    /// opaque is drawn whole into a layer that is then composited at its opacity, as SVG's `opacity` asks: the
+    /// inner half of the stroke hides the fill under it rather than letting it show through (overlapping
+    /// translucent points of a scatter plot read as in a browser).
     mutating func paint(_ path: PDFPath, fill fillPaint: Paint, stroke: Stroke?, opacity: Double, bounds: Box) {
         guard opacity > 0 else { return }
+        if opacity < 1, fillPaint != .none, let stroke, stroke.paint != .none, stroke.width > 0, stroke.width.isFinite {
+            // Miter joins reach at most 4 half-widths out (the limit the stroker uses); a pixel more for coverage.
+            let reach = stroke.width * 2 + 1
+            inLayer(covering: bounds, margin: reach, opacity: opacity) { page in
+                page.paint(path, fill: fillPaint, stroke: stroke, opacity: 1, bounds: bounds)
+            }
+            return
+        }
         fill(path, paint: fillPaint, opacity: opacity, bounds: bounds)
         guard let stroke, stroke.width > 0, stroke.width.isFinite else { return }
         var style = RasterStrokeStyle(width: stroke.width)
@@ -137,6 +149,35 @@ struct RasterPage {
         let dashes = stroke.dash.filter { $0.isFinite && $0 >= 0 }
         if dashes.count == stroke.dash.count, dashes.contains(where: { $0 > 0 }) { style.dash = dashes }
         strokePath(path.segments, style: style, paint: stroke.paint, opacity: opacity * clamp(stroke.opacity ?? 1), bounds: bounds)
+    }
+
+    /// Runs `draw` into a transparent layer over the device pixels that `bounds` (scene px, widened by `margin`)
+    /// covers within the clip, then composites the layer over the canvas at `opacity`.
+    mutating func inLayer(covering bounds: Box, margin: Double, opacity: Double, _ draw: (inout RasterPage) -> Void) {
+        let corners = [
+            transform.apply(bounds.minX - margin, bounds.minY - margin), transform.apply(bounds.maxX + margin, bounds.minY - margin),
+            transform.apply(bounds.minX - margin, bounds.maxY + margin), transform.apply(bounds.maxX + margin, bounds.maxY + margin)
+        ]
+        var region = RasterClip(
+            minX: corners.map(\.0).min() ?? 0, minY: corners.map(\.1).min() ?? 0, maxX: corners.map(\.0).max() ?? 0,
+            maxY: corners.map(\.1).max() ?? 0)
+        region = region.intersection(RasterClip(minX: 0, minY: 0, maxX: Double(canvas.width), maxY: Double(canvas.height)))
+        if let clip { region = region.intersection(clip) }
+        guard !region.isEmpty, region.minX.isFinite, region.minY.isFinite, region.maxX.isFinite, region.maxY.isFinite else { return }
+        let left = NumberConversion.clamped(region.minX, rounding: .down), top = NumberConversion.clamped(region.minY, rounding: .down)
+        let right = NumberConversion.clamped(region.maxX, rounding: .up), bottom = NumberConversion.clamped(region.maxY, rounding: .up)
+        let outerTransform = transform, outerClip = clip
+        var layer = RasterCanvas(width: right - left, height: bottom - top)
+        swap(&layer, &canvas)
+        transform = RasterTransform(e: -Double(left), f: -Double(top)).concatenating(outerTransform)
+        clip = outerClip.map {
+            RasterClip(minX: $0.minX - Double(left), minY: $0.minY - Double(top), maxX: $0.maxX - Double(left), maxY: $0.maxY - Double(top))
+        }
+        draw(&self)
+        swap(&layer, &canvas)
+        transform = outerTransform
+        clip = outerClip
+        canvas.composite(layer, left: left, top: top, opacity: Float(opacity))
     }
 
     /// The device-space paint for a scene paint, nil for none or a color that does not parse.

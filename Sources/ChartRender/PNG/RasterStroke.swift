@@ -1,3 +1,5 @@
+import ChartFormat
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -209,7 +211,8 @@ enum RasterStroker {
 
     /// A circle as a polygon whose chords stay within `tolerance` of it.
     static func circle(_ centre: RasterPoint, _ radius: Double, tolerance: Double) -> [RasterPoint] {
-        let steps = max(8, min(256, Int((Double.pi / acos(max(-1, min(1, 1 - tolerance / max(radius, tolerance))))).rounded(.up))))
+        let steps = max(
+            8, min(256, NumberConversion.clamped(Double.pi / acos(max(-1, min(1, 1 - tolerance / max(radius, tolerance)))), rounding: .up)))
         return (0..<steps).map { step in
             let angle = Double(step) / Double(steps) * 2 * Double.pi
             return RasterPoint(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))

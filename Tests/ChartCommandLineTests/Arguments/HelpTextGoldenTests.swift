@@ -47,10 +47,11 @@ import Testing
 
     @Test func invalidFormatListsTheValidOnes() {
         let console = BufferConsole()
-        #expect(Chartc.run(["build", "examples", "--format", "png"], console: console) == 2)
+        #expect(Chartc.run(["build", "examples", "--format", "gif"], console: console) == 2)
         #expect(
             console.error.hasPrefix(
-                "chartc build: error: invalid value 'png' for '--format'. Expected one or more of svg, html, pdf, separated by commas.\n"))
+                "chartc build: error: invalid value 'gif' for '--format'. Expected one or more of svg, html, pdf, png, separated by commas.\n"),
+            "\(console.error)")
     }
 
     @Test func noCommandPrintsHelpOnStandardErrorAndFails() {

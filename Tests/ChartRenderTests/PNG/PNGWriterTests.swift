@@ -162,4 +162,25 @@ struct PNGWriterTests {
         #expect(red(20, 2) == 1)
         #expect(red(Int(10 + width) + 2, 15) == 1)
     }
+
+    /// An element's `opacity` applies to its fill and stroke together, as SVG says (the cars matrix's translucent
+    /// points had rims where the fill showed through the stroke's inner half, unlike Chromium's).
+    @Test("a translucent element with a fill and a stroke is composited once: the stroke hides the fill under it")
+    func elementOpacityIsOneLayer() throws {
+        var scene = Scene(width: 40, height: 40)
+        scene.background = "#ffffff"
+        let box = Box(x: 10, y: 10, width: 20, height: 20)
+        scene.children = [.rect(RectNode(box: box, fill: .color("#ff0000"), stroke: Stroke(.color("#0000ff"), width: 4), opacity: 0.5))]
+        var page = RasterPage(scene: scene, fonts: .forScene(scene), scale: 1)
+        try page.draw()
+        func rgb(_ x: Int, _ y: Int) -> [Float] { (0..<3).map { page.canvas.pixels[(y * page.canvas.width + x) * 4 + $0] } }
+        // Inside the stroke's inner half (x = 11): blue at half over white, no red from the fill beneath.
+        let rim = rgb(11, 20)
+        #expect(abs(rim[0] - 0.5) < 0.01 && abs(rim[1] - 0.5) < 0.01 && abs(rim[2] - 1) < 0.01, "\(rim)")
+        // The middle: red at half over white.
+        let middle = rgb(20, 20)
+        #expect(abs(middle[0] - 1) < 0.01 && abs(middle[1] - 0.5) < 0.01 && abs(middle[2] - 0.5) < 0.01, "\(middle)")
+        // Outside: white.
+        #expect(rgb(2, 2) == [1, 1, 1])
+    }
 }
