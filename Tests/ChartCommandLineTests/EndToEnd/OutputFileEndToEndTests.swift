@@ -27,14 +27,17 @@ import Testing
         let folder = try Self.folderWithSpecs(["points"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("points.chart.json").path
-        for (name, start) in [("chart.svg", "<?xml"), ("out/nested/chart.html", "<!DOCTYPE html"), ("chart.PDF", "%PDF-"), ("chart.png", "\u{89}PNG")]
-        {
+        let starts: [(String, [UInt8])] = [
+            ("chart.svg", Array("<?xml".utf8)), ("out/nested/chart.html", Array("<!DOCTYPE html".utf8)), ("chart.PDF", Array("%PDF-".utf8)),
+            ("chart.png", [0x89, 0x50, 0x4E, 0x47])
+        ]
+        for (name, start) in starts {
             let target = folder.appendingPathComponent(name)
             let result = try ChartcBinary.run(["build", spec, "-o", target.path])
             #expect(result.status == 0, "\(name): \(result.error)")
             #expect(Self.isFile(target), "\(name) is a file")
             let bytes = (try? Data(contentsOf: target)) ?? Data()
-            #expect(bytes.starts(with: Data(start.utf8)), "\(name)")
+            #expect(bytes.starts(with: start), "\(name)")
             #expect(result.output == "wrote \(target.path)\n")
         }
         // --format that agrees with the extension is fine.
@@ -82,6 +85,20 @@ import Testing
             if bytes.count > 24 { widths.append(bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }) }
         }
         #expect(widths.count == 2 && widths[1] == 3 * widths[0], "\(widths)")
+    }
+
+    /// SPEC §23 and "accepted means drawn": the rasterizer does not draw a theme's logo yet, so a PNG of a chart
+    /// whose theme has one warns at the theme's `logo.file` instead of leaving the logo out unseen; the SVG does not.
+    @Test func aPNGWithoutTheThemesLogoSaysSo() throws {
+        let spec = ExampleGalleryGoldenTests.examplesPath + "/house-styles/us-population-web.chart.json"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-png-logo-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = try ChartcBinary.run(["build", spec, "-o", folder.appendingPathComponent("chart.png").path, "--offline"])
+        #expect(png.status == 0, "\(png.error)")
+        #expect(png.error.contains("warning:") && png.error.contains("[theme-logo-not-in-png]") && png.error.contains("theme.json:"), "\(png.error)")
+        let svg = try ChartcBinary.run(["build", spec, "-o", folder.appendingPathComponent("chart.svg").path, "--offline"])
+        #expect(svg.status == 0 && !svg.error.contains("theme-logo-not-in-png"), "\(svg.error)")
     }
 
     @Test func anExistingFolderNamedLikeAFileStaysAFolder() throws {
