@@ -50,7 +50,7 @@ public enum Graticule {
     /// d3-array's `range(start, stop, step)`: start + i·step below stop (at most a million values).
     static func range(_ start: Double, _ stop: Double, _ step: Double) -> [Double] {
         guard step > 0, start.isFinite, stop.isFinite else { return [] }
-        let count = Int(min(1_000_000, max(0, ((stop - start) / step).rounded(.up))))
+        let count = Int(exactly: min(1_000_000, max(0, ((stop - start) / step).rounded(.up)))) ?? 0
         return (0..<count).map { start + Double($0) * step }
     }
 

@@ -49,9 +49,12 @@ public struct GeoPath: Sendable, Equatable {
         if rounded == 0 { return "0" }
         guard rounded.isFinite else { return "0" }
         let negative = rounded < 0
-        let scaled = Int64((abs(rounded) * factor).rounded())
-        let whole = scaled / Int64(factor)
-        var fraction = scaled % Int64(factor)
+        // Coordinates past ±9e18 / factor are not drawable numbers anyway: written as 0.
+        guard let scaled = Int64(exactly: (abs(rounded) * factor).rounded()), let unit = Int64(exactly: factor.rounded()), unit > 0 else {
+            return "0"
+        }
+        let whole = scaled / unit
+        var fraction = scaled % unit
         var text = (negative ? "-" : "") + String(whole)
         if fraction != 0 {
             var places = digits

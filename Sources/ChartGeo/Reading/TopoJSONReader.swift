@@ -198,7 +198,7 @@ struct ArcDecoder {
             problems.report(.wrongShape(member: "arcs", expected: "arc indexes (integers)", found: GeoProblems.describe(value)), at: value.span)
             return nil
         }
-        let i = Int(number)
+        guard let i = Int(exactly: number) else { return nil }
         let j = i < 0 ? ~i : i
         guard j < arcs.count else {
             problems.report(.arcOutOfRange(index: i, count: arcs.count), at: value.span)
