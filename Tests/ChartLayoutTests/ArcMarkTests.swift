@@ -143,4 +143,20 @@ import Testing
         // The hard case was exercised: many labels went outside.
         #expect(outside > 2_000)
     }
+
+    /// Many thin slices on one side need a column of labels taller than the plot: the labels shrink (down to
+    /// `ArcLabels.smallestLabelSize`) rather than the smallest slices losing theirs ("never thin a label away").
+    @Test func thinSlicesOnOneSideKeepEveryLabelInASmallerFont() throws {
+        let names = (1...30).map { "Party \($0)" } + ["Largest"]
+        let (spec, table) = Self.pie(names: names, values: Array(repeating: 1, count: 30) + [600], title: nil)
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        let labels = scene.texts().filter { $0.classes.contains("chartc-arc-label") }
+        #expect(labels.count == 31, "\(labels.count) of 31 slices labelled")
+        let sizes = Set(labels.compactMap { $0.node.block.lines.first?.runs.first?.style.size })
+        let usual = ChartTheme.standard.valueLabelStyle.size
+        #expect(sizes.contains { $0 < usual } && sizes.allSatisfy { $0 >= ArcLabels.smallestLabelSize }, "\(sizes)")
+        for (position, label) in labels.enumerated() {
+            for other in labels[(position + 1)...] { #expect(!label.box.overlaps(other.box)) }
+        }
+    }
 }

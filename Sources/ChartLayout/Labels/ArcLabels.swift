@@ -110,6 +110,7 @@ enum ArcLabels {
     /// One label going outside: its slice, its text and where it would sit with nothing in the way.
     private struct Outside {
         var slice: ArcSlice
+        var text: String
         var block: TextBlock
         var ideal: Double
         var y: Double = 0
@@ -140,14 +141,15 @@ enum ArcLabels {
                 continue
             }
             let ideal = geometry.center.y - (geometry.radius + ArcGeometry.leaderLength / 2) * cos(slice.middle)
-            let item = Outside(slice: slice, block: block, ideal: ideal)
+            let item = Outside(slice: slice, text: text, block: block, ideal: ideal)
             if sin(slice.middle) >= 0 { right.append(item) } else { left.append(item) }
         }
         for (items, isRight) in [(right, true), (left, false)] {
             let column =
                 isRight
                 ? geometry.center.x + geometry.radius + ArcGeometry.leaderLength : geometry.center.x - geometry.radius - ArcGeometry.leaderLength
-            for item in spread(items, top: plot.minY, bottom: plot.maxY) {
+            let fitted = shrunk(items, height: plot.height, style: theme.valueLabelStyle)
+            for item in spread(fitted, top: plot.minY, bottom: plot.maxY) {
                 let top = item.y - item.block.height / 2
                 let x = isRight ? column + 2 : column - 2
                 let node = TextNode(
@@ -170,8 +172,28 @@ enum ArcLabels {
         }
     }
 
-    /// One side's labels, top to bottom, each as near its slice as the others allow and none overlapping; the
-    /// smallest slices' labels are left out while the column is taller than the plot.
+    /// The smallest size outside labels shrink to before any is left out.
+    static let smallestLabelSize = 7.0
+
+    /// One side's labels in a smaller font when, stacked, they are taller than the plot (many thin slices on one
+    /// side): every slice keeps its label as long as a font of `smallestLabelSize` px lets them all fit.
+    private static func shrunk(_ items: [Outside], height: Double, style: TextStyle) -> [Outside] {
+        let needed = items.reduce(0.0) { $0 + $1.block.height + spacing } - spacing
+        guard needed > height, height > 0, style.size > smallestLabelSize else { return items }
+        var smaller = style
+        // Line heights follow the font size, so the column shrinks in proportion (spacing aside).
+        let gaps = spacing * Double(max(0, items.count - 1))
+        let factor = max(0, height - gaps) / max(needed - gaps, 1)
+        smaller.size = max(smallestLabelSize, (style.size * factor * 10).rounded(.down) / 10)
+        return items.map { item in
+            var item = item
+            item.block = TextBlock.single(item.text, style: smaller)
+            return item
+        }
+    }
+
+    /// One side's labels, top to bottom, each as near its slice as the others allow and none overlapping; only
+    /// when even the smallest font leaves the column taller than the plot are the smallest slices' labels left out.
     private static func spread(_ items: [Outside], top: Double, bottom: Double) -> [Outside] {
         var kept = items.sorted { $0.ideal != $1.ideal ? $0.ideal < $1.ideal : $0.slice.start < $1.slice.start }
         while !kept.isEmpty {
