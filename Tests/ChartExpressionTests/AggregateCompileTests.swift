@@ -63,7 +63,8 @@ import Testing
             ("mean(sales)", .mean, .number), ("median(sales)", .median, .number), ("min(when)", .min, .date),
             ("max(party)", .max, .string), ("q1(sales)", .q1, .number), ("q3(sales)", .q3, .number),
             ("quantile(sales, 0.9)", .quantile, .number), ("stdev(sales)", .stdev, .number),
-            ("variance(sales)", .variance, .number), ("first(ok)", .first, .boolean), ("last(party)", .last, .string)
+            ("variance(sales)", .variance, .number), ("first(ok)", .first, .boolean), ("last(party)", .last, .string),
+            ("lower_whisker(sales, 1.5)", .lowerWhisker, .number), ("upper_whisker(sales, 1.5)", .upperWhisker, .number)
         ]
         for (text, function, type) in cases {
             let (aggregate, diagnostics) = compile(text)
