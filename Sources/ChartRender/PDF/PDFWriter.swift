@@ -146,39 +146,9 @@ struct PDFPage {
             try draw(group.children, opacity: opacity)
             translation = outer
             content.restore()
-        case .rect(let rect):
-            let box = rect.box
-            guard box.width > 0, box.height > 0 else { return }
-            let path: PDFPath
-            if rect.cornerRadius > 0 {
-                path = .roundedRectangle(x: box.x, y: box.y, width: box.width, height: box.height, radius: rect.cornerRadius)
-            } else {
-                var plain = PDFPath()
-                plain.move(box.x, box.y)
-                plain.line(box.maxX, box.y)
-                plain.line(box.maxX, box.maxY)
-                plain.line(box.x, box.maxY)
-                plain.close()
-                path = plain
-            }
-            paint(path, fill: rect.fill, stroke: rect.stroke, opacity: inherited * clamp(rect.opacity ?? 1), bounds: box)
-        case .circle(let circle):
-            guard circle.radius > 0 else { return }
-            let path = PDFPath.circle(cx: circle.cx, cy: circle.cy, r: circle.radius)
-            let bounds = Box(x: circle.cx - circle.radius, y: circle.cy - circle.radius, width: 2 * circle.radius, height: 2 * circle.radius)
-            paint(path, fill: circle.fill, stroke: circle.stroke, opacity: inherited * clamp(circle.opacity ?? 1), bounds: bounds)
-        case .line(let line):
-            var path = PDFPath()
-            path.move(line.x1, line.y1)
-            path.line(line.x2, line.y2)
-            paint(
-                path, fill: .none, stroke: line.stroke, opacity: inherited * clamp(line.opacity ?? 1),
-                bounds: Box(minX: line.x1, minY: line.y1, maxX: line.x2, maxY: line.y2))
-        case .path(let node):
-            let path = PDFPath(svg: node.d)
-            guard !path.isEmpty else { return }
-            let bounds = Box(minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY)
-            paint(path, fill: node.fill, stroke: node.stroke, opacity: inherited * clamp(node.opacity ?? 1), bounds: bounds)
+        case .rect, .circle, .line, .path:
+            guard let shape = SceneShape(node) else { return }
+            paint(shape.path, fill: shape.fill, stroke: shape.stroke, opacity: inherited * clamp(shape.opacity), bounds: shape.bounds)
         case .text(let text):
             try drawText(text, opacity: inherited)
         }
