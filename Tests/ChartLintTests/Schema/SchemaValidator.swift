@@ -3,7 +3,7 @@ import ChartJSON
 /// Just enough of JSON Schema 2020-12 to check specs against `specs/chart.schema.json` in a normal test run,
 /// without Python in CI: `type`, `enum`, `const`, `properties`, `patternProperties` (only the `^\$` pattern our
 /// schema uses, and the empty pattern), `additionalProperties`, `propertyNames`, `required`, `items`,
-/// `minItems`, `minLength`, `pattern` (plain text only: the string contains it), `minimum`, `maximum`, `exclusiveMinimum`, `anyOf`, `oneOf`, `not` and local `$ref`s
+/// `minItems`, `maxItems`, `uniqueItems` (strings and numbers compared; other items are taken as distinct), `minLength`, `pattern` (plain text only: the string contains it), `minimum`, `maximum`, `exclusiveMinimum`, `anyOf`, `oneOf`, `not` and local `$ref`s
 /// (`#/$defs/name`). An unsupported keyword is itself reported, so the schema cannot silently outgrow this.
 struct SchemaValidator {
     let root: JSONValue
@@ -11,7 +11,8 @@ struct SchemaValidator {
     static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "examples", "default", "$comment"]
     static let supported: Set<String> = [
         "type", "enum", "const", "properties", "patternProperties", "additionalProperties", "propertyNames", "required",
-        "items", "minItems", "minLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "anyOf", "oneOf", "not", "$ref"
+        "items", "minItems", "maxItems", "uniqueItems", "minLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "anyOf", "oneOf", "not",
+        "$ref"
     ]
 
     /// Every violation, as `path: message`. Empty when the value is valid.
@@ -88,6 +89,16 @@ struct SchemaValidator {
         case .array(let items):
             if let minimum = schema["minItems"]?.numberValue, Double(items.count) < minimum {
                 errors.append("\(path): fewer than \(minimum) items")
+            }
+            if let maximum = schema["maxItems"]?.numberValue, Double(items.count) > maximum {
+                errors.append("\(path): more than \(maximum) items")
+            }
+            if case .bool(true)? = schema["uniqueItems"]?.kind {
+                var seen: Set<String> = []
+                for item in items {
+                    let key = item.stringValue.map { "s" + $0 } ?? item.numberValue.map { "n\($0)" }
+                    if let key, !seen.insert(key).inserted { errors.append("\(path): an item is listed twice") }
+                }
             }
             if let itemSchema = schema["items"] {
                 for (position, item) in items.enumerated() {
