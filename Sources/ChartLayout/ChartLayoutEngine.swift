@@ -130,6 +130,7 @@ public enum ChartLayoutEngine {
 
         // Small multiples (SPEC §13, `Panels/`): a grid of plots in place of the one plot.
         var plotDefinitions: [SceneDefinition]
+        var warnings: [Diagnostic] = []
         var plotBox = region
         if let facet = spec.facet {
             let canTurn = NarrowLayout.canTurn(chart)
@@ -144,6 +145,7 @@ public enum ChartLayoutEngine {
                     colorDomain: colorDomain, sharedSize: sharedSize)
             }
             children.append(contentsOf: grid.nodes)
+            warnings = grid.warnings
             plotDefinitions = grid.definitions
             region.height = grid.height
             plotBox = region
@@ -156,6 +158,7 @@ public enum ChartLayoutEngine {
             }
         } else {
             let plotArea = try PlotArea(models: models, region: region, steps: plotSteps(spec, theme: theme))
+            warnings = plotArea.warnings
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
@@ -201,6 +204,7 @@ public enum ChartLayoutEngine {
         )
         scene.logo = logo
         scene.fontFiles = theme.fontFiles
+        scene.warnings = warnings
         return (scene, plotBox)
     }
 
