@@ -132,6 +132,10 @@ public enum Linter {
                 table = output.isSample ? nil : output.table
                 if spec.isLayered && !output.isSample { layerTables = layered.layerTables }
                 diagnostics += output.warnings
+                // A table's sparklines (SPEC §24) read data of their own: their key, x and y are checked there.
+                if spec.table != nil {
+                    do { _ = try SparklineRows.load(spec: spec, context: context) } catch { diagnostics += error.diagnostics }
+                }
                 // Annotation aggregates over the output rows, so the checks and rules see their values.
                 if let table { resolvedSpec = (try? AnnotationValues.resolve(spec, table: table, context: context)) ?? spec }
             } catch {
