@@ -40,7 +40,8 @@ public enum Linter {
         LogScaleDropsValuesRule(),
         DatesAsTextRule(),
         ResolveSameFieldRule(),
-        ArcTooManySlicesRule()
+        ArcTooManySlicesRule(),
+        TableHeatFewValuesRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.

@@ -9,8 +9,14 @@ struct TableUnknownFieldCheck: CataloguedRule, AppliesToTables {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         guard let table = context.spec.table, let fields = context.outputFields else { return }
-        for (index, column) in table.columns.enumerated() where column.kind != .sparkline && !fields.contains(column.field.value) {
-            report(column.field.value, at: column.field.span, path: "table.columns[\(index)].field", fields: fields, into: &diagnostics)
+        for (index, column) in table.columns.enumerated() {
+            if column.kind != .sparkline && !fields.contains(column.field.value) {
+                report(column.field.value, at: column.field.span, path: "table.columns[\(index)].field", fields: fields, into: &diagnostics)
+            }
+            // A sparkline joins its rows on a field the table's rows hold too.
+            if let key = column.from?.key, !fields.contains(key.value) {
+                report(key.value, at: key.span, path: "table.columns[\(index)].from.key", fields: fields, into: &diagnostics)
+            }
         }
         if let sort = table.sort, !fields.contains(sort.field) {
             // The fix-it replaces the name inside the quotes (after the `-` of a descending sort).

@@ -60,6 +60,28 @@ import Testing
         #expect(!diagnostics.contains { $0.id == "table-unknown-field" })
     }
 
+    @Test func aSparklineJoinsOnAFieldOfTheRows() {
+        H.expect(
+            "table-unknown-field",
+            in: H.quiet(
+                #""table": {"columns": [{"field": "country"}, {"field": "trend", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": ⟪"county", "x": "year", "y": "gdp"}}]}"#
+            ), schema: Self.schema, table: Self.rows)
+    }
+
+    @Test func aHeatColumnOfFewerThanThreeValuesIsAWarning() {
+        let two = Table(columns: [
+            Column(name: "country", type: .string, values: [.string("Japan"), .string("Chad"), .string("Peru")]),
+            Column(name: "life", type: .number, values: [.number(1), .number(2), .number(1)]),
+            Column(name: "gdp", type: .number, values: [.number(1), .number(2), .number(3)])
+        ])
+        let found = H.expect(
+            "table-heat-few-values",
+            in: H.quiet(#""table": {"columns": [{"field": "life", "display": ⟪"heat"}, {"field": "gdp", "display": "heat"}]}"#), schema: Self.schema,
+            table: two)
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.message.contains("only two values") == true)
+    }
+
     @Test func barsAndHeatCellsNeedNumbers() {
         H.expect(
             "table-column-type",
