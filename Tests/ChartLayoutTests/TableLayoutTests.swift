@@ -204,4 +204,23 @@ import Testing
         // Each line spans its whole box: the lowest and highest points of the two rows are the same distance apart.
         #expect(abs(((a.max() ?? 0) - (a.min() ?? 0)) - ((b.max() ?? 0) - (b.min() ?? 0))) <= 0.01)
     }
+
+    @Test func imagesAreForHTMLOnly() throws {
+        let table = Table(columns: [Fixture.strings("name", ["a", "b"]), Fixture.strings("flag", ["https://example.org/a.png", "b.png"])])
+        let text =
+            #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "flag", "title": "Flag", "display": "image"}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let chart = try ChartLayoutEngine.check(spec, table: table)
+        // The static table leaves the column out; the HTML table shows each image.
+        let scene = try ChartLayoutEngine.layout(chart: chart, table: table)
+        let headers = scene.nodes(withClass: "chartc-table-header").compactMap { node -> String? in
+            if case .text(let text) = node { return text.text }
+            return nil
+        }
+        #expect(headers == ["name"])
+        let page = try ChartLayoutEngine.page(chart: chart, table: table, name: "t")
+        let model = try #require(page.table)
+        #expect(model.columns.map(\.heading) == ["name", "Flag"])
+        #expect(model.rows.map { $0[1].image } == ["https://example.org/a.png", "b.png"])
+    }
 }
