@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartLayout
 import ChartLint
+import ChartPipeline
 import ChartSemantics
 import ChartSpec
 import ChartValues
@@ -66,6 +67,19 @@ import Testing
             in: H.quiet(
                 #""table": {"columns": [{"field": "country"}, {"field": "trend", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": ⟪"county", "x": "year", "y": "gdp"}}]}"#
             ), schema: Self.schema, table: Self.rows)
+    }
+
+    @Test func aSparklinesXOrYNotInItsDataIsAnErrorAtItsLineAndColumn() throws {
+        let text =
+            #"{"data": {"url": "d.csv"}, "table": {"columns": [{"field": "t", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": "country", "x": ⟪"yaer", "y": ⟪"gpd"}}]}}"#
+        let (clean, positions) = H.unmark(text)
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: clean)).spec)
+        let from = try #require(spec.table?.columns.first?.from)
+        let found = SparklineRows.check(from, columns: ["country", "year", "gdp"])
+        #expect(found.map(\.id) == ["unknown-field", "unknown-field"])
+        #expect(found.map(H.position) == positions)
+        #expect(found.first?.message.contains("did you mean 'year'?") == true)
+        #expect(found.last?.fixIt?.replacement == "\"gdp\"")
     }
 
     @Test func aHeatColumnOfFewerThanThreeValuesIsAWarning() {
