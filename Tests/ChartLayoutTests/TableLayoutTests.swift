@@ -223,4 +223,16 @@ import Testing
         #expect(model.columns.map(\.heading) == ["name", "Flag"])
         #expect(model.rows.map { $0[1].image } == ["https://example.org/a.png", "b.png"])
     }
+
+    @Test func aSparklinesLargeLastValueReadsInTheShortScaleWithoutAFormat() throws {
+        let trend = Table(columns: [
+            Fixture.strings("name", ["a", "a"]), Fixture.numbers("year", [2020, 2021]), Fixture.numbers("gdp", [21e12, 25.46e12])
+        ])
+        let rows = Table(columns: [Fixture.strings("name", ["a"])])
+        let text =
+            #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "trend", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": "name", "x": "year", "y": "gdp"}}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let scene = try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(spec, table: rows), table: rows, sparklines: [1: trend])
+        #expect(Self.texts(scene, column: 1).map(\.text) == ["25.5T"])
+    }
 }
