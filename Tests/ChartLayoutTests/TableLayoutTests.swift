@@ -235,4 +235,25 @@ import Testing
         let scene = try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(spec, table: rows), table: rows, sparklines: [1: trend])
         #expect(Self.texts(scene, column: 1).map(\.text) == ["25.5T"])
     }
+
+    @Test func aThemeWithStripesShadesEveryOtherRowInsteadOfRules() throws {
+        let text = #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "v"}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let table = Self.rows([("v", [1, 2, 3, 4])], names: ["a", "b", "c", "d"])
+        let ruled = try ChartLayoutEngine.layout(spec: spec, table: table)
+        var theme = ChartTheme.standard
+        theme.tableStripes = true
+        theme.tableStripeColor = "#eeeeee"
+        let striped = try ChartLayoutEngine.layout(spec: spec, table: table, theme: theme)
+        func stripes(_ scene: Scene) -> Int {
+            scene.nodes(withClass: "chartc-table-row").reduce(0) { count, row in
+                count + row.children.filter { if case .rect(let rect) = $0 { rect.fill == .color("#eeeeee") } else { false } }.count
+            }
+        }
+        #expect(stripes(ruled) == 0)
+        #expect(stripes(striped) == 2)
+        // Rules between rows only without stripes (the header's and the bottom rule stay).
+        #expect(ruled.nodes(withClass: "chartc-table-rule").count == 2 + 3)
+        #expect(striped.nodes(withClass: "chartc-table-rule").count == 2)
+    }
 }
