@@ -117,6 +117,9 @@ struct MarkContext: Sendable {
         case .continuous(let scale, let channel):
             guard let value = channel.number(row), let color = scale.color(for: value) else { return .color(theme.missingColor) }
             return .color(color.hex)
+        case .stepped(let scale, let channel):
+            guard let value = channel.number(row), let color = scale.color(for: value) else { return .color(theme.missingColor) }
+            return .color(color.hex)
         case .single, .categorical:
             return .color(series.color)
         }
