@@ -61,10 +61,11 @@ public struct SteppedLegend: Sendable {
         var bottom = top
         let steps = scale.colors.count
         func swatch(_ step: Int, _ box: Box) -> SceneNode {
-            .rect(
+            let rect = SceneNode.rect(
                 RectNode(
                     box: box, fill: .color(scale.colors[step].hex), classes: ["chartc-legend-step"],
                     data: [DataAttribute("step", String(step))]))
+            return .group(GroupNode(role: .legendStep(step: step, label: Self.stepLabel(step, labels: labels)), children: [rect]))
         }
         if vertical {
             // A column: the highest step on top; each edge's label beside the join it names.
@@ -136,6 +137,18 @@ public struct SteppedLegend: Sendable {
         self.height = bottom
     }
 
+    /// A step's interval in words, for the page's button: "10 to 20", "below 10", "20 and above".
+    static func stepLabel(_ step: Int, labels: [String?]) -> String {
+        let low = labels.indices.contains(step) ? labels[step] : nil
+        let high = labels.indices.contains(step + 1) ? labels[step + 1] : nil
+        switch (low, high) {
+        case (let low?, let high?): return low + " to " + high
+        case (nil, let high?): return "below " + high
+        case (let low?, nil): return low + " and above"
+        case (nil, nil): return "step " + String(step + 1)
+        }
+    }
+
     /// The first edge of a row hangs right of its join, the last left of it, the others centre on it: the
     /// labels stay inside the row.
     static func anchor(edge: Int, count: Int) -> TextAnchor {
@@ -199,7 +212,7 @@ public struct SteppedLegend: Sendable {
             if width * Double(perRow) <= maxWidth { return Arrangement(perRow: perRow, swatchWidth: width, staggered: true) }
             perRow -= 1
         }
-        return Arrangement(perRow: 1, swatchWidth: rows(1, staggered: false), staggered: false)
+        return Arrangement(perRow: 1, swatchWidth: rows(1, staggered: true), staggered: true)
     }
 
     /// The legend group with its top-left corner at (x, y).
