@@ -283,12 +283,23 @@ public enum ChartLayoutEngine {
                 extent = extent.map { ScaleInterval(min($0.lower, scale.domain.lower), max($0.upper, scale.domain.upper)) } ?? scale.domain
             }
         }
-        guard !names.isEmpty || ramps > 1 else { return models }
+        // Stepped colors (SPEC §22) in several layers: one set of steps over every layer's values.
+        var steppedValues: [Double] = []
+        var stepped = 0
+        for model in models {
+            guard case .stepped(_, let channel) = model.colorEncoding else { continue }
+            stepped += 1
+            steppedValues += (0..<model.table.rowCount).compactMap { channel.number($0) }
+        }
+        guard !names.isEmpty || ramps > 1 || stepped > 1 else { return models }
         var shared: [PlotModel] = []
         for model in models {
             if model.hasCategoricalColor {
                 shared.append(
                     try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorDomain: names, view: model.view))
+            } else if stepped > 1, case .stepped = model.colorEncoding {
+                shared.append(
+                    try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorValues: steppedValues, view: model.view))
             } else if ramps > 1, case .continuous = model.colorEncoding {
                 shared.append(
                     try PlotModel(spec: model.spec, table: model.table, theme: theme, options: options, colorExtent: extent, view: model.view))
@@ -419,7 +430,7 @@ public enum ChartLayoutEngine {
     /// their ends instead (`DirectLabels`); other marks have no ends to name, so they get a legend on top.
     static func legendPosition(model: PlotModel) -> LegendPosition? {
         switch model.colorEncoding {
-        case .categorical, .continuous: break
+        case .categorical, .continuous, .stepped: break
         case .single, .along: return nil
         }
         let position = model.spec.legend.position?.value ?? .top
@@ -462,6 +473,17 @@ public enum ChartLayoutEngine {
             let orientation: ColorRampLegend.Orientation = direction == .column ? .vertical(length: min(200, max(60, maxHeight * 0.6))) : .horizontal
             return .ramp(
                 ColorRampLegend(scale: scale, title: title, labels: labels, maxWidth: maxWidth, orientation: orientation, theme: model.theme))
+        case .stepped(let scale, let channel):
+            let title: String? =
+                switch model.spec.legend.title {
+                case .text(let text): text.value
+                case .hidden: nil
+                case .automatic: channel.title
+                }
+            return .stepped(
+                SteppedLegend(
+                    scale: scale, title: title, labels: TickLabels.forChannel(channel, locale: model.locale), maxWidth: maxWidth,
+                    vertical: direction == .column, theme: model.theme))
         case .single, .along:
             return nil
         }
@@ -481,6 +503,7 @@ public enum ChartLayoutEngine {
 indirect enum AnyLegend {
     case categorical(Legend)
     case ramp(ColorRampLegend)
+    case stepped(SteppedLegend)
     case size(SizeLegend)
     /// Two legends: side by side when they fit in one row of `maxWidth` (legends above or below the plot),
     /// else the second under the first.
@@ -498,6 +521,7 @@ indirect enum AnyLegend {
         switch self {
         case .categorical(let legend): legend.width
         case .ramp(let legend): legend.width
+        case .stepped(let legend): legend.width
         case .size(let legend): legend.width
         case .pair(let first, let second, let besides):
             besides ? first.width + Self.pairGap.across + second.width : max(first.width, second.width)
@@ -508,6 +532,7 @@ indirect enum AnyLegend {
         switch self {
         case .categorical(let legend): legend.height
         case .ramp(let legend): legend.height
+        case .stepped(let legend): legend.height
         case .size(let legend): legend.height
         case .pair(let first, let second, let besides):
             besides ? max(first.height, second.height) : first.height + Self.pairGap.down + second.height
@@ -518,7 +543,7 @@ indirect enum AnyLegend {
         switch self {
         case .ramp(let legend): [.linearGradient(legend.gradient)]
         case .pair(let first, let second, _): first.definitions + second.definitions
-        case .categorical, .size: []
+        case .categorical, .size, .stepped: []
         }
     }
 
@@ -526,6 +551,7 @@ indirect enum AnyLegend {
         switch self {
         case .categorical(let legend): legend.node(x: x, y: y)
         case .ramp(let legend): legend.node(x: x, y: y)
+        case .stepped(let legend): legend.node(x: x, y: y)
         case .size(let legend): legend.node(x: x, y: y)
         case .pair(let first, let second, let besides):
             .group(

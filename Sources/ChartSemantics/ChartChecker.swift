@@ -20,6 +20,7 @@ public enum ChartChecker {
         EncodingUnknownFieldCheck(),
         EncodingTypeMismatchCheck(),
         ScaleTypeMismatchCheck(),
+        SteppedScaleCheck(),
         SortOnContinuousCheck(),
         DomainTypeCheck(),
         DomainShapeCheck(),

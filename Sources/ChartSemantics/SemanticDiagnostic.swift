@@ -81,6 +81,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case rangeWithoutBase = "range-without-base"
         case scaleDomainType = "scale-domain-type"
         case scaleInvalidDomain = "scale-invalid-domain"
+        case scaleSteps = "scale-steps"
         case scaleTypeMismatch = "scale-type-mismatch"
         case sortOnContinuous = "sort-on-continuous"
         case tableColumnType = "table-column-type"

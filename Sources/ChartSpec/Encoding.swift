@@ -22,6 +22,12 @@ public enum MeasureType: String, Sendable, CaseIterable {
 /// `scale.type`.
 public enum ScaleType: String, Sendable, CaseIterable {
     case linear, log, sqrt, time, band, point, ordinal
+    /// SPEC §22: stepped colors. `quantize` cuts the domain into `bins` equal intervals, `quantile` the values into
+    /// `bins` groups of equal counts, `threshold` at the `domain`'s breaks; each step gets one color.
+    case quantize, quantile, threshold
+
+    /// The stepped (discretizing) scales of SPEC §22: numbers onto a few colors, with a stepped legend.
+    public var isStepped: Bool { self == .quantize || self == .quantile || self == .threshold }
 }
 
 /// `stack` on the measure channel of bars and areas.
@@ -66,9 +72,13 @@ public struct ScaleSpec: Sendable {
     public var zero: Located<Bool>?
     public var nice: Located<Bool>?
     public var reverse: Bool
+    /// `bins` (SPEC §22; `quantize` and `quantile`): how many steps. The checking stage refuses one that is not a
+    /// whole number of at least 2.
+    public var bins: Located<Double>?
     public var span: SourceSpan?
 
     public init(span: SourceSpan? = nil) {
+        self.bins = nil
         self.type = nil
         self.domain = nil
         self.range = nil
@@ -258,5 +268,22 @@ public struct LegendSpec: Sendable {
         self.title = title
         self.hidden = hidden
         self.span = span
+    }
+}
+
+extension ScaleSpec {
+    /// Steps a quantize or quantile scale has when neither `bins` nor `range` says: Vega's default count.
+    public static let defaultSteps = 5
+    /// The most steps a stepped scale may have: more colors than a reader can tell apart in a legend.
+    public static let maximumSteps = 20
+
+    /// How many colors a stepped scale (SPEC §22) draws with: a threshold scale one more than its breaks, a
+    /// quantize or quantile scale `bins`, else as many as `range` lists, else `defaultSteps`. Nil for other scales.
+    public var stepCount: Int? {
+        guard let type = type?.value, type.isStepped else { return nil }
+        if type == .threshold { return (domain?.value.count ?? 0) + 1 }
+        if let bins = bins?.value, bins.isFinite, bins == bins.rounded(), bins >= 2, bins <= Double(Self.maximumSteps) { return Int(bins) }
+        if let range = range?.value, range.count >= 2 { return range.count }
+        return Self.defaultSteps
     }
 }

@@ -64,7 +64,7 @@ public enum SpecKeys {
     /// SPEC §20 (`legend` of the `size` channel as an object).
     public static let channelLegend = ["title", "values"]
     /// SPEC §7 (`scale`).
-    public static let scale = ["type", "domain", "range", "scheme", "zero", "nice", "reverse"]
+    public static let scale = ["type", "domain", "range", "scheme", "zero", "nice", "reverse", "bins"]
     /// SPEC §7 (`axis` as an object).
     public static let axis = ["position", "tickCount", "values", "format", "grid"]
     /// SPEC §2 (`legend` as an object).

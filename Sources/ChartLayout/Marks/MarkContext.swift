@@ -22,8 +22,15 @@ struct MarkContext: Sendable {
     }
 
     /// `data-row` for a mark drawn from one row, in interactive layouts (the HTML page's tooltips); else nothing.
+    /// With a stepped color (SPEC §22) also `data-step`, the step of the row's value, which the page's legend
+    /// toggles match.
     func rowData(_ row: Int) -> [DataAttribute] {
-        model.options.interactive ? [DataAttribute("row", String(rowOffset + row))] : []
+        guard model.options.interactive else { return [] }
+        var data = [DataAttribute("row", String(rowOffset + row))]
+        if case .stepped(let scale, let channel) = model.colorEncoding, let value = channel.number(row), let step = scale.step(of: value) {
+            data.append(DataAttribute("step", String(step)))
+        }
+        return data
     }
 
     /// Where a row sits along x for marks drawn at a point: a number's position, a category's center (shifted
@@ -115,6 +122,9 @@ struct MarkContext: Sendable {
         switch model.colorEncoding {
         case .along: return scales.hasAlongGradient ? .gradient(id: Self.alongGradientID) : .color(series.color)
         case .continuous(let scale, let channel):
+            guard let value = channel.number(row), let color = scale.color(for: value) else { return .color(theme.missingColor) }
+            return .color(color.hex)
+        case .stepped(let scale, let channel):
             guard let value = channel.number(row), let color = scale.color(for: value) else { return .color(theme.missingColor) }
             return .color(color.hex)
         case .single, .categorical:

@@ -10,6 +10,8 @@ public enum ColorEncoding: Sendable {
     case single(Color)
     case categorical(CategoricalColorScale)
     case continuous(ContinuousColorScale, channel: EncodedChannel)
+    /// A few colors in steps (SPEC §22: `quantize`, `quantile`, `threshold`), with a stepped legend.
+    case stepped(SteppedColorScale, channel: EncodedChannel)
     /// Colors follow the position along an axis; the ramp's domain is the color scale's explicit domain or,
     /// when nil, the axis's domain once the scales exist.
     case along(AlongAxis, scheme: ColorScheme, domain: ScaleInterval?, reverse: Bool)
@@ -53,6 +55,74 @@ public enum ColorEncoding: Sendable {
         let scheme = Self.scheme(definition, fallback: crossesZero ? diverging : sequential)
         let mid: Double? = scheme.kind == .diverging && crossesZero ? 0 : nil
         return ContinuousColorScale(domain: domain, scheme: scheme, mid: mid, reverse: definition.scale?.reverse ?? false)
+    }
+
+    /// The stepped scale of `scale.type` `quantize`, `quantile` or `threshold` (SPEC §22), d3-scale's three, over
+    /// the values of `rows` (or `shared`, every layer's values). Colors: `range` as written, else the scheme (the
+    /// theme's sequential ramp, or its diverging one when the values fall on both sides of zero) sampled as Vega
+    /// samples a ramp for a discretizing scale, at i / (n + 1) for i = 1…n, over the part of the ramp a
+    /// discrete color uses (`ColorScheme.discreteRange`); a categorical scheme's first n colors.
+    static func stepped(
+        channel: EncodedChannel, rows: [Int], sequential: ColorScheme = .blues, diverging: ColorScheme = .redBlue, shared: [Double]? = nil
+    ) -> SteppedColorScale? {
+        let definition = channel.definition
+        guard let scale = definition.scale, let type = scale.type?.value, type.isStepped, let count = scale.stepCount else { return nil }
+        var values: [Double] = []
+        if let shared {
+            values = shared
+        } else {
+            for row in rows { if let value = channel.number(row) { values.append(value) } }
+        }
+        let extent = ScaleInterval.extent(of: values)
+        var low = extent?.lower ?? 0
+        var high = extent?.upper ?? 1
+        if type == .quantize {
+            if let written = scale.domain?.value, written.count == 2 {
+                if let first = number(written[0]) { low = first }
+                if let last = number(written[1]) { high = last }
+            }
+            if scale.zero?.value == true {
+                low = min(low, 0)
+                high = max(high, 0)
+            }
+        }
+        let colors = steppedColors(
+            scale: scale, definition: definition, count: count, crossesZero: low < 0 && high > 0, sequential: sequential, diverging: diverging)
+        switch type {
+        case .quantize:
+            return .quantize(domain: (low, high), colors: colors, nice: scale.nice?.value == true)
+        case .quantile:
+            return .quantile(values: values, colors: colors)
+        default:
+            let breaks = (scale.domain?.value ?? []).compactMap { number($0) }
+            return .threshold(breaks: breaks, colors: colors, values: values)
+        }
+    }
+
+    /// `count` colors for the steps: `range`, else the scheme sampled as Vega does.
+    static func steppedColors(
+        scale: ScaleSpec, definition: ChannelDef, count: Int, crossesZero: Bool, sequential: ColorScheme, diverging: ColorScheme
+    ) -> [Color] {
+        var colors: [Color]
+        if let range = scale.range {
+            colors = range.value.compactMap { $0.stringValue.flatMap(Color.init(css:)) }
+        } else {
+            let scheme = Self.scheme(definition, fallback: crossesZero ? diverging : sequential)
+            switch scheme.kind {
+            case .categorical:
+                colors = scheme.sample(count: count)
+            case .sequential, .diverging:
+                let range = scheme.discreteRange
+                colors = (1...max(1, count)).map { index in
+                    scheme.color(at: range.lowerBound + (range.upperBound - range.lowerBound) * Double(index) / Double(count + 1))
+                }
+            }
+        }
+        if colors.count < count, let last = colors.last {
+            colors += Array(repeating: last, count: count - colors.count)
+        }
+        if scale.reverse { colors.reverse() }
+        return colors
     }
 
     /// `along`: the ramp (default `temperature`, cold to hot) and any explicit domain.

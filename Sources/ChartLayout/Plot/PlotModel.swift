@@ -71,16 +71,18 @@ public struct PlotModel: Sendable {
     /// - Parameter colorDomain: the series of every layer of a layered chart (SPEC §11), in legend order, so that
     ///   every layer colors a series alike; this layer keeps only the series it has rows for. Nil: its own.
     /// - Parameter colorExtent: a continuous color's values across every layer, for one ramp shared by all.
+    /// - Parameter colorValues: a stepped color's values across every layer (SPEC §22), for one set of steps.
     /// - Parameter panel: a panel of small multiples (SPEC §13): the rows it draws and the scales it shares.
     /// - Parameter view: the view the checking stage resolved from `spec` and `table` (`CheckedChart.views`);
     ///   nil: resolved here, through the same stage, for callers that lay out a spec directly (tests).
     public init(
         spec: ChartSpec, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), colorDomain: [String]? = nil,
-        colorExtent: ScaleInterval? = nil, panel: PanelScope? = nil, view: ResolvedView? = nil
+        colorExtent: ScaleInterval? = nil, colorValues: [Double]? = nil, panel: PanelScope? = nil, view: ResolvedView? = nil
     ) throws(DiagnosticError) {
         self.panel = panel
         parts = try Parts(
-            spec: spec, table: table, theme: theme, options: options, colorDomain: colorDomain, colorExtent: colorExtent, panel: panel, view: view)
+            spec: spec, table: table, theme: theme, options: options, colorDomain: colorDomain, colorExtent: colorExtent, colorValues: colorValues,
+            panel: panel, view: view)
     }
 
     /// The stored decisions of a `PlotModel`, behind one reference so copying a model copies a pointer.
@@ -119,7 +121,7 @@ public struct PlotModel: Sendable {
 
         init(
             spec: ChartSpec, table: Table, theme: ChartTheme, options: LayoutOptions, colorDomain: [String]?, colorExtent: ScaleInterval?,
-            panel: PanelScope?, view: ResolvedView?
+            colorValues: [Double]?, panel: PanelScope?, view: ResolvedView?
         ) throws(DiagnosticError) {
             let view = view ?? SemanticContext(spec: spec, schema: nil, table: table).resolved
             self.view = view
@@ -214,7 +216,12 @@ public struct PlotModel: Sendable {
                 names = [name]
                 var fill = theme.markColor
                 if case .single(let single) = colorEncoding { fill = single.hex }
-                if let color, color.isContinuous {
+                if let color, color.isContinuous, color.definition.scale?.type?.value.isStepped == true,
+                    let steps = ColorEncoding.stepped(
+                        channel: color, rows: Array(rows), sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorValues)
+                {
+                    colorEncoding = .stepped(steps, channel: color)
+                } else if let color, color.isContinuous {
                     let visible = Array(rows)
                     let scale = ColorEncoding.continuous(
                         channel: color, rows: visible, sequential: theme.sequentialScheme, diverging: theme.divergingScheme, shared: colorExtent)

@@ -7,4 +7,7 @@ public enum SceneRole: Sendable, Equatable {
     /// One entry of a legend: the series it names (`data-series`) and whether that series starts hidden
     /// (`legend.hidden`, drawn only on the interactive page).
     case legendEntry(series: String, startsHidden: Bool)
+    /// One step of a stepped color legend (SPEC §22): its index, lowest first (the marks of that step carry the
+    /// same `data-step` on the interactive page), and its interval in words ("10 to 20"), the button's name.
+    case legendStep(step: Int, label: String)
 }

@@ -100,6 +100,11 @@ public enum HTMLWriter {
 
         var script = model.isLayered ? PageScript.layeredSource : PageScript.source
         if views.contains(where: { $0.scene.children.contains { $0.containsClass("chartc-arc") } }) { script = PageScript.arcSource(script) }
+        // A stepped color legend (SPEC §22): its buttons highlight a step. Other pages keep their script and style.
+        if buttons.values.contains(where: { $0.contains { $0.step != nil } }) {
+            script = PageScript.stepSource(script)
+            style += PageStyle.steps
+        }
         let policy =
             "default-src 'none'; script-src " + ContentSecurityPolicy.source(for: script) + "; style-src " + ContentSecurityPolicy.source(for: style)
             + "; base-uri 'none'; form-action 'none'"
@@ -125,8 +130,18 @@ public enum HTMLWriter {
                 out += "<div class=\"chartc-view chartc-view-" + view.kind + "\">\n"
                 let toggles = buttons[view.prefix] ?? []
                 if !toggles.isEmpty {
-                    out += "<div class=\"chartc-toggles\" role=\"group\" aria-label=\"Show or hide series\">\n"
+                    let steps = toggles.contains { $0.step != nil }
+                    out +=
+                        "<div class=\"chartc-toggles\" role=\"group\" aria-label=\"" + (steps ? "Highlight steps" : "Show or hide series") + "\">\n"
                     for (index, toggle) in toggles.enumerated() {
+                        if let step = toggle.step {
+                            out +=
+                                "<button type=\"button\" class=\"chartc-toggle chartc-step-toggle\" id=\"" + view.prefix + "-toggle-" + String(index)
+                                + "\""
+                            out += " data-step=\"" + String(step) + "\" aria-pressed=\"false\">"
+                            out += "<span class=\"chartc-sr-only\">" + XMLText.escapeText(toggle.label) + "</span></button>\n"
+                            continue
+                        }
                         out += "<button type=\"button\" class=\"chartc-toggle\" id=\"" + view.prefix + "-toggle-" + String(index) + "\""
                         out += " data-series=\"" + XMLText.escapeAttribute(toggle.series) + "\""
                         out += " aria-pressed=\"" + (toggle.startsHidden ? "false" : "true") + "\">"

@@ -12,6 +12,8 @@ struct LegendToggles {
         var label: String
         var box: Box
         var startsHidden: Bool
+        /// A stepped legend's step (SPEC §22): the button highlights that step's marks instead of hiding a series.
+        var step: Int? = nil
     }
 
     private(set) var toggles: [Toggle] = []
@@ -33,6 +35,10 @@ struct LegendToggles {
                     return nil
                 }.joined(separator: " ")
                 toggles.append(Toggle(series: series, label: label.isEmpty ? series : label, box: box.offsetBy(dx: x, dy: y), startsHidden: hidden))
+                continue
+            }
+            if isLegend, case .legendStep(let step, let label) = group.role, let box = Self.bounds(of: group.children) {
+                toggles.append(Toggle(series: "", label: label, box: box.offsetBy(dx: x, dy: y), startsHidden: false, step: step))
                 continue
             }
             collect(group.children, dx: x, dy: y, inLegend: isLegend)

@@ -35,6 +35,41 @@ enum PageScript {
             with: "      redrawArcs();\n      if (active && !isShown(active)) { hide(); }\n")
     }
 
+    /// The script of a page with a stepped color legend (SPEC §22): the same (`base`), plus each step's button
+    /// highlights its step: the marks (`data-step`, the step of their value) and swatches of the steps not
+    /// highlighted fade (`data-dimmed`); pressing it again, or every highlighted step's button, shows all. Being
+    /// buttons, they take Tab, Enter and Space. Pages without one keep their script byte for byte.
+    static func stepSource(_ base: String) -> String {
+        base.replacingFirst(
+            "    function setSeries(name, visible) {\n",
+            with: stepFunctions + "    function setSeries(name, visible) {\n")
+    }
+
+    private static let stepFunctions = """
+            var steps = [];
+            each(figure.querySelectorAll("button.chartc-step-toggle"), function (button) {
+              button.addEventListener("click", function () {
+                setStep(button.getAttribute("data-step"), button.getAttribute("aria-pressed") !== "true");
+              });
+            });
+
+            function setStep(step, highlighted) {
+              var at = steps.indexOf(step);
+              if (highlighted && at < 0) { steps.push(step); }
+              if (!highlighted && at >= 0) { steps.splice(at, 1); }
+              each(figure.querySelectorAll("[data-step]"), function (element) {
+                var own = steps.indexOf(element.getAttribute("data-step")) >= 0;
+                if (element.classList.contains("chartc-step-toggle")) {
+                  element.setAttribute("aria-pressed", own ? "true" : "false");
+                } else {
+                  element.setAttribute("data-dimmed", steps.length && !own ? "true" : "false");
+                }
+              });
+            }
+
+
+        """
+
     private static let arcFunctions = """
             var pies = [];
             each(figure.querySelectorAll(".chartc-plot"), function (plot) {

@@ -6,6 +6,18 @@
 /// `DarkPalette`. Everything the script shows or hides is driven by attributes (`data-hidden`, `aria-pressed`,
 /// `hidden`, `.chartc-active`), so the page's first paint, before any script, is already right.
 enum PageStyle {
+    /// Added on pages with a stepped color legend (SPEC §22): marks outside the highlighted steps fade, as do
+    /// their swatches; a highlighted swatch is outlined.
+    static let steps = """
+        .chartc-marks [data-dimmed="true"] { opacity: 0.15; }
+        .chartc-legend-step[data-dimmed="true"] { opacity: 0.3; }
+        .chartc-step-toggle[aria-pressed="true"] { box-shadow: inset 0 0 0 2px #1a1a1a; }
+        @media (prefers-color-scheme: dark) {
+          .chartc-step-toggle[aria-pressed="true"] { box-shadow: inset 0 0 0 2px #f2f2f2; }
+        }
+
+        """
+
     static let base = """
         :root { color-scheme: light dark; }
         body { margin: 0; padding: 16px 12px; background: #ffffff; color: #1a1a1a; font-family: "Liberation Sans", Arial, Helvetica, sans-serif; }

@@ -16,7 +16,8 @@ struct DomainShapeCheck: CataloguedRule {
         for channel in context.spec.encoding.channels {
             guard let scale = channel.scale else { continue }
             let name = context.path(of: channel) + ".scale"
-            if let domain = scale.domain {
+            // A stepped scale's domain (SPEC §22: a threshold's breaks) is `SteppedScaleCheck`'s.
+            if let domain = scale.domain, scale.type?.value.isStepped != true {
                 checkDomain(domain, channel: channel, name: name + ".domain", context: context, into: &diagnostics)
             }
             if let range = scale.range, channel.channel != .color {

@@ -12,7 +12,10 @@ struct DomainTypeCheck: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         for channel in context.spec.encoding.channels {
-            guard let domain = channel.scale?.domain, context.isDiscrete(channel) == false else { continue }
+            // A stepped scale's domain (SPEC §22: a threshold's breaks) is `SteppedScaleCheck`'s.
+            guard let domain = channel.scale?.domain, context.isDiscrete(channel) == false, channel.scale?.type?.value.isStepped != true else {
+                continue
+            }
             for (message, span) in Self.problems(domain, channel: channel, context: context) {
                 diagnostics.append(diagnostic(message, at: span))
             }

@@ -11,7 +11,8 @@ struct ScaleTypeMismatchCheck: CataloguedRule {
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
         for channel in encoding.channels {
-            guard let scaleType = channel.scale?.type else { continue }
+            // The stepped color scales (SPEC §22) are `SteppedScaleCheck`'s.
+            guard let scaleType = channel.scale?.type, !scaleType.value.isStepped else { continue }
             let name = context.path(of: channel)
             let continuous = [ScaleType.linear, .log, .sqrt, .time].contains(scaleType.value)
             var problem: String?

@@ -261,6 +261,7 @@ extension SpecDecoder {
         scale.zero = object["zero"].flatMap { bool($0.value, path: object.path("zero")) }
         scale.nice = object["nice"].flatMap { bool($0.value, path: object.path("nice")) }
         scale.reverse = object["reverse"].flatMap { bool($0.value, path: object.path("reverse")) }?.value ?? false
+        scale.bins = object["bins"].flatMap { number($0.value, path: object.path("bins")) }
         return scale
     }
 
