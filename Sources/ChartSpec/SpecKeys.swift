@@ -6,7 +6,7 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density", "regression",
+        "$schema", "title", "subtitle", "data", "each", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density", "regression",
         "groupBy",
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
@@ -16,13 +16,15 @@ public enum SpecKeys {
     /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
     public static let views = ["concat", "repeat", "columns"]
     /// SPEC §20 (one entry of `concat`): a chart's keys without the page text.
-    public static let view = topLevel.filter { !["$schema", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale"].contains($0) }
+    public static let view = topLevel.filter { !["$schema", "each", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale"].contains($0) }
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [
         "mark", "encoding", "data", "calculate", "quantile", "density", "regression", "groupBy", "aggregate", "total", "complete", "sort", "window",
         "windowBy", "filter"
     ]
+    /// SPEC §23: a batch, one chart per value.
+    public static let each = ["field", "values", "as"]
     /// SPEC §21: the statistics steps' options.
     public static let quantile = ["field", "probs", "groupBy"]
     public static let density = ["field", "groupBy", "bandwidth", "extent", "steps", "cumulative", "counts"]

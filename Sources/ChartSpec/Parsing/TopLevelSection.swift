@@ -66,6 +66,7 @@ extension SpecDecoder {
         let width = top["width"].flatMap { size($0.value, path: "width", axis: "x") }
         let height = top["height"].flatMap { size($0.value, path: "height", axis: "y") }
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
+        let each = top["each"].flatMap { decodeEach($0, root: root, data: data) }
 
         guard let data, let mark else { return nil }
         var spec = ChartSpec(file: file, data: data, mark: mark)
@@ -94,6 +95,7 @@ extension SpecDecoder {
         spec.byline = byline
         spec.alt = alt
         spec.theme = theme
+        spec.each = each
         switch width {
         case .pixels(let px)?: spec.width = px
         case .step(let step)?: spec.widthStep = step
