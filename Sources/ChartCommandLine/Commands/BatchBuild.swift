@@ -31,19 +31,18 @@ enum BatchBuild {
         }
         let timings = context.timings
         let theme: ChartTheme
-        let loaded: LoadedData
-        let values: [Value]
+        let shared: BatchData.Shared
         do throws(DiagnosticError) {
             theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             outcome.diagnostics += theme.warnings
             timings?.lap("theme")
-            loaded = try BatchData.load(spec, context: context)
-            values = try BatchData.values(of: spec, loaded: loaded)
+            shared = try BatchData.prepare(spec, context: context)
             timings?.lap("data")
         } catch {
             outcome.diagnostics += error.diagnostics
             return outcome
         }
+        let values = shared.values
         let bases = outputs.map { base(of: $0.path, format: $0.format) }
         let slugs = BatchFileNames.unique(values.map { $0.text ?? "" })
         let formats = outputs.map(\.format)
@@ -55,7 +54,7 @@ enum BatchBuild {
         let charts = parallelMap(values.count) { index in
             chart(
                 spec, value: values[index], paths: zip(bases, formats).map { "\($0.0)-\(slugs[index]).\($0.1.fileExtension)" },
-                formats: formats, theme: theme, loaded: loaded, renderer: renderer, context: chartContext)
+                formats: formats, theme: theme, shared: shared, renderer: renderer, context: chartContext)
         }
         timings?.lap("charts")
         var seen: Set<String> = []
@@ -78,7 +77,7 @@ enum BatchBuild {
 
     /// One chart: the spec for the value, its pipeline over the shared data, each format drawn and written.
     static func chart(
-        _ spec: ChartSpec, value: Value, paths: [String], formats: [OutputFormat], theme: ChartTheme, loaded: LoadedData,
+        _ spec: ChartSpec, value: Value, paths: [String], formats: [OutputFormat], theme: ChartTheme, shared: BatchData.Shared,
         renderer: any ChartRenderer, context: LoadContext
     ) -> Chart {
         var chart = Chart(value: value)
@@ -87,7 +86,7 @@ enum BatchBuild {
         guard let instance = parsed.spec, !parsed.diagnostics.hasErrors else { return chart }
         chart.title = instance.title?.value
         do throws(DiagnosticError) {
-            let result = try Compiler.runView(instance, theme: theme, context: context, loaded: loaded)
+            let result = try Compiler.runView(instance, theme: theme, context: context, batch: (shared, value))
             chart.diagnostics += result.warnings
             let files = try renderer.render(result.input, formats: formats)
             for (path, bytes) in zip(paths, files) {

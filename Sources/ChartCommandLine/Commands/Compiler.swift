@@ -156,14 +156,15 @@ enum Compiler {
     /// One chart's rows (SPEC §11: a layered chart's top-level rows and each layer's own; a one-mark chart's
     /// rows), and what the pipeline computes from them for layout: `{ "aggregate": … }` annotation values (SPEC
     /// §12), the order of small multiples (`facet.sort`, SPEC §13) and of sorted categories (an encoding's `sort`, SPEC §20).
-    /// With `loaded` (a batch's data, read once), a one-mark chart's pipeline runs over it instead of reading the data.
-    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext, loaded: LoadedData? = nil) throws(DiagnosticError) -> (
+    /// With `batch` (a batch's data, read once, and this chart's value), a one-mark chart's pipeline runs over it
+    /// instead of reading the data.
+    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext, batch: (BatchData.Shared, Value)? = nil) throws(DiagnosticError) -> (
         input: PipelineResult, warnings: [Diagnostic]
     ) {
         var input: PipelineResult
         let warnings: [Diagnostic]
-        if let loaded, !spec.isLayered {
-            let result = try BatchData.run(spec, loaded: loaded)
+        if let (shared, value) = batch, !spec.isLayered {
+            let result = try BatchData.run(spec, shared: shared, value: value)
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
         } else if spec.isLayered {

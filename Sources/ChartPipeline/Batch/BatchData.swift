@@ -68,11 +68,68 @@ public enum BatchData {
         return column
     }
 
+    /// A batch ready to build: its data read once, its values, and (when its `filter` selects `FIELD == {NAME}`)
+    /// the rows of each value, so a chart's pipeline starts from its own rows rather than filtering all of them.
+    public struct Shared: Sendable {
+        public var loaded: LoadedData
+        public var values: [Value]
+        /// The rows where the selecting field has each value, in file order; nil: every chart reads every row.
+        var rows: [Value: [Int]]?
+    }
+
+    /// Reads the data and finds the values and each value's rows, once for the whole batch.
+    public static func prepare(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> Shared {
+        let loaded = try load(spec, context: context)
+        let values = try self.values(of: spec, loaded: loaded)
+        var shared = Shared(loaded: loaded, values: values)
+        if let field = selectingField(spec), let column = try? column(Located(field, at: nil), of: spec, loaded: loaded) {
+            var rows: [Value: [Int]] = [:]
+            for row in 0..<column.count where !column.isNull(row) { rows[column[row], default: []].append(row) }
+            shared.rows = rows
+        }
+        return shared
+    }
+
+    /// The field a `filter` entry written `FIELD == {NAME}` (or `{NAME} == FIELD`) compares with the batch's
+    /// value: every row a chart keeps has that value in that field.
+    static func selectingField(_ spec: ChartSpec) -> String? {
+        guard let name = spec.each?.name.value else { return nil }
+        let placeholder = "{" + name + "}"
+        for filter in spec.filter {
+            let text = String(filter.text.filter { !$0.isWhitespace })
+            let sides = text.split(separator: "==", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard sides.count == 2, !sides[0].contains("="), !sides[1].contains("=") else { continue }
+            let other: String
+            if sides[1] == placeholder {
+                other = sides[0]
+            } else if sides[0] == placeholder {
+                other = sides[1]
+            } else {
+                continue
+            }
+            var field = other
+            if field.hasPrefix("`") && field.hasSuffix("`") && field.count > 2 { field = String(field.dropFirst().dropLast()) }
+            guard !field.isEmpty, field.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) || other.hasPrefix("`") else { continue }
+            return field
+        }
+        return nil
+    }
+
     /// One chart's pipeline over the batch's shared data: planned against its columns, run over a copy of them
-    /// (the columns' storage is shared, not copied, until a step writes).
-    public static func run(_ spec: ChartSpec, loaded: LoadedData) throws(DiagnosticError) -> PipelineOutput {
+    /// (the columns' storage is shared, not copied, until a step writes); over only the value's rows when the
+    /// filter selects them and nothing before the filter reads the whole table (a calculated `bin`'s extent).
+    public static func run(_ spec: ChartSpec, shared: Shared, value: Value) throws(DiagnosticError) -> PipelineOutput {
+        let loaded = shared.loaded
         let (plan, warnings) = Planner.plan(spec, schema: loaded.table.columns.map { ($0.name, $0.type) })
         guard let plan, !warnings.hasErrors else { throw DiagnosticError(warnings) }
-        return try Pipeline.execute(plan, warnings: warnings, loaded: loaded)
+        let binned = plan.steps.contains { step in
+            if case .calculate(let calculate) = step { return calculate.bin != nil }
+            return false
+        }
+        guard let rows = shared.rows, !binned else { return try Pipeline.execute(plan, warnings: warnings, loaded: loaded) }
+        var subset = loaded
+        let indices = rows[value] ?? []
+        subset.table = Table(columns: loaded.table.columns.map { $0.gathering(indices) }, rowCount: indices.count)
+        return try Pipeline.execute(plan, warnings: warnings, loaded: subset)
     }
 }

@@ -40,6 +40,17 @@ public enum BatchDiagnostic: KindedDiagnosticMessage, DiagnosticCatalogue {
         public var severity: Severity { .error }
     }
 
+    /// `5,001`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+
     public static var allIDs: [DiagnosticID] { Kind.allIDs }
 
     public var kind: Kind {
@@ -75,7 +86,8 @@ public enum BatchDiagnostic: KindedDiagnosticMessage, DiagnosticCatalogue {
             return
                 "'each' over database data is not supported yet: each chart would need its own statement; write the value in 'data.query' (one spec per value), or export the rows to a file"
         case .tooManyValues(let field, let count, let limit):
-            return "'each' over '\(field)' would build \(count) charts, more than a batch may (\(limit)): batch over a field with fewer values, or 'filter' first with a list of 'values'"
+            return
+                "'each' over '\(field)' would build \(Self.grouped(count)) charts, more than a batch may (\(Self.grouped(limit))): batch over a field with fewer values, or list the ones to build in 'values' with 'as'"
         case .unknownField(let field, let suggestion):
             let head = "'each.field' names no field of the data: '\(field)'"
             return suggestion.map { head + "; did you mean '\($0)'?" } ?? head
