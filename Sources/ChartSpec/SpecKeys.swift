@@ -6,7 +6,8 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "each", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density", "regression",
+        "$schema", "title", "subtitle", "data", "each", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density",
+        "regression",
         "groupBy",
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",

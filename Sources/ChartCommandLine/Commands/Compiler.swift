@@ -72,14 +72,21 @@ enum Compiler {
         /// The spec is a batch (`each`, SPEC §23): with `batches`, nothing was built (`BatchBuild` builds it);
         /// otherwise the files are its first chart's.
         var isBatch = false
+        /// A batch's values as text, in order (the preview lists them); empty for one chart or with `batches`.
+        var batchValues: [String] = []
     }
 
     /// A batch's first chart (its first value), for the commands that show one chart of a batch.
     static func firstBatchInstance(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> SpecParseResult {
+        try batchValuesAndFirst(spec, context: context).first
+    }
+
+    /// A batch's values and the chart of its first.
+    static func batchValuesAndFirst(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (values: [Value], first: SpecParseResult) {
         let loaded = try BatchData.load(spec, context: context)
         let values = try BatchData.values(of: spec, loaded: loaded)
-        guard let first = values.first else { return SpecParseResult(spec: spec, diagnostics: []) }
-        return spec.batchInstance(for: first)
+        guard let first = values.first else { return (values, SpecParseResult(spec: spec, diagnostics: [])) }
+        return (values, spec.batchInstance(for: first))
     }
 
     /// The build driver: parse, run the pipeline, then the renderer checks the chart once, lays out every scene
@@ -87,8 +94,7 @@ enum Compiler {
     static func compile(
         _ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil,
         batches: Bool = false
-    ) -> CompiledChart
-    {
+    ) -> CompiledChart {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -105,7 +111,8 @@ enum Compiler {
             compiled.isBatch = true
             if batches { return compiled }
             do throws(DiagnosticError) {
-                let first = try firstBatchInstance(spec, context: context)
+                let (values, first) = try batchValuesAndFirst(spec, context: context)
+                compiled.batchValues = values.map { $0.text ?? "" }
                 compiled.diagnostics += first.diagnostics
                 guard let instance = first.spec, !first.diagnostics.hasErrors else { return compiled }
                 spec = instance
@@ -158,9 +165,11 @@ enum Compiler {
     /// §12), the order of small multiples (`facet.sort`, SPEC §13) and of sorted categories (an encoding's `sort`, SPEC §20).
     /// With `batch` (a batch's data, read once, and this chart's value), a one-mark chart's pipeline runs over it
     /// instead of reading the data.
-    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext, batch: (BatchData.Shared, Value)? = nil) throws(DiagnosticError) -> (
-        input: PipelineResult, warnings: [Diagnostic]
-    ) {
+    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext, batch: (BatchData.Shared, Value)? = nil) throws(DiagnosticError)
+        -> (
+            input: PipelineResult, warnings: [Diagnostic]
+        )
+    {
         var input: PipelineResult
         let warnings: [Diagnostic]
         if let (shared, value) = batch, !spec.isLayered {

@@ -55,8 +55,10 @@ import Testing
     @Test(arguments: [#"["city == {city}"]"#, #"["{city} == city || rain < 0", "month != 'Mar'"]"#])
     func eachChartIsTheSingleValueBuild(filter: String) throws {
         let batch = Self.spec(each: #"{ "field": "city" }"#, filter: filter)
-        let cities = [("Seattle", "seattle", "'Seattle'"), ("New York", "new-york", "'New York'"), ("São Paulo", "sao-paulo", "'São Paulo'"),
-                      ("O'Hare", "o-hare", #"'O\\'Hare'"#)]
+        let cities = [
+            ("Seattle", "seattle", "'Seattle'"), ("New York", "new-york", "'New York'"), ("São Paulo", "sao-paulo", "'São Paulo'"),
+            ("O'Hare", "o-hare", #"'O\\'Hare'"#)
+        ]
         var specs = ["rain.chart.json": batch]
         for (city, slug, literal) in cities {
             let single = batch.replacingOccurrences(of: "\"each\": { \"field\": \"city\" },", with: "")
@@ -111,7 +113,9 @@ import Testing
             #expect(read(folder, name) != nil, "\(name) was not written")
         }
         let manifest = String(decoding: read(folder, "out/years.charts.json") ?? Data(), as: UTF8.self)
-        #expect(manifest.contains(#"{ "value": 2019, "file": "years-2019.svg", "files": ["years-2019.svg", "years-2019.png"], "title": "Rain in 2019" }"#))
+        #expect(
+            manifest.contains(#"{ "value": 2019, "file": "years-2019.svg", "files": ["years-2019.svg", "years-2019.png"], "title": "Rain in 2019" }"#)
+        )
         let svg = String(decoding: read(folder, "out/years-2020.svg") ?? Data(), as: UTF8.self)
         #expect(svg.contains("Rain in 2020"))
     }
@@ -135,8 +139,9 @@ import Testing
         #expect(BatchFileNames.slug("  Zürich / Genève! ") == "zurich-geneve")
         #expect(BatchFileNames.slug("東京") == "value")
         #expect(BatchFileNames.slug("3.5") == "3-5")
-        #expect(BatchFileNames.unique(["New York", "new-york", "NEW YORK!", "new-york-2", "東京", "大阪"])
-            == ["new-york", "new-york-2", "new-york-3", "new-york-2-2", "value", "value-2"])
+        #expect(
+            BatchFileNames.unique(["New York", "new-york", "NEW YORK!", "new-york-2", "東京", "大阪"])
+                == ["new-york", "new-york-2", "new-york-3", "new-york-2-2", "value", "value-2"])
     }
 
     @Test func collidingSlugsGetNumberedFiles() throws {
@@ -153,11 +158,23 @@ import Testing
 
     /// Every mistake is reported at its line:col, by build and lint alike.
     @Test(arguments: [
-        (#"{ "field": "city" }"#, "Rain in {cty}", "rain.chart.json:2:22: error: '{cty}' names no value of this batch: 'each' gives '{city}'; did you mean '{city}'? [batch-placeholder]"),
-        (#"{ "field": "cityy" }"#, "Rain", "rain.chart.json:5:22: error: 'each.field' names no field of the data: 'cityy'; did you mean 'city'? [batch-field]"),
-        (#"{ "field": "city", "values": ["a"] }"#, "Rain", "rain.chart.json:5:3: error: 'each' takes 'field' (one chart per value of a data field) or 'values' with 'as' (one chart per listed value), not both [batch-each]"),
+        (
+            #"{ "field": "city" }"#, "Rain in {cty}",
+            "rain.chart.json:2:22: error: '{cty}' names no value of this batch: 'each' gives '{city}'; did you mean '{city}'? [batch-placeholder]"
+        ),
+        (
+            #"{ "field": "cityy" }"#, "Rain",
+            "rain.chart.json:5:22: error: 'each.field' names no field of the data: 'cityy'; did you mean 'city'? [batch-field]"
+        ),
+        (
+            #"{ "field": "city", "values": ["a"] }"#, "Rain",
+            "rain.chart.json:5:3: error: 'each' takes 'field' (one chart per value of a data field) or 'values' with 'as' (one chart per listed value), not both [batch-each]"
+        ),
         (#"{ "values": ["a"] }"#, "Rain", "rain.chart.json:5:11: error: 'each.values' needs 'as'"),
-        (#"{ "field": "city", "as": "town" }"#, "Rain", "rain.chart.json:5:22: error: 'each.as' names the value of a list of 'values'; with 'field' the value is written {city}: remove 'as' [batch-each]"),
+        (
+            #"{ "field": "city", "as": "town" }"#, "Rain",
+            "rain.chart.json:5:22: error: 'each.as' names the value of a list of 'values'; with 'field' the value is written {city}: remove 'as' [batch-each]"
+        )
     ])
     func mistakesAreReportedAtTheirLineAndColumn(each: String, title: String, expected: String) throws {
         let spec = Self.spec(each: each, filter: #"["city == {city}"]"#).replacingOccurrences(of: "\"Rain in {city}\"", with: "\"\(title)\"")
