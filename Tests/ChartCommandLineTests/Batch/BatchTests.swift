@@ -32,7 +32,7 @@ import Testing
           "filter": \(filter),
           "mark": "bar",
           "encoding": { "x": { "field": "month", "title": "{city} by month" }, "y": { "field": "rain" } },
-          "annotations": [{ "type": "note", "x": "Feb", "y": 40, "text": "{city}" }]
+          "annotations": [{ "type": "text", "x": "Feb", "y": 40, "text": "{city}" }]
         }
         """
     }
@@ -160,7 +160,7 @@ import Testing
     @Test(arguments: [
         (
             #"{ "field": "city" }"#, "Rain in {cty}",
-            "rain.chart.json:2:22: error: '{cty}' names no value of this batch: 'each' gives '{city}'; did you mean '{city}'? [batch-placeholder]"
+            "rain.chart.json:2:21: error: '{cty}' names no value of this batch: 'each' gives '{city}'; did you mean '{city}'? [batch-placeholder]"
         ),
         (
             #"{ "field": "cityy" }"#, "Rain",
@@ -173,7 +173,7 @@ import Testing
         (#"{ "values": ["a"] }"#, "Rain", "rain.chart.json:5:11: error: 'each.values' needs 'as'"),
         (
             #"{ "field": "city", "as": "town" }"#, "Rain",
-            "rain.chart.json:5:22: error: 'each.as' names the value of a list of 'values'; with 'field' the value is written {city}: remove 'as' [batch-each]"
+            "rain.chart.json:5:30: error: 'each.as' names the value of a list of 'values'; with 'field' the value is written {city}: remove 'as' [batch-each]"
         )
     ])
     func mistakesAreReportedAtTheirLineAndColumn(each: String, title: String, expected: String) throws {
@@ -210,7 +210,7 @@ import Testing
         let (result, folder) = try run(["lint", "rain.chart.json"], specs: ["rain.chart.json": spec])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(result.status == 1)
-        #expect(result.output.contains("rain.chart.json:1:84: error: 'each' over database data is not supported yet"), "\(result.output)")
+        #expect(result.output.contains("rain.chart.json:1:83: error: 'each' over database data is not supported yet"), "\(result.output)")
     }
 
     @Test func lintAndDataReadTheFirstChart() throws {
