@@ -49,8 +49,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case missingTableColumns
     /// A column key that only one `display` takes (`scheme` on a heat column, `from` on a sparkline).
     case tableColumnKey(path: String, key: String, display: String, found: String)
-    /// A table feature this build does not draw yet (rejected rather than ignored: accepted means drawn).
-    case tableNotDrawn(path: String, what: String)
     /// `layers: []`.
     case emptyLayers
     /// More layers than `LayerSpec.limit`.
@@ -253,7 +251,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
         case statisticsOption = "statistics-option"
-        case tableNotDrawn = "table-not-drawn"
         case resolveLayers = "resolve-layers"
 
         public static let domain = "ChartSpec"
@@ -270,7 +267,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .tableNotDrawn: .tableNotDrawn
         case .missingData, .missingMark, .missingTableColumns, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType,
             .missingStep,
             .missingChannelField,
@@ -355,8 +351,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "missing 'table.columns': list the table's columns, e.g. \"columns\": [{ \"field\": \"country\" }, { \"field\": \"gdp\", \"display\": \"bar\" }]"
         case .tableColumnKey(let path, let key, let display, let found):
             return "'\(path).\(key)' is taken only by a column with \"display\": \"\(display)\"; this column's display is '\(found)'"
-        case .tableNotDrawn(let path, let what):
-            return "'\(path)': \(what) is not drawn by this version of chartc; leave it out"
         case .emptyLayers:
             return "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'"
         case .resolveWithoutLayers(let channel):
