@@ -177,7 +177,9 @@ import Testing
         )
     ])
     func mistakesAreReportedAtTheirLineAndColumn(each: String, title: String, expected: String) throws {
+        let name = each.contains("cityy") ? "cityy" : "city"
         let spec = Self.spec(each: each, filter: #"["city == {city}"]"#).replacingOccurrences(of: "\"Rain in {city}\"", with: "\"\(title)\"")
+            .replacingOccurrences(of: "{city}", with: "{\(name)}")
         for command in ["build", "lint"] {
             let (result, folder) = try run([command, "rain.chart.json"], specs: ["rain.chart.json": spec])
             defer { try? FileManager.default.removeItem(at: folder) }
