@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func collidingSlugsGetNumberedFiles() throws {
-        let csv = "city,month,rain\nNew York,Jan,3\nnew-york,Jan,4\nNEW YORK,Jan,5\n"
+        let csv = "city,month,rain\nNew York,Jan,3\nnew-york,Jan,4\nNEW YORK,Jan,5\nNEW YORK,Feb,6\nnew-york,Feb,1\nNew York,Feb,2\n"
         let (result, folder) = try run(
             ["build", "rain.chart.json"], specs: ["rain.chart.json": Self.spec(each: #"{ "field": "city" }"#, filter: #"["city == {city}"]"#)],
             csv: csv)
