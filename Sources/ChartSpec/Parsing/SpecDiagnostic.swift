@@ -101,6 +101,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case boxplotWithoutCategory(measure: String, across: String)
     /// A `tooltip` on a `"min-max"` boxplot, which draws no row (its tooltip would show nothing).
     case boxplotTooltipWithoutPoints
+    case summaryTooltipField(mark: String, field: String, shown: [String])
 
     // MARK: data
 
@@ -248,6 +249,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case boxplotChannels = "boxplot-channels"
         case compositeAggregate = "composite-aggregate"
         case errorbarRange = "errorbar-range"
+        case errorbarTooltip = "errorbar-tooltip"
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
         case statisticsOption = "statistics-option"
@@ -290,6 +292,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd, .errorbandWithoutAlong: .errorbarRange
+        case .summaryTooltipField: .errorbarTooltip
         case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
         case .layerAggregationKey, .tableColumnKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
@@ -550,6 +553,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .boxplotTooltipWithoutPoints:
             return
                 "a boxplot's 'tooltip' shows the fields of the values drawn as points beyond the whiskers, and with \"extent\": \"min-max\" there are none (each box's tooltip already lists lower, q1, median, q3 and upper): remove the tooltip, or use \"extent\": 1.5"
+        case .summaryTooltipField(let mark, let field, let shown):
+            return
+                "the \(mark)'s 'extent' draws one summary per group, and '\(field)' is not kept by it: a tooltip can show \(shown.map { "'\($0)'" }.joined(separator: ", ")) (the measure's field stands for its center, lower and upper); remove '\(field)' from the tooltip"
         case .errorbarWithoutEnd(let mark, let measure, let end):
             return
                 "an \(mark) draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"
