@@ -95,6 +95,7 @@ public enum Linter {
         guard !parsed.diagnostics.hasErrors else {
             return (diagnostics + check(spec, schema: nil, fieldTypes: [:], table: nil)).sortedByPosition()
         }
+        if spec.each != nil { return lintBatch(spec, diagnostics: diagnostics, options: options) }
         guard spec.hasViews else { return lint(spec, diagnostics: diagnostics, options: options) }
         // SPEC §20: each view as a chart of its own, with the page's text (the rules about titles and sources
         // read the page's), each problem once (inherited keys are in every view).
@@ -112,6 +113,41 @@ public enum Linter {
             where !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
                 all.append(diagnostic)
             }
+        }
+        return all.sortedByPosition()
+    }
+
+    /// Lint of a batch (SPEC §23): its values (a field's from the data, as the build finds them: an unknown field,
+    /// one with no values or more than a batch may build are errors), then the chart of its first value. Over
+    /// remote data a field's values are not read: the chart is checked with the value missing.
+    static func lintBatch(_ spec: ChartSpec, diagnostics parsed: [Diagnostic], options: Options) -> [Diagnostic] {
+        var all = parsed
+        var value = Value.null
+        switch spec.each?.source {
+        case .values(let list)?:
+            value = list.first?.value ?? .null
+        case .field?:
+            if !spec.data.isRemote && !spec.data.isDatabase {
+                let context = LoadContext(fetch: options.fetch, sampleBytes: options.sampleBytes)
+                do {
+                    let loaded = try BatchData.load(spec, context: context)
+                    value = try BatchData.values(of: spec, loaded: loaded).first ?? .null
+                } catch {
+                    return (all + error.diagnostics).sortedByPosition()
+                }
+            }
+        case nil:
+            break
+        }
+        let instance = spec.batchInstance(for: value)
+        for diagnostic in instance.diagnostics
+        where !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+            all.append(diagnostic)
+        }
+        guard let chart = instance.spec, !instance.diagnostics.hasErrors else { return all.sortedByPosition() }
+        for diagnostic in lint(chart, diagnostics: [], options: options)
+        where !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+            all.append(diagnostic)
         }
         return all.sortedByPosition()
     }

@@ -86,6 +86,8 @@ public struct ChartSpec: Sendable {
     /// On a view of a `repeat` grid (`row` × `column`): its row and column, so only the outer views print tick
     /// labels and each field is named once per row and column.
     public var repeatCell: RepeatCell?
+    /// `each` (SPEC §23): the spec is a batch, one chart per value (`batchInstance(for:)`); nil: one chart.
+    public var each: BatchSpec?
     /// On a view: its place in `views` (from 0).
     public var viewIndex: Int?
 

@@ -6,7 +6,8 @@
 public enum SpecKeys {
     /// SPEC §2.
     public static let topLevel = [
-        "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density", "regression",
+        "$schema", "title", "subtitle", "data", "each", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density",
+        "regression",
         "groupBy",
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
@@ -18,7 +19,7 @@ public enum SpecKeys {
     public static let views = ["concat", "repeat", "columns"]
     /// SPEC §20 (one entry of `concat`): a chart's keys without the page text.
     public static let view = topLevel.filter {
-        !["$schema", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale", "table"].contains($0)
+        !["$schema", "each", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale", "table"].contains($0)
     }
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
@@ -26,6 +27,8 @@ public enum SpecKeys {
         "mark", "encoding", "data", "calculate", "quantile", "density", "regression", "groupBy", "aggregate", "total", "complete", "sort", "window",
         "windowBy", "filter"
     ]
+    /// SPEC §23: a batch, one chart per value.
+    public static let each = ["field", "values", "as"]
     /// SPEC §24 (`table`).
     public static let table = ["columns", "sort", "rows", "search"]
     /// SPEC §24 (one entry of `table.columns`).

@@ -19,6 +19,19 @@ import Testing
         #expect(decoded.dependencies == Self.sample.dependencies)
     }
 
+    /// A batch's values (SPEC §23) come back in order, and its page names them, one entry for the batch.
+    @Test func aBatchsValuesRoundTripAndItsPageListsThem() throws {
+        var build = Self.sample
+        build.batch = ["CA", "New York", "São <Paulo>"]
+        let decoded = try #require(ChartBuild(decoding: build.encoded()))
+        #expect(decoded.batch == build.batch)
+        let chart = PreviewChart(path: "by-state.chart.json", id: "by-state.chart.json")
+        chart.apply(decoded)
+        #expect(PreviewPages.status(of: chart).hasPrefix("a batch of 3 charts, showing CA; built in 42 ms"))
+        let page = PreviewPages.chart(chart, session: "s")
+        #expect(page.contains("<p class=\"preview-batch\">Batch of 3 charts, one per value: CA, New York, São &lt;Paulo&gt;. Showing the first.</p>"))
+    }
+
     @Test func aTruncatedOrForeignReplyIsNoBuild() {
         let bytes = Self.sample.encoded()
         for cut in [0, 5, bytes.count / 2, bytes.count - 1] {

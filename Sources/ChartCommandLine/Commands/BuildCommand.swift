@@ -84,11 +84,12 @@ enum BuildCommand {
             for index in planned.indices { planned[index].outputs = [Target(format: format, path: outputFile)] }
         }
         let jobs = planned
+        let oneFile = outputFile
         let renderer = formats.contains(.png) ? environment.renderer.drawingPNG(atScale: scale) : environment.renderer
         let outcomes = parallelMap(jobs.count) { index in
             let job = jobs[index]
             if let collision = job.collision { return Outcome(diagnostics: [collision]) }
-            return build(job.spec, to: job.outputs, renderer: renderer, context: context, arguments: arguments)
+            return build(job.spec, to: job.outputs, renderer: renderer, context: context, arguments: arguments, outputFile: oneFile)
         }
 
         // A path that names no spec fails like a spec does, under the path as given.
@@ -179,12 +180,21 @@ enum BuildCommand {
     }
 
     /// Parse, run the pipeline, render each format, write each file.
-    static func build(_ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments) -> Outcome
-    {
+    /// A batch (SPEC §23) is built chart by chart by `BatchBuild`.
+    static func build(
+        _ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments, outputFile: String? = nil
+    ) -> Outcome {
         var context = context
         // Each chart its own clock: charts build in parallel.
         if arguments.flag("timings") { context.timings = PhaseTimings() }
-        let compiled = Compiler.compile(path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments)
+        let compiled = Compiler.compile(
+            path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments, batches: true)
+        if compiled.isBatch, let spec = compiled.spec {
+            var outcome = BatchBuild.build(spec, to: outputs, renderer: renderer, context: context, arguments: arguments, outputFile: outputFile)
+            outcome.diagnostics = compiled.diagnostics + outcome.diagnostics
+            outcome.timings = context.timings?.report(title: path)
+            return outcome
+        }
         var outcome = Outcome(diagnostics: compiled.diagnostics)
         guard compiled.files.count == outputs.count else {
             outcome.timings = context.timings?.report(title: path)

@@ -69,13 +69,32 @@ enum Compiler {
         var texts: [String] { files.map { String(decoding: $0, as: UTF8.self) } }
         var diagnostics: [Diagnostic] = []
         var spec: ChartSpec?
+        /// The spec is a batch (`each`, SPEC §23): with `batches`, nothing was built (`BatchBuild` builds it);
+        /// otherwise the files are its first chart's.
+        var isBatch = false
+        /// A batch's values as text, in order (the preview lists them); empty for one chart or with `batches`.
+        var batchValues: [String] = []
+    }
+
+    /// A batch's first chart (its first value), for the commands that show one chart of a batch.
+    static func firstBatchInstance(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> SpecParseResult {
+        try batchValuesAndFirst(spec, context: context).first
+    }
+
+    /// A batch's values and the chart of its first.
+    static func batchValuesAndFirst(_ spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (values: [Value], first: SpecParseResult) {
+        let loaded = try BatchData.load(spec, context: context)
+        let values = try BatchData.values(of: spec, loaded: loaded)
+        guard let first = values.first else { return (values, SpecParseResult(spec: spec, diagnostics: [])) }
+        return (values, spec.batchInstance(for: first))
     }
 
     /// The build driver: parse, run the pipeline, then the renderer checks the chart once, lays out every scene
     /// the formats need and writes each one. What `build` writes to files and `preview` serves.
-    static func compile(_ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil)
-        -> CompiledChart
-    {
+    static func compile(
+        _ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil,
+        batches: Bool = false
+    ) -> CompiledChart {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -85,7 +104,23 @@ enum Compiler {
         let timings = context.timings
         timings?.lap("spec")
         var compiled = CompiledChart(diagnostics: parseDiagnostics, spec: parsed)
-        guard let spec = parsed, !parseDiagnostics.hasErrors else { return compiled }
+        guard var spec = parsed, !parseDiagnostics.hasErrors else { return compiled }
+        if spec.each != nil {
+            // SPEC §23: `build` writes a batch chart by chart (`BatchBuild`); anything else compiled here shows its
+            // first chart.
+            compiled.isBatch = true
+            if batches { return compiled }
+            do throws(DiagnosticError) {
+                let (values, first) = try batchValuesAndFirst(spec, context: context)
+                compiled.batchValues = values.map { $0.text ?? "" }
+                compiled.diagnostics += first.diagnostics
+                guard let instance = first.spec, !first.diagnostics.hasErrors else { return compiled }
+                spec = instance
+            } catch {
+                compiled.diagnostics += error.diagnostics
+                return compiled
+            }
+        }
         do throws(DiagnosticError) {
             // The house style (SPEC §15): --theme, the spec's `theme`, the nearest chartc.theme.json, or built in.
             compiled.themeFiles = ThemeOptions.chosenFile(for: spec, arguments: arguments).map { [$0] } ?? []
@@ -129,12 +164,20 @@ enum Compiler {
     /// One chart's rows (SPEC §11: a layered chart's top-level rows and each layer's own; a one-mark chart's
     /// rows), and what the pipeline computes from them for layout: `{ "aggregate": … }` annotation values (SPEC
     /// §12), the order of small multiples (`facet.sort`, SPEC §13) and of sorted categories (an encoding's `sort`, SPEC §20).
-    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext) throws(DiagnosticError) -> (
-        input: PipelineResult, warnings: [Diagnostic]
-    ) {
+    /// With `batch` (a batch's data, read once, and this chart's value), a one-mark chart's pipeline runs over it
+    /// instead of reading the data.
+    static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext, batch: (BatchData.Shared, Value)? = nil) throws(DiagnosticError)
+        -> (
+            input: PipelineResult, warnings: [Diagnostic]
+        )
+    {
         var input: PipelineResult
         let warnings: [Diagnostic]
-        if spec.isLayered {
+        if let (shared, value) = batch, !spec.isLayered {
+            let result = try BatchData.run(spec, shared: shared, value: value)
+            warnings = result.warnings
+            input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
+        } else if spec.isLayered {
             let result = try Pipeline.runLayers(spec: spec, context: context)
             warnings = result.top.warnings
             input = PipelineResult(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, theme: theme)

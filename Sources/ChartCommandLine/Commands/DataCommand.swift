@@ -32,7 +32,7 @@ enum DataCommand {
             }
             layer = number
         }
-        guard let loaded = SpecLoading.load(path, console: console) else { return .failure }
+        guard let loaded = SpecLoading.load(path, console: console, context: context) else { return .failure }
         var spec = loaded
         if let text = arguments.value("view") {
             guard let number = Int(text), number >= 0 else { throw UsageError(.notAViewNumber(text)) }

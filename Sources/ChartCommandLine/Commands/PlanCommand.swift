@@ -20,7 +20,7 @@ enum PlanCommand {
 
     static func run(_ arguments: ParsedArguments, console: any Console, environment: CommandEnvironment) -> ExitStatus {
         guard let path = arguments.positional("SPEC").first else { return .usage }
-        guard let spec = SpecLoading.load(path, console: console) else { return .failure }
+        guard let spec = SpecLoading.load(path, console: console, context: LoadContext(fetch: environment.fetch)) else { return .failure }
         guard spec.hasViews else { return plan(spec, console: console, environment: environment) }
         // SPEC §20: each view's pipeline, under its heading.
         for (index, view) in spec.views.enumerated() {

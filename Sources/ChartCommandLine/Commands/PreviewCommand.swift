@@ -118,13 +118,15 @@ enum PreviewCommand {
             // Its house style: a saved theme (or a file it extends, a font, the logo) rebuilds it too.
             dependencies += compiled.themeFiles
             let succeeded = compiled.texts.count == formats.count
-            return ChartBuild(
+            var build = ChartBuild(
                 title: compiled.spec?.title?.value,
                 html: succeeded ? compiled.texts.first : nil, svg: succeeded && first ? compiled.texts.last : nil,
                 diagnostics: compiled.diagnostics.isEmpty ? "" : DiagnosticFormatter(format: .text).render(compiled.diagnostics),
                 errorCount: compiled.diagnostics.errorCount, warningCount: compiled.diagnostics.warningCount,
                 dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
             )
+            build.batch = compiled.batchValues
+            return build
         }
 
         func svg(of spec: String) -> String? {

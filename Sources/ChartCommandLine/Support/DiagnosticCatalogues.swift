@@ -19,6 +19,7 @@ import ChartStyle
 public enum DiagnosticCatalogues {
     public static let kinds: [any DiagnosticKind.Type] = [
         AnnotationDiagnostic.Kind.self,
+        BatchDiagnostic.Kind.self,
         CommandLineDiagnostic.Kind.self,
         DataDiagnostic.Kind.self,
         DatabaseDiagnostic.Kind.self,

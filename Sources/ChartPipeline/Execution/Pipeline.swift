@@ -185,7 +185,7 @@ public enum Pipeline {
 
     /// Runs the plan over the loaded data, which it takes over: the loaded columns are handed to the runner
     /// with no other reference left, so it can free them as it filters.
-    private static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: consuming LoadedData) throws(DiagnosticError) -> PipelineOutput {
+    static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: consuming LoadedData) throws(DiagnosticError) -> PipelineOutput {
         let schema = loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
         let (provenance, loadWarnings, isSample) = (loaded.provenance, loaded.warnings, loaded.isSample)
         var input = Table(columns: [], rowCount: 0)

@@ -53,6 +53,13 @@ enum PreviewPages {
             "<span class=\"preview-status" + (chart.failed ? " preview-bad" : "") + "\" role=\"status\">" + HTMLPageText.escape(status(of: chart))
             + "</span>"
         out += "<span class=\"preview-hint\">r: refetch remote data</span></header>\n<main>\n"
+        if !chart.batch.isEmpty {
+            // SPEC §23: one entry for the batch, naming each chart `chartc build` writes.
+            out += "<p class=\"preview-batch\">Batch of " + String(chart.batch.count) + " charts, one per value: "
+            out += chart.batch.prefix(50).map(HTMLPageText.escape).joined(separator: ", ")
+            out += chart.batch.count > 50 ? ", \u{2026}" : ""
+            out += ". Showing the first.</p>\n"
+        }
         out += "<div class=\"preview-stage" + (chart.failed ? " preview-failed" : "") + "\">\n"
         out +=
             "<pre class=\"preview-diagnostics" + (chart.failed ? " preview-errors" : "") + "\"" + (chart.diagnostics.isEmpty ? " hidden" : "") + ">"
@@ -74,6 +81,9 @@ enum PreviewPages {
             return errors + (chart.html != nil ? "; showing the last chart that built" : "")
         }
         var text = "built in \(chart.buildMilliseconds) ms"
+        if let first = chart.batch.first {
+            text = "a batch of \(chart.batch.count) chart\(chart.batch.count == 1 ? "" : "s"), showing \(first); " + text
+        }
         if chart.warningCount > 0 { text += chart.warningCount == 1 ? ", 1 warning" : ", \(chart.warningCount) warnings" }
         return text
     }

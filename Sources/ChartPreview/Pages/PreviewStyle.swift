@@ -17,6 +17,7 @@ enum PreviewStyle {
         .preview-hint { margin-left: auto; color: var(--muted); }
         main { padding: 16px; }
         .preview-stage { position: relative; }
+        .preview-batch { margin: 0 0 12px; color: var(--muted); }
         .preview-frame { display: block; width: 100%; min-height: 120px; border: 0; background: transparent; }
         .preview-frame.preview-loading { position: absolute; top: 0; left: 0; visibility: hidden; }
         .preview-stage.preview-failed .preview-frame { opacity: 0.3; filter: grayscale(1); pointer-events: none; }

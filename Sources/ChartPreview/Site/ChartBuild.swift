@@ -27,6 +27,8 @@ public struct ChartBuild: Sendable {
     public var dependencies: [String]
     /// How long the build took, for the page's bar.
     public var milliseconds: Int64
+    /// A batch (SPEC §23): its values, one chart each, in order (the page shows the first); empty for one chart.
+    public var batch: [String] = []
 
     public init(
         title: String?, html: String?, svg: String?, diagnostics: String, errorCount: Int, warningCount: Int, dependencies: [String],

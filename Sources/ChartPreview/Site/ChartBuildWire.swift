@@ -2,7 +2,7 @@
 /// crash of that build stays a crash of the child, never of the preview server. The format, version 1:
 ///
 ///     chartc-preview-build 1\n
-///     FIELD LENGTH\n BYTES\n        (title, html, svg, diagnostics, dependency — dependency repeated; LENGTH in
+///     FIELD LENGTH\n BYTES\n        (title, html, svg, diagnostics, dependency, batch — dependency and batch repeated; LENGTH in
 ///                                   UTF-8 bytes; an absent title, html or svg is left out)
 ///     errors N\n warnings N\n milliseconds N\n
 ///
@@ -26,6 +26,7 @@ extension ChartBuild {
         if let svg { field("svg", svg) }
         field("diagnostics", diagnostics)
         for dependency in dependencies { field("dependency", dependency) }
+        for value in batch { field("batch", value) }
         number("errors", Int64(errorCount))
         number("warnings", Int64(warningCount))
         number("milliseconds", milliseconds)
@@ -48,7 +49,7 @@ extension ChartBuild {
             let parts = head.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Int64(parts[1]), value >= 0 else { return nil }
             switch parts[0] {
-            case "title", "html", "svg", "diagnostics", "dependency":
+            case "title", "html", "svg", "diagnostics", "dependency", "batch":
                 guard value < Int64(bytes.count - index), bytes[index + Int(value)] == 0x0A else { return nil }
                 let text = String(decoding: bytes[index..<(index + Int(value))], as: UTF8.self)
                 index += Int(value) + 1
@@ -57,6 +58,7 @@ extension ChartBuild {
                 case "html": build.html = text
                 case "svg": build.svg = text
                 case "diagnostics": build.diagnostics = text
+                case "batch": build.batch.append(text)
                 default: build.dependencies.append(text)
                 }
             case "errors": build.errorCount = Int(value)

@@ -21,6 +21,8 @@ final class PreviewChart {
     /// The build the SVG is from (it is made when the index asks for it, not on every rebuild).
     var svgVersion = 0
     var dependencies: Set<String> = []
+    /// A batch's values (SPEC §23); empty for one chart.
+    var batch: [String] = []
     var built = false
 
     init(path: String, id: String) {
@@ -39,6 +41,7 @@ final class PreviewChart {
         errorCount = build.errorCount
         warningCount = build.warningCount
         buildMilliseconds = build.milliseconds
+        batch = build.batch
         if build.errorCount == 0, let page = build.html {
             html = page
             if let image = build.svg {

@@ -32,6 +32,10 @@ enum ViewComposition {
                 notes: [DiagnosticNote("'concat' is given here", at: members.first { $0.key == "concat" }?.keySpan ?? concat.span)])
         }
         guard let top = decoder.object(root, path: "", keys: isConcat ? concatKeys : repeatKeys) else { return nil }
+        // SPEC §23: a batch of graphics is not built yet; say so rather than build one graphic.
+        if let each = members.first(where: { $0.key == "each" }) {
+            decoder.report(BatchDiagnostic.withViews(key: isConcat ? "concat" : "repeat"), at: each.keySpan)
+        }
         let columns = top["columns"].flatMap {
             decoder.wholeNumber($0.value, path: "columns", in: 1...Double(limit), rule: "a whole number of views per row, 1 to \(limit)")
         }

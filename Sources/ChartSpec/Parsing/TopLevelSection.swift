@@ -71,6 +71,7 @@ extension SpecDecoder {
         let width = top["width"].flatMap { size($0.value, path: "width", axis: "x") }
         let height = top["height"].flatMap { size($0.value, path: "height", axis: "y") }
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
+        let each = top["each"].flatMap { decodeEach($0, root: root, data: data) }
 
         guard let data, let mark else { return nil }
         if top["table"] != nil && table == nil { return nil }
@@ -101,6 +102,7 @@ extension SpecDecoder {
         spec.byline = byline
         spec.alt = alt
         spec.theme = theme
+        spec.each = each
         switch width {
         case .pixels(let px)?: spec.width = px
         case .step(let step)?: spec.widthStep = step

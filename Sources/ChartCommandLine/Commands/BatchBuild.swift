@@ -1,0 +1,139 @@
+import ChartData
+import ChartDiagnostics
+import ChartLayout
+import ChartPipeline
+import ChartSpec
+import ChartStyle
+import ChartSystem
+import ChartValues
+
+/// `chartc build` of a batch (`each`, SPEC §23): the theme and the data read once, the values found once, then
+/// one chart per value built in parallel, each written as soon as it is drawn (so memory does not grow with the
+/// number of charts) as `NAME-VALUE.EXT`, and the manifest `NAME.charts.json` listing value, file and title.
+enum BatchBuild {
+    /// One chart of the batch: its value, the files written, its title, what went wrong.
+    struct Chart: Sendable {
+        var value: Value
+        var files: [String] = []
+        var title: String?
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Builds every chart of `spec` next to where its one chart would go (`outputs`: `DIR/NAME.EXT`).
+    static func build(
+        _ spec: ChartSpec, to outputs: [BuildCommand.Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments,
+        outputFile: String?
+    ) -> BuildCommand.Outcome {
+        var outcome = BuildCommand.Outcome()
+        if let outputFile, let each = spec.each {
+            outcome.diagnostics.append(Diagnostic(BatchDiagnostic.outputFile(path: outputFile), at: each.span))
+            return outcome
+        }
+        let timings = context.timings
+        let theme: ChartTheme
+        let shared: BatchData.Shared
+        do throws(DiagnosticError) {
+            theme = try ThemeOptions.theme(for: spec, arguments: arguments)
+            outcome.diagnostics += theme.warnings
+            timings?.lap("theme")
+            shared = try BatchData.prepare(spec, context: context)
+            timings?.lap("data")
+        } catch {
+            outcome.diagnostics += error.diagnostics
+            return outcome
+        }
+        let values = shared.values
+        let bases = outputs.map { base(of: $0.path, format: $0.format) }
+        let slugs = BatchFileNames.unique(values.map { $0.text ?? "" })
+        let formats = outputs.map(\.format)
+        let chartContext = {
+            var copy = context
+            copy.timings = nil
+            return copy
+        }()
+        let charts = parallelMap(values.count) { index in
+            chart(
+                spec, value: values[index], paths: zip(bases, formats).map { "\($0.0)-\(slugs[index]).\($0.1.fileExtension)" },
+                formats: formats, theme: theme, shared: shared, renderer: renderer, context: chartContext)
+        }
+        timings?.lap("charts")
+        var seen: Set<String> = []
+        for chart in charts {
+            outcome.written += chart.files
+            // A warning every chart shares is said once.
+            for diagnostic in chart.diagnostics where seen.insert(key(diagnostic)).inserted { outcome.diagnostics.append(diagnostic) }
+        }
+        guard let base = bases.first else { return outcome }
+        let manifest = base + ".charts.json"
+        do throws(FileSystem.Failure) {
+            try FileSystem.writeAtomically(Array(self.manifest(charts.filter { $0.diagnostics.hasErrors == false }).utf8), to: manifest)
+            outcome.written.append(manifest)
+        } catch {
+            outcome.diagnostics.append(Diagnostic(CommandLineDiagnostic.chartWriteFailed(reason: error.reason), path: error.path))
+        }
+        timings?.lap("write")
+        return outcome
+    }
+
+    /// One chart: the spec for the value, its pipeline over the shared data, each format drawn and written.
+    static func chart(
+        _ spec: ChartSpec, value: Value, paths: [String], formats: [OutputFormat], theme: ChartTheme, shared: BatchData.Shared,
+        renderer: any ChartRenderer, context: LoadContext
+    ) -> Chart {
+        var chart = Chart(value: value)
+        let parsed = spec.batchInstance(for: value)
+        chart.diagnostics = parsed.diagnostics
+        guard let instance = parsed.spec, !parsed.diagnostics.hasErrors else { return chart }
+        chart.title = instance.title?.value
+        do throws(DiagnosticError) {
+            let result = try Compiler.runView(instance, theme: theme, context: context, batch: (shared, value))
+            chart.diagnostics += result.warnings
+            let files = try renderer.render(result.input, formats: formats)
+            for (path, bytes) in zip(paths, files) {
+                do throws(FileSystem.Failure) {
+                    try FileSystem.writeAtomically(bytes, to: path)
+                    chart.files.append(path)
+                } catch {
+                    chart.diagnostics.append(Diagnostic(CommandLineDiagnostic.chartWriteFailed(reason: error.reason), path: error.path))
+                }
+            }
+        } catch {
+            chart.diagnostics += error.diagnostics
+        }
+        return chart
+    }
+
+    /// What tells two diagnostics apart when the same one comes from several charts.
+    static func key(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.id) \(diagnostic.locationDescription ?? "") \(diagnostic.message)"
+    }
+
+    /// `DIR/NAME` of `DIR/NAME.EXT`.
+    static func base(of path: String, format: OutputFormat) -> String {
+        let suffix = "." + format.fileExtension
+        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) : path
+    }
+
+    /// The manifest: a list of `{ "value", "file", "title" }` (and `"files"` when several formats were built),
+    /// each file named relative to the manifest, in the order of the values.
+    static func manifest(_ charts: [Chart]) -> String {
+        var lines: [String] = []
+        for chart in charts {
+            let names = chart.files.map { Paths.fileName(of: $0) }
+            var fields = ["\"value\": " + json(chart.value), "\"file\": " + (names.first.map { JSONText.quote($0) } ?? "null")]
+            if names.count > 1 { fields.append("\"files\": [" + names.map { JSONText.quote($0) }.joined(separator: ", ") + "]") }
+            fields.append("\"title\": " + (chart.title.map { JSONText.quote($0) } ?? "null"))
+            lines.append("  { " + fields.joined(separator: ", ") + " }")
+        }
+        return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// A value as JSON: numbers and booleans bare, text (and dates, as ISO text) quoted.
+    static func json(_ value: Value) -> String {
+        switch value {
+        case .null: "null"
+        case .number, .boolean: value.text ?? "null"
+        case .string, .date: JSONText.quote(value.text ?? "")
+        }
+    }
+}
