@@ -147,6 +147,7 @@ enum Compiler {
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
             shapes = result.geometries
         }
+        if spec.table != nil { input.sparklines = try SparklineRows.load(spec: spec, context: context) }
         input.spec = try PanelOrder.resolve(
             try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table, layers: input.layers)
         // SPEC §22: the shapes the rows' `geometry` field points at, for the `geoshape` mark.
