@@ -223,4 +223,37 @@ import Testing
         #expect(model.columns.map(\.heading) == ["name", "Flag"])
         #expect(model.rows.map { $0[1].image } == ["https://example.org/a.png", "b.png"])
     }
+
+    @Test func aSparklinesLargeLastValueReadsInTheShortScaleWithoutAFormat() throws {
+        let trend = Table(columns: [
+            Fixture.strings("name", ["a", "a"]), Fixture.numbers("year", [2020, 2021]), Fixture.numbers("gdp", [21e12, 25.46e12])
+        ])
+        let rows = Table(columns: [Fixture.strings("name", ["a"])])
+        let text =
+            #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "trend", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": "name", "x": "year", "y": "gdp"}}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let scene = try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(spec, table: rows), table: rows, sparklines: [1: trend])
+        #expect(Self.texts(scene, column: 1).map(\.text) == ["25.5T"])
+    }
+
+    @Test func aThemeWithStripesShadesEveryOtherRowInsteadOfRules() throws {
+        let text = #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "v"}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let table = Self.rows([("v", [1, 2, 3, 4])], names: ["a", "b", "c", "d"])
+        let ruled = try ChartLayoutEngine.layout(spec: spec, table: table)
+        var theme = ChartTheme.standard
+        theme.tableStripes = true
+        theme.tableStripeColor = "#eeeeee"
+        let striped = try ChartLayoutEngine.layout(spec: spec, table: table, theme: theme)
+        func stripes(_ scene: Scene) -> Int {
+            scene.nodes(withClass: "chartc-table-row").reduce(0) { count, row in
+                count + row.children.filter { if case .rect(let rect) = $0 { rect.fill == .color("#eeeeee") } else { false } }.count
+            }
+        }
+        #expect(stripes(ruled) == 0)
+        #expect(stripes(striped) == 2)
+        // Rules between rows only without stripes (the header's and the bottom rule stay).
+        #expect(ruled.nodes(withClass: "chartc-table-rule").count == 2 + 3)
+        #expect(striped.nodes(withClass: "chartc-table-rule").count == 2)
+    }
 }
