@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "ChartData", dependencies: ["ChartSystem", "ChartDiagnostics", "ChartJSON", "ChartFormat", "ChartValues"]),
         .target(name: "ChartExpression", dependencies: ["ChartDiagnostics", "ChartData", "ChartValues", "ChartFormat"]),
         // Maps (SPEC §22): d3-geo's projections, clipping and resampling; GeoJSON and TopoJSON readers.
-        .target(name: "ChartGeo", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues"]),
-        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat"]),
+        .target(name: "ChartGeo", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues"], exclude: ["Basemaps/generate.py"]),
+        .target(name: "ChartSpec", dependencies: ["ChartDiagnostics", "ChartJSON", "ChartValues", "ChartFormat", "ChartGeo"]),
         // ChartNetwork fetches remote data into a cache. The HTTP itself happens in a helper process, `chartc-fetch`
         // (below), so chartc links no Foundation networking, libcurl or TLS libraries (specs/performance.md).
         .target(name: "ChartNetwork", dependencies: ["ChartSystem"]),
@@ -41,10 +41,10 @@ let package = Package(
         // loaded with dlopen only when a connection uses TLS), so chartc links no libpq and no Foundation
         // (specs/databases.md).
         .target(name: "ChartDatabase", dependencies: ["ChartDiagnostics", "ChartData", "ChartFormat", "ChartSpec", "ChartSystem", "ChartValues"]),
-        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem"]),
+        .target(name: "ChartPipeline", dependencies: ["ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartExpression", "ChartFormat", "ChartNetwork", "ChartDatabase", "ChartSystem", "ChartGeo"]),
         // The checking stage: spec + what is known of the data -> a checked chart, or every reason it cannot be drawn.
         .target(name: "ChartSemantics", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartJSON", "ChartSpec", "ChartValues"]),
-        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat"]),
+        .target(name: "ChartLayout", dependencies: ["ChartStyle", "ChartFont", "ChartSemantics", "ChartColor", "ChartValues", "ChartDiagnostics", "ChartSpec", "ChartData", "ChartFormat", "ChartGeo"]),
         .target(name: "ChartRender", dependencies: ["ChartFont", "ChartStyle", "ChartSystem", "ChartColor", "ChartDiagnostics", "ChartFormat", "ChartLayout"]),
         .target(name: "ChartLint", dependencies: ["ChartStyle", "ChartColor", "ChartData", "ChartDiagnostics", "ChartFormat", "ChartNetwork", "ChartPipeline", "ChartSemantics", "ChartSpec", "ChartValues", "ChartExpression"]),
         // `chartc preview`: a loopback HTTP/1.1 server, Server-Sent Events and a file watcher, over POSIX alone.
@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "ChartDatabaseTests", dependencies: ["ChartTestSupport", "ChartDatabase", "ChartData", "ChartDiagnostics", "ChartCommandLine", "ChartSpec", "ChartSystem", "ChartValues"]),
         .testTarget(name: "ChartcFetchTests", dependencies: ["ChartSystem", "chartc-fetch", "ChartNetwork"]),
         .testTarget(name: "ChartNetworkTests", dependencies: ["ChartSystem", "ChartValues", "ChartNetwork", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartCommandLine"]),
-        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartDatabase", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics"]),
+        .testTarget(name: "ChartPipelineTests", dependencies: ["ChartSystem", "ChartDatabase", "ChartValues", "ChartTestSupport", "ChartPipeline", "ChartSpec", "ChartData", "ChartExpression", "ChartDiagnostics", "ChartGeo"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLayout", "ChartSpec", "ChartData", "ChartFormat"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartTestSupport", "ChartStyle", "ChartFont", "chartc-devtools", "ChartSystem", "ChartSemantics", "ChartColor", "ChartValues", "ChartRender", "ChartLayout", "ChartSpec", "ChartData", "ChartJSON", "ChartDiagnostics", "ChartFormat", "ChartPipeline"]),
         .testTarget(name: "ChartLintTests", dependencies: ["ChartTestSupport", "ChartSemantics", "ChartColor", "ChartValues", "ChartLint", "ChartSpec", "ChartDiagnostics", "ChartJSON", "ChartData", "ChartFormat", "ChartLayout", "ChartExpression", "ChartPipeline", "ChartNetwork", "ChartStyle"]),

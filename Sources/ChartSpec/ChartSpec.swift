@@ -1,5 +1,6 @@
 import ChartDiagnostics
 import ChartFormat
+import ChartGeo
 import ChartJSON
 import ChartValues
 
@@ -57,6 +58,12 @@ public struct ChartSpec: Sendable {
     public var facet: FacetSpec?
     /// `resolve` (SPEC §20): layers that keep their own x or y scale (a dual-axis chart); nil: every scale shared.
     public var resolve: ResolveSpec?
+    /// The map projection (SPEC §22); nil: `equalEarth` fitted to the plot, when a mark draws shapes or places
+    /// rows by `longitude`/`latitude`.
+    public var projection: ProjectionSpec?
+    /// The shapes of map data (SPEC §22) that the rows' `geometry` field indexes: set by the build driver after
+    /// the pipeline has run (each layer's indexes offset into this one list), empty for other charts.
+    public var geometries: [GeoGeometry] = []
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?
@@ -152,10 +159,39 @@ public struct RepeatCell: Sendable, Equatable {
     public var isLeft: Bool { column == 0 }
 }
 
+extension ChartSpec {
+    /// Who made the boundaries of the built-in basemaps the chart draws (SPEC §22), each once, in the order the
+    /// data names them: the source line names them when the spec names no source of its own.
+    public var basemapAttributions: [String] {
+        var names: [String] = []
+        for source in [data] + layers.compactMap(\.data) {
+            if case .basemap(let basemap) = source.origin, !names.contains(basemap.value.attribution) { names.append(basemap.value.attribution) }
+        }
+        return names
+    }
+}
+
+/// `projection` as the spec writes it (SPEC §22): d3-geo's options, and where it is written.
+public struct ProjectionSpec: Sendable {
+    public var options: ProjectionOptions
+    public var span: SourceSpan?
+    public var keySpan: SourceSpan?
+
+    public init(options: ProjectionOptions, span: SourceSpan?, keySpan: SourceSpan?) {
+        self.options = options
+        self.span = span
+        self.keySpan = keySpan
+    }
+}
+
 /// `data` (SPEC §3): exactly one of `url` and `values`.
 public struct DataSource: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case csv, tsv, json
+        /// A GeoJSON FeatureCollection, Feature or geometry (SPEC §22): each feature a row.
+        case geojson
+        /// A TopoJSON topology (SPEC §22), read through `feature` or `mesh`.
+        case topojson
     }
 
     public enum Origin: Sendable {
@@ -165,10 +201,21 @@ public struct DataSource: Sendable {
         case values(JSONValue)
         /// Rows from a PostgreSQL table or query (SPEC §16).
         case database(DatabaseSource)
+        /// A map that ships with chartc (SPEC §22: `"basemap": "world"`).
+        case basemap(Located<Basemap>)
+        /// The graticule as one row (SPEC §22: `{ "graticule": { "step": [10, 10] } }`): meridians every
+        /// `step.0` degrees, parallels every `step.1`.
+        case graticule(step: (Double, Double))
+        /// The whole sphere as one row (SPEC §22: `{ "sphere": true }`), the outline of a map.
+        case sphere
     }
 
     public var origin: Origin
     public var format: Located<Format>?
+    /// TopoJSON (SPEC §22): the object whose geometries are the rows (`"feature": "counties"`).
+    public var feature: Located<String>?
+    /// TopoJSON or a basemap (SPEC §22): the object whose borders are one row, each shared border drawn once.
+    public var mesh: Located<String>?
     /// Dotted path to the array inside a JSON document.
     public var property: Located<String>?
     /// Type overrides, in key order.
@@ -213,6 +260,15 @@ public struct DataSource: Sendable {
     public var isDatabase: Bool {
         if case .database = origin { return true }
         return false
+    }
+
+    /// Whether the rows are map features with a geometry each (SPEC §22): GeoJSON, TopoJSON, a basemap, the
+    /// graticule or the sphere.
+    public var isGeographic: Bool {
+        switch origin {
+        case .basemap, .graticule, .sphere: return true
+        case .url, .values, .database: return format?.value == .geojson || format?.value == .topojson
+        }
     }
 
     /// Whether `url` is a remote `http(s)` address rather than a file path.

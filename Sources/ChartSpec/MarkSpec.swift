@@ -14,6 +14,8 @@ public enum MarkType: String, Sendable, CaseIterable {
     /// A composite mark (SPEC §21): a band from low to high along the other position channel, per color group,
     /// expanded by the composite stage (`ErrorBandMark`) into an area layer.
     case errorband
+    /// A map's shapes (SPEC §22): each row's `geometry` drawn through the chart's `projection`, filled by `color`.
+    case geoshape
     // Each mark's channels, options and traits: `MarkTraits` (the table of marks).
 }
 

@@ -149,6 +149,12 @@ extension MarkTraits {
                 options: [.labels, .color, .opacity, .cornerRadius, .innerRadius, .padAngle],
                 filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .square,
                 draws: "a pie, donut (`innerRadius`) or radial chart (`radius`, a square-root scale from zero): a slice per row, its angle its share of `theta`, from twelve o'clock clockwise in the color domain's order; `labels` inside a slice when they fit, else outside with a leader line")
+        case .geoshape:
+            MarkTraits(
+                type: .geoshape, channels: [.color, .tooltip], constants: [.color, .opacity], required: [],
+                options: [.color, .opacity, .strokeWidth],
+                filled: true, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .square,
+                draws: "each row's `geometry` (map data, SPEC §22) through the chart's `projection`: areas filled by `color` (a choropleth) with thin borders, lines (a `mesh`, a graticule) stroked; `strokeWidth` the border's width")
         case .boxplot:
             MarkTraits(
                 type: .boxplot, channels: [.x, .y, .color, .tooltip], constants: [.color], required: [],

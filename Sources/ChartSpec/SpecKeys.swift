@@ -11,9 +11,8 @@ public enum SpecKeys {
         "groupBy",
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "table", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height",
-        "theme",
-        "locale"
+        "projection", "mark", "layers", "encoding", "table", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt",
+        "width", "height", "theme", "locale"
     ]
     /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
     public static let views = ["concat", "repeat", "columns"]
@@ -47,10 +46,14 @@ public enum SpecKeys {
     public static let flatten = ["fields", "as"]
     /// SPEC §21 (`pivot`).
     public static let pivot = ["field", "value", "groupBy", "op"]
+    /// SPEC §22 (`projection`).
+    public static let projection = ["type", "rotate", "center", "parallels", "scale", "translate"]
     /// SPEC §21 (`lookup`).
     public static let lookup = ["data", "on", "key", "fields", "as"]
     /// SPEC §3, §16 (`database` with `table` or `query`).
-    public static let data = ["url", "values", "database", "table", "query", "format", "property", "parse"]
+    public static let data = [
+        "url", "values", "database", "table", "query", "basemap", "graticule", "sphere", "format", "feature", "mesh", "property", "parse"
+    ]
     /// SPEC §6 (`mark` as an object).
     public static let mark = ["type"] + MarkOption.allCases.map(\.rawValue)
     /// SPEC §6 (`mark.labels` as an object).

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartGeo
 import ChartLayout
 import ChartNetwork
 import ChartPipeline
@@ -173,22 +174,29 @@ enum Compiler {
     {
         var input: PipelineResult
         let warnings: [Diagnostic]
+        let shapes: [GeoGeometry]
         if let (shared, value) = batch, !spec.isLayered {
             let result = try BatchData.run(spec, shared: shared, value: value)
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
+            shapes = result.geometries
         } else if spec.isLayered {
             let result = try Pipeline.runLayers(spec: spec, context: context)
             warnings = result.top.warnings
-            input = PipelineResult(spec: spec, table: result.top.table, layers: result.layerTables, sources: result.top.provenance, theme: theme)
+            let (geometries, layers) = MapShapes.combine(top: result.top.geometries, layers: result.layers.map { ($0.table, $0.geometries) })
+            input = PipelineResult(spec: spec, table: result.top.table, layers: layers, sources: result.top.provenance, theme: theme)
+            shapes = geometries
         } else {
             let result = try run(spec, context: context)
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
+            shapes = result.geometries
         }
         if spec.table != nil { input.sparklines = try SparklineRows.load(spec: spec, context: context) }
         input.spec = try PanelOrder.resolve(
             try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table, layers: input.layers)
+        // SPEC §22: the shapes the rows' `geometry` field points at, for the `geoshape` mark.
+        input.spec.geometries = shapes
         return (input, warnings)
     }
 

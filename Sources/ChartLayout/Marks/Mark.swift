@@ -88,6 +88,7 @@ enum MarkTable {
         case .arc: ArcMark.self
         case .boxplot: BarMark.self
         case .errorband: AreaMark.self
+        case .geoshape: GeoShapeMark.self
         }
     }
 }

@@ -2,6 +2,7 @@ import ChartColor
 import ChartData
 import ChartDiagnostics
 import ChartFormat
+import ChartGeo
 import ChartSpec
 import ChartValues
 
@@ -21,6 +22,8 @@ public struct PlotScales: Sendable {
     public var size: SizeScale?
     public var width: Double
     public var height: Double
+    /// The map projection the layers share (SPEC §22), fitted to the plot; nil when no layer draws a map.
+    public var map: MapProjection?
     /// The color ramp of `color.along`, laid out in plot coordinates so every mark shares it.
     public var alongGradient: LinearGradient?
 
@@ -37,6 +40,7 @@ public struct PlotScales: Sendable {
     public init(models: [PlotModel], width: Double, height: Double, insets: Margins = .zero) throws(DiagnosticError) {
         self.width = width
         self.height = height
+        map = MapFrame.projection(models: models, width: width, height: height)
         guard let model = models.first else { return }
         // Never give labels more than a third of the plot.
         let x0 = min(max(0, insets.left), width / 3), x1 = min(max(0, insets.right), width / 3)

@@ -1,5 +1,6 @@
 import ChartData
 import ChartDiagnostics
+import ChartGeo
 import ChartNetwork
 import ChartSpec
 
@@ -12,6 +13,8 @@ public struct LayerOutput: Sendable {
     public var plan: Plan?
     /// The steps run last over the layer's rows.
     public var finalPlan: Plan?
+    /// Map data (SPEC §22): the shapes the table's `geometry` field indexes.
+    public var geometries: [GeoGeometry] = []
 
     public init(table: Table, plan: Plan?, finalPlan: Plan?) {
         self.table = table
@@ -43,7 +46,9 @@ extension Pipeline {
     public static func runLayers(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> LayeredPipelineOutput {
         guard spec.isLayered else {
             let top = try run(spec: spec, context: context)
-            return LayeredPipelineOutput(top: top, layers: [LayerOutput(table: top.table, plan: nil, finalPlan: nil)])
+            var only = LayerOutput(table: top.table, plan: nil, finalPlan: nil)
+            only.geometries = top.geometries
+            return LayeredPipelineOutput(top: top, layers: [only])
         }
         var problems = DiagnosticCollector()
         let top: PipelineOutput
@@ -59,9 +64,11 @@ extension Pipeline {
             guard let plan, !diagnostics.hasErrors else { throw problems.error }
             let input = Table(columns: plan.columns.compactMap { loaded.table.column(named: $0) }, rowCount: loaded.table.rowCount)
             let table = try PipelineRunner.run(plan, input: input)
-            top = PipelineOutput(
+            var output = PipelineOutput(
                 table: table, plan: plan, warnings: loaded.warnings + diagnostics, provenance: loaded.provenance, schema: schema,
                 isSample: loaded.isSample)
+            output.geometries = loaded.geometries
+            top = output
             shared = loaded
         }
         var warnings = top.warnings
@@ -71,10 +78,12 @@ extension Pipeline {
             let chart = spec.layerChart(layer.index)
             var table = top.table
             var plan: Plan?
+            var geometries = top.geometries
             if layer.data != nil || (layer.computesOwnRows && shared == nil) {
                 do {
                     let output = try run(spec: chart, context: context)
                     table = output.table
+                    geometries = output.geometries
                     plan = output.plan
                     warnings += output.warnings
                     if layer.data != nil { provenance += output.provenance }
@@ -111,7 +120,9 @@ extension Pipeline {
                 finalPlan = stepsPlan
                 warnings += diagnostics.filter { $0.severity != .error }
             }
-            layers.append(LayerOutput(table: table, plan: plan, finalPlan: finalPlan))
+            var output = LayerOutput(table: table, plan: plan, finalPlan: finalPlan)
+            output.geometries = geometries
+            layers.append(output)
         }
         if problems.hasErrors { throw problems.error }
         var output = top

@@ -2,6 +2,7 @@ import ChartData
 import ChartDatabase
 import ChartDiagnostics
 import ChartExpression
+import ChartGeo
 import ChartNetwork
 import ChartSpec
 import ChartValues
@@ -19,6 +20,8 @@ public struct PipelineOutput: Sendable {
     public var schema: [(name: String, type: DataType)]
     /// The table was made from the data's first rows only (`LoadContext.sampleBytes`).
     public var isSample: Bool
+    /// Map data (SPEC §22): the features' shapes, which the table's `geometry` field indexes.
+    public var geometries: [GeoGeometry] = []
 
     public init(
         table: Table, plan: Plan, warnings: [Diagnostic], provenance: [DataProvenance] = [],
@@ -187,7 +190,7 @@ public enum Pipeline {
     /// with no other reference left, so it can free them as it filters.
     static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: consuming LoadedData) throws(DiagnosticError) -> PipelineOutput {
         let schema = loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
-        let (provenance, loadWarnings, isSample) = (loaded.provenance, loaded.warnings, loaded.isSample)
+        let (provenance, loadWarnings, isSample, geometries) = (loaded.provenance, loaded.warnings, loaded.isSample, loaded.geometries)
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
         if !plan.isCompiledAggregation {
@@ -206,8 +209,10 @@ public enum Pipeline {
             }
             result = Table(columns: result.columns.filter { !trailing.contains($0.name) } + tail, rowCount: result.rowCount).compacted()
         }
-        return PipelineOutput(
+        var output = PipelineOutput(
             table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
+        output.geometries = geometries
+        return output
     }
 
     /// The loaded text columns named in `orders` with their categories' order (a fold's names from SQL).

@@ -59,7 +59,22 @@ public enum DataLoader {
         projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> LoadedData {
         let parse = parseTypes(source)
+        if let generated = try GeoData.generated(source) { return generated }
+        if source.isGeographic, case .url(let url) = source.origin {
+            // SPEC §22: GeoJSON or TopoJSON, each feature a row with its geometry kept beside the table.
+            if source.isRemote {
+                let remote = try remoteFile(source, url: url, context: context)
+                var loaded = try GeoData.read(remote.file, source: source)
+                loaded.provenance = [remote.provenance]
+                loaded.warnings = remote.warnings
+                return loaded
+            }
+            let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
+            return try GeoData.read(try DataFiles.read(path: path, written: url.value, reportedAt: url.span), source: source)
+        }
         switch source.origin {
+        case .basemap, .graticule, .sphere:
+            return LoadedData(table: Table(columns: [], rowCount: 0))
         case .values(let node):
             let names = try JSONDataReader.fieldNames(in: node, property: nil, propertySpan: nil)
             try checkParseFields(source, names: names, origin: "the inline values")
@@ -165,6 +180,9 @@ public enum DataLoader {
         case .url(let url): url.value
         case .values: "the inline values"
         case .database: "the database's rows"
+        case .basemap(let basemap): "the basemap \(basemap.value.rawValue)"
+        case .graticule: "the graticule"
+        case .sphere: "the sphere"
         }
     }
 
@@ -209,7 +227,7 @@ public enum DataLoader {
         switch format.value {
         case .csv: return .csv
         case .tsv: return .tsv
-        case .json: return .json
+        case .json, .geojson, .topojson: return .json
         }
     }
 

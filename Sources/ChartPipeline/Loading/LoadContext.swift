@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import ChartData
+import ChartGeo
 import ChartDiagnostics
 import ChartNetwork
 import ChartSystem
@@ -60,6 +61,8 @@ public struct LoadedData: Sendable {
     public var fieldNames: [String]
     /// The table holds only the file's first rows (`LoadContext.sampleBytes`).
     public var isSample: Bool
+    /// Map data (SPEC §22): the features' shapes, which the table's `geometry` field indexes.
+    public var geometries: [GeoGeometry] = []
 
     public init(table: Table, provenance: [DataProvenance] = [], warnings: [Diagnostic] = [], fieldNames: [String] = [], isSample: Bool = false) {
         self.table = table

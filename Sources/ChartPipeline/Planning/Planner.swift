@@ -491,6 +491,14 @@ private struct PlanBuilder {
 
     private func plainLoadStep(columns: [String]) -> LoadStep {
         switch spec.data.origin {
+        case .basemap(let basemap):
+            return LoadStep(source: "basemap \(basemap.value.rawValue)", format: "topojson", columns: columns, totalColumns: dataFields.count)
+        case .graticule(let step):
+            return LoadStep(
+                source: "graticule every \(Value.number(step.0).text ?? "")° × \(Value.number(step.1).text ?? "")°", format: nil, columns: columns,
+                totalColumns: dataFields.count)
+        case .sphere:
+            return LoadStep(source: "sphere", format: nil, columns: columns, totalColumns: dataFields.count)
         case .values(let json):
             _ = json
             return LoadStep(source: "inline values", format: nil, columns: columns, totalColumns: dataFields.count)

@@ -9,6 +9,8 @@ struct MissingPositionCheck: CataloguedRule {
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
+        // A map's shapes (SPEC §22) are placed by their geometry through the projection.
+        if context.spec.mark.type.value == .geoshape { return }
         if context.spec.mark.type.value.traits.required.contains(.theta) {
             guard encoding.theta == nil, context.member("encoding", "theta") == nil else { return }
             if context.misspelled("encoding", among: SpecKeys.topLevel) { return }

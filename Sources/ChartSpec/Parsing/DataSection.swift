@@ -1,5 +1,6 @@
 import ChartDiagnostics
 import ChartFormat
+import ChartGeo
 import ChartJSON
 import ChartValues
 
@@ -18,6 +19,18 @@ extension SpecDecoder {
         }
         if data["database"] != nil || data["table"] != nil || data["query"] != nil {
             return decodeDatabase(data, value: value, path: path)
+        }
+        // SPEC §22: a basemap, the graticule or the sphere instead of rows.
+        let geoMembers = ["basemap", "graticule", "sphere"].compactMap { key in data[key].map { (key, $0) } }
+        if let (key, member) = geoMembers.first {
+            for other in ["url", "values"] + geoMembers.dropFirst().map(\.0) {
+                if let second = data[other] {
+                    report(
+                        SpecDiagnostic.twoDataSources(first: key, second: other), at: second.keySpan,
+                        notes: [DiagnosticNote("'\(key)' is given here", at: member.keySpan)])
+                }
+            }
+            return decodeGeoSource(key: key, member: member, data: data, value: value, path: path)
         }
         let urlMember = data["url"]
         let valuesMember = data["values"]
@@ -59,9 +72,21 @@ extension SpecDecoder {
             }
         }
 
-        let format: Located<DataSource.Format>? = data["format"].flatMap {
-            enumValue($0.value, path: "\(path).format", what: "data format", aliases: ["txt": "tsv", "geojson": "json", "ndjson": "json"])
+        var format: Located<DataSource.Format>? = data["format"].flatMap {
+            enumValue($0.value, path: "\(path).format", what: "data format", aliases: ["txt": "tsv", "ndjson": "json"])
         }
+        let feature = data["feature"].flatMap { string($0.value, path: "\(path).feature") }
+        let mesh = data["mesh"].flatMap { string($0.value, path: "\(path).mesh") }
+        if format == nil, case .url(let url)? = origin {
+            // SPEC §22: `.geojson` reads as GeoJSON; `.topojson`, or a `feature`/`mesh` to read, as TopoJSON.
+            let lowered = url.value.lowercased()
+            if lowered.hasSuffix(".geojson") {
+                format = Located(.geojson, at: url.span)
+            } else if lowered.hasSuffix(".topojson") || feature != nil || mesh != nil {
+                format = Located(.topojson, at: url.span)
+            }
+        }
+        checkGeoObjects(format: format, feature: feature, mesh: mesh, data: data, value: value)
         let property = data["property"].flatMap { string($0.value, path: "\(path).property") }
         var parse: [(field: Located<String>, type: Located<DataType>)] = []
         var parseFormats: [(field: Located<String>, format: Located<DateFormat>)] = []
@@ -83,8 +108,90 @@ extension SpecDecoder {
         }
 
         guard let origin else { return nil }
+        if let format, format.value == .geojson || format.value == .topojson, case .values = origin {
+            report(SpecDiagnostic.geoFormatNeedsFile(format: format.value.rawValue), at: format.span)
+        }
         var source = DataSource(origin: origin, format: format, property: property, parse: parse, span: value.span)
         source.parseFormats = parseFormats
+        source.feature = feature
+        source.mesh = mesh
+        return source
+    }
+
+    /// `feature` and `mesh` (SPEC §22): exactly one of them for TopoJSON, neither for other formats.
+    private mutating func checkGeoObjects(
+        format: Located<DataSource.Format>?, feature: Located<String>?, mesh: Located<String>?, data: SpecObject, value: JSONValue
+    ) {
+        if format?.value == .topojson {
+            if let featureMember = data["feature"], let meshMember = data["mesh"] {
+                report(
+                    SpecDiagnostic.featureAndMesh, at: meshMember.keySpan,
+                    notes: [DiagnosticNote("'feature' is given here", at: featureMember.keySpan)])
+            } else if feature == nil && mesh == nil && data["feature"] == nil && data["mesh"] == nil {
+                report(SpecDiagnostic.topoJSONWithoutObject, at: format?.span ?? Self.start(of: value.span))
+            }
+        } else {
+            for key in ["feature", "mesh"] {
+                if let member = data[key] {
+                    report(SpecDiagnostic.geoKeyNotTopoJSON(key: key), at: member.keySpan)
+                }
+            }
+        }
+    }
+
+    /// `basemap`, `graticule` or `sphere` (SPEC §22): map data that needs no file.
+    private mutating func decodeGeoSource(key: String, member: JSONMember, data: SpecObject, value: JSONValue, path: String) -> DataSource? {
+        for other in ["format", "property", "parse", "feature"] {
+            if let given = data[other] {
+                report(SpecDiagnostic.keyWithGeoSource(key: other, source: key), at: given.keySpan)
+            }
+        }
+        if key != "basemap", let given = data["mesh"] {
+            report(SpecDiagnostic.keyWithGeoSource(key: "mesh", source: key), at: given.keySpan)
+        }
+        let origin: DataSource.Origin
+        switch key {
+        case "basemap":
+            guard let basemap: Located<Basemap> = enumValue(member.value, path: "\(path).basemap", what: "basemap", aliases: [:]) else {
+                return nil
+            }
+            origin = .basemap(basemap)
+        case "graticule":
+            var step = (10.0, 10.0)
+            if case .object = member.value.kind {
+                guard
+                    let object = object(member.value, path: "\(path).graticule", keys: ["step"], expected: "an object such as { \"step\": [10, 10] }")
+                else { return nil }
+                if let stepMember = object["step"] {
+                    let numbers = stepMember.value.arrayValue?.compactMap {
+                        number($0, path: "\(path).graticule.step", in: 0.1...360, rule: "from 0.1 to 360 degrees")
+                    }
+                    guard let numbers, numbers.count == 2, stepMember.value.arrayValue?.count == 2 else {
+                        if stepMember.value.arrayValue?.count != 2 {
+                            wrongType(stepMember.value, path: "\(path).graticule.step", expected: "two numbers of degrees, such as [10, 10]")
+                        }
+                        return nil
+                    }
+                    step = (numbers[0].value, numbers[1].value)
+                }
+            } else {
+                guard let on = bool(member.value, path: "\(path).graticule") else { return nil }
+                guard on.value else {
+                    report(SpecDiagnostic.geoSourceOff(key: key), at: member.value.span)
+                    return nil
+                }
+            }
+            origin = .graticule(step: step)
+        default:
+            guard let on = bool(member.value, path: "\(path).sphere") else { return nil }
+            guard on.value else {
+                report(SpecDiagnostic.geoSourceOff(key: key), at: member.value.span)
+                return nil
+            }
+            origin = .sphere
+        }
+        var source = DataSource(origin: origin, span: value.span)
+        source.mesh = data["mesh"].flatMap { string($0.value, path: "\(path).mesh") }
         return source
     }
 

@@ -109,6 +109,20 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case urlAndValues
     /// `data` with neither `url` nor `values`.
     case noRows
+    /// `data` with two sources (SPEC §22: `basemap`, `graticule`, `sphere` beside each other or `url`/`values`).
+    case twoDataSources(first: String, second: String)
+    /// `"format": "geojson"`/`"topojson"` over inline `values` (a map's features come from a file or a basemap).
+    case geoFormatNeedsFile(format: String)
+    /// TopoJSON with both `feature` and `mesh`.
+    case featureAndMesh
+    /// TopoJSON with neither `feature` nor `mesh`.
+    case topoJSONWithoutObject
+    /// `feature` or `mesh` for data that is not TopoJSON.
+    case geoKeyNotTopoJSON(key: String)
+    /// `format`, `property`, `parse`, `feature` (or `mesh`) beside a basemap, the graticule or the sphere.
+    case keyWithGeoSource(key: String, source: String)
+    /// `"graticule": false` or `"sphere": false`.
+    case geoSourceOff(key: String)
     /// `data.url: ""`.
     case emptyDataURL
     /// `data.url` with a scheme chartc cannot load (`ftp:`).
@@ -279,7 +293,13 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .emptyQuery, .sortEntryWithoutField, .emptyFacetField, .layerIndexOutOfRange, .emptyViews, .repeatReference, .foldWithoutFields,
             .flattenWithoutFields, .flattenNames, .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
             .invalidValue
-        case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation: .dataSource
+        case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation, .twoDataSources,
+            .geoFormatNeedsFile:
+            .dataSource
+        case .featureAndMesh: .conflictingKeys
+        case .topoJSONWithoutObject: .missingKey
+        case .geoKeyNotTopoJSON, .keyWithGeoSource: .misplacedKey
+        case .geoSourceOff: .invalidValue
         case .groupByWithoutAggregate: .groupByWithoutAggregate
         case .totalNotGrouped: .totalNotGrouped
         case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
@@ -389,6 +409,22 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             return "'data' has both 'url' and 'values': use 'url' for rows from a file or the web, or 'values' for rows written in the spec, not both"
         case .noRows:
             return "'data' needs 'url' (a file path relative to the spec, or an http(s) address) or 'values' (an array of rows)"
+        case .twoDataSources(let first, let second):
+            return "'data' has both '\(first)' and '\(second)': a chart's data comes from one source; draw the other in a layer of its own"
+        case .geoFormatNeedsFile(let format):
+            return "'\(format)' data is read from a file: give its path in 'url' (or use \"basemap\": \"world\", \"us-states\" or \"us-counties\")"
+        case .featureAndMesh:
+            return
+                "'data' has both 'feature' and 'mesh': 'feature' makes each geometry of a TopoJSON object a row, 'mesh' its borders one row (drawn once); use a layer for each"
+        case .topoJSONWithoutObject:
+            return
+                "TopoJSON data needs 'feature' (the object whose geometries are the rows, such as \"counties\") or 'mesh' (the object whose borders to draw)"
+        case .geoKeyNotTopoJSON(let key):
+            return "'\(key)' names an object of a TopoJSON file: give \"format\": \"topojson\" with it, or remove it"
+        case .keyWithGeoSource(let key, let source):
+            return "'\(key)' does not apply to '\(source)' data, which chartc makes itself: remove it"
+        case .geoSourceOff(let key):
+            return "'\(key)': false draws nothing: write \"\(key)\": true, or remove the data"
         case .emptyDataURL:
             return "'data.url' is empty: give a file path relative to the spec, or an http(s) address"
         case .dataURLScheme(let scheme):

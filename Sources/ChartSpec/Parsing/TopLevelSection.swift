@@ -63,6 +63,7 @@ extension SpecDecoder {
         let annotations = top["annotations"].map { decodeAnnotations($0.value, layerCount: layers.count) } ?? []
         let facet = top["facet"].flatMap { decodeFacet($0.value) }
         let resolve = top["resolve"].flatMap { decodeResolve($0, layers: layers, encoding: encoding) }
+        let projection = top["projection"].flatMap { decodeProjection($0) }
         let notes = top["notes"].map { stringList($0.value, path: "notes", acceptsSingle: true, what: "paragraphs") } ?? []
         let sources = top["sources"].map { decodeSources($0.value) } ?? []
         let byline = top["byline"].flatMap { string($0.value, path: "byline") }
@@ -97,6 +98,7 @@ extension SpecDecoder {
         spec.annotations = annotations
         spec.facet = facet
         spec.resolve = resolve
+        spec.projection = projection
         spec.notes = notes
         spec.sources = sources
         spec.byline = byline

@@ -11,6 +11,10 @@ import Testing
     static let rows =
         #"[{ "cat": "A", "grp": "u", "v": 10, "w": 14, "t": "ten" }, { "cat": "B", "grp": "u", "v": 30, "w": 35, "t": "thirty" }, { "cat": "C", "grp": "u", "v": 20, "w": 28, "t": "twenty" }, { "cat": "A", "grp": "v", "v": 5, "w": 9, "t": "five" }, { "cat": "B", "grp": "v", "v": 12, "w": 20, "t": "twelve" }, { "cat": "C", "grp": "v", "v": 48, "w": 50, "t": "forty-eight" }]"#
 
+    /// The fields of `rows`, made from each state's name for the `geoshape` cases.
+    static let geoFields =
+        #"{ "cat": "substring(name, 0, 1)", "grp": "substring(name, 0, 1) < 'M' ? 'u' : 'v'", "v": "length(name)", "w": "length(name) * 2", "t": "name" }"#
+
     /// What `chartc build` made of a spec: the output, or the errors it printed.
     enum Built: Equatable {
         case output(String)
@@ -24,7 +28,11 @@ import Testing
         let directory = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let channels = encoding.keys.sorted().map { "\"\($0)\": \(encoding[$0] ?? "null")" }.joined(separator: ", ")
-        let text = "{ \"data\": { \"values\": \(rows) }, \"mark\": \(mark), \"encoding\": { \(channels) } }"
+        var text = "{ \"data\": { \"values\": \(rows) }, \"mark\": \(mark), \"encoding\": { \(channels) } }"
+        // A map's shapes (SPEC §22) need map data: the states, with the same fields made from their names.
+        if mark.contains("geoshape") {
+            text = "{ \"data\": { \"basemap\": \"us-states\" }, \"calculate\": \(geoFields), \"mark\": \(mark), \"encoding\": { \(channels) } }"
+        }
         let path = directory.appendingPathComponent("combination.chart.json")
         try Data(text.utf8).write(to: path)
         let console = BufferConsole()
@@ -51,6 +59,8 @@ import Testing
         if (traits.type == .errorbar || traits.type == .errorband) && channel != .x2 && channel != .y2 { encoding["y2"] = definition(.y2) }
         // An arc has no x or y: its slices' angles are `theta` (required, below).
         if traits.type == .arc { encoding = [:] }
+        // A map's shapes are placed by their geometry (SPEC §22).
+        if traits.type == .geoshape { encoding = [:] }
         for channel in traits.required { encoding[channel.rawValue] = definition(channel) }
         // `order` on bars and areas is their stacking order (SPEC §20): measured on a stack (without one it is
         // rejected, `OrderChannelTests`).

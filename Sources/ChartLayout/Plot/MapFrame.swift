@@ -1,0 +1,106 @@
+import ChartData
+import ChartGeo
+import ChartSpec
+
+/// Where a map goes in its plot (SPEC §22): the chart's `projection` (default `equalEarth`), fitted to every shape
+/// the plot's `geoshape` layers draw as d3's `fitSize` fits it, unless the spec gives `scale` or `translate`.
+/// Layers share it (points by `longitude`/`latitude` land on the shapes), and so do the panels of small
+/// multiples, whose models hold every panel's rows.
+enum MapFrame {
+    /// The name of the field that points a row at its shape (the loader's `GeoData.geometryField`).
+    static let geometryField = "geometry"
+
+    /// Whether a model places its rows on a map.
+    static func drawsMap(_ model: PlotModel) -> Bool { model.markType == .geoshape }
+
+    /// The projection the plot's layers share; nil when none draws a map.
+    static func projection(models: [PlotModel], width: Double, height: Double) -> MapProjection? {
+        guard let spec = models.first(where: drawsMap)?.spec else { return nil }
+        let options = spec.projection?.options ?? ProjectionOptions()
+        var projection = MapProjection(options)
+        guard options.scale == nil, options.translate == nil else { return projection }
+        var shapes: [GeoGeometry] = []
+        for model in models where model.markType == .geoshape {
+            for row in 0..<model.table.rowCount {
+                if let shape = geometry(model, row) { shapes.append(shape) }
+            }
+        }
+        if !shapes.isEmpty { projection.fit(width: width, height: height, to: shapes) }
+        return projection
+    }
+
+    /// The shape of a row, when it has one.
+    static func geometry(_ model: PlotModel, _ row: Int) -> GeoGeometry? {
+        guard let column = model.table.column(named: geometryField), row < column.count, let number = column[row].numberValue,
+            let index = Int(exactly: number), model.spec.geometries.indices.contains(index)
+        else { return nil }
+        return model.spec.geometries[index]
+    }
+
+    /// Whether a shape is lines only (a mesh, a graticule): stroked, never filled.
+    static func isLines(_ geometry: GeoGeometry) -> Bool {
+        switch geometry {
+        case .lineString, .multiLineString: true
+        case .collection(let members): !members.isEmpty && members.allSatisfy(isLines)
+        case .point, .multiPoint, .polygon, .multiPolygon, .sphere: false
+        }
+    }
+
+    /// SVG path data for a projected shape, simplified to what the output shows: coordinates rounded to 0.1 px,
+    /// a point closer than `tolerance` px to the last one kept left out (each run's last point always kept), and
+    /// a ring smaller than that across left out altogether.
+    static func svgPath(_ path: GeoPath, tolerance: Double = 0.5) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(path.parts.reduce(0) { $0 + $1.points.count } * 8)
+        for part in path.parts where !part.points.isEmpty {
+            let points = part.points
+            if part.closed {
+                var x0 = points[0].x, x1 = x0, y0 = points[0].y, y1 = y0
+                for p in points {
+                    x0 = min(x0, p.x)
+                    x1 = max(x1, p.x)
+                    y0 = min(y0, p.y)
+                    y1 = max(y1, p.y)
+                }
+                if x1 - x0 < tolerance && y1 - y0 < tolerance { continue }
+            }
+            var lastX = Int.min, lastY = Int.min
+            var kept = (x: points[0].x, y: points[0].y)
+            for (index, p) in points.enumerated() {
+                let isEnd = index == 0 || index == points.count - 1
+                if !isEnd {
+                    let dx = p.x - kept.x, dy = p.y - kept.y
+                    if dx * dx + dy * dy < tolerance * tolerance { continue }
+                }
+                kept = (p.x, p.y)
+                let x = tenths(p.x), y = tenths(p.y)
+                if x == lastX && y == lastY && index > 0 { continue }
+                out.append(index == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+                write(x, to: &out)
+                out.append(UInt8(ascii: ","))
+                write(y, to: &out)
+                (lastX, lastY) = (x, y)
+            }
+            if part.closed { out.append(UInt8(ascii: "Z")) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A coordinate in tenths of a px (clamped far outside any drawing).
+    static func tenths(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int(max(-1e9, min(1e9, value * 10)).rounded())
+    }
+
+    /// `tenths` / 10 as text: "12.3", "-0.5", "12".
+    static func write(_ tenths: Int, to out: inout [UInt8]) {
+        if tenths < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = tenths.magnitude
+        out.append(contentsOf: String(magnitude / 10).utf8)
+        let fraction = magnitude % 10
+        if fraction != 0 {
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0") + UInt8(fraction))
+        }
+    }
+}
