@@ -53,6 +53,7 @@ public enum ChartChecker {
         if !context.layers.isEmpty { LayerChannelTypeCheck.check(context, into: &diagnostics) }
         LogScaleValuesCheck.check(context, into: &diagnostics)
         AnnotationAnchorCheck.check(context, into: &diagnostics)
+        ProjectionWithoutMapCheck.check(context, into: &diagnostics)
         return CheckedChart(context: context, diagnostics: diagnostics.uniqued().sortedByPosition())
     }
 

@@ -77,6 +77,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"
         case optionNotSupported = "option-not-supported"
+        case projectionWithoutMap = "projection-without-map"
         case rangeOnBandAxis = "range-on-band-axis"
         case rangeWithoutBase = "range-without-base"
         case scaleDomainType = "scale-domain-type"
