@@ -146,18 +146,24 @@ public struct OpenTypeFace: Sendable {
         cmap.forEachMapped(below: end) { scalar, glyph in body(scalar, hmtx.advance(Int(glyph))) }
     }
 
-    /// Pair kerning between two glyphs from the `kern` table, in font units (0 without one).
+    /// Pair kerning between two glyphs in font units, as browsers apply it: from `GPOS` when it has a `kern`
+    /// feature (`GPOSKerning`), else from the `kern` table (0 without either).
     public func kerning(_ left: UInt16, _ right: UInt16) -> Int {
         kern.kerning(left, right)
     }
 
-    /// Whether the face has a `kern` table with any pairs.
+    /// Whether the face kerns any pair (`GPOS` or `kern`).
     public var hasKerning: Bool { !kern.keys.isEmpty }
 
-    /// The pairs of the `kern` table, read the first time they are asked for.
+    /// The kerning pairs, read the first time they are asked for: `GPOS`'s when it has a `kern` feature, else the
+    /// `kern` table's. A broken `GPOS` falls back to the `kern` table.
     var kern: KernTable {
         lazyTables.kern {
-            directory.record("kern").flatMap { record in try? KernTable(FontBytes(bytes: bytes, path: path), record) } ?? .empty
+            let data = FontBytes(bytes: bytes, path: path)
+            if let record = directory.record("GPOS"), let pairs = try? GPOSKerning.read(data, record, glyphCount: glyphCount) {
+                return pairs
+            }
+            return directory.record("kern").flatMap { record in try? KernTable(data, record) } ?? .empty
         }
     }
 
