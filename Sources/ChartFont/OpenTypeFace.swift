@@ -255,11 +255,12 @@ public struct FontNames: Sendable, Equatable {
     }
 }
 
-/// The tables of a face that are read on first use, once (thread-safe: a mutex around two slots).
+/// The tables of a face that are read on first use, once (thread-safe: a mutex around the slots).
 final class LazyTables: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var kernTable: KernTable?
     private var glyphTable: GlyphTable??
+    private var cffFont: CFFOutlines.Font??
 
     init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
@@ -271,6 +272,15 @@ final class LazyTables: @unchecked Sendable {
         let table = read()
         kernTable = table
         return table
+    }
+
+    func cff(_ read: () -> CFFOutlines.Font?) -> CFFOutlines.Font? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let cffFont { return cffFont }
+        let font = read()
+        cffFont = .some(font)
+        return font
     }
 
     func glyphs(_ read: () -> GlyphTable?) -> GlyphTable? {

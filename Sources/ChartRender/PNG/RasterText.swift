@@ -162,8 +162,8 @@ extension RasterPage {
         return face
     }
 
-    /// Whether the rasterizer reads the face's glyph outlines.
-    static func drawable(_ face: OpenTypeFace) -> Bool { face.hasTrueTypeOutlines }
+    /// Whether the rasterizer reads the face's glyph outlines (TrueType `glyf` or CFF).
+    static func drawable(_ face: OpenTypeFace) -> Bool { face.hasTrueTypeOutlines || face.hasCFFOutlines }
 
     /// Whether any scalar of `text` (above ASCII controls) has no glyph in `face`.
     static func needsFallback(_ text: String, _ face: OpenTypeFace) -> Bool {
