@@ -50,10 +50,13 @@ public enum ChartLayoutEngine {
     }
 
     /// The scene of a checked chart drawn from `table`, for `options` (`.interactive` for the HTML page).
-    public static func layout(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions())
-        throws(DiagnosticError) -> Scene
-    {
-        try measuredLayout(chart: chart, table: table, theme: theme, options: options).scene
+    /// `sparklines`: a table's sparkline rows (SPEC §24), per column index (`SparklineRows.load`).
+    public static func layout(
+        chart: CheckedChart, table: Table, theme: ChartTheme = .standard, options: LayoutOptions = LayoutOptions(), sparklines: [Int: Table] = [:]
+    ) throws(DiagnosticError) -> Scene {
+        // SPEC §24: a table instead of marks.
+        if chart.spec.table != nil { return TableLayout.scene(chart: chart, table: table, sparklines: sparklines, theme: theme) }
+        return try measuredLayout(chart: chart, table: table, theme: theme, options: options).scene
     }
 
     /// The scene and where its plot lies (for small multiples, the panels' grid): what a view of several
@@ -207,10 +210,11 @@ public enum ChartLayoutEngine {
     /// The scenes of an HTML page: the chart at its own width and, when that is much wider than a phone, laid out
     /// again at `narrowWidth` (not scaled down), with a plot no taller than it needs (80% of the spec's height,
     /// at least 240 px), its categories all named as on the wide one (`NarrowLayout`). Both interactive.
-    public static func pageLayouts(chart: CheckedChart, table: Table, theme: ChartTheme = .standard) throws(DiagnosticError) -> (
-        wide: Scene, narrow: Scene?
-    ) {
-        let wide = try layout(chart: chart, table: table, theme: theme, options: .interactive)
+    public static func pageLayouts(chart: CheckedChart, table: Table, theme: ChartTheme = .standard, sparklines: [Int: Table] = [:])
+        throws(DiagnosticError) -> (wide: Scene, narrow: Scene?)
+    {
+        let wide = try layout(chart: chart, table: table, theme: theme, options: .interactive, sparklines: sparklines)
+        if chart.spec.table != nil { return (wide, nil) }
         return (wide, try NarrowLayout.scene(chart: chart, table: table, theme: theme))
     }
 

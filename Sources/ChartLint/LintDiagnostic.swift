@@ -27,6 +27,7 @@ public enum LintDiagnostic {
         case optionIgnored = "option-ignored"
         case paletteTooSmall = "palette-too-small"
         case resolveSameField = "resolve-same-field"
+        case tableHeatFewValues = "table-heat-few-values"
         case tooManySeries = "too-many-series"
         case unknownHiddenSeries = "unknown-hidden-series"
         case windowOrderRepeats = "window-order-repeats"

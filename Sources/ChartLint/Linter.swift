@@ -40,7 +40,8 @@ public enum Linter {
         LogScaleDropsValuesRule(),
         DatesAsTextRule(),
         ResolveSameFieldRule(),
-        ArcTooManySlicesRule()
+        ArcTooManySlicesRule(),
+        TableHeatFewValuesRule()
     ]
 
     /// Every rule, errors first, in the order of `specs/lint-rules.md`.
@@ -132,6 +133,10 @@ public enum Linter {
                 table = output.isSample ? nil : output.table
                 if spec.isLayered && !output.isSample { layerTables = layered.layerTables }
                 diagnostics += output.warnings
+                // A table's sparklines (SPEC §24) read data of their own: their key, x and y are checked there.
+                if spec.table != nil {
+                    do { _ = try SparklineRows.load(spec: spec, context: context) } catch { diagnostics += error.diagnostics }
+                }
                 // Annotation aggregates over the output rows, so the checks and rules see their values.
                 if let table { resolvedSpec = (try? AnnotationValues.resolve(spec, table: table, context: context)) ?? spec }
             } catch {

@@ -32,7 +32,9 @@ public enum ChartChecker {
         BinIntervalLimitCheck(),
         PanelLimitCheck(),
         ArcThetaCheck(),
-        ArcLabelTextCheck()
+        ArcLabelTextCheck(),
+        TableUnknownFieldCheck(),
+        TableColumnTypeCheck()
     ]
 
     /// Runs every check over `context`.
@@ -41,6 +43,11 @@ public enum ChartChecker {
     /// then across layers (`LayerChannelTypeCheck`). A mistake in an inherited channel is reported once.
     public static func check(_ context: SemanticContext) -> CheckedChart {
         var diagnostics: [Diagnostic] = []
+        if context.spec.table != nil {
+            // SPEC §24: a table has no marks, channels or scales; only the checks that hold for it run.
+            run(checks, over: context, into: &diagnostics)
+            return CheckedChart(context: context, diagnostics: diagnostics.uniqued().sortedByPosition())
+        }
         run(checks, over: context, into: &diagnostics)
         if !context.layers.isEmpty { LayerChannelTypeCheck.check(context, into: &diagnostics) }
         LogScaleValuesCheck.check(context, into: &diagnostics)
@@ -54,6 +61,10 @@ public enum ChartChecker {
     /// A mistake in an inherited channel that only some layers' rows reveal (a field one layer's own data lacks)
     /// gets a note naming those layers, pointing at each.
     public static func run(_ rules: [any ChartRule], over context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        if context.spec.table != nil {
+            for rule in rules where rule is any AppliesToTables { rule.check(context, into: &diagnostics) }
+            return
+        }
         guard !context.layers.isEmpty else {
             for rule in rules { rule.check(context, into: &diagnostics) }
             return

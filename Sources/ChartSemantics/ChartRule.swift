@@ -30,3 +30,7 @@ extension CataloguedRule {
         Diagnostic(kind, message, at: span, notes: notes, fixIt: fixIt)
     }
 }
+
+/// A rule that also holds for a table (SPEC §24): a table spec is checked only by these (the others are about
+/// marks, channels and scales a table does not have).
+public protocol AppliesToTables: ChartRule {}

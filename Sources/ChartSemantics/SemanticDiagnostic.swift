@@ -83,6 +83,8 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case scaleInvalidDomain = "scale-invalid-domain"
         case scaleTypeMismatch = "scale-type-mismatch"
         case sortOnContinuous = "sort-on-continuous"
+        case tableColumnType = "table-column-type"
+        case tableUnknownField = "table-unknown-field"
         case textWithoutText = "text-without-text"
 
         public static let domain = "ChartSemantics"

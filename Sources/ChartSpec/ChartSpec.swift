@@ -46,6 +46,9 @@ public struct ChartSpec: Sendable {
     /// from `layerIndex` after the composite stage (SPEC §21); nil for a layer made from a one-mark spec's `mark`.
     public var writtenLayerIndex: Int?
     public var encoding: Encoding
+    /// A table instead of marks (SPEC §24); nil for a chart. With a table, `mark` is a placeholder no stage draws
+    /// and `encoding` is empty.
+    public var table: TableSpec?
     public var legend: LegendSpec
     /// Reference lines, shaded ranges and notes on the plot (SPEC §12), in the order written.
     public var annotations: [Annotation] = []

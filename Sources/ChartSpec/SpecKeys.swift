@@ -10,19 +10,28 @@ public enum SpecKeys {
         "groupBy",
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
-        "mark", "layers", "encoding", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height", "theme",
+        "mark", "layers", "encoding", "table", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt", "width", "height",
+        "theme",
         "locale"
     ]
     /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
     public static let views = ["concat", "repeat", "columns"]
     /// SPEC §20 (one entry of `concat`): a chart's keys without the page text.
-    public static let view = topLevel.filter { !["$schema", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale"].contains($0) }
+    public static let view = topLevel.filter {
+        !["$schema", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale", "table"].contains($0)
+    }
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
     public static let layer = [
         "mark", "encoding", "data", "calculate", "quantile", "density", "regression", "groupBy", "aggregate", "total", "complete", "sort", "window",
         "windowBy", "filter"
     ]
+    /// SPEC §24 (`table`).
+    public static let table = ["columns", "sort", "rows", "search"]
+    /// SPEC §24 (one entry of `table.columns`).
+    public static let tableColumn = ["field", "title", "format", "display", "scheme", "from", "scale", "width", "align"]
+    /// SPEC §24 (a sparkline column's `from`).
+    public static let sparklineFrom = ["data", "key", "x", "y"]
     /// SPEC §21: the statistics steps' options.
     public static let quantile = ["field", "probs", "groupBy"]
     public static let density = ["field", "groupBy", "bandwidth", "extent", "steps", "cumulative", "counts"]

@@ -61,6 +61,7 @@ enum BuiltInTheme {
           "grid": { "color": "#e3e3e3", "width": 1 },
           "axis": { "color": "#999999", "tickColor": "#b3b3b3", "ticks": true },
           "zeroLine": { "color": "#333333" },
+          "table": { "stripes": false, "stripeColor": "#f3f4f6" },
           "colors": {
             "mark": "#2b6cb0",
             "missing": "#cccccc",

@@ -30,6 +30,8 @@ public struct PipelineResult: Sendable {
     /// A graphic of several views (SPEC §20): each view's rows, its spec as the pipeline resolved it; `spec` is
     /// then the page's and `table` the first view's.
     public var views: [PipelineResult] = []
+    /// A table's sparkline rows (SPEC §24): per column index, the rows its `from` reads.
+    public var sparklines: [Int: Table] = [:]
 
     public init(spec: ChartSpec, table: Table, layers: [Table] = [], sources: [DataProvenance] = [], theme: ChartTheme = .standard) {
         self.spec = spec

@@ -138,6 +138,7 @@ enum Compiler {
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
         }
+        if spec.table != nil { input.sparklines = try SparklineRows.load(spec: spec, context: context) }
         input.spec = try PanelOrder.resolve(
             try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table, layers: input.layers)
         return (input, warnings)

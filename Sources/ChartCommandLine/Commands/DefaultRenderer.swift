@@ -52,12 +52,13 @@ public struct DefaultRenderer: ChartRenderer {
         let chart = try ChartLayoutEngine.check(theme.sized(input.spec), table: input.table, layers: input.layers)
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
-            var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme)
+            var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme, sparklines: input.sparklines)
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
         }
         if formats.contains(.html) {
-            laidOut.page = try ChartLayoutEngine.page(chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme)
+            laidOut.page = try ChartLayoutEngine.page(
+                chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme, sparklines: input.sparklines)
         }
         return laidOut
     }

@@ -73,6 +73,10 @@ public struct ChartTheme: Sendable {
     public var tickColor: String
     /// Whether axes that have tick marks draw them.
     public var drawsTicks: Bool
+    /// A table's rows on alternating backgrounds rather than between rule lines (SPEC §24, `table.stripes`).
+    public var tableStripes: Bool
+    /// The background of every other row of a striped table.
+    public var tableStripeColor: String
     /// The edge of a time axis with tick marks, and the zero line of a chart that does not fill from zero.
     public var domainColor: String
     /// Marks with no color encoding and no `mark.color`.
@@ -226,6 +230,8 @@ public struct ChartTheme: Sendable {
         baselineColor = theme[.zeroLineColor]
         tickColor = theme[.tickColor]
         drawsTicks = theme[.axisTicks]
+        tableStripes = theme[.tableStripes]
+        tableStripeColor = theme[.tableStripeColor]
         domainColor = theme[.axisColor]
         markColor = theme[.markColor]
         missingColor = theme[.missingColor]

@@ -15,6 +15,8 @@ public struct PageLayout: Sendable {
     /// The canvas of the derived dark mode (the theme's `dark.background`).
     public var darkBackground: String?
     public var model: PageModel
+    /// A table spec's page (SPEC §24): a real `<table>` instead of the scenes.
+    public var table: TablePage?
 
     public init(
         wide: Scene, narrow: Scene? = nil, narrowBelow: Double = 0, dark: Scene? = nil, darkNarrow: Scene? = nil, darkBackground: String? = nil,

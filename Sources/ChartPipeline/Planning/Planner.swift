@@ -273,6 +273,10 @@ private struct PlanBuilder {
                 dataColumnsUsed.insert(name)
             }
         }
+        // A table's columns (SPEC §24) likewise.
+        for column in spec.table?.columns ?? [] where dataNames.contains(column.field.value) && calculatedIndex[column.field.value] == nil {
+            dataColumnsUsed.insert(column.field.value)
+        }
 
         if failed { return (nil, diagnostics) }
 

@@ -26,6 +26,12 @@ public enum HTMLWriter {
     /// The page of `page`'s scenes and model, ending with a newline. What `chartc build --format html` writes.
     public static func write(_ page: PageLayout) -> String {
         let model = page.model
+        if let table = page.table {
+            let family = page.wide.fontFamily
+            return TableHTML.write(
+                table, name: model.name, locale: model.locale,
+                fontFamily: family != TextMeasurer.fontFamily && family.unicodeScalars.allSatisfy(isFontStackCharacter) ? family : nil)
+        }
         let scene = page.wide
         let id = "chartc-" + XMLText.nameFragment(model.name)
         let title = model.title ?? scene.title ?? model.name

@@ -4,7 +4,7 @@ import ChartSpec
 
 /// Number formats (d3-format: `",.2f"`) and date formats (`"%b %Y"`) are parsed before the chart is drawn, so a
 /// typo points at the character inside the string rather than failing the build.
-struct InvalidFormatCheck: CataloguedRule {
+struct InvalidFormatCheck: CataloguedRule, AppliesToTables {
     let kind = SemanticDiagnostic.Kind.invalidFormat
     let summary = "A number or date format (a channel's, an axis's or the labels') that cannot be parsed."
 
@@ -21,6 +21,11 @@ struct InvalidFormatCheck: CataloguedRule {
         }
         if let format = context.spec.mark.labels?.format {
             check(format, path: "mark.labels.format", temporal: nil, into: &diagnostics)
+        }
+        for (index, column) in (context.spec.table?.columns ?? []).enumerated() {
+            guard let format = column.format else { continue }
+            let type = column.kind == .sparkline ? nil : context.fieldType(column.field.value)
+            check(format, path: "table.columns[\(index)].format", temporal: type.map { $0 == .date }, into: &diagnostics)
         }
     }
 

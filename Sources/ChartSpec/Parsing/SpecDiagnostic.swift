@@ -43,6 +43,14 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case missingMarkType(path: String)
     /// `mark` and `layers` both given.
     case markAndLayers
+    /// `table` (SPEC §24) together with a key it replaces (`mark`, `encoding`, …).
+    case tableAnd(key: String)
+    /// A `table` without `columns`.
+    case missingTableColumns
+    /// A column key that only one `display` takes (`scheme` on a heat column, `from` on a sparkline).
+    case tableColumnKey(path: String, key: String, display: String, found: String)
+    /// A table feature this build does not draw yet (rejected rather than ignored: accepted means drawn).
+    case tableNotDrawn(path: String, what: String)
     /// `layers: []`.
     case emptyLayers
     /// More layers than `LayerSpec.limit`.
@@ -245,6 +253,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
         case statisticsOption = "statistics-option"
+        case tableNotDrawn = "table-not-drawn"
         case resolveLayers = "resolve-layers"
 
         public static let domain = "ChartSpec"
@@ -261,7 +270,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .missingData, .missingMark, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType, .missingStep,
+        case .tableNotDrawn: .tableNotDrawn
+        case .missingData, .missingMark, .missingTableColumns, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType,
+            .missingStep,
             .missingChannelField,
             .missingFacetField,
             .missingAnnotationType, .missingAnnotationAggregate, .missingStatisticsField:
@@ -275,7 +286,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .totalNotGrouped: .totalNotGrouped
         case .dataURLScheme, .sourceURLScheme: .invalidURLScheme
         case .sourceWithoutName: .sourceWithoutName
-        case .markAndLayers, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid, .twoStatisticsSteps:
+        case .markAndLayers, .tableAnd, .fieldAndValue, .keyOnConstant, .noteAtAndPosition, .concatAndRepeat, .columnsOnGrid, .twoStatisticsSteps:
             .conflictingKeys
         case .statisticsOptionNotForMethod, .paramsWithCurveOption: .statisticsOption
         case .pageTextInView: .viewPageText
@@ -284,7 +295,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd, .errorbandWithoutAlong: .errorbarRange
         case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
-        case .layerAggregationKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
+        case .layerAggregationKey, .tableColumnKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
         case .windowByWithoutWindow: .windowByWithoutWindow
         case .databaseVariableName, .invalidDatabaseURL: .databaseURL
@@ -336,6 +347,16 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .markAndLayers:
             return
                 "the chart spec has both 'mark' and 'layers': draw one mark with 'mark', or several with 'layers' (each with its own 'mark'), not both"
+        case .tableAnd(let key):
+            return
+                "the chart spec has both 'table' and '\(key)': a table replaces the marks, so '\(key)' would change nothing; leave it out, or draw a chart without 'table'"
+        case .missingTableColumns:
+            return
+                "missing 'table.columns': list the table's columns, e.g. \"columns\": [{ \"field\": \"country\" }, { \"field\": \"gdp\", \"display\": \"bar\" }]"
+        case .tableColumnKey(let path, let key, let display, let found):
+            return "'\(path).\(key)' is taken only by a column with \"display\": \"\(display)\"; this column's display is '\(found)'"
+        case .tableNotDrawn(let path, let what):
+            return "'\(path)': \(what) is not drawn by this version of chartc; leave it out"
         case .emptyLayers:
             return "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'"
         case .resolveWithoutLayers(let channel):

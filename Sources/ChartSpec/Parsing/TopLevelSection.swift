@@ -38,7 +38,12 @@ extension SpecDecoder {
 
         var mark: MarkSpec?
         var layers: [LayerSpec] = []
-        if let member = top["mark"], let layersMember = top["layers"] {
+        var table: TableSpec?
+        if let member = top["table"] {
+            // SPEC §24: a table replaces the marks; the mark is a placeholder no stage draws.
+            table = decodeTable(member, top: top)
+            mark = MarkSpec(type: Located(.text, at: nil))
+        } else if let member = top["mark"], let layersMember = top["layers"] {
             report(
                 SpecDiagnostic.markAndLayers,
                 at: layersMember.keySpan,
@@ -49,7 +54,7 @@ extension SpecDecoder {
             mark = layers.first?.mark
         } else if let member = top["mark"] {
             mark = decodeMark(member.value)
-        } else if !top.hasMisspelling(of: "mark") && !top.hasMisspelling(of: "layers") {
+        } else if !top.hasMisspelling(of: "mark") && !top.hasMisspelling(of: "layers") && !top.hasMisspelling(of: "table") {
             missingKey(.missingMark, at: root.span)
         }
 
@@ -68,7 +73,9 @@ extension SpecDecoder {
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
 
         guard let data, let mark else { return nil }
+        if top["table"] != nil && table == nil { return nil }
         var spec = ChartSpec(file: file, data: data, mark: mark)
+        spec.table = table
         spec.title = title
         spec.subtitle = subtitle
         spec.calculate = pipeline.calculate

@@ -77,6 +77,10 @@ public enum ThemeKeys {
             ThemeKey(path: "axis.color", type: .color, hasDefault: true, meaning: "the axis line (domain) of time and continuous axes"),
             ThemeKey(path: "axis.tickColor", type: .color, hasDefault: true, meaning: "tick marks"),
             ThemeKey(path: "axis.ticks", type: .bool, hasDefault: true, meaning: "draw tick marks where an axis has them"),
+            ThemeKey(
+                path: "table.stripes", type: .bool, hasDefault: true,
+                meaning: "a table's rows on alternating backgrounds (zebra stripes) instead of rule lines between them (SPEC §24)"),
+            ThemeKey(path: "table.stripeColor", type: .color, hasDefault: true, meaning: "the background of every other row of a striped table"),
             ThemeKey(path: "zeroLine.color", type: .color, hasDefault: true, meaning: "the zero line of bars and the baseline of a categorical axis"),
             ThemeKey(path: "colors.mark", type: .color, hasDefault: true, meaning: "marks without a color channel or mark.color"),
             ThemeKey(path: "colors.missing", type: .color, hasDefault: true, meaning: "a mark whose color value is missing"),

@@ -33,11 +33,13 @@ public enum ThemeText: String, CaseIterable, Sendable {
     case noteWord = "words.note"
     case sourcesWord = "words.sources"
     case sourceWord = "words.source"
+    case tableStripeColor = "table.stripeColor"
 }
 
 /// A yes/no every theme has, read as `ThemeNumber` is.
 public enum ThemeFlag: String, CaseIterable, Sendable {
     case axisTicks = "axis.ticks"
+    case tableStripes = "table.stripes"
 }
 
 /// A text role of SPEC §15 (`ThemeKeys.textRoles`): each has a size, weight, style and color in every theme, and

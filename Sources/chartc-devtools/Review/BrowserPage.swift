@@ -74,6 +74,11 @@ struct BrowserPage {
             session: session)
     }
 
+    /// Types `text` into the focused element the way a keyboard's characters arrive (an `input` event each).
+    func insertText(_ text: String) throws {
+        try browser.send("Input.insertText", ["text": .string(text)], session: session)
+    }
+
     /// The center of the first visible element matching `selector`, in viewport px, or nil when none shows.
     func center(_ selector: String) throws -> (x: Double, y: Double)? {
         let found = try evaluate(

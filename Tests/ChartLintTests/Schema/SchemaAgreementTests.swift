@@ -58,7 +58,10 @@ struct SchemaAgreementTests {
         ("$defs/layer", SpecKeys.layer),
         ("$defs/layerEncoding", SpecKeys.encoding),
         ("$defs/resolve", SpecKeys.resolve),
-        ("$defs/annotation", SpecKeys.annotation)
+        ("$defs/annotation", SpecKeys.annotation),
+        ("$defs/table", SpecKeys.table),
+        ("$defs/tableColumn", SpecKeys.tableColumn),
+        ("$defs/sparklineFrom", SpecKeys.sparklineFrom)
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
         let properties = propertyNames(path)
@@ -92,6 +95,9 @@ struct SchemaAgreementTests {
         #expect(Set(enumValues("$defs/data/properties/parse/additionalProperties/anyOf/0")) == Set(DataType.allCases.map(\.rawValue)))
         #expect(propertyNames("$defs/encoding") == ChannelName.allCases.map(\.rawValue))
         #expect(enumValues("$defs/resolve/properties/y") == FacetScaleSharing.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/tableColumn/properties/display") == TableDisplay.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/tableColumn/properties/align") == TableAlign.allCases.map(\.rawValue))
+        #expect(enumValues("$defs/tableColumn/properties/scale") == SparklineScale.allCases.map(\.rawValue))
     }
 
     @Test func completionListsMatchWhatTheCompilerKnows() {

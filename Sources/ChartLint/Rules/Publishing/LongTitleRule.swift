@@ -5,7 +5,7 @@ import ChartSpec
 /// A headline is read at a glance: newsroom style guides keep chart titles to about ten words and put the
 /// detail in the subtitle. "About" ten: a year or a number often makes it eleven or twelve, so the warning starts
 /// past twelve.
-struct LongTitleRule: CataloguedRule {
+struct LongTitleRule: CataloguedRule, AppliesToTables {
     static let maximumWords = 12
 
     let kind = LintDiagnostic.Kind.longTitle

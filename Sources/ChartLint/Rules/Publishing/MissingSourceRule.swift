@@ -3,7 +3,7 @@ import ChartSemantics
 import ChartSpec
 
 /// Readers should be able to check the numbers: every published chart names where they come from.
-struct MissingSourceRule: CataloguedRule {
+struct MissingSourceRule: CataloguedRule, AppliesToTables {
     let kind = LintDiagnostic.Kind.missingSource
     let summary = "The chart names no source for its data."
 

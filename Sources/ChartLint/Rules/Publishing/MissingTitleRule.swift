@@ -4,7 +4,7 @@ import ChartSpec
 
 /// Readers decide from the headline whether to look at a chart at all; a chart without one also has no SVG
 /// `<title>` for screen readers.
-struct MissingTitleRule: CataloguedRule {
+struct MissingTitleRule: CataloguedRule, AppliesToTables {
     let kind = LintDiagnostic.Kind.missingTitle
     let summary = "The chart has no title (or an empty one): readers need a headline saying what it shows."
 
