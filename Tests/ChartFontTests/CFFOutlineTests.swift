@@ -57,7 +57,9 @@ struct CFFOutlineTests {
 
     static let sample: [UInt32] = Array(0x21...0x7E) + [0xC5, 0xE9, 0xDF, 0xFC, 0x20AC, 0x2013, 0xA9]
 
-    @Test("every sample glyph's contours equal fontTools', point for point, in five URW faces", .enabled(if: available, "needs fonts-urw-base35 unpacked and python3-fonttools"))
+    @Test(
+        "every sample glyph's contours equal fontTools', point for point, in five URW faces",
+        .enabled(if: available, "needs fonts-urw-base35 unpacked and python3-fonttools"))
     func matchesFontTools() throws {
         let folder = try #require(Self.folder)
         for name in Self.faces {

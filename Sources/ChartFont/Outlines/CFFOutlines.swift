@@ -27,7 +27,9 @@ enum CFFOutlines {
                 return
             }
             let size = Int(try data.u8(at + 2, CFFOutlines.table))
-            guard (1...4).contains(size) else { throw FontBytes.OutOfBounds(table: CFFOutlines.table, problem: "has an INDEX with offset size \(size)") }
+            guard (1...4).contains(size) else {
+                throw FontBytes.OutOfBounds(table: CFFOutlines.table, problem: "has an INDEX with offset size \(size)")
+            }
             offSize = size
             offsets = at + 3
             try data.check(offsets, (count + 1) * size, CFFOutlines.table)
