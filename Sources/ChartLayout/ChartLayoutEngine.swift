@@ -133,6 +133,7 @@ public enum ChartLayoutEngine {
 
         // Small multiples (SPEC §13, `Panels/`): a grid of plots in place of the one plot.
         var plotDefinitions: [SceneDefinition]
+        var warnings: [Diagnostic] = []
         var plotBox = region
         if let facet = spec.facet {
             let canTurn = NarrowLayout.canTurn(chart)
@@ -147,6 +148,7 @@ public enum ChartLayoutEngine {
                     colorDomain: colorDomain, sharedSize: sharedSize)
             }
             children.append(contentsOf: grid.nodes)
+            warnings = grid.warnings
             plotDefinitions = grid.definitions
             region.height = grid.height
             plotBox = region
@@ -159,6 +161,7 @@ public enum ChartLayoutEngine {
             }
         } else {
             let plotArea = try PlotArea(models: models, region: region, steps: plotSteps(spec, theme: theme))
+            warnings = plotArea.warnings
             children.append(plotArea.node)
             plotDefinitions = plotArea.definitions
             region = plotArea.region
@@ -204,6 +207,7 @@ public enum ChartLayoutEngine {
         )
         scene.logo = logo
         scene.fontFiles = theme.fontFiles
+        scene.warnings = warnings
         return (scene, plotBox)
     }
 

@@ -146,7 +146,9 @@ public enum Linter {
             }
         } else {
             do {
-                schema = try Pipeline.schema(spec: spec, context: context)
+                let read = try Pipeline.schemaReportingWarnings(spec: spec, context: context)
+                schema = read.schema
+                diagnostics += read.warnings
                 if let schema { diagnostics += Planner.analyze(spec, schema: schema).diagnostics }
             } catch {
                 diagnostics += error.diagnostics

@@ -159,4 +159,20 @@ import Testing
             for other in labels[(position + 1)...] { #expect(!label.box.overlaps(other.box)) }
         }
     }
+
+    /// Past the smallest font, the thinnest slices' labels are left out — and the scene says so (the build's
+    /// `labels-left-out` warning, naming them), never silently; a pie whose labels all fit says nothing.
+    @Test func labelsLeftOutPastTheSmallestFontAreAWarning() throws {
+        let names = (1...120).map { "Party \($0)" } + ["Largest"]
+        var (spec, table) = Self.pie(names: names, values: Array(repeating: 1, count: 120) + [2400], title: nil)
+        spec.height = Located(200, at: nil)
+        let scene = try ChartLayoutEngine.layout(spec: spec, table: table)
+        let drawn = scene.texts().filter { $0.classes.contains("chartc-arc-label") }.count
+        #expect(drawn < 121, "a 200 px pie cannot hold 121 labels")
+        let warning = try #require(scene.warnings.first, "the labels left out are reported")
+        #expect(warning.id == "labels-left-out" && warning.severity == .warning)
+        #expect(warning.message.contains("\(121 - drawn) labels") && warning.message.contains("'Party"), "\(warning.message)")
+        let (fits, rows) = Self.pie(names: ["A", "B", "C"], values: [3, 2, 1])
+        #expect(try ChartLayoutEngine.layout(spec: fits, table: rows).warnings.isEmpty)
+    }
 }

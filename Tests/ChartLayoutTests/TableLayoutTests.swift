@@ -204,4 +204,56 @@ import Testing
         // Each line spans its whole box: the lowest and highest points of the two rows are the same distance apart.
         #expect(abs(((a.max() ?? 0) - (a.min() ?? 0)) - ((b.max() ?? 0) - (b.min() ?? 0))) <= 0.01)
     }
+
+    @Test func imagesAreForHTMLOnly() throws {
+        let table = Table(columns: [Fixture.strings("name", ["a", "b"]), Fixture.strings("flag", ["https://example.org/a.png", "b.png"])])
+        let text =
+            #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "flag", "title": "Flag", "display": "image"}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let chart = try ChartLayoutEngine.check(spec, table: table)
+        // The static table leaves the column out; the HTML table shows each image.
+        let scene = try ChartLayoutEngine.layout(chart: chart, table: table)
+        let headers = scene.nodes(withClass: "chartc-table-header").compactMap { node -> String? in
+            if case .text(let text) = node { return text.text }
+            return nil
+        }
+        #expect(headers == ["name"])
+        let page = try ChartLayoutEngine.page(chart: chart, table: table, name: "t")
+        let model = try #require(page.table)
+        #expect(model.columns.map(\.heading) == ["name", "Flag"])
+        #expect(model.rows.map { $0[1].image } == ["https://example.org/a.png", "b.png"])
+    }
+
+    @Test func aSparklinesLargeLastValueReadsInTheShortScaleWithoutAFormat() throws {
+        let trend = Table(columns: [
+            Fixture.strings("name", ["a", "a"]), Fixture.numbers("year", [2020, 2021]), Fixture.numbers("gdp", [21e12, 25.46e12])
+        ])
+        let rows = Table(columns: [Fixture.strings("name", ["a"])])
+        let text =
+            #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "trend", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": "name", "x": "year", "y": "gdp"}}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let scene = try ChartLayoutEngine.layout(chart: try ChartLayoutEngine.check(spec, table: rows), table: rows, sparklines: [1: trend])
+        #expect(Self.texts(scene, column: 1).map(\.text) == ["25.5T"])
+    }
+
+    @Test func aThemeWithStripesShadesEveryOtherRowInsteadOfRules() throws {
+        let text = #"{"title": "T", "data": {"url": "d.csv"}, "table": {"columns": [{"field": "name"}, {"field": "v"}]}}"#
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: text)).spec)
+        let table = Self.rows([("v", [1, 2, 3, 4])], names: ["a", "b", "c", "d"])
+        let ruled = try ChartLayoutEngine.layout(spec: spec, table: table)
+        var theme = ChartTheme.standard
+        theme.tableStripes = true
+        theme.tableStripeColor = "#eeeeee"
+        let striped = try ChartLayoutEngine.layout(spec: spec, table: table, theme: theme)
+        func stripes(_ scene: Scene) -> Int {
+            scene.nodes(withClass: "chartc-table-row").reduce(0) { count, row in
+                count + row.children.filter { if case .rect(let rect) = $0 { rect.fill == .color("#eeeeee") } else { false } }.count
+            }
+        }
+        #expect(stripes(ruled) == 0)
+        #expect(stripes(striped) == 2)
+        // Rules between rows only without stripes (the header's and the bottom rule stay).
+        #expect(ruled.nodes(withClass: "chartc-table-rule").count == 2 + 3)
+        #expect(striped.nodes(withClass: "chartc-table-rule").count == 2)
+    }
 }

@@ -50,10 +50,18 @@ public protocol ChartRenderer: Sendable {
     func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]]
     /// The renderer drawing PNGs at `scale` device pixels per CSS px (`--scale`); one without PNG output returns itself.
     func drawingPNG(atScale scale: Double) -> any ChartRenderer
+    /// `render`, with what the layout had to leave out and says so (`labels-left-out`).
+    func renderReportingLayout(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> (files: [[UInt8]], warnings: [Diagnostic])
 }
 
 extension ChartRenderer {
     public func drawingPNG(atScale scale: Double) -> any ChartRenderer { self }
+
+    public func renderReportingLayout(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> (
+        files: [[UInt8]], warnings: [Diagnostic]
+    ) {
+        (try render(chart, formats: formats), [])
+    }
 }
 
 /// What the commands take from outside the command line: the renderer `build` uses, and how remote data may be

@@ -112,7 +112,8 @@ enum Compiler {
                 input = result.input
             }
             timings?.lap("pipeline")
-            let files = try renderer.render(input, formats: formats)
+            let (files, layoutWarnings) = try renderer.renderReportingLayout(input, formats: formats)
+            compiled.diagnostics += layoutWarnings
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
             compiled.files = files
         } catch {

@@ -21,6 +21,9 @@ public struct LaidOutChart: Sendable {
     public var page: PageLayout?
     /// The spec file, named by errors that have no place of their own (a face a PDF needs is not installed).
     public var specPath: String
+
+    /// What the layout had to leave out and says so: the still scene's, else the page's wide scene's.
+    public var warnings: [Diagnostic] { still?.warnings ?? page?.wide.warnings ?? [] }
 }
 
 /// The renderer `chartc build` uses unless told otherwise, the one build driver after the pipeline: check the
@@ -38,10 +41,16 @@ public struct DefaultRenderer: ChartRenderer {
     }
 
     public func render(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> [[UInt8]] {
+        try renderReportingLayout(chart, formats: formats).files
+    }
+
+    public func renderReportingLayout(_ chart: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> (
+        files: [[UInt8]], warnings: [Diagnostic]
+    ) {
         let laidOut = try layout(chart, formats: formats)
         var files: [[UInt8]] = []
         for format in formats { files.append(try write(laidOut, format: format)) }
-        return files
+        return (files, laidOut.warnings)
     }
 
     /// Checks the chart once (in its theme's default size where the spec gives none) and lays out the scenes

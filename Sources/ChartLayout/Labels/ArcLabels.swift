@@ -11,7 +11,7 @@ import ChartSpec
 /// leader line. Outside labels of one side are stacked in the order of their slices and spread vertically so none
 /// overlaps another (as Datawrapper's and d3-pie's do): each starts level with its slice, then the column is pushed
 /// down and back up inside the plot. When a side holds more labels than its height, the smallest slices' labels are
-/// left out (the legend still names them). Every label stays inside the plot, which the title and legend are
+/// left out (the legend still names them) and the build says which (`labels-left-out`). Every label stays inside the plot, which the title and legend are
 /// outside of, and is marked taken in the placer, so annotations keep clear of it.
 enum ArcLabels {
     /// The gap between stacked outside labels.
@@ -149,7 +149,10 @@ enum ArcLabels {
                 isRight
                 ? geometry.center.x + geometry.radius + ArcGeometry.leaderLength : geometry.center.x - geometry.radius - ArcGeometry.leaderLength
             let fitted = shrunk(items, height: plot.height, style: theme.valueLabelStyle)
-            for item in spread(fitted, top: plot.minY, bottom: plot.maxY) {
+            let kept = spread(fitted, top: plot.minY, bottom: plot.maxY)
+            let keptRows = Set(kept.map(\.slice.row))
+            for item in fitted where !keptRows.contains(item.slice.row) { placer.leftOut.append((item.text, model.mark.labels?.span)) }
+            for item in kept {
                 let top = item.y - item.block.height / 2
                 let x = isRight ? column + 2 : column - 2
                 let node = TextNode(
@@ -157,7 +160,10 @@ enum ArcLabels {
                     classes: ["chartc-label", "chartc-arc-label"])
                 guard plot.contains(node.box, tolerance: 0.01), placer.fits(node.box, ignoringMarks: true),
                     let position = outputIndex[item.slice.seriesIndex]
-                else { continue }
+                else {
+                    placer.leftOut.append((item.text, model.mark.labels?.span))
+                    continue
+                }
                 placer.occupy(node.box)
                 // From the slice's edge out along its middle, then across to the label.
                 let edge = geometry.point(item.slice.middle, item.slice.outer + 1)

@@ -1,3 +1,4 @@
+import ChartDiagnostics
 import ChartFormat
 /// Keeps labels from colliding: every text already on the plot (tick labels, axis titles, labels placed before)
 /// is an occupied box, and a new label takes the first of its candidate positions that stays inside the bounds
@@ -29,6 +30,11 @@ struct LabelPlacer: Sendable {
     /// Added to every owner (a row) given to `addMark`, `fits` and `place`: each layer of a chart (SPEC §11)
     /// numbers its own rows, so each layer gets its own range of owners in the one placer all layers share.
     var ownerBase = 0
+
+    /// Labels a mark had to leave out for lack of room (an arc's smallest slices when even the smallest font
+    /// leaves its column taller than the plot), with the `mark.labels` that asked for them: never dropped
+    /// unseen, they become the build's `labels-left-out` warning.
+    var leftOut: [(text: String, span: SourceSpan?)] = []
 
     init(bounds: Box, padding: Double = 1, obstacles: [Box] = []) {
         self.bounds = bounds

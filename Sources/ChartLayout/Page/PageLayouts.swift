@@ -18,7 +18,7 @@ extension ChartLayoutEngine {
         var page = PageLayout(
             wide: scenes.wide, narrow: scenes.narrow, darkBackground: theme.darkBackground, model: PageModel(chart: chart, table: table, name: name))
         if chart.spec.table != nil {
-            page.table = TableModel(chart: chart, table: table, sparklines: sparklines, theme: theme).page()
+            page.table = TableModel(chart: chart, table: table, sparklines: sparklines, theme: theme, page: true).page()
             return page
         }
         if let dark = try theme.loadDark() {

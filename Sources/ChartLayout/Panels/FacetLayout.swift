@@ -24,6 +24,8 @@ struct FacetLayout {
     /// The width is fixed and its columns of panels cannot give each category along x one line of its label: the
     /// chart should be drawn turned on its side (categories down y). Nothing was laid out.
     var wantsTurn = false
+    /// What the panels' layout had to leave out (`PlotArea.warnings`), once per kind of warning.
+    var warnings: [Diagnostic] = []
 
     /// Between panels side by side, and between rows.
     static let columnGap = 14.0
@@ -237,6 +239,7 @@ struct FacetLayout {
         let titleHeight = titleBlocks.map(\.height).max() ?? 0
 
         var panelNodes: [SceneNode] = []
+        var panelWarnings: [Diagnostic] = []
         var placed: [(key: String, plot: Box, title: Box?, scales: PlotScales)] = []
         var definitions: [SceneDefinition] = []
         var rowTop = top
@@ -259,6 +262,7 @@ struct FacetLayout {
                     x: plotBox.x - margins.left, y: plotBox.y - margins.top, width: margins.left + plotWidth + panelRight,
                     height: margins.top + plotHeight + margins.bottom)
                 let area = try PlotArea(models: models[index], region: panelRegion, panel: frame, yLabelWidth: yLabelWidth)
+                for warning in area.warnings where !panelWarnings.contains(where: { $0.id == warning.id }) { panelWarnings.append(warning) }
                 for definition in area.definitions where !definitions.contains(where: { $0.id == definition.id }) { definitions.append(definition) }
                 var children: [SceneNode] = []
                 var titleBox: Box?
@@ -304,6 +308,7 @@ struct FacetLayout {
         let gridWidth = x - Self.columnGap - region.x
         self.width = gridWidth > region.width + 1 ? gridWidth : region.width
         self.panels = placed
+        self.warnings = panelWarnings
     }
 
     /// The plot width every panel's categories along x need (the most steps any panel spans × `step`, plus the

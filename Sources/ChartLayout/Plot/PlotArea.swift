@@ -13,6 +13,8 @@ public struct PlotArea: Sendable {
     public var definitions: [SceneDefinition]
     /// The region the plot and its axes take: the one given, grown when its categories need more room.
     public var region: Box
+    /// What the layout had to leave out and says so (`labels-left-out`).
+    public var warnings: [Diagnostic] = []
 
     /// - Parameter panel: for a panel of small multiples (`Panels/`), margins every panel shares (so panels of
     ///   a shared scale have identical plots) and which tick labels it prints; nil: margins fit this plot.
@@ -198,6 +200,7 @@ public struct PlotArea: Sendable {
                 visible.markKind.addLabelObstacles(to: &obstacles, context: MarkContext(model: visible, scales: scales.forLayer(visible)))
             }
         }
+        warnings = LayoutDiagnostic.labelsLeftOut(placer.leftOut, path: models[0].spec.file.path)
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
         let clip = models.contains(where: Self.needsClip)
         var layerNodes: [SceneNode] = []

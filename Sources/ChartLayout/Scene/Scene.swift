@@ -1,3 +1,5 @@
+import ChartDiagnostics
+
 /// The finished picture of a chart: every shape and text box positioned in px on a canvas of `width` ×
 /// `height`, with class names and data attributes. Layout builds it; the SVG and HTML writers only serialize it.
 public struct Scene: Sendable {
@@ -24,6 +26,8 @@ public struct Scene: Sendable {
     public var dataSources: [SceneDataSource] = []
     /// The theme's logo, sanitized and positioned (`LogoSanitizer`), written last.
     public var logo: SceneLogo?
+    /// What the layout had to leave out and says so (`labels-left-out`): not drawn, but reported by the build.
+    public var warnings: [Diagnostic] = []
 
     public init(
         width: Double, height: Double, title: String? = nil, description: String? = nil, background: String? = "#ffffff",

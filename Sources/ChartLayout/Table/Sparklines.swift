@@ -59,8 +59,14 @@ struct SparklineSet {
         yHigh = all.map(\.y).max() ?? 1
         let pattern = column.format?.patternText.flatMap { try? NumberFormat(parsing: $0) }
         let affixes = column.format?.affixes ?? .none
+        // Without a format, large values read in the short scale (`25.5T`), the way a sparkline's label has room for.
+        let compact = try? NumberFormat(parsing: ".3~S")
         lastTexts = lastValues.map { value in
-            value.map { affixes.apply(pattern?.format($0, locale: locale) ?? TooltipData.defaultNumber($0, locale: locale)) }
+            value.map { value in
+                if let pattern { return affixes.apply(pattern.format(value, locale: locale)) }
+                if abs(value) >= 100_000, let compact { return affixes.apply(compact.format(value, locale: locale)) }
+                return affixes.apply(TooltipData.defaultNumber(value, locale: locale))
+            }
         }
     }
 

@@ -60,7 +60,9 @@ struct TableModel {
     /// Per sparkline column (by index): its lines.
     let sparklines: [Int: SparklineSet]
 
-    init(chart: CheckedChart, table: Table, sparklines: [Int: Table], theme: ChartTheme) {
+    /// `page`: the HTML table's model, which keeps `image` columns; the static table leaves them out (SPEC §24:
+    /// images are HTML only).
+    init(chart: CheckedChart, table: Table, sparklines: [Int: Table], theme: ChartTheme, page: Bool = false) {
         spec = chart.spec
         tableSpec = chart.spec.table ?? TableSpec(columns: [])
         self.table = table
@@ -75,7 +77,7 @@ struct TableModel {
         }
         self.sparklines = lines
         columns = []
-        for (index, column) in tableSpec.columns.enumerated() {
+        for (index, column) in tableSpec.columns.enumerated() where page || column.kind != .image {
             columns.append(TableColumnPlan(index: index, column: column, model: self))
         }
         fitColumns()

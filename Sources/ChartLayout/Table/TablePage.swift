@@ -66,6 +66,10 @@ public struct TablePage: Sendable {
     public var notes: [String]
     public var sources: [(title: String, url: String?)]
     public var byline: String?
+    /// The theme's colors the page draws with: bars and sparklines, and the rule under the header.
+    public var markColor: String = "#2b6cb0"
+    public var ruleColor: String = "#333333"
+    public var gridColor: String = "#e3e3e3"
     /// The size of a sparkline's box, px.
     public static let sparklineSize = (width: 100.0, height: 22.0)
 }
@@ -118,10 +122,14 @@ extension TableModel {
             }
             rowsOut.append(cellsOut)
         }
-        return TablePage(
+        var page = TablePage(
             columns: columnsOut, rows: rowsOut, pageSize: tableSpec.rowsShown, search: tableSpec.search?.value ?? false, legends: legends,
             title: spec.title?.value, subtitle: spec.subtitle?.value, notes: spec.notes.map(\.value),
             sources: spec.sources.map { (title: [$0.title?.value, $0.site?.value].compactMap { $0 }.joined(separator: " | "), url: $0.url?.value) },
             byline: spec.byline?.value)
+        page.markColor = Color(css: theme.markColor)?.hex ?? page.markColor
+        page.ruleColor = Color(css: theme.baselineColor)?.hex ?? page.ruleColor
+        page.gridColor = Color(css: theme.gridColor)?.hex ?? page.gridColor
+        return page
     }
 }

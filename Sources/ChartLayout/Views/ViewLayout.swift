@@ -263,6 +263,7 @@ extension ChartLayoutEngine {
             background: theme.background, fontFamily: theme.fontFamily, definitions: definitions, children: children)
         scene.logo = logo
         scene.fontFiles = theme.fontFiles
+        scene.warnings = laid.flatMap(\.scene.warnings)
         return (scene, frames, plots)
     }
 

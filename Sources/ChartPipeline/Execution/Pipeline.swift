@@ -47,7 +47,8 @@ public enum Pipeline {
             // Reshaping steps (SPEC §21) compile into the relation the statement reads (`SQLReshaping`).
             let rows = try DataLoader.databaseRows(spec.data, database: database, context: context)
             let schema = rows.fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
-            let (plan, warnings) = try plan(spec, schema: schema)
+            let (plan, planWarnings) = try plan(spec, schema: schema)
+            let warnings = rows.warnings + planWarnings
             let columns = rows.columns
             let relation = rows.target.relation
             // Nothing runs: a `bin(x)` step shows as chosen from the extent.
@@ -82,6 +83,23 @@ public enum Pipeline {
         return loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
     }
 
+    /// `schema(spec:context:)` with the warnings found reading it: a database lookup's rows without a match and
+    /// repeated keys (`SQLReshaping` counts them in PostgreSQL), which lint reports as it does for files.
+    public static func schemaReportingWarnings(spec: ChartSpec, context: LoadContext) throws(DiagnosticError) -> (
+        schema: [(name: String, type: DataType)]?, warnings: [Diagnostic]
+    ) {
+        guard case .database(let database) = spec.data.origin, !spec.data.reshaping.isEmpty else {
+            return (try schema(spec: spec, context: context), [])
+        }
+        let rows: DataLoader.DatabaseRows
+        do {
+            rows = try DataLoader.databaseRows(spec.data, database: database, context: context)
+        } catch {
+            throw ReadBySpecNote.adding(to: error, for: spec.data)
+        }
+        return (rows.fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }, rows.warnings)
+    }
+
     /// Picks, from the data's field names, those spelled somewhere in the spec (and those `parse` names).
     private static func projection(for spec: ChartSpec) -> ([String]) -> Set<String>? {
         let text = spec.file.bytes
@@ -108,7 +126,8 @@ public enum Pipeline {
             let rows = try DataLoader.databaseRows(spec.data, database: database, context: context)
             let target = rows.target
             let schema = rows.fields.map { (name: $0.name, type: ResultDecoder.dataType(ofOID: $0.typeOID)) }
-            let (plan, warnings) = try plan(spec, schema: schema)
+            let (plan, planWarnings) = try plan(spec, schema: schema)
+            let warnings = rows.warnings + planWarnings
             let columns = rows.columns
             let relation = target.relation
             var candidates: [Plan] = []

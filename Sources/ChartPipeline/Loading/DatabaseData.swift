@@ -58,6 +58,8 @@ extension DataLoader {
         var fields: [ResultField]
         var inputOrder: String?
         var naturalOrders: [String: [String]] = [:]
+        /// The reshaping's warnings (a lookup's rows without a match).
+        var warnings: [Diagnostic] = []
 
         /// The fields as the SQL compiler takes them.
         var columns: [SQLCompiler.Column] {
@@ -86,7 +88,8 @@ extension DataLoader {
             })
         target.relation = reshaped.relation
         return DatabaseRows(
-            target: target, fields: try databaseFields(target, context: context), inputOrder: nil, naturalOrders: reshaped.naturalOrders)
+            target: target, fields: try databaseFields(target, context: context), inputOrder: nil, naturalOrders: reshaped.naturalOrders,
+            warnings: reshaped.warnings)
     }
 
     /// The statement reading `columns` (nil: all) of the base rows.

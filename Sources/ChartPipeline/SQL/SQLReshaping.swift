@@ -26,6 +26,9 @@ enum SQLReshaping {
     struct Reshaped: Sendable {
         var relation: String
         var naturalOrders: [String: [String]]
+        /// What a lookup's match counts found (rows without a match, keys the other rows repeat), as the
+        /// in-memory `Lookup` says them: a join in the database does not fail silently either.
+        var warnings: [Diagnostic] = []
     }
 
     /// The other side of a lookup, in the same database: its relation, its columns and its input order.
@@ -47,7 +50,7 @@ enum SQLReshaping {
 
     /// - Parameters:
     ///   - other: the other rows of a `lookup` (nil: not in the same database, an error at `lookup.data`).
-    ///   - distinctValues: runs a statement that returns one column (a pivot's field values) and gives its table.
+    ///   - distinctValues: runs a statement and gives its table (a pivot's field values, a lookup's match counts).
     static func compile(
         _ steps: [ReshapeStep], base: String, columns: [SQLCompiler.Column], inputOrder: String?, origin: String,
         other: (LookupSpec) throws(DiagnosticError) -> OtherRows?,
@@ -65,6 +68,7 @@ enum SQLReshaping {
         }
         list.append("row_number() OVER (\(inputOrder.map { "ORDER BY \($0)" } ?? "")) AS \(quotedRow)")
         var stage = Stage(sql: "SELECT " + list.joined(separator: ", ") + "\nFROM \(base)", columns: stageColumns)
+        var warnings: [Diagnostic] = []
         for (index, step) in steps.enumerated() {
             let alias = SQLText.identifier("chartc_step\(index)")
             switch step {
@@ -76,7 +80,9 @@ enum SQLReshaping {
                 guard let rows = try other(lookup) else {
                     throw DiagnosticError(Diagnostic(PipelineDiagnostic.lookupAcrossDatabases, at: lookup.data.span ?? lookup.span))
                 }
-                stage = try lookupStage(lookup, from: stage, alias: alias, row: quotedRow, origin: origin, other: rows)
+                let joined = try lookupStage(lookup, from: stage, alias: alias, row: quotedRow, origin: origin, other: rows)
+                warnings += try lookupWarnings(lookup, join: joined, other: rows, run: distinctValues)
+                stage = joined.stage
             case .flatten(let flatten):
                 // The parser refuses it beside `database` (a database column holds no JSON arrays to read).
                 throw DiagnosticError(Diagnostic(SpecDiagnostic.keyWithDatabase(key: "flatten"), at: flatten.span))
@@ -84,7 +90,7 @@ enum SQLReshaping {
         }
         let names = stage.names.map(SQLText.identifier).joined(separator: ", ")
         let relation = "(SELECT \(names)\nFROM (\(stage.sql)) AS \"chartc_reshaped_rows\"\nORDER BY \(quotedRow)) AS \"chartc_reshaped\""
-        return Reshaped(relation: relation, naturalOrders: stage.naturalOrders)
+        return Reshaped(relation: relation, naturalOrders: stage.naturalOrders, warnings: warnings)
     }
 
     /// A name for the row numbers that no column of the data or of a step has.
@@ -259,9 +265,22 @@ enum SQLReshaping {
 
     // MARK: - lookup
 
+    /// A compiled lookup: the joined stage, and the pieces its match counts read — the rows before the join with
+    /// the value each looks up (`on`), and the other rows' keys.
+    private struct Join {
+        var stage: Stage
+        var before: Stage
+        /// The looked-up field and its cast, to read from the rows before the join under another alias.
+        var onField: String
+        var onCast: String
+        /// The row numbers' column, for the rows' order.
+        var row: String
+        var keys: String
+    }
+
     private static func lookupStage(
         _ lookup: LookupSpec, from stage: Stage, alias: String, row: String, origin: String, other: OtherRows
-    ) throws(DiagnosticError) -> Stage {
+    ) throws(DiagnosticError) -> Join {
         let names = stage.names
         let otherNames = other.columns.map(\.name)
         var errors: [Diagnostic] = []
@@ -307,6 +326,56 @@ enum SQLReshaping {
             + " ON \"chartc_match\".\"chartc_key\" = \(on)"
         var next = Stage(sql: sql, columns: columns)
         next.naturalOrders = stage.naturalOrders
-        return next
+        let keys =
+            "SELECT \(read(lookup.key.value))\(sameType ? "" : "::text") AS \"chartc_key\" FROM \(other.relation)"
+        return Join(
+            stage: next, before: stage, onField: SQLText.identifier(lookup.on.value), onCast: sameType ? "" : "::text", row: row, keys: keys)
+    }
+
+    /// The lookup's warnings (`lookup-unmatched`, `lookup-repeated-key`), from two statements: the counts of rows
+    /// without a match and of repeated keys, and, when rows found none, up to 200 of the values they looked up
+    /// with the other rows' keys (when there are at most 20,000), for `Lookup.nearMisses`' did-you-mean.
+    private static func lookupWarnings(
+        _ lookup: LookupSpec, join: Join, other: OtherRows, run: (String) throws(DiagnosticError) -> Table
+    ) throws(DiagnosticError) -> [Diagnostic] {
+        let alias = "\"chartc_before\""
+        let on = "\(alias).\(join.onField)\(join.onCast)"
+        let keys = "SELECT DISTINCT \"chartc_key\" FROM (\(join.keys)) AS \"chartc_keys\" WHERE \"chartc_key\" IS NOT NULL"
+        let counts =
+            "SELECT count(*)::int8, count(*) FILTER (WHERE \"chartc_match\".\"chartc_key\" IS NULL)::int8,"
+            + " (SELECT count(\"chartc_key\") - count(DISTINCT \"chartc_key\") FROM (\(join.keys)) AS \"chartc_all_keys\")::int8"
+            + "\nFROM (\(join.before.sql)) AS \(alias) LEFT JOIN (\(keys)) AS \"chartc_match\" ON \"chartc_match\".\"chartc_key\" = \(on)"
+        let table = try run(counts)
+        func count(_ column: Int) -> Int {
+            guard table.rowCount == 1, column < table.columns.count, let value = table.columns[column][0].numberValue else { return 0 }
+            return Int(exactly: value) ?? 0
+        }
+        let (rows, unmatchedRows, repeatedKeys) = (count(0), count(1), count(2))
+        var warnings: [Diagnostic] = []
+        if unmatchedRows > 0 {
+            // In the rows' order, each value once; the keys in byte order, as `Lookup` sorts them.
+            let values = try run(
+                "SELECT (\(on))::text FROM (\(join.before.sql)) AS \(alias)"
+                    + " WHERE \(on) IS NOT NULL AND \(on) NOT IN (\(keys)) GROUP BY 1 ORDER BY min(\(alias).\(join.row)) LIMIT 200")
+            let otherKeys = try run(
+                "SELECT \"chartc_key\"::text FROM (\(keys)) AS \"chartc_distinct\" ORDER BY \"chartc_key\"::text COLLATE \"C\" LIMIT 20001")
+            func texts(_ table: Table) -> [String] {
+                guard let column = table.columns.first else { return [] }
+                return (0..<table.rowCount).compactMap { column[$0].text }
+            }
+            warnings.append(
+                Diagnostic(
+                    PipelineDiagnostic.lookupUnmatched(
+                        rows: unmatchedRows, of: rows, on: lookup.on.value, key: lookup.key.value, origin: other.origin,
+                        nearMisses: Lookup.nearMisses(texts(values), keys: texts(otherKeys))),
+                    at: lookup.on.span ?? lookup.span))
+        }
+        if repeatedKeys > 0 {
+            warnings.append(
+                Diagnostic(
+                    PipelineDiagnostic.lookupRepeatedKeys(count: repeatedKeys, key: lookup.key.value, origin: other.origin),
+                    at: lookup.key.span ?? lookup.span))
+        }
+        return warnings
     }
 }

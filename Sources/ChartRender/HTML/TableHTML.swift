@@ -13,6 +13,11 @@ enum TableHTML {
         let id = "chartc-" + XMLText.nameFragment(name)
         var style = base
         if let fontFamily { style += "#" + id + " { font-family: " + fontFamily + "; }\n" }
+        // The theme's colors (normalized by the color parser: nothing from a theme file reaches the stylesheet raw).
+        style += "#" + id + " .chartc-bar, #" + id + " .chartc-sparkline circle { fill: " + table.markColor + "; }\n"
+        style += "#" + id + " .chartc-sparkline path { stroke: " + table.markColor + "; }\n"
+        style += "@media (prefers-color-scheme: light) {\n  #" + id + " thead th { border-bottom-color: " + table.ruleColor + "; }\n"
+        style += "  #" + id + " td { border-bottom-color: " + table.gridColor + "; }\n}\n"
         // Each heat color once, as a class.
         var heatClasses: [String: String] = [:]
         var heatOrder: [(String, String, String)] = []
@@ -159,7 +164,8 @@ enum TableHTML {
         .chartc-tablepage thead th { position: sticky; top: 0; z-index: 1; background: #fff; border-bottom: 1.5px solid #333; vertical-align: bottom; padding: 0; }
         .chartc-tablepage th button { all: unset; box-sizing: border-box; display: block; width: 100%; padding: 6px 8px; font-weight: bold; cursor: pointer; text-align: inherit; }
         .chartc-tablepage th button:focus-visible { outline: 2px solid #2b6cb0; outline-offset: -2px; }
-        .chartc-sort-mark::after { content: ""; display: inline-block; width: 1em; color: #666; }
+        .chartc-sort-mark { white-space: nowrap; }
+        .chartc-sort-mark::after { content: ""; color: #666; }
         th[aria-sort="ascending"] .chartc-sort-mark::after { content: " ▲"; }
         th[aria-sort="descending"] .chartc-sort-mark::after { content: " ▼"; }
         .chartc-tablepage td { padding: 6px 8px; border-bottom: 1px solid #e3e3e3; vertical-align: top; }

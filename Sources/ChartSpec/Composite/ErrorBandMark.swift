@@ -66,6 +66,9 @@ enum ErrorBandMark {
             high.type = measureDef.type
             layer.set(measure, low)
             layer.set(end, high)
+            let tooltip = SummaryTooltip.channels(encoding.tooltip, mark: name, measure: field, groups: output.groupBy, extent: extent.value)
+            output.diagnostics += tooltip.diagnostics
+            layer.tooltip = tooltip.tooltip
         } else {
             guard let endDef = encoding[end], endDef.field != nil else {
                 output.diagnostics.append(

@@ -55,7 +55,11 @@ enum ErrorBarMark {
             high.field = Located("upper", at: field.span)
             var highEnd = ChannelDef(channel: end, field: Located("upper", at: field.span), span: measureDef.span)
             highEnd.type = measureDef.type
-            output.layers = layers(mark, encoding, measure: measure, end: end, low: low, highEnd: highEnd, high: high)
+            let tooltip = SummaryTooltip.channels(encoding.tooltip, mark: "errorbar", measure: field, groups: output.groupBy, extent: extent.value)
+            output.diagnostics += tooltip.diagnostics
+            var summarized = encoding
+            summarized.tooltip = tooltip.tooltip
+            output.layers = layers(mark, summarized, measure: measure, end: end, low: low, highEnd: highEnd, high: high)
             return output
         }
         guard let endDef = encoding[end], let endField = endDef.field else {

@@ -49,8 +49,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case missingTableColumns
     /// A column key that only one `display` takes (`scheme` on a heat column, `from` on a sparkline).
     case tableColumnKey(path: String, key: String, display: String, found: String)
-    /// A table feature this build does not draw yet (rejected rather than ignored: accepted means drawn).
-    case tableNotDrawn(path: String, what: String)
     /// `layers: []`.
     case emptyLayers
     /// More layers than `LayerSpec.limit`.
@@ -103,6 +101,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case boxplotWithoutCategory(measure: String, across: String)
     /// A `tooltip` on a `"min-max"` boxplot, which draws no row (its tooltip would show nothing).
     case boxplotTooltipWithoutPoints
+    case summaryTooltipField(mark: String, field: String, shown: [String])
 
     // MARK: data
 
@@ -250,10 +249,10 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case boxplotChannels = "boxplot-channels"
         case compositeAggregate = "composite-aggregate"
         case errorbarRange = "errorbar-range"
+        case errorbarTooltip = "errorbar-tooltip"
         case viewPageText = "view-page-text"
         case viewWithoutMarks = "view-without-marks"
         case statisticsOption = "statistics-option"
-        case tableNotDrawn = "table-not-drawn"
         case resolveLayers = "resolve-layers"
 
         public static let domain = "ChartSpec"
@@ -270,7 +269,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unknownKey: .unknownKey
         case .wrongType: .wrongType
         case .unknownValue, .offIsFalse: .unknownValue
-        case .tableNotDrawn: .tableNotDrawn
         case .missingData, .missingMark, .missingTableColumns, .missingLayerMark, .missingFoldFields, .missingReshapeKey, .missingMarkType,
             .missingStep,
             .missingChannelField,
@@ -294,6 +292,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .tooManyViews: .layerLimit
         case .compositeAggregate: .compositeAggregate
         case .errorbarWithoutField, .errorbarExtentAndEnd, .errorbarWithoutEnd, .errorbandWithoutAlong: .errorbarRange
+        case .summaryTooltipField: .errorbarTooltip
         case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
         case .layerAggregationKey, .tableColumnKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
@@ -355,8 +354,6 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
                 "missing 'table.columns': list the table's columns, e.g. \"columns\": [{ \"field\": \"country\" }, { \"field\": \"gdp\", \"display\": \"bar\" }]"
         case .tableColumnKey(let path, let key, let display, let found):
             return "'\(path).\(key)' is taken only by a column with \"display\": \"\(display)\"; this column's display is '\(found)'"
-        case .tableNotDrawn(let path, let what):
-            return "'\(path)': \(what) is not drawn by this version of chartc; leave it out"
         case .emptyLayers:
             return "'layers' is empty: list at least one layer such as { \"mark\": \"line\" }, or use 'mark'"
         case .resolveWithoutLayers(let channel):
@@ -556,6 +553,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .boxplotTooltipWithoutPoints:
             return
                 "a boxplot's 'tooltip' shows the fields of the values drawn as points beyond the whiskers, and with \"extent\": \"min-max\" there are none (each box's tooltip already lists lower, q1, median, q3 and upper): remove the tooltip, or use \"extent\": 1.5"
+        case .summaryTooltipField(let mark, let field, let shown):
+            return
+                "the \(mark)'s 'extent' draws one summary per group, and '\(field)' is not kept by it: a tooltip can show \(shown.map { "'\($0)'" }.joined(separator: ", ")) (the measure's field stands for its center, lower and upper); remove '\(field)' from the tooltip"
         case .errorbarWithoutEnd(let mark, let measure, let end):
             return
                 "an \(mark) draws from '\(measure)' to '\(end)': give '\(end)' a field with the high ends, or let 'mark.extent' compute the range of each group (\"ci\", \"stderr\", \"stdev\" or \"iqr\")"

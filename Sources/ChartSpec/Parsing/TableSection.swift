@@ -70,9 +70,6 @@ extension SpecDecoder {
         column.width = object["width"].flatMap { number($0.value, path: object.path("width"), in: 8...2000, rule: "a width in pixels, 8 to 2000") }
         column.align = object["align"].flatMap { enumValue($0.value, path: object.path("align"), what: "alignment", as: TableAlign.self) }
         let kind = display?.value ?? .text
-        if let display, display.value == .image {
-            report(SpecDiagnostic.tableNotDrawn(path: object.path("display"), what: "a \(display.value.rawValue) column"), at: display.span)
-        }
         if let member = object["scheme"] {
             if kind == .heat {
                 column.scheme = string(member.value, path: object.path("scheme"))

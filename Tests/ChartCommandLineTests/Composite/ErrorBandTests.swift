@@ -119,4 +119,41 @@ import Testing
             }
         }
     }
+
+    /// With a computed extent each band point is a group's summary: a tooltip shows the group fields and the
+    /// measure's center, lower and upper; a field the grouping drops is an error at its line:col (for an errorbar
+    /// too), not the general unknown-field error about a column the user sees in the data.
+    @Test func aTooltipOnAComputedExtentShowsTheSummaryOrNamesWhatItCanShow() throws {
+        let directory = try makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("band.chart.json")
+        let shown = """
+            { "data": { "values": \(Self.rows) }, "mark": { "type": "errorband", "extent": "stderr" },
+              "encoding": { "x": { "field": "x", "type": "quantitative" }, "y": { "field": "v" }, "color": { "field": "grp" },
+                "tooltip": [{ "field": "grp" }, { "field": "v", "format": ".1f" }] } }
+            """
+        try Data(shown.utf8).write(to: path)
+        let console = BufferConsole()
+        let status = Chartc.run(["build", path.path, "-o", directory.path, "--format", "html", "--offline"], console: console)
+        #expect(status == 0, "\(console.error)")
+        let page = try String(contentsOf: directory.appendingPathComponent("band.html"), encoding: .utf8)
+        #expect(page.contains("v (mean)") && page.contains("lower") && page.contains("upper"), "the measure's tooltip is its three statistics")
+        for mark in ["errorband", "errorbar"] {
+            let text = """
+                { "data": { "values": \(Self.rows) }, "mark": { "type": "\(mark)", "extent": "ci" },
+                  "encoding": { "x": { "field": "x", "type": "\(mark == "errorband" ? "quantitative" : "ordinal")" }, "y": { "field": "v" },
+                    "tooltip": [{ "field": "w" }] } }
+                """
+            try Data(text.utf8).write(to: path)
+            for command in ["build", "lint"] {
+                let console = BufferConsole()
+                var arguments = [command, path.path]
+                if command == "build" { arguments += ["-o", directory.path, "--format", "svg", "--offline"] }
+                let status = Chartc.run(arguments, console: console)
+                let said = console.output + console.error
+                #expect(status != 0 && said.contains("band.chart.json:3:28") && said.contains("errorbar-tooltip"), "\(mark) \(command): \(said)")
+                #expect(said.contains("'x', 'center', 'lower', 'upper'") || said.contains("'v', 'x'"), "names what a tooltip can show: \(said)")
+            }
+        }
+    }
 }

@@ -123,18 +123,23 @@ struct DatabaseCompiledSQLTests {
         #expect(outcome.fromDatabase.contains("All cities") && outcome.fromDatabase.contains("All years"))
     }
 
-    /// A composite mark's statistics (SPEC §21) are pipeline steps like any aggregate: an errorbar's `ci` and
-    /// `iqr` group and reduce in PostgreSQL, chartc finishes each group (the t quantile), and the rows are the file's.
-    @Test func anErrorbarsExtentRunsInPostgreSQL() throws {
-        for extent in ["ci", "iqr"] {
-            let outcome = try run(
-                """
-                "mark": { "type": "errorbar", "extent": "\(extent)" },
-                "encoding": { "x": { "field": "city" }, "y": { "field": "value" } }
-                """, name: "errorbar \(extent)")
-            #expect(outcome.fromDatabase.hasPrefix("city,center,lower,upper\n"), "\(outcome.fromDatabase)")
-            #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
-        }
+    /// A composite mark's statistics (SPEC §21) are pipeline steps like any aggregate: every `extent` of an
+    /// errorbar and of an errorband groups and reduces in PostgreSQL, chartc finishes each group (the t
+    /// quantile), and the rows are the file's.
+    @Test(arguments: ["errorbar", "errorband"], ["ci", "stderr", "stdev", "iqr"])
+    func anErrorbarsExtentRunsInPostgreSQL(mark: String, extent: String) throws {
+        let along =
+            mark == "errorbar"
+            ? #""x": { "field": "city" }"# : #""x": { "field": "year", "type": "quantitative" }, "color": { "field": "city" }"#
+        let outcome = try run(
+            """
+            "calculate": { "year": "year(when)" },
+            "mark": { "type": "\(mark)", "extent": "\(extent)" },
+            "encoding": { \(along), "y": { "field": "value" } }
+            """, name: "\(mark) \(extent)")
+        let header = mark == "errorbar" ? "city,center,lower,upper\n" : "year,city,center,lower,upper\n"
+        #expect(outcome.fromDatabase.hasPrefix(header), "\(outcome.fromDatabase)")
+        #expect(line("group", of: outcome.plan).contains("(in PostgreSQL"), "\(outcome.plan)")
     }
 
     /// A boxplot's five numbers (SPEC §21) are aggregates PostgreSQL computes (the whiskers from `percentile_cont`'s

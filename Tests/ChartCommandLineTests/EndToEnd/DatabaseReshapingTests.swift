@@ -145,6 +145,17 @@ extension DatabaseCompiledSQLTests {
             #expect(fromDatabase.status == 0, "\(name): \(fromDatabase.error)")
             #expect(fromFile.output.split(separator: "\n").count > 2, "\(name): \(fromFile.output)")
             #expect(fromDatabase.output == fromFile.output, "\(name): \(firstDifference(expected: fromFile.output, actual: fromDatabase.output))")
+            // The join does not fail silently in the database either: the same warnings (rows without a match,
+            // with the same did-you-mean; repeated keys), the other data named as the database's rows.
+            func warnings(_ said: String, origin: String) -> [String] {
+                said.split(separator: "\n").filter { $0.contains("warning:") }.map { line in
+                    // After the position: the other data's text, and so the columns on its line, differ.
+                    String(line[(line.range(of: "warning:")?.lowerBound ?? line.startIndex)...]).replacingOccurrences(of: origin, with: "OTHER")
+                }
+            }
+            let expected = warnings(fromFile.error, origin: other.file)
+            #expect(!expected.isEmpty, "\(name): \(fromFile.error)")
+            #expect(warnings(fromDatabase.error, origin: "the database's rows") == expected, "\(name): \(fromDatabase.error) vs \(fromFile.error)")
             let plan = try ChartcBinary.run(["plan", databaseSpec.path], environment: environment)
             #expect(line("lookup", of: plan.output).contains("(in PostgreSQL"), "\(plan.output)")
             #expect(plan.output.contains("LEFT JOIN (SELECT DISTINCT ON"), "\(plan.output)")
@@ -161,6 +172,11 @@ extension DatabaseCompiledSQLTests {
             lookup: #""on": "founded", "key": "code""#,
             rest: #""mark": "point", "encoding": { "x": { "field": "id" }, "y": { "field": "founded" } }"#)
         #expect(decades.contains("the seventies"), "\(decades)")
+        // Lint says it too, from the database.
+        let lint = try ChartcBinary.run(["lint", scratch.appendingPathComponent("codes-db.chart.json").path], environment: environment)
+        #expect(
+            (lint.output + lint.error).contains("3 of 5 rows found no match") && (lint.output + lint.error).contains("did you mean"),
+            "\(lint.output)\(lint.error)")
 
         let mixed = scratch.appendingPathComponent("mixed.chart.json")
         try """

@@ -2,6 +2,7 @@ import ChartData
 import ChartDiagnostics
 import ChartLayout
 import ChartLint
+import ChartPipeline
 import ChartSemantics
 import ChartSpec
 import ChartValues
@@ -68,6 +69,19 @@ import Testing
             ), schema: Self.schema, table: Self.rows)
     }
 
+    @Test func aSparklinesXOrYNotInItsDataIsAnErrorAtItsLineAndColumn() throws {
+        let text =
+            #"{"data": {"url": "d.csv"}, "table": {"columns": [{"field": "t", "display": "sparkline", "from": {"data": {"url": "y.csv"}, "key": "country", "x": ⟪"yaer", "y": ⟪"gpd"}}]}}"#
+        let (clean, positions) = H.unmark(text)
+        let spec = try #require(SpecParser.parse(SourceFile(path: "t.chart.json", text: clean)).spec)
+        let from = try #require(spec.table?.columns.first?.from)
+        let found = SparklineRows.check(from, columns: ["country", "year", "gdp"])
+        #expect(found.map(\.id) == ["unknown-field", "unknown-field"])
+        #expect(found.map(H.position) == positions)
+        #expect(found.first?.message.contains("did you mean 'year'?") == true)
+        #expect(found.last?.fixIt?.replacement == "\"gdp\"")
+    }
+
     @Test func aHeatColumnOfFewerThanThreeValuesIsAWarning() {
         let two = Table(columns: [
             Column(name: "country", type: .string, values: [.string("Japan"), .string("Chad"), .string("Peru")]),
@@ -113,8 +127,10 @@ import Testing
         Self.expectParsed("unknown-value", in: #"{"data": {"url": "d.csv"}, "table": {"columns": [{"field": "a", "display": ⟪"bars"}]}}"#)
     }
 
-    @Test func whatIsNotDrawnYetIsRejectedWhereItIsWritten() {
-        Self.expectParsed("table-not-drawn", in: #"{"data": {"url": "d.csv"}, "table": {"columns": [{"field": "a", "display": ⟪"image"}]}}"#)
+    @Test func anImageColumnIsAccepted() {
+        let parsed = SpecParser.parse(
+            SourceFile(path: "t.chart.json", text: #"{"data": {"url": "d.csv"}, "table": {"columns": [{"field": "a", "display": "image"}]}}"#))
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics.map(\.message))")
     }
 
     @Test func onlyThePublishingRulesAboutPageTextHoldForATable() {
