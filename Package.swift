@@ -97,7 +97,7 @@ let package = Package(
             name: "ChartCommandLineTests",
             // chartc-devtools: its HeadlessChromium drives the preview's pages in the end-to-end tests.
             dependencies: ["ChartTestSupport", "ChartCommandLine", "chartc-devtools", "ChartPipeline", "ChartSpec", "ChartData", "ChartDiagnostics", "ChartValues"],
-            exclude: ["Golden", "PDFCharts"]
+            exclude: ["Golden", "PDFCharts", "PNGCharts"]
         ),
     ],
     swiftLanguageModes: [.v6]

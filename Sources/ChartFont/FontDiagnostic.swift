@@ -43,7 +43,8 @@ public enum FontDiagnostic: KindedDiagnosticMessage, Equatable, Error {
         case .notEmbeddable(_, let family, let reason):
             "the face '\(family)' cannot be embedded in a PDF: \(reason)"
         case .notDrawable(_, let family):
-            "the face '\(family)' cannot be drawn in a PNG: its outlines are CFF (PostScript), and chartc draws TrueType outlines only; use the face's .ttf"
+            "the face '\(family)' cannot be drawn in a PNG: it has neither TrueType (glyf) nor CFF outlines (a CFF2 variable font or"
+                + " bitmaps only); use a static .ttf or .otf of the family"
         }
     }
 

@@ -146,18 +146,24 @@ public struct OpenTypeFace: Sendable {
         cmap.forEachMapped(below: end) { scalar, glyph in body(scalar, hmtx.advance(Int(glyph))) }
     }
 
-    /// Pair kerning between two glyphs from the `kern` table, in font units (0 without one).
+    /// Pair kerning between two glyphs in font units, as browsers apply it: from `GPOS` when it has a `kern`
+    /// feature (`GPOSKerning`), else from the `kern` table (0 without either).
     public func kerning(_ left: UInt16, _ right: UInt16) -> Int {
         kern.kerning(left, right)
     }
 
-    /// Whether the face has a `kern` table with any pairs.
+    /// Whether the face kerns any pair (`GPOS` or `kern`).
     public var hasKerning: Bool { !kern.keys.isEmpty }
 
-    /// The pairs of the `kern` table, read the first time they are asked for.
+    /// The kerning pairs, read the first time they are asked for: `GPOS`'s when it has a `kern` feature, else the
+    /// `kern` table's. A broken `GPOS` falls back to the `kern` table.
     var kern: KernTable {
         lazyTables.kern {
-            directory.record("kern").flatMap { record in try? KernTable(FontBytes(bytes: bytes, path: path), record) } ?? .empty
+            let data = FontBytes(bytes: bytes, path: path)
+            if let record = directory.record("GPOS"), let pairs = try? GPOSKerning.read(data, record, glyphCount: glyphCount) {
+                return pairs
+            }
+            return directory.record("kern").flatMap { record in try? KernTable(data, record) } ?? .empty
         }
     }
 
@@ -249,11 +255,12 @@ public struct FontNames: Sendable, Equatable {
     }
 }
 
-/// The tables of a face that are read on first use, once (thread-safe: a mutex around two slots).
+/// The tables of a face that are read on first use, once (thread-safe: a mutex around the slots).
 final class LazyTables: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var kernTable: KernTable?
     private var glyphTable: GlyphTable??
+    private var cffFont: CFFOutlines.Font??
 
     init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
@@ -265,6 +272,15 @@ final class LazyTables: @unchecked Sendable {
         let table = read()
         kernTable = table
         return table
+    }
+
+    func cff(_ read: () -> CFFOutlines.Font?) -> CFFOutlines.Font? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        if let cffFont { return cffFont }
+        let font = read()
+        cffFont = .some(font)
+        return font
     }
 
     func glyphs(_ read: () -> GlyphTable?) -> GlyphTable? {

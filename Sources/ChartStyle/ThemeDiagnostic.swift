@@ -13,8 +13,6 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
     case logoUnsafe(path: String, what: String)
     case logoUnreadable(path: String, reason: String)
     case logoTooLarge(path: String, limit: LogoLimit)
-    /// A PNG was asked for and the rasterizer does not draw logos yet (SPEC §23).
-    case logoNotInPNG(path: String)
     case fontNotFound(families: [String])
 
     public enum Kind: String, DiagnosticKind {
@@ -28,12 +26,11 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
         case logoUnsafe = "theme-logo-unsafe"
         case logoUnreadable = "theme-logo-unreadable"
         case logoTooLarge = "theme-logo-too-large"
-        case logoNotInPNG = "theme-logo-not-in-png"
         case fontNotFound = "theme-font-not-found"
         public static let domain = "ChartStyle"
         public var severity: Severity {
             switch self {
-            case .logoUnsafe, .fontNotFound, .logoNotInPNG: .warning
+            case .logoUnsafe, .fontNotFound: .warning
             default: .error
             }
         }
@@ -51,7 +48,6 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
         case .logoUnsafe: .logoUnsafe
         case .logoUnreadable: .logoUnreadable
         case .logoTooLarge: .logoTooLarge
-        case .logoNotInPNG: .logoNotInPNG
         case .fontNotFound: .fontNotFound
         }
     }
@@ -80,9 +76,6 @@ public enum ThemeDiagnostic: KindedDiagnosticMessage {
             "cannot use the logo '\(path)': \(reason)"
         case .logoTooLarge(let path, let limit):
             "cannot use the logo '\(path)': \(limit.description) (specs/limits.md)"
-        case .logoNotInPNG(let path):
-            "the PNG is drawn without the logo '\(path)': chartc's rasterizer does not draw logos yet (the SVG, HTML and PDF"
-                + " have it)"
         case .fontNotFound(let families):
             "no installed font of the family " + families.map { "'\($0)'" }.joined(separator: ", ")
                 + " and no generic family (serif, sans-serif, monospace) that an installed font stands for; text is measured with"

@@ -14,7 +14,8 @@ import Testing
 /// The gallery under `examples/` as golden files: every spec `chartc build examples` builds (so not the ones in
 /// `.chartcignore`) is built by `chartc build` itself (`Chartc.run`, into a scratch folder) and its SVG compared
 /// with the `NAME.svg` committed next to it, so a change in layout shows up as a diff of the pictures people look
-/// at. `CHARTC_RECORD=1 swift test --filter Golden` rewrites the SVGs (then look at them and review the diff).
+/// at. `CHARTC_RECORD=1 swift test --filter Golden` rewrites the SVGs and the PNGs beside them (then look at them
+/// and review the diff).
 /// Each chart must also lay out without text that overlaps or leaves the canvas.
 @Suite struct ExampleGalleryGoldenTests {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -59,14 +60,21 @@ import Testing
         let output = try makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let console = BufferConsole()
+        // Re-recording also draws each example's PNG (SPEC §23, committed beside its SVG so the gallery shows what
+        // `--format png` makes); `PNGGalleryTests` checks the committed PNGs still agree with the build's.
+        let formats = recordingGoldenFiles ? ["--format", "svg,png"] : []
         let status = Chartc.run(
-            ["build", examplesPath + "/" + path, "-o", output.path, "--offline"],
+            ["build", examplesPath + "/" + path, "-o", output.path, "--offline"] + formats,
             console: console, environment: CommandEnvironment(renderer: TextCheckingRenderer()))
         guard status == 0 else {
             Issue.record("chartc build \(path) failed:\n\(console.error)")
             return nil
         }
         let name = String(path.split(separator: "/").last ?? "").dropLast(SpecFiles.suffix.count)
+        if recordingGoldenFiles, let png = FileManager.default.contents(atPath: output.appendingPathComponent(name + ".png").path) {
+            let folder = (examplesPath + "/" + path).split(separator: "/").dropLast().joined(separator: "/")
+            try Data(png).write(to: URL(fileURLWithPath: "/" + folder + "/" + name + ".png"), options: .atomic)
+        }
         return String(decoding: try Data(contentsOf: output.appendingPathComponent(name + ".svg")), as: UTF8.self)
     }
 

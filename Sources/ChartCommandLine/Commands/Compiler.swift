@@ -127,10 +127,6 @@ enum Compiler {
             compiled.themeFiles = ThemeOptions.chosenFile(for: spec, arguments: arguments).map { [$0] } ?? []
             let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
             compiled.diagnostics += theme.warnings
-            // SPEC §23: the rasterizer does not draw a logo yet; say so where the theme names it, not leave it out unseen.
-            if formats.contains(.png), theme.logo != nil, let setting = theme.theme.settings["logo.file"] {
-                compiled.diagnostics.append(Diagnostic(ThemeDiagnostic.logoNotInPNG(path: theme.theme.file("logo.file") ?? ""), at: setting.span))
-            }
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
             timings?.lap("theme")
             var input: PipelineResult

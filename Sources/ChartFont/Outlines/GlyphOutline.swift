@@ -21,18 +21,38 @@ public struct GlyphOutline: Sendable, Equatable {
 }
 
 extension OpenTypeFace {
-    /// The outline of `glyph` (empty for a space or a glyph with no contours); nil when the face has no
-    /// TrueType outlines or the glyph's data is broken.
+    /// The outline of `glyph` (empty for a space or a glyph with no contours), from `glyf` (TrueType) or `CFF `
+    /// (Type 2 charstrings); nil when the face has neither or the glyph's data is broken.
     public func outline(glyph: UInt16) -> GlyphOutline? {
-        guard let table = glyphs else { return nil }
         var outline = GlyphOutline()
         let data = FontBytes(bytes: bytes, path: path)
+        if let table = glyphs {
+            do {
+                try TrueTypeOutlines.append(
+                    glyph: Int(glyph), table: table, data: data, transform: (1, 0, 0, 1, 0, 0), depth: 0, into: &outline.segments)
+            } catch {
+                return nil
+            }
+            return outline
+        }
+        guard let font = cff else { return nil }
         do {
-            try TrueTypeOutlines.append(
-                glyph: Int(glyph), table: table, data: data, transform: (1, 0, 0, 1, 0, 0), depth: 0, into: &outline.segments)
+            try CFFOutlines.append(glyph: Int(glyph), font: font, data: data, into: &outline.segments)
         } catch {
             return nil
         }
         return outline
+    }
+
+    /// Whether the face's outlines are CFF (`CFF ` table): drawn by `outline(glyph:)`, not embedded in PDFs.
+    public var hasCFFOutlines: Bool { directory.record("CFF ") != nil }
+
+    /// The CFF table's INDEXes and subroutines, located the first time an outline is asked for; nil without a
+    /// `CFF ` table or when it is broken.
+    var cff: CFFOutlines.Font? {
+        lazyTables.cff {
+            guard let record = directory.record("CFF ") else { return nil }
+            return try? CFFOutlines.Font(FontBytes(bytes: bytes, path: path), record)
+        }
     }
 }

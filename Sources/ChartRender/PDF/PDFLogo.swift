@@ -219,7 +219,7 @@ extension PDFPage {
     }
 
     /// The outline of a shape element, nil for anything else.
-    private static func outline(_ element: LogoElement) -> PDFPath? {
+    static func outline(_ element: LogoElement) -> PDFPath? {
         func n(_ name: String) -> Double { element.number(name) ?? 0 }
         switch element.name {
         case "path":
@@ -267,7 +267,7 @@ extension PDFPage {
     }
 
     /// `#id` from `url(#id)` or `#id`.
-    private static func localReference(_ text: String) -> String? {
+    static func localReference(_ text: String) -> String? {
         var value = text.trimmingSpaces
         if value.hasPrefix("url(") && value.hasSuffix(")") { value = String(value.dropFirst(4).dropLast()).trimmingSpaces }
         value = value.filter { $0 != "\"" && $0 != "'" }
@@ -276,7 +276,7 @@ extension PDFPage {
     }
 
     /// A paint value as a color: `none` nil, `currentColor` the inherited `color`, a gradient its first stop.
-    private static func color(_ paint: String, style: PDFLogoStyle, ids: [String: LogoElement]) -> Color? {
+    static func color(_ paint: String, style: PDFLogoStyle, ids: [String: LogoElement]) -> Color? {
         let value = paint.trimmingSpaces
         if value == "none" || value.isEmpty { return nil }
         if value == "currentColor" { return Color(css: style.color) }
@@ -291,7 +291,7 @@ extension PDFPage {
         return Color(css: value)
     }
 
-    private static func declaration(_ name: String, in element: LogoElement) -> String? {
+    static func declaration(_ name: String, in element: LogoElement) -> String? {
         for declaration in (element.attribute("style") ?? "").split(separator: ";") {
             let parts = declaration.split(separator: ":", maxSplits: 1)
             if parts.count == 2, String(parts[0]).trimmingSpaces == name { return String(parts[1]).trimmingSpaces }

@@ -203,7 +203,6 @@ struct RasterCanvas {
         if last < width { area[last] += Float(end - Double(last)) * weight }
     }
 
-    /// The pixels as 8-bit straight (not premultiplied) RGBA.
     /// Composites `layer`, whose top-left pixel is this canvas's (`left`, `top`), over these pixels at `opacity`
     /// (source-over, premultiplied): how a layer drawn opaque takes its element's opacity.
     mutating func composite(_ layer: RasterCanvas, left: Int, top: Int, opacity: Float) {
@@ -225,6 +224,18 @@ struct RasterCanvas {
         }
     }
 
+    /// Multiplies every pixel by the coverage (alpha) of the same pixel of `mask`, a canvas of the same size:
+    /// what a clip path leaves of a layer.
+    mutating func mask(by mask: RasterCanvas) {
+        guard mask.width == width, mask.height == height else { return }
+        for pixel in 0..<(width * height) {
+            let coverage = mask.pixels[pixel * 4 + 3]
+            if coverage >= 1 { continue }
+            for channel in 0..<4 { pixels[pixel * 4 + channel] *= coverage }
+        }
+    }
+
+    /// The pixels as 8-bit straight (not premultiplied) RGBA.
     func rgba() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for pixel in 0..<(width * height) {

@@ -27,6 +27,8 @@ struct RasterPage {
     var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
     /// Outlines read so far, by face path and glyph.
     var outlines: [String: [UInt16: GlyphOutline]] = [:]
+    /// How many more logo elements may be drawn (a `use` loop stops here).
+    var logoElementsLeft = 20_000
 
     /// Curves are flattened to chords within this many device pixels.
     static let tolerance = 0.1
@@ -57,6 +59,7 @@ struct RasterPage {
             fill(box, paint: .color(background), opacity: 1, bounds: scene.bounds)
         }
         try draw(scene.children, opacity: 1)
+        try drawLogo()
     }
 
     mutating func draw(_ nodes: [SceneNode], opacity: Double) throws(FontDiagnostic) {
@@ -98,7 +101,8 @@ struct RasterPage {
         if opacity < 1, fillPaint != .none, let stroke, stroke.paint != .none, stroke.width > 0, stroke.width.isFinite {
             // Miter joins reach at most 4 half-widths out (the limit the stroker uses); a pixel more for coverage.
             let reach = stroke.width * 2 + 1
-            inLayer(covering: bounds, margin: reach, opacity: opacity) { page in
+            // Shapes draw no text: nothing in the layer throws.
+            try? inLayer(covering: bounds, margin: reach, opacity: opacity) { page in
                 page.paint(path, fill: fillPaint, stroke: stroke, opacity: 1, bounds: bounds)
             }
             return
@@ -123,7 +127,11 @@ struct RasterPage {
 
     /// Runs `draw` into a transparent layer over the device pixels that `bounds` (scene px, widened by `margin`)
     /// covers within the clip, then composites the layer over the canvas at `opacity`.
-    mutating func inLayer(covering bounds: Box, margin: Double, opacity: Double, _ draw: (inout RasterPage) -> Void) {
+    /// With a `mask` (device pixels), the layer keeps only what the mask's outline covers (a logo's `clip-path`).
+    mutating func inLayer(
+        covering bounds: Box, margin: Double, opacity: Double, mask: RasterPolylines? = nil,
+        _ draw: (inout RasterPage) throws(FontDiagnostic) -> Void
+    ) throws(FontDiagnostic) {
         let corners = [
             transform.apply(bounds.minX - margin, bounds.minY - margin), transform.apply(bounds.maxX + margin, bounds.minY - margin),
             transform.apply(bounds.minX - margin, bounds.maxY + margin), transform.apply(bounds.maxX + margin, bounds.maxY + margin)
@@ -143,10 +151,22 @@ struct RasterPage {
         clip = outerClip.map {
             RasterClip(minX: $0.minX - Double(left), minY: $0.minY - Double(top), maxX: $0.maxX - Double(left), maxY: $0.maxY - Double(top))
         }
-        draw(&self)
+        var failure: FontDiagnostic?
+        do {
+            try draw(&self)
+        } catch {
+            failure = error
+        }
+        if failure == nil, let mask {
+            var coverage = RasterCanvas(width: canvas.width, height: canvas.height)
+            let shifted = mask.transformed(RasterTransform(e: -Double(left), f: -Double(top)))
+            coverage.fill(shifted, rule: .nonZero, paint: .solid(red: 1, green: 1, blue: 1, alpha: 1), opacity: 1, clip: nil)
+            canvas.mask(by: coverage)
+        }
         swap(&layer, &canvas)
         transform = outerTransform
         clip = outerClip
+        if let failure { throw failure }
         canvas.composite(layer, left: left, top: top, opacity: Float(opacity))
     }
 

@@ -29,28 +29,8 @@ extension RasterPage {
             for run in line.runs where !run.text.isEmpty {
                 let face = try face(for: run.style)
                 let fallback = Self.needsFallback(run.text, face) ? fallback(for: run.style) : nil
-                var glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)] = []
-                var pen = 0.0
-                var kerning = 0.0
-                var previous: (path: String, glyph: UInt16)?
-                for scalar in run.text.unicodeScalars where scalar.value >= 0x20 {
-                    var chosen = face
-                    var glyph = face.glyph(for: scalar.value)
-                    if glyph == 0, let fallback, fallback.glyph(for: scalar.value) != 0 {
-                        chosen = fallback
-                        glyph = fallback.glyph(for: scalar.value)
-                    }
-                    let unit = run.style.size / Double(chosen.unitsPerEm)
-                    if let previous, previous.path == chosen.path, chosen.hasKerning {
-                        let pair = Double(chosen.kerning(previous.glyph, glyph)) * unit
-                        pen += pair
-                        kerning += pair
-                    }
-                    glyphs.append((chosen, glyph, pen))
-                    pen += Double(chosen.advance(glyph: glyph)) * unit
-                    previous = (chosen.path, glyph)
-                }
-                runs.append((run, face, glyphs, run.width + kerning))
+                let placed = Self.placeGlyphs(run.text, face: face, fallback: fallback, size: run.style.size)
+                runs.append((run, face, placed.glyphs, run.width + placed.kerning))
             }
             var baseline = node.baseline(ofLine: index)
             if transform.b == 0, transform.c == 0, transform.d > 0 {
@@ -66,39 +46,7 @@ extension RasterPage {
                 let slant = run.style.italic && !face.isItalic ? 0.2126 : 0
                 let emboldened = run.style.weight == .bold && !face.isBold && face.weight < 600
                 var path = PDFPath()
-                for placed in glyphs {
-                    guard let outline = outline(placed.face, placed.glyph), !outline.isEmpty else { continue }
-                    let unit = run.style.size / Double(placed.face.unitsPerEm)
-                    let originX = x + placed.x
-                    func point(_ gx: Double, _ gy: Double) -> (Double, Double) {
-                        (originX + (gx + slant * gy) * unit, baseline - gy * unit)
-                    }
-                    var current = (0.0, 0.0)
-                    for segment in outline.segments {
-                        switch segment {
-                        case .move(let gx, let gy):
-                            let p = point(gx, gy)
-                            path.move(p.0, p.1)
-                            current = p
-                        case .line(let gx, let gy):
-                            let p = point(gx, gy)
-                            path.line(p.0, p.1)
-                            current = p
-                        case .quadratic(let cx, let cy, let gx, let gy):
-                            let c = point(cx, cy), p = point(gx, gy)
-                            path.curve(
-                                current.0 + 2 / 3 * (c.0 - current.0), current.1 + 2 / 3 * (c.1 - current.1), p.0 + 2 / 3 * (c.0 - p.0),
-                                p.1 + 2 / 3 * (c.1 - p.1), p.0, p.1)
-                            current = p
-                        case .cubic(let c1x, let c1y, let c2x, let c2y, let gx, let gy):
-                            let c1 = point(c1x, c1y), c2 = point(c2x, c2y), p = point(gx, gy)
-                            path.curve(c1.0, c1.1, c2.0, c2.1, p.0, p.1)
-                            current = p
-                        case .close:
-                            path.close()
-                        }
-                    }
-                }
+                appendGlyphs(glyphs, size: run.style.size, x: x, baseline: baseline, slant: slant, to: &path)
                 guard !path.isEmpty else { continue }
                 let paint = Paint.color(fill.hex)
                 let alpha = opacity * fill.alpha
@@ -107,6 +55,80 @@ extension RasterPage {
                     strokePath(
                         path.segments, style: RasterStrokeStyle(width: run.style.size / 30, join: .round), paint: paint, opacity: alpha,
                         bounds: scene.bounds)
+                }
+            }
+        }
+    }
+
+    /// The glyphs of `text` in `face` (characters it lacks from `fallback`) with their pen positions in px from
+    /// the run's start: advances plus the `kern` table's pairs between glyphs of the same face, as the PDF writer
+    /// kerns; `kerning` is the pairs' sum, `width` where the pen ends. Right-to-left letters are laid out in
+    /// their visual order (`RasterBidi`), as the browser draws the SVG.
+    static func placeGlyphs(_ text: String, face: OpenTypeFace, fallback: OpenTypeFace?, size: Double) -> (
+        glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)], kerning: Double, width: Double
+    ) {
+        var glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)] = []
+        var pen = 0.0
+        var kerning = 0.0
+        var previous: (path: String, glyph: UInt16)?
+        var scalars: [Unicode.Scalar] = text.unicodeScalars.filter { $0.value >= 0x20 }
+        if RasterBidi.hasRightToLeft(scalars) { scalars = RasterBidi.visualOrder(scalars).map { scalars[$0] } }
+        for scalar in scalars {
+            var chosen = face
+            var glyph = face.glyph(for: scalar.value)
+            if glyph == 0, let fallback, fallback.glyph(for: scalar.value) != 0 {
+                chosen = fallback
+                glyph = fallback.glyph(for: scalar.value)
+            }
+            let unit = size / Double(chosen.unitsPerEm)
+            if let previous, previous.path == chosen.path, chosen.hasKerning {
+                let pair = Double(chosen.kerning(previous.glyph, glyph)) * unit
+                pen += pair
+                kerning += pair
+            }
+            glyphs.append((chosen, glyph, pen))
+            pen += Double(chosen.advance(glyph: glyph)) * unit
+            previous = (chosen.path, glyph)
+        }
+        return (glyphs, kerning, pen)
+    }
+
+    /// Appends the outlines of placed glyphs to `path`, the run starting at `x` on `baseline` (scene px, y down),
+    /// slanted by `slant` (synthesized italic).
+    mutating func appendGlyphs(
+        _ glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)], size: Double, x: Double, baseline: Double, slant: Double,
+        to path: inout PDFPath
+    ) {
+        for placed in glyphs {
+            guard let outline = outline(placed.face, placed.glyph), !outline.isEmpty else { continue }
+            let unit = size / Double(placed.face.unitsPerEm)
+            let originX = x + placed.x
+            func point(_ gx: Double, _ gy: Double) -> (Double, Double) {
+                (originX + (gx + slant * gy) * unit, baseline - gy * unit)
+            }
+            var current = (0.0, 0.0)
+            for segment in outline.segments {
+                switch segment {
+                case .move(let gx, let gy):
+                    let p = point(gx, gy)
+                    path.move(p.0, p.1)
+                    current = p
+                case .line(let gx, let gy):
+                    let p = point(gx, gy)
+                    path.line(p.0, p.1)
+                    current = p
+                case .quadratic(let cx, let cy, let gx, let gy):
+                    let c = point(cx, cy), p = point(gx, gy)
+                    path.curve(
+                        current.0 + 2 / 3 * (c.0 - current.0), current.1 + 2 / 3 * (c.1 - current.1), p.0 + 2 / 3 * (c.0 - p.0),
+                        p.1 + 2 / 3 * (c.1 - p.1), p.0, p.1)
+                    current = p
+                case .cubic(let c1x, let c1y, let c2x, let c2y, let gx, let gy):
+                    let c1 = point(c1x, c1y), c2 = point(c2x, c2y), p = point(gx, gy)
+                    path.curve(c1.0, c1.1, c2.0, c2.1, p.0, p.1)
+                    current = p
+                case .close:
+                    path.close()
                 }
             }
         }
@@ -125,7 +147,7 @@ extension RasterPage {
         let request = FontStyleRequest(bold: style.weight == .bold, italic: style.italic)
         if let known = facesByStyle[request] { return known }
         let face = try fonts.face(for: style)
-        if !face.hasTrueTypeOutlines {
+        if !Self.drawable(face) {
             throw FontDiagnostic.notDrawable(path: face.path, family: face.names.fullName)
         }
         facesByStyle[request] = face
@@ -135,10 +157,13 @@ extension RasterPage {
     mutating func fallback(for style: TextStyle) -> OpenTypeFace? {
         let request = FontStyleRequest(bold: style.weight == .bold, italic: style.italic)
         if let known = fallbacksByStyle[request] { return known }
-        let face = fonts.fallback(for: style).flatMap { $0.hasTrueTypeOutlines ? $0 : nil }
+        let face = fonts.fallback(for: style).flatMap { Self.drawable($0) ? $0 : nil }
         fallbacksByStyle[request] = .some(face)
         return face
     }
+
+    /// Whether the rasterizer reads the face's glyph outlines (TrueType `glyf` or CFF).
+    static func drawable(_ face: OpenTypeFace) -> Bool { face.hasTrueTypeOutlines || face.hasCFFOutlines }
 
     /// Whether any scalar of `text` (above ASCII controls) has no glyph in `face`.
     static func needsFallback(_ text: String, _ face: OpenTypeFace) -> Bool {
