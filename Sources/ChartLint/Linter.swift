@@ -224,6 +224,16 @@ public enum Linter {
     public static func lint(
         spec: ChartSpec, schema: [(name: String, type: DataType)]?, table: Table? = nil, theme: Theme? = nil, textWidths: (any TextWidths)? = nil
     ) -> [Diagnostic] {
+        if spec.each != nil {
+            // A batch (SPEC §23) as `chartc lint` checks it: the chart of its first listed value (a field's values are
+            // in the data, which this has no rows of: the value missing).
+            var value = Value.null
+            if case .values(let list)? = spec.each?.source { value = list.first?.value ?? .null }
+            let instance = spec.batchInstance(for: value)
+            guard var chart = instance.spec, !instance.diagnostics.hasErrors else { return instance.diagnostics.sortedByPosition() }
+            chart.each = nil
+            return (instance.diagnostics + lint(spec: chart, schema: schema, table: table, theme: theme, textWidths: textWidths)).sortedByPosition()
+        }
         var diagnostics: [Diagnostic]
         var fieldTypes: [String: DataType?] = [:]
         if let schema {

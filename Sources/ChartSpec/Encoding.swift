@@ -282,7 +282,10 @@ extension ScaleSpec {
     public var stepCount: Int? {
         guard let type = type?.value, type.isStepped else { return nil }
         if type == .threshold { return (domain?.value.count ?? 0) + 1 }
-        if let bins = bins?.value, bins.isFinite, bins == bins.rounded(), bins >= 2, bins <= Double(Self.maximumSteps) { return Int(bins) }
+        if let bins = bins?.value, bins.isFinite, bins == bins.rounded(), bins >= 2, bins <= Double(Self.maximumSteps), let count = Int(exactly: bins)
+        {
+            return count
+        }
         if let range = range?.value, range.count >= 2 { return range.count }
         return Self.defaultSteps
     }

@@ -160,7 +160,7 @@ enum BadInputCorpus {
             "error: missing 'data': a chart spec needs to say where its rows come from, e.g. \"data\": { \"url\": \"data.csv\" } [missing-key]"),
         BadInput(
             "no mark", spec: "⟪{\"title\": \"T\", \"data\": {\"url\": \"data.csv\"}}",
-            "error: missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of line, bar, point, area, rule, rect, text, tick, errorbar, arc, boxplot or errorband), or 'layers' to draw several [missing-key]"
+            "error: missing 'mark': a chart spec needs a mark type, e.g. \"mark\": \"bar\" (one of line, bar, point, area, rule, rect, text, tick, errorbar, arc, boxplot, errorband or geoshape), or 'layers' to draw several [missing-key]"
         ),
         BadInput(
             "both url and values", spec: spec(chart, data: #"{"url": "data.csv", ⟪"values": []}"#),

@@ -1,4 +1,5 @@
 import ChartData
+import ChartFormat
 import ChartGeo
 import ChartSpec
 
@@ -89,7 +90,7 @@ enum MapFrame {
     /// A coordinate in tenths of a px (clamped far outside any drawing).
     static func tenths(_ value: Double) -> Int {
         guard value.isFinite else { return 0 }
-        return Int(max(-1e9, min(1e9, value * 10)).rounded())
+        return NumberConversion.clamped(max(-1e9, min(1e9, value * 10)), rounding: .toNearestOrAwayFromZero)
     }
 
     /// `tenths` / 10 as text: "12.3", "-0.5", "12".

@@ -1,4 +1,5 @@
 import ChartColor
+import ChartFormat
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -92,7 +93,7 @@ public struct SteppedColorScale: Sendable, Equatable {
         if p <= 0 || values.count < 2 { return first }
         if p >= 1 { return last }
         let i = Double(values.count - 1) * p
-        let i0 = Int(i.rounded(.down))
+        let i0 = min(values.count - 2, NumberConversion.clamped(i, rounding: .down))
         let value0 = values[i0]
         let value1 = values[i0 + 1]
         return value0 + (value1 - value0) * (i - Double(i0))

@@ -324,33 +324,7 @@ extension PDFPage {
     private mutating func drawLogoText(_ element: LogoElement, style: PDFLogoStyle, opacity: Double, ids: [String: LogoElement])
         throws(FontDiagnostic)
     {
-        var runs: [(text: String, style: PDFLogoStyle)] = []
-        func collect(_ element: LogoElement, _ style: PDFLogoStyle) {
-            for item in element.children {
-                switch item {
-                case .text(let text): runs.append((text, style))
-                case .element(let child) where child.name == "tspan":
-                    var childStyle = style
-                    if childStyle.apply(child) { collect(child, childStyle) }
-                default: break
-                }
-            }
-        }
-        collect(element, style)
-        // SVG's default white space handling: line breaks and tabs are spaces, runs of spaces one, none at the ends.
-        var previousSpace = true
-        for index in runs.indices {
-            var out = ""
-            for character in runs[index].text {
-                let space = character == " " || character == "\n" || character == "\t" || character == "\r"
-                if space && previousSpace { continue }
-                out.append(space ? " " : character)
-                previousSpace = space
-            }
-            runs[index].text = out
-        }
-        if let last = runs.indices.last(where: { !runs[$0].text.isEmpty }), runs[last].text.hasSuffix(" ") { runs[last].text.removeLast() }
-        runs.removeAll { $0.text.isEmpty || !$0.style.visible || $0.style.fontSize <= 0 }
+        let runs = PDFLogoStyle.textRuns(of: element, style: style)
         guard !runs.isEmpty else { return }
 
         var placed: [(size: Double, operands: [(face: Int, operand: [UInt8])], fill: Color?, width: Double)] = []
@@ -433,5 +407,40 @@ extension String {
         var result = ""
         result.unicodeScalars.append(contentsOf: scalars[start..<end])
         return result
+    }
+}
+
+extension PDFLogoStyle {
+    /// A logo's `text` element as the runs the PDF and the PNG both draw on one line: its character data and its
+    /// `tspan` children's, each in its own style, with SVG's default white space handling (line breaks and tabs are
+    /// spaces, runs of spaces one, none at the ends); runs that are empty, hidden or of no drawable size are gone.
+    static func textRuns(of element: LogoElement, style: PDFLogoStyle) -> [(text: String, style: PDFLogoStyle)] {
+        var runs: [(text: String, style: PDFLogoStyle)] = []
+        func collect(_ element: LogoElement, _ style: PDFLogoStyle) {
+            for item in element.children {
+                switch item {
+                case .text(let text): runs.append((text, style))
+                case .element(let child) where child.name == "tspan":
+                    var childStyle = style
+                    if childStyle.apply(child) { collect(child, childStyle) }
+                default: break
+                }
+            }
+        }
+        collect(element, style)
+        var previousSpace = true
+        for index in runs.indices {
+            var out = ""
+            for character in runs[index].text {
+                let space = character == " " || character == "\n" || character == "\t" || character == "\r"
+                if space && previousSpace { continue }
+                out.append(space ? " " : character)
+                previousSpace = space
+            }
+            runs[index].text = out
+        }
+        if let last = runs.indices.last(where: { !runs[$0].text.isEmpty }), runs[last].text.hasSuffix(" ") { runs[last].text.removeLast() }
+        runs.removeAll { $0.text.isEmpty || !$0.style.visible || $0.style.fontSize <= 0 || !$0.style.fontSize.isFinite }
+        return runs
     }
 }

@@ -197,33 +197,7 @@ extension RasterPage {
     /// A `text` element: its character data and `tspan` children as runs on one line from (x, y), anchored as
     /// the element says, each run in the face its own style names (installed, else the chart's), as the PDF does.
     private mutating func drawLogoText(_ element: LogoElement, style: PDFLogoStyle, ids: [String: LogoElement]) throws(FontDiagnostic) {
-        var runs: [(text: String, style: PDFLogoStyle)] = []
-        func collect(_ element: LogoElement, _ style: PDFLogoStyle) {
-            for item in element.children {
-                switch item {
-                case .text(let text): runs.append((text, style))
-                case .element(let child) where child.name == "tspan":
-                    var childStyle = style
-                    if childStyle.apply(child) { collect(child, childStyle) }
-                default: break
-                }
-            }
-        }
-        collect(element, style)
-        // SVG's default white space handling: line breaks and tabs are spaces, runs of spaces one, none at the ends.
-        var previousSpace = true
-        for index in runs.indices {
-            var out = ""
-            for character in runs[index].text {
-                let space = character == " " || character == "\n" || character == "\t" || character == "\r"
-                if space && previousSpace { continue }
-                out.append(space ? " " : character)
-                previousSpace = space
-            }
-            runs[index].text = out
-        }
-        if let last = runs.indices.last(where: { !runs[$0].text.isEmpty }), runs[last].text.hasSuffix(" ") { runs[last].text.removeLast() }
-        runs.removeAll { $0.text.isEmpty || !$0.style.visible || $0.style.fontSize <= 0 || !$0.style.fontSize.isFinite }
+        let runs = PDFLogoStyle.textRuns(of: element, style: style)
         guard !runs.isEmpty else { return }
 
         var placed: [(glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)], face: OpenTypeFace, width: Double)] = []

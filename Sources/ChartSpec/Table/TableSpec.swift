@@ -101,16 +101,5 @@ public struct SparklineSource: Sendable {
     }
 }
 
-/// `table.sort`: a field (ascending) or `-field` (descending).
-public struct TableSort: Sendable {
-    public var field: String
-    public var descending: Bool
-    /// The string as written.
-    public var span: SourceSpan?
-
-    public init(field: String, descending: Bool, span: SourceSpan?) {
-        self.field = field
-        self.descending = descending
-        self.span = span
-    }
-}
+/// `table.sort`: a field (ascending) or `-field` (descending), read as a chart's `sort` entry is.
+public typealias TableSort = SortKey

@@ -221,6 +221,10 @@ struct PDFChecks {
         // Known gap (stop 26): `scene(_:)` lays out one view, not a graphic of several (concat/repeat, SPEC §20),
         // so it cannot say where their text goes; such a PDF is still checked by qpdf and pdffonts.
         if case .success(let file) = SpecFiles.read(root + "/" + path), SpecParser.parse(file).spec?.hasViews == true { return }
+        // Known gap (this stop): `scene(_:)` does not lay a table (SPEC §24) out as the build does (its columns come
+        // out at other widths), so it cannot say where a cell's text goes; a table's PDF is still checked by qpdf,
+        // pdffonts and pdftoppm against rsvg-convert of its SVG.
+        if case .success(let file) = SpecFiles.read(root + "/" + path), SpecParser.parse(file).spec?.table != nil { return }
         let scene = try #require(try scene(path))
         let words = try Self.words(pdf(path))
         // The scene laid out here is the one `chartc build` wrote: its SVG has one <text> per text block (and the
