@@ -144,7 +144,9 @@ import Testing
         let value = try #require(parse(lines(dataLine, #""mark": "lines""#)).diagnostics.first)
         #expect(value.message == "unknown mark type 'lines' for 'mark'; did you mean 'line'?")
         #expect(value.fixIt?.replacement == "\"line\"")
-        #expect(value.notes.first?.message == "expected one of: line, bar, point, area, rule, rect, text, tick, errorbar, arc, boxplot, errorband, geoshape")
+        #expect(
+            value.notes.first?.message
+                == "expected one of: line, bar, point, area, rule, rect, text, tick, errorbar, arc, boxplot, errorband, geoshape")
 
         #expect(parse(lines(dataLine, #""mark": "scatter""#)).diagnostics.first?.fixIt?.replacement == "\"point\"")
         #expect(parse(lines(dataLine, #""mark": "Bar""#)).diagnostics.first?.fixIt?.replacement == "\"bar\"")
