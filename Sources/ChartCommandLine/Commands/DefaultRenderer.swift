@@ -58,10 +58,22 @@ public struct DefaultRenderer: ChartRenderer {
     public func layout(_ input: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> LaidOutChart {
         let theme = input.theme
         if !input.views.isEmpty { return try layoutViews(input, formats: formats) }
-        let chart = try ChartLayoutEngine.check(theme.sized(input.spec), table: input.table, layers: input.layers)
+        var spec = theme.sized(input.spec)
+        // SPEC §23: a preset's size is the whole picture's, laid out again at that size (not scaled).
+        if let width = input.pictureWidth { spec.width = Located(width, at: spec.width.span) }
+        var chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
+        var fitted: Scene?
+        if let height = input.pictureHeight, spec.heightStep == nil {
+            (chart, fitted) = try fit(spec, chart: chart, height: height, input: input)
+        }
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
-            var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme, sparklines: input.sparklines)
+            var scene: Scene
+            if let fitted {
+                scene = fitted
+            } else {
+                scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme, sparklines: input.sparklines)
+            }
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
         }
@@ -70,6 +82,32 @@ public struct DefaultRenderer: ChartRenderer {
                 chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme, sparklines: input.sparklines)
         }
         return laidOut
+    }
+
+    /// The smallest plot height a preset's picture height leaves the plot (a shorter picture is taller than asked).
+    static let minimumPlotHeight = 40.0
+
+    /// The chart laid out so its whole picture is `height` px tall (an output preset's, SPEC §23): the plot's height
+    /// (the spec's `height`) is what the title, legend, axes and notes leave. Text and axes can change with the
+    /// plot's height (tick counts), so it is laid out again until the picture fits, at most a few times.
+    func fit(_ spec: ChartSpec, chart: CheckedChart, height target: Double, input: PipelineResult) throws(DiagnosticError) -> (CheckedChart, Scene) {
+        var spec = spec
+        var chart = chart
+        var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines)
+        var slope = 1.0
+        for _ in 0..<4 {
+            let miss = target - scene.height
+            guard abs(miss) >= 0.5 else { break }
+            let previous = (plot: spec.height.value, picture: scene.height)
+            let next = max(Self.minimumPlotHeight, min(ChartSpec.maximumSize, (spec.height.value + miss / slope).rounded()))
+            guard next != spec.height.value else { break }
+            spec.height = Located(next, at: spec.height.span)
+            chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
+            scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines)
+            let moved = (scene.height - previous.picture) / (next - previous.plot)
+            if moved.isFinite, moved > 0.1 { slope = moved }
+        }
+        return (chart, scene)
     }
 
     /// The scenes of a graphic of several views (SPEC §20): each view checked as a chart of its own, then laid
@@ -86,7 +124,8 @@ public struct DefaultRenderer: ChartRenderer {
             }
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
-        let page = theme.sized(input.spec)
+        var page = theme.sized(input.spec)
+        if let width = input.pictureWidth { page.width = Located(width, at: page.width.span) }
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
             var scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)

@@ -14,17 +14,19 @@ enum ThemeOptions {
     static let discussion =
         "A spec's house style is, in order: --theme FILE, the spec's 'theme' key, the nearest chartc.theme.json in the spec's folder or a parent (up to the folder holding .git), else the built-in theme (specs/default.theme.json)."
 
-    static func request(for spec: ChartSpec, arguments: ParsedArguments?) -> ThemeResolver.Request {
+    /// `variant`: an output preset's (SPEC §23), over `--variant`.
+    static func request(for spec: ChartSpec, arguments: ParsedArguments?, variant: String? = nil) -> ThemeResolver.Request {
         ThemeResolver.Request(
             specPath: spec.file.path,
             commandLineTheme: arguments?.value("theme"),
             specTheme: spec.theme.map { ($0.value, $0.span) },
-            variant: arguments?.value("variant"))
+            variant: variant ?? arguments?.value("variant"))
     }
 
-    /// The theme `spec` uses under the command line's options (nil: none given, as in the preview).
-    static func theme(for spec: ChartSpec, arguments: ParsedArguments?) throws(DiagnosticError) -> ChartTheme {
-        let request = request(for: spec, arguments: arguments)
+    /// The theme `spec` uses under the command line's options (nil: none given, as in the preview), in `variant`
+    /// when an output preset names one.
+    static func theme(for spec: ChartSpec, arguments: ParsedArguments?, variant: String? = nil) throws(DiagnosticError) -> ChartTheme {
+        let request = request(for: spec, arguments: arguments, variant: variant)
         if ThemeResolver.chooseFile(request) == nil && request.variant == nil { return .standard }
         return try ChartTheme.load(try ThemeResolver.resolve(request))
     }
