@@ -60,10 +60,15 @@ public struct DefaultRenderer: ChartRenderer {
         if !input.views.isEmpty { return try layoutViews(input, formats: formats) }
         var spec = theme.sized(input.spec)
         // SPEC §23: a preset's size is the whole picture's, laid out again at that size (not scaled).
-        if let width = input.pictureWidth { spec.width = Located(width, at: spec.width.span) }
+        if let width = input.pictureWidth {
+            spec.width = Located(width, at: spec.width.span)
+            spec.widthStep = nil
+        }
+        // A preset's height is the picture's: categories share it rather than take `{ "step": N }` px each.
+        if input.pictureHeight != nil { spec.heightStep = nil }
         var chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
         var fitted: Scene?
-        if let height = input.pictureHeight, spec.heightStep == nil {
+        if let height = input.pictureHeight {
             (chart, fitted) = try fit(spec, chart: chart, height: height, input: input)
         }
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
@@ -86,28 +91,48 @@ public struct DefaultRenderer: ChartRenderer {
 
     /// The smallest plot height a preset's picture height leaves the plot (a shorter picture is taller than asked).
     static let minimumPlotHeight = 40.0
+    /// The plot height a graphic of several views starts from when fitted to a preset's height and no view
+    /// writes its own.
+    static let firstViewHeight = 200.0
+
+    /// The first byte of a span (a height a preset gives a view that writes none is reported there).
+    static func start(of span: SourceSpan) -> SourceSpan {
+        SourceSpan(file: span.file, range: span.range.lowerBound..<min(span.range.lowerBound + 1, span.range.upperBound))
+    }
 
     /// The chart laid out so its whole picture is `height` px tall (an output preset's, SPEC §23): the plot's height
-    /// (the spec's `height`) is what the title, legend, axes and notes leave. Text and axes can change with the
-    /// plot's height (tick counts), so it is laid out again until the picture fits, at most a few times.
+    /// (the spec's `height`) is what the title, legend, axes and notes leave.
     func fit(_ spec: ChartSpec, chart: CheckedChart, height target: Double, input: PipelineResult) throws(DiagnosticError) -> (CheckedChart, Scene) {
-        var spec = spec
-        var chart = chart
-        var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines)
+        let first = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines)
+        return try Self.fit(height: target, plot: spec.height.value, first: (chart, first)) { (height) throws(DiagnosticError) in
+            var spec = spec
+            spec.height = Located(height, at: spec.height.span)
+            let chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
+            return (chart, try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines))
+        }
+    }
+
+    /// Lays out again with another plot height (`layout`) until the picture is `target` px tall: text and axes can
+    /// change with the plot's height (tick counts, a facet's rows), so the height a picture gains per plot px is
+    /// measured from the last two layouts, at most a few times. The plot keeps at least `minimumPlotHeight` px (a
+    /// picture too short for its text is taller than asked).
+    static func fit<Laid>(
+        height target: Double, plot: Double, first: (Laid, Scene), layout: (Double) throws(DiagnosticError) -> (Laid, Scene)
+    ) throws(DiagnosticError) -> (Laid, Scene) {
+        var current = first
+        var plot = plot
         var slope = 1.0
         for _ in 0..<4 {
-            let miss = target - scene.height
+            let miss = target - current.1.height
             guard abs(miss) >= 0.5 else { break }
-            let previous = (plot: spec.height.value, picture: scene.height)
-            let next = max(Self.minimumPlotHeight, min(ChartSpec.maximumSize, (spec.height.value + miss / slope).rounded()))
-            guard next != spec.height.value else { break }
-            spec.height = Located(next, at: spec.height.span)
-            chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
-            scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines)
-            let moved = (scene.height - previous.picture) / (next - previous.plot)
-            if moved.isFinite, moved > 0.1 { slope = moved }
+            let next = max(minimumPlotHeight, min(ChartSpec.maximumSize, plot + miss / slope))
+            guard next != plot else { break }
+            let laid = try layout(next)
+            let gained = (laid.1.height - current.1.height) / (next - plot)
+            if gained.isFinite, gained > 0.1 { slope = gained }
+            (current, plot) = (laid, next)
         }
-        return (chart, scene)
+        return current
     }
 
     /// The scenes of a graphic of several views (SPEC §20): each view checked as a chart of its own, then laid
@@ -126,9 +151,32 @@ public struct DefaultRenderer: ChartRenderer {
         if !errors.isEmpty { throw DiagnosticError(errors) }
         var page = theme.sized(input.spec)
         if let width = input.pictureWidth { page.width = Located(width, at: page.width.span) }
+        var fitted: Scene?
+        if let target = input.pictureHeight {
+            // SPEC §23: the views' plots grow or shrink together until the page is the preset's height: a view that
+            // writes its `height` by as many px as the others, one that does not (square in a repeat grid, its
+            // share otherwise) takes the height given, as if written where the spec starts.
+            let base = input.views.first { $0.spec.height.span != nil }?.spec.height.value ?? Self.firstViewHeight
+            func resized(_ height: Double) throws(DiagnosticError) -> ([ViewInput], Scene) {
+                var resized: [ViewInput] = []
+                for view in input.views {
+                    var spec = view.spec
+                    let wanted = spec.height.span == nil ? height : spec.height.value + height - base
+                    spec.height = Located(max(Self.minimumPlotHeight, wanted), at: spec.height.span ?? input.spec.syntax.map { Self.start(of: $0.span) })
+                    resized.append(ViewInput(chart: try ChartLayoutEngine.check(spec, table: view.table, layers: view.layers), table: view.table))
+                }
+                return (resized, try ChartLayoutEngine.layoutViews(page: page, views: resized, theme: theme))
+            }
+            (views, fitted) = try Self.fit(height: target, plot: base, first: try resized(base), layout: resized)
+        }
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
-            var scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)
+            var scene: Scene
+            if let fitted {
+                scene = fitted
+            } else {
+                scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)
+            }
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
         }

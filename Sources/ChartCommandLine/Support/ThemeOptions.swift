@@ -54,13 +54,17 @@ enum ThemeOptions {
     }
 
     /// What lint checks of the theme `spec` resolves to: the theme, or the errors of resolving it (at the theme's
-    /// line:col), and the warnings of loading its fonts.
+    /// line:col), the warnings of loading its fonts, and the problems of the output presets the spec has under it
+    /// (the theme's `outputs`, a `variant` the theme lacks).
     static func lintTheme(for spec: ChartSpec, arguments: ParsedArguments?) -> (theme: Theme?, diagnostics: [Diagnostic]) {
         let request = request(for: spec, arguments: arguments)
-        guard ThemeResolver.chooseFile(request) != nil || request.variant != nil else { return (nil, []) }
+        // SPEC §23: the output presets the spec has under this theme (the theme's `outputs`, each `variant`).
+        guard ThemeResolver.chooseFile(request) != nil || request.variant != nil else {
+            return (nil, Presets.available(for: spec, theme: .builtIn).diagnostics)
+        }
         do {
             let loaded = try ChartTheme.load(try ThemeResolver.resolve(request))
-            return (loaded.theme, loaded.warnings)
+            return (loaded.theme, loaded.warnings + Presets.available(for: spec, theme: loaded.theme).diagnostics)
         } catch {
             return (nil, error.diagnostics)
         }
