@@ -28,7 +28,7 @@ enum BuildCommand {
                 "preset", valueName: "NAME",
                 help:
                     "Build the chart's output presets instead of --format: web (SVG and HTML at the chart's size), social (a 1200 x 675 PNG), print (a PDF in the theme's print variant), or those its theme's or spec's 'outputs' define; several separated by commas, or all. Each writes NAME.PRESET.EXT, laid out again at the preset's size.",
-                list: true),
+                list: true, repeatable: true),
             .value(
                 "scale", valueName: "N",
                 help: "Pixels per CSS px of a PNG, a whole number from 1 to \(maximumScale): 2 draws a 640 px wide chart 1280 pixels wide.",
@@ -106,7 +106,8 @@ enum BuildCommand {
             if let collision = job.collision { return Outcome(diagnostics: [collision]) }
             if !presets.isEmpty {
                 return buildPresets(
-                    job.spec, names: presets, directory: presetDirectory ?? Paths.directory(of: job.spec), scale: scale, renderer: environment.renderer,
+                    job.spec, names: presets, directory: presetDirectory ?? Paths.directory(of: job.spec), scale: scale,
+                    renderer: environment.renderer,
                     context: context, arguments: arguments)
             }
             return build(job.spec, to: job.outputs, renderer: renderer, context: context, arguments: arguments, outputFile: oneFile)
@@ -243,7 +244,8 @@ enum BuildCommand {
     /// Parse, run the pipeline, render each format, write each file.
     /// A batch (SPEC §23) is built chart by chart by `BatchBuild`.
     static func build(
-        _ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments, outputFile: String? = nil,
+        _ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments,
+        outputFile: String? = nil,
         preset: OutputPreset? = nil
     ) -> Outcome {
         var context = context

@@ -162,7 +162,8 @@ public struct DefaultRenderer: ChartRenderer {
                 for view in input.views {
                     var spec = view.spec
                     let wanted = spec.height.span == nil ? height : spec.height.value + height - base
-                    spec.height = Located(max(Self.minimumPlotHeight, wanted), at: spec.height.span ?? input.spec.syntax.map { Self.start(of: $0.span) })
+                    spec.height = Located(
+                        max(Self.minimumPlotHeight, wanted), at: spec.height.span ?? input.spec.syntax.map { Self.start(of: $0.span) })
                     resized.append(ViewInput(chart: try ChartLayoutEngine.check(spec, table: view.table, layers: view.layers), table: view.table))
                 }
                 return (resized, try ChartLayoutEngine.layoutViews(page: page, views: resized, theme: theme))

@@ -81,6 +81,8 @@ public enum OutputPresets {
     /// Whether `name` can be a preset's: letters, digits, `-` and `_` (it is part of file names), and not `all`.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name != all
-            && name.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_" }
+            && name.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" || $0 == "_"
+            }
     }
 }

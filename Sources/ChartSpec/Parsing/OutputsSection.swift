@@ -39,21 +39,26 @@ extension SpecDecoder {
                         at: name.span, fixIt: suggestion.flatMap { word in name.span.map { FixIt(span: $0, replacement: JSONText.quote(word)) } })
                 }
             }
-            if case .array(let items) = format.value.kind, items.isEmpty { report(SpecDiagnostic.emptyList(path: object.path("format")), at: format.value.span) }
+            if case .array(let items) = format.value.kind, items.isEmpty {
+                report(SpecDiagnostic.emptyList(path: object.path("format")), at: format.value.span)
+            }
         }
         let sizeRule = "a positive number of pixels, at most \(Int(Self.maximumSize))"
         preset.width = object["width"].flatMap { number($0.value, path: object.path("width"), in: 1...Self.maximumSize, rule: sizeRule) }
         preset.height = object["height"].flatMap { number($0.value, path: object.path("height"), in: 1...Self.maximumSize, rule: sizeRule) }
         if let variant = object["variant"], let name = string(variant.value, path: object.path("variant")) {
             if name.value.isEmpty {
-                report(SpecDiagnostic.outOfRange(path: object.path("variant"), rule: "the name of a variant of the theme", found: "\"\""), at: name.span)
+                report(
+                    SpecDiagnostic.outOfRange(path: object.path("variant"), rule: "the name of a variant of the theme", found: "\"\""), at: name.span)
             } else {
                 preset.variant = name
             }
         }
         if let scale = object["scale"] {
             let limit = Double(OutputPresets.maximumScale)
-            if let number = number(scale.value, path: object.path("scale"), in: 1...limit, rule: "a whole number from 1 to \(OutputPresets.maximumScale)") {
+            if let number = number(
+                scale.value, path: object.path("scale"), in: 1...limit, rule: "a whole number from 1 to \(OutputPresets.maximumScale)")
+            {
                 if let whole = Int(exactly: number.value) {
                     preset.scale = Located(whole, at: number.span)
                 } else {
