@@ -249,6 +249,8 @@ enum BuildCommand {
             let drawing = preset.formats.contains(.png) ? renderer.drawingPNG(atScale: preset.scale ?? scale) : renderer
             let built = build(path, to: targets, renderer: drawing, context: context, arguments: arguments, preset: preset.preset)
             outcome.written += built.written
+            // A batch's charts, each preset's counted.
+            if let charts = built.batchCharts { outcome.batchCharts = (outcome.batchCharts ?? 0) + charts }
             // What every preset's build says (a warning of the spec) is said once.
             for diagnostic in built.diagnostics where seen.insert(BatchBuild.key(diagnostic)).inserted { outcome.diagnostics.append(diagnostic) }
             if let timings = built.timings { outcome.timings = (outcome.timings.map { $0 + "\n" } ?? "") + timings }
