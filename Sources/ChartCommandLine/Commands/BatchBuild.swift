@@ -60,6 +60,7 @@ enum BatchBuild {
                 formats: formats, theme: theme, shared: shared, renderer: renderer, context: chartContext, preset: preset)
         }
         timings?.lap("charts")
+        outcome.batchCharts = charts.filter { !$0.files.isEmpty && !$0.diagnostics.hasErrors }.count
         var seen: Set<String> = []
         for chart in charts {
             outcome.written += chart.files

@@ -54,6 +54,8 @@ enum BuildCommand {
         var diagnostics: [Diagnostic] = []
         /// The `--timings` report, when asked for.
         var timings: String?
+        /// A batch (SPEC §23): how many of its charts were built; nil for a spec of one chart.
+        var batchCharts: Int?
         var failed: Bool { diagnostics.hasErrors }
     }
 
@@ -116,13 +118,23 @@ enum BuildCommand {
         // A path that names no spec fails like a spec does, under the path as given.
         var failed = pathDiagnostics.filter { $0.severity == .error }.map { $0.locationDescription ?? "?" }
         var built = 0
+        var charts = 0
+        var batches = false
         for (job, outcome) in zip(jobs, outcomes) {
             console.report(outcome.diagnostics)
             for path in outcome.written { console.print("wrote \(path)") }
             if let timings = outcome.timings { console.printError(timings) }
             if outcome.failed { failed.append(job.spec) } else { built += 1 }
+            // A batch counts the charts it wrote, even when some of its values failed.
+            if let count = outcome.batchCharts {
+                batches = true
+                charts += count
+            } else if !outcome.failed {
+                charts += 1
+            }
         }
-        console.printError(summary(built: built, failed: failed, seconds: seconds(clock.now - start)))
+        console.printError(
+            summary(built: built, failed: failed, seconds: seconds(clock.now - start), charts: batches ? charts : nil))
         return failed.isEmpty ? .success : .failure
     }
 
@@ -159,9 +171,12 @@ enum BuildCommand {
     }
 
     /// `built 3 charts in 0.12 s`, and when some failed, `; 2 failed:` with each failed spec on a line of its
-    /// own (its path as the build was given it), so a build of a folder names what to fix.
-    static func summary(built: Int, failed: [String], seconds: String) -> String {
+    /// own (its path as the build was given it), so a build of a folder names what to fix. With a batch among
+    /// the specs (`charts`: every chart written, a batch's each counted), `built 1002 charts from 3 specs in …` (the
+    /// specs that failed counted too).
+    static func summary(built: Int, failed: [String], seconds: String, charts: Int? = nil) -> String {
         var summary = "built \(counted(built, "chart")) in \(seconds) s"
+        if let charts { summary = "built \(counted(charts, "chart")) from \(counted(built + failed.count, "spec")) in \(seconds) s" }
         guard !failed.isEmpty else { return summary }
         summary += "; \(failed.count) failed:"
         for path in failed { summary += "\n  " + path }
@@ -234,6 +249,8 @@ enum BuildCommand {
             let drawing = preset.formats.contains(.png) ? renderer.drawingPNG(atScale: preset.scale ?? scale) : renderer
             let built = build(path, to: targets, renderer: drawing, context: context, arguments: arguments, preset: preset.preset)
             outcome.written += built.written
+            // A batch's charts, each preset's counted.
+            if let charts = built.batchCharts { outcome.batchCharts = (outcome.batchCharts ?? 0) + charts }
             // What every preset's build says (a warning of the spec) is said once.
             for diagnostic in built.diagnostics where seen.insert(BatchBuild.key(diagnostic)).inserted { outcome.diagnostics.append(diagnostic) }
             if let timings = built.timings { outcome.timings = (outcome.timings.map { $0 + "\n" } ?? "") + timings }

@@ -192,7 +192,7 @@ struct RasterCanvas {
     @inline(__always)
     private mutating func addSpan(_ start: Double, _ end: Double, _ weight: Float) {
         guard end > start else { return }
-        let first = NumberConversion.clamped(start, rounding: .down), last = NumberConversion.clamped(end, rounding: .down)
+        let first = Self.wholeBelow(start), last = Self.wholeBelow(end)
         if first == last {
             area[first] += Float(end - start) * weight
             return
@@ -244,10 +244,32 @@ struct RasterCanvas {
             guard alpha > 0 else { continue }
             for channel in 0..<3 {
                 let value = min(1, max(0, pixels[at + channel] / alpha))
-                bytes[at + channel] = NumberConversion.clamped(Double(value) * 255, rounding: .toNearestOrAwayFromZero, as: UInt8.self)
+                bytes[at + channel] = Self.byte(value)
             }
-            bytes[at + 3] = NumberConversion.clamped(Double(alpha) * 255, rounding: .toNearestOrAwayFromZero, as: UInt8.self)
+            bytes[at + 3] = Self.byte(alpha)
         }
         return bytes
+    }
+
+    // The two conversions of the inner loops, as `NumberConversion.clamped` does them but not generic: the
+    // generic call across modules is not specialized, and converting four channels a pixel through it was 88% of
+    // a PNG build's time (3.7 s of CPU for the polarization chart at scale 2).
+
+    /// `x` rounded down as an `Int`: NaN gives 0, values out of range the nearest end.
+    @inline(__always)
+    static func wholeBelow(_ x: Double) -> Int {
+        let down = x.rounded(.down)
+        if down.isNaN { return 0 }
+        if down >= 0x1p63 { return Int.max }
+        if down < -0x1p63 { return Int.min }
+        return Int(down)
+    }
+
+    /// A 0…1 channel as 0…255, rounded half away from zero: NaN gives 0, values out of range the nearest end.
+    @inline(__always)
+    static func byte(_ value: Float) -> UInt8 {
+        let scaled = (Double(value) * 255).rounded(.toNearestOrAwayFromZero)
+        if scaled >= 255 { return 255 }
+        return scaled > 0 ? UInt8(scaled) : 0
     }
 }

@@ -65,7 +65,7 @@ enum BenchCommand {
         let out = workspace.output
         let cases = [
             BenchCase(
-                name: "polarization 1x (~51k rows, 6 MB)", seconds: 0.040, bytes: 40_000_000, vegaLiteFactor: 25,
+                name: BenchWorkspace.single, seconds: 0.040, bytes: 40_000_000, vegaLiteFactor: 25,
                 command: [chartc, "build", workspace.polarization1x, "-o", out],
                 vegaLite: hasVegaLite
                     ? ["python3", workspace.vegaLiteScript, workspace.vegaLiteSpec, workspace.members1x, Paths.join(out, "vl-1x.svg")] : nil,
@@ -83,10 +83,20 @@ enum BenchCommand {
             BenchCase(
                 name: BenchWorkspace.themed, seconds: 0.043,
                 command: [chartc, "build", workspace.polarization1x, "-o", out, "--theme", workspace.houseTheme],
-                baseline: "polarization 1x (~51k rows, 6 MB)", maxExtraSeconds: 0.003),
+                baseline: BenchWorkspace.single, maxExtraSeconds: 0.003),
             BenchCase(
                 name: "build of 100 small specs", seconds: 1.0, command: [chartc, "build", workspace.smallSpecs, "-o", Paths.join(out, "small")]),
             BenchCase(name: "lint of one spec (polarization 1x)", seconds: 0.010, command: [chartc, "lint", workspace.polarization1x]),
+            // Issue 28: a batch of a thousand charts of one value each over the 6 MB file in at most 5 s, memory
+            // bounded: the peak of 1,224 charts at most 1.5× that of 103 charts of the same size.
+            BenchCase(
+                name: BenchWorkspace.smallBatch, seconds: 5.0,
+                command: [chartc, "build", workspace.smallBatchSpec, "-o", workspace.batchOutput],
+                charts: 103, comparedWith: BenchWorkspace.single),
+            BenchCase(
+                name: BenchWorkspace.batch, seconds: 5.0,
+                command: [chartc, "build", workspace.batchSpec, "-o", workspace.batchOutput],
+                charts: 1_224, comparedWith: BenchWorkspace.single, peakAgainst: BenchWorkspace.smallBatch, maxPeakRatio: 1.5),
             BenchCase(name: BenchWorkspace.dailyPlain, seconds: 5.0, command: [chartc, "build", workspace.dailyPlainSpec, "-o", out]),
             BenchCase(
                 name: BenchWorkspace.dailyWindow, seconds: 5.5, command: [chartc, "build", workspace.dailyWindowSpec, "-o", out],
@@ -106,7 +116,10 @@ enum BenchCommand {
             // --database-only: the CSV cases the database cases are compared with.
             if databaseOnly { return benchCase.name.hasPrefix("polarization 1x (") || benchCase.name.hasPrefix("polarization 20x") }
             guard let only else { return true }
-            return benchCase.name.contains(only) || cases.contains { $0.name.contains(only) && $0.baseline == benchCase.name }
+            return benchCase.name.contains(only)
+                || cases.contains {
+                    $0.name.contains(only) && [$0.baseline, $0.comparedWith, $0.peakAgainst].contains(benchCase.name)
+                }
         }
         var rows: [BenchRow] = []
         for benchCase in chosen {
@@ -127,6 +140,13 @@ enum BenchCommand {
                 }
                 row.baselineRatios = (paired.wall, paired.cpu)
                 row.baselineExtra = (paired.extraWall, paired.extraCPU)
+            }
+            if let name = benchCase.comparedWith, let single = rows.first(where: { $0.benchCase.name == name }) {
+                row.singleRatio = row.chartc.median / max(single.chartc.median, 1e-9)
+                row.singleCPURatio = row.chartc.cpuMedian / max(single.chartc.cpuMedian, 1e-9)
+            }
+            if let name = benchCase.peakAgainst, let other = rows.first(where: { $0.benchCase.name == name }) {
+                row.peakRatio = Double(row.chartc.peakBytes) / Double(max(other.chartc.peakBytes, 1))
             }
             rows.append(row)
         }
@@ -216,6 +236,13 @@ struct BenchCase {
     var maxRatioToBaseline: Double? = nil
     /// This case may take at most this many seconds of CPU time more than the baseline (median of pairs).
     var maxExtraSeconds: Double? = nil
+    /// A batch: how many charts it builds (for the time per chart).
+    var charts: Int? = nil
+    /// An earlier case of one chart whose median this one's is divided by, in the same run.
+    var comparedWith: String? = nil
+    /// An earlier case whose peak RSS this one's may be at most `maxPeakRatio` times (memory bounded).
+    var peakAgainst: String? = nil
+    var maxPeakRatio: Double? = nil
 }
 
 /// Median wall time and the largest peak RSS over the measured runs.
@@ -223,6 +250,8 @@ struct Summary {
     var median: Double
     var peakBytes: Int
     var runs: Int
+    /// Median CPU time (user + system) of the runs.
+    var cpuMedian: Double = 0
     /// The program exited with an error (only peers may; the figures are then meaningless).
     var failed = false
 
@@ -236,6 +265,8 @@ struct Summary {
         let times = measurements.map(\.seconds).sorted()
         let middle = times.count / 2
         median = times.count % 2 == 1 ? times[middle] : (times[middle - 1] + times[middle]) / 2
+        let cpu = measurements.map(\.cpuSeconds).sorted()
+        cpuMedian = cpu.isEmpty ? 0 : cpu.count % 2 == 1 ? cpu[middle] : (cpu[middle - 1] + cpu[middle]) / 2
         peakBytes = measurements.map(\.peakBytes).max() ?? 0
         runs = measurements.count
     }
@@ -251,6 +282,12 @@ struct BenchRow {
     var baselineRatios: (wall: Double, cpu: Double)? = nil
     /// Seconds more than the baseline (medians of the same pairs' differences).
     var baselineExtra: (wall: Double, cpu: Double)? = nil
+    /// This case's median over that of the one-chart case it is compared with (`comparedWith`).
+    var singleRatio: Double? = nil
+    /// The same for CPU time (user + system).
+    var singleCPURatio: Double? = nil
+    /// This case's peak RSS over that of the case named by `peakAgainst`.
+    var peakRatio: Double? = nil
 
     /// The figure the target is checked on: CPU time, which other work on the machine disturbs least.
     var baselineRatio: Double? { baselineRatios?.cpu }
@@ -266,6 +303,7 @@ struct BenchRow {
         if benchCase.beatDuckDB, let ratio = duckDBRatio { met = met && ratio > 1 }
         if let limit = benchCase.maxRatioToBaseline, let ratio = baselineRatio { met = met && ratio <= limit }
         if let limit = benchCase.maxExtraSeconds, let extra = baselineExtra { met = met && extra.cpu <= limit }
+        if let limit = benchCase.maxPeakRatio, let ratio = peakRatio { met = met && ratio <= limit }
         return met
     }
 }

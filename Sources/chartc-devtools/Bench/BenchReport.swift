@@ -36,6 +36,17 @@ enum BenchReport {
             text += "\nPeak RSS at 20x is \(fixed(growth, 1))× the peak at 1x (the file is 20×).\n"
         }
         for row in rows {
+            guard let charts = row.benchCase.charts, let single = row.singleRatio else { continue }
+            text += "\n\(row.benchCase.name): \(seconds(row.chartc.median / Double(charts))) a chart; "
+            text += "\(fixed(single, 1))× the one-chart build (\(row.benchCase.comparedWith ?? "")) in this run"
+            text += "; CPU time (user + system) \(seconds(row.chartc.cpuMedian))"
+            if let cpu = row.singleCPURatio { text += ", \(fixed(cpu, 1))× the one-chart build's" }
+            if let peak = row.peakRatio, let other = row.benchCase.peakAgainst {
+                text += "; peak RSS \(fixed(peak, 2))× that of the \(other)"
+            }
+            text += ".\n"
+        }
+        for row in rows {
             guard let ratios = row.baselineRatios, let baseline = row.benchCase.baseline else { continue }
             text += "\n\(row.benchCase.name) over \(baseline), \(2 * runs) interleaved pairs, median ratio: "
             text += "CPU time \(fixed(ratios.cpu, 3))× (\(fixed((ratios.cpu - 1) * 100, 1))% more), wall time \(fixed(ratios.wall, 3))×"
@@ -58,6 +69,7 @@ enum BenchReport {
         if benchCase.beatDuckDB { parts.append("faster than DuckDB") }
         if let limit = benchCase.maxRatioToBaseline { parts.append("≤ \(fixed(limit, 2))× the same chart without window") }
         if let limit = benchCase.maxExtraSeconds { parts.append("≤ +\(fixed(limit * 1000, 0)) ms CPU over the same chart without a theme") }
+        if let limit = benchCase.maxPeakRatio, let other = benchCase.peakAgainst { parts.append("peak RSS ≤ \(fixed(limit, 1))× the \(other)") }
         return parts.joined(separator: ", ")
     }
 

@@ -21,12 +21,18 @@ struct BenchWorkspace {
     var dailyWindowSpec: String { Paths.join(directory, "daily-window.chart.json") }
     var dailyPlainThinnedSpec: String { Paths.join(directory, "daily-plain-thinned.chart.json") }
     var dailyWindowThinnedSpec: String { Paths.join(directory, "daily-window-thinned.chart.json") }
+    var batchSpec: String { Paths.join(directory, "batch.chart.json") }
+    var smallBatchSpec: String { Paths.join(directory, "batch-small.chart.json") }
+    var batchOutput: String { Paths.join(directory, "batch-out") }
 
     static let dailyPlain = "daily series, 1M rows drawn, no window"
     static let dailyWindow = "daily series, 1M rows drawn, rolling_mean(x, 28) + cumsum"
     static let dailyPlainThinned = "daily series, 1M rows, 10k drawn, no window"
     static let dailyWindowThinned = "daily series, 1M rows, 10k drawn, rolling_mean(x, 28) + cumsum"
     static let themed = "polarization 1x in a house style (4 DejaVu Serif files, logo)"
+    static let single = "polarization 1x (~51k rows, 6 MB)"
+    static let batch = "batch of 1,224 charts over the 1x file (each state × 8 years)"
+    static let smallBatch = "batch of 103 charts over the 1x file (every 10th 8 years)"
 
     /// A house style as a newsroom writes one (SPEC §15): four font files, its words, colors and a logo, the
     /// chart's own size (so the difference is the theme, not a different layout).
@@ -88,6 +94,9 @@ struct BenchWorkspace {
         try write(Self.dailySpec(window: true, thinned: true), to: dailyWindowThinnedSpec)
         try write(Self.polarizationSpec(dataURL: "members-1x.csv"), to: polarization1x)
         try write(Self.polarizationSpec(dataURL: "members-20x.csv"), to: polarization20x)
+        try FileSystem.createDirectory(batchOutput)
+        try write(Self.batchSpec(every: 1), to: batchSpec)
+        try write(Self.batchSpec(every: 10), to: smallBatchSpec)
         for index in 0..<100 {
             try write(Self.smallSpec(index), to: Paths.join(smallSpecs, "chart-\(index).chart.json"))
         }
@@ -166,6 +175,41 @@ struct BenchWorkspace {
         }
 
         """
+    }
+
+    /// A batch (SPEC §23) over the 1x members file: one chart per state and 8-year span (`era`, a calculated key
+    /// such as `CA 1949`: 1,224 values), each the medians of its members' scores by party and Congress. With
+    /// `every` above 1 only every `every`-th span has a key (the others are missing values, which give no chart),
+    /// so the charts are as large as the full batch's and only their number changes: peak RSS of the two
+    /// shows whether memory grows with the number of charts.
+    static func batchSpec(every: Int) -> String {
+        let span = "floor((congress - 1) / 4)"
+        let key = "state_abbrev + ' ' + string(\(span) * 8 + 1789)"
+        let era = every == 1 ? key : "\(span) % \(every) == 0 ? \(key) : null"
+        return """
+            {
+              "title": "{era}: how the state's members of Congress voted",
+              "subtitle": "Median DW-NOMINATE score of Democrats and Republicans, by Congress.",
+              "data": { "url": "members-1x.csv" },
+              "each": { "field": "era" },
+              "calculate": {
+                "year": "congress * 2 + 1787",
+                "era": "\(era)",
+                "party": "party_code == 100 ? 'Democrats' : 'Republicans'"
+              },
+              "filter": ["era == {era}", "chamber != 'President'", "party_code in (100, 200)"],
+              "groupBy": ["year", "party"],
+              "aggregate": { "median": "median(nominate_dim1)" },
+              "mark": "line",
+              "encoding": {
+                "x": { "field": "year", "type": "temporal", "title": null },
+                "y": { "field": "median", "title": "← More liberal · More conservative →", "scale": { "domain": [-0.8, 0.8] } },
+                "color": { "field": "party", "scale": { "domain": ["Democrats", "Republicans"], "range": ["#1f5fbf", "#d62728"] } }
+              },
+              "sources": [ { "title": "Congressional members", "site": "Voteview", "url": "https://voteview.com/data" } ]
+            }
+
+            """
     }
 
     /// A small chart with a dozen inline rows: bars, lines or points in turn, so `build` of a folder is measured

@@ -75,6 +75,8 @@ import Testing
             #expect(batchSVG != nil, "rain-\(slug).svg was not written")
             #expect(batchSVG == read(folder, "single-\(slug).svg"), "rain-\(slug).svg differs from its single-value build")
         }
+        // The summary counts charts, a batch's each: the batch's 4 and the 4 single-value specs.
+        #expect(result.error.contains("built 8 charts from 5 specs in "), "\(result.error)")
         let seattle = String(decoding: read(folder, "rain-seattle.svg") ?? Data(), as: UTF8.self)
         #expect(seattle.contains("Rain in Seattle") && seattle.contains("Seattle by month") && !seattle.contains("{city}"))
         #expect(!seattle.contains("New York"))
@@ -97,6 +99,7 @@ import Testing
 
                 """)
         #expect(result.output.contains("wrote rain-seattle.svg") && result.output.contains("wrote rain.charts.json"))
+        #expect(result.error.contains("built 4 charts from 1 spec in "), "\(result.error)")
     }
 
     /// A list of numbers `as` a name, built as SVG and PNG: one file per format and value, both in the manifest.
