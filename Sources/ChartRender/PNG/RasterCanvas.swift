@@ -262,7 +262,7 @@ struct RasterCanvas {
         if down.isNaN { return 0 }
         if down >= 0x1p63 { return Int.max }
         if down < -0x1p63 { return Int.min }
-        return Int(down)
+        return Int(exactly: down) ?? 0
     }
 
     /// A 0…1 channel as 0…255, rounded half away from zero: NaN gives 0, values out of range the nearest end.
@@ -270,6 +270,6 @@ struct RasterCanvas {
     static func byte(_ value: Float) -> UInt8 {
         let scaled = (Double(value) * 255).rounded(.toNearestOrAwayFromZero)
         if scaled >= 255 { return 255 }
-        return scaled > 0 ? UInt8(scaled) : 0
+        return scaled > 0 ? UInt8(exactly: scaled) ?? 0 : 0
     }
 }
