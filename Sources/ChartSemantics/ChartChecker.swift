@@ -11,6 +11,7 @@ public enum ChartChecker {
     /// Every check, in the order of `specs/lint-rules.md`.
     public static let checks: [any ChartRule] = [
         MissingPositionCheck(),
+        MapPlaceCheck(),
         RangeWithoutBaseCheck(),
         OffsetWithoutBandCheck(),
         TextWithoutTextCheck(),

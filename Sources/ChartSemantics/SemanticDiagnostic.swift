@@ -74,6 +74,7 @@ public enum SemanticDiagnostic: KindedDiagnosticMessage, Equatable {
         case htmlMarkLimit = "html-mark-limit"
         case invalidFormat = "invalid-format"
         case logScaleNoPositiveValues = "log-scale-no-positive-values"
+        case mapPlace = "map-place"
         case missingPosition = "missing-position"
         case offsetWithoutBand = "offset-without-band"
         case optionNotSupported = "option-not-supported"

@@ -9,6 +9,10 @@ public enum ChannelName: String, Sendable, CaseIterable {
     case theta
     /// An arc's outer radius (SPEC §21): a square-root scale from zero (a radial chart).
     case radius
+    /// A point's or a text's place on a map (SPEC §22), in degrees east, through the chart's `projection`.
+    case longitude
+    /// A point's or a text's place on a map (SPEC §22), in degrees north.
+    case latitude
 }
 
 /// Measurement type of a channel (`type`).
@@ -195,6 +199,9 @@ public struct Encoding: Sendable {
     public var theta: ChannelDef?
     /// An arc's outer radius, on a square-root scale from zero (SPEC §21).
     public var radius: ChannelDef?
+    /// Degrees east and north (SPEC §22): a row placed on the map through the chart's projection.
+    public var longitude: ChannelDef?
+    public var latitude: ChannelDef?
     public var tooltip: [ChannelDef]
     public var span: SourceSpan?
 
@@ -204,7 +211,7 @@ public struct Encoding: Sendable {
 
     /// The single-valued channels that are set, in SPEC order.
     public var channels: [ChannelDef] {
-        [x, y, x2, y2, color, offset, size, opacity, text, detail, order, theta, radius].compactMap { $0 }
+        [x, y, x2, y2, color, offset, size, opacity, text, detail, order, theta, radius, longitude, latitude].compactMap { $0 }
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
@@ -224,6 +231,8 @@ public struct Encoding: Sendable {
             case .order: order = newValue
             case .theta: theta = newValue
             case .radius: radius = newValue
+            case .longitude: longitude = newValue
+            case .latitude: latitude = newValue
             case .tooltip: tooltip = newValue.map { [$0] } ?? []
             }
         }
@@ -245,6 +254,8 @@ public struct Encoding: Sendable {
         case .tooltip: tooltip.first
         case .theta: theta
         case .radius: radius
+        case .longitude: longitude
+        case .latitude: latitude
         }
     }
 }

@@ -116,6 +116,8 @@ extension Encoding {
         if let order = layer.order { result.order = order }
         if let theta = layer.theta { result.theta = theta }
         if let radius = layer.radius { result.radius = radius }
+        if let longitude = layer.longitude { result.longitude = longitude }
+        if let latitude = layer.latitude { result.latitude = latitude }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
             switch name {
@@ -132,6 +134,8 @@ extension Encoding {
             case .order: result.order = nil
             case .theta: result.theta = nil
             case .radius: result.radius = nil
+            case .longitude: result.longitude = nil
+            case .latitude: result.latitude = nil
             case .tooltip: result.tooltip = []
             }
         }

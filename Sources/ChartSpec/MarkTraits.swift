@@ -76,7 +76,7 @@ public struct MarkTraits: Sendable {
     /// The channels a tooltip without `encoding.tooltip` shows, in the order it lists them: the series first,
     /// then the positions, then the rest the mark draws.
     public var tooltipChannels: [ChannelName] {
-        [ChannelName.color, .detail, .x, .y, .x2, .y2, .theta, .radius, .size, .text, .offset, .order].filter(draws)
+        [ChannelName.color, .detail, .x, .y, .x2, .y2, .longitude, .latitude, .theta, .radius, .size, .text, .offset, .order].filter(draws)
     }
     public func takes(_ option: MarkOption) -> Bool { options.contains(option) }
 }
@@ -102,7 +102,7 @@ extension MarkTraits {
                 draws: "a bar per row from zero (or `x2`/`y2`) to its value; stacked by color (in `order` when given), grouped by `offset`")
         case .point:
             MarkTraits(
-                type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip], constants: [.x, .y, .color, .size, .opacity], required: [],
+                type: .point, channels: [.x, .y, .color, .offset, .size, .text, .tooltip, .longitude, .latitude], constants: [.x, .y, .color, .size, .opacity], required: [],
                 options: [.labels, .color, .opacity],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .circle,
                 draws: "a dot per row, its area the `size`")
@@ -126,7 +126,7 @@ extension MarkTraits {
                 draws: "a rectangle per row over its categories' bands or from `x` to `x2` and `y` to `y2` (heat maps)")
         case .text:
             MarkTraits(
-                type: .text, channels: [.x, .y, .color, .offset, .text, .tooltip], constants: [.x, .y, .color, .size, .text], required: [.text],
+                type: .text, channels: [.x, .y, .color, .offset, .text, .tooltip, .longitude, .latitude], constants: [.x, .y, .color, .size, .text], required: [.text],
                 options: [.color],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: false, needsBands: false, placesCategoriesAtPoints: true, legendSymbol: .square,
                 draws: "the `text` channel's value at each row's position")

@@ -61,7 +61,9 @@ public enum SpecKeys {
     /// SPEC §21 (`mark.labels` of an `arc` as an object): the text template and the value's format.
     public static let arcLabels = ["text", "format"]
     /// SPEC §7: the channels.
-    public static let encoding = ["x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip", "theta", "radius"]
+    public static let encoding = [
+        "x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip", "theta", "radius", "longitude", "latitude"
+    ]
     /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite; `sort` (SPEC §20) orders
     /// `x`, `y` and `color`.
     public static let channel = ["field", "value", "type", "title", "scale", "axis", "sort", "format", "stack", "along"]

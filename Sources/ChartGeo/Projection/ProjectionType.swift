@@ -163,6 +163,15 @@ public enum MapProjection: Sendable {
         }
     }
 
+    /// Where a point is drawn, as d3's `geoPath` draws a Point: through every stage of the stream, so nil where
+    /// the projection clips it (the back of an orthographic globe, outside albersUsa's boxes, past a clip extent).
+    public func place(_ longitude: Double, _ latitude: Double) -> (x: Double, y: Double)? {
+        guard longitude.isFinite, latitude.isFinite else { return nil }
+        let sink = PathSink()
+        GeometryStreamer.stream(.point(GeoPosition(longitude, latitude)), to: stream(into: sink))
+        return sink.path.points.first.map { ($0.x, $0.y) }
+    }
+
     func stream(into sink: GeoStream) -> GeoStream {
         switch self {
         case .single(let p): p.stream(into: sink)

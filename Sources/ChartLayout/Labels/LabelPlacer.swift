@@ -35,6 +35,9 @@ struct LabelPlacer: Sendable {
     /// leaves its column taller than the plot), with the `mark.labels` that asked for them: never dropped
     /// unseen, they become the build's `labels-left-out` warning.
     var leftOut: [(text: String, span: SourceSpan?)] = []
+    /// Labels of `text` marks on a map (SPEC §22) that found no place clear of the other labels and the points,
+    /// with the `text` channel that wrote them.
+    var mapLabelsLeftOut: [(text: String, span: SourceSpan?)] = []
 
     init(bounds: Box, padding: Double = 1, obstacles: [Box] = []) {
         self.bounds = bounds

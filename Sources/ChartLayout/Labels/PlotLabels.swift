@@ -104,8 +104,11 @@ struct PlotLabels: Sendable {
     func placeTextMarks(placer: inout LabelPlacer, marks: inout [[SceneNode]], plot: Box, besideMarks: Bool = false) {
         guard model.markKind.isText else { return }
         let gap = model.theme.labelGap + 2
+        // Labels on a map (SPEC §22) are never drawn over each other or the points: one without room is left
+        // out and said (`labels-left-out`).
+        let onMap = model.longitude != nil && model.latitude != nil
         for index in marks.indices {
-            marks[index] = marks[index].map { node in
+            marks[index] = marks[index].compactMap { node -> SceneNode? in
                 guard case .text(let text) = node else { return node }
                 let inside = Self.moved(text, into: plot)
                 // Beside other layers' marks (issue 24): near its point on one line, else on two lines broken at a
@@ -130,6 +133,10 @@ struct PlotLabels: Sendable {
                             return .text(moved)
                         }
                     }
+                }
+                if onMap {
+                    placer.mapLabelsLeftOut.append((text.block.lines.map(\.text).joined(separator: " "), model.spec.encoding.text?.span))
+                    return nil
                 }
                 // On its point over marks only, as before; else inside the plot, clear of the axes.
                 if besideMarks, placer.fits(text.box, ignoringMarks: true) {

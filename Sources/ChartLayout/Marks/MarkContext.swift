@@ -37,12 +37,14 @@ struct MarkContext: Sendable {
     /// into its `offset` group), a constant's px from the plot's left edge (SPEC §19.3), or the middle of the plot
     /// when there is no x channel.
     func x(_ row: Int) -> Double? {
+        if model.longitude != nil && model.latitude != nil { return MapFrame.position(model, row, scales: scales)?.x }
         if model.x == nil, let constant = model.constants.x { return constant }
         return point(model.x, scales.x, row, offsetApplies: model.orientation == .vertical) ?? (model.x == nil ? width / 2 : nil)
     }
 
     /// Where a row sits along y: as `x`, a constant counting px down from the plot's top edge.
     func y(_ row: Int) -> Double? {
+        if model.longitude != nil && model.latitude != nil { return MapFrame.position(model, row, scales: scales)?.y }
         if model.y == nil, let constant = model.constants.y { return constant }
         return point(model.y, scales.y, row, offsetApplies: model.orientation == .horizontal) ?? (model.y == nil ? height / 2 : nil)
     }

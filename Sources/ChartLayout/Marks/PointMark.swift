@@ -6,7 +6,16 @@ enum PointMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         var children: [SceneNode] = []
         let defaultRadius = 4.5
-        for row in series.rows {
+        var rows = series.rows
+        if context.model.longitude != nil, let sizeChannel = context.model.size, context.model.constants.size == nil {
+            // A symbol map (SPEC §22): the bigger circles first, so the smaller ones stay visible on top (ties
+            // and rows without a size in table order).
+            rows = rows.enumerated().sorted { a, b in
+                let sa = sizeChannel.number(a.element) ?? -Double.infinity, sb = sizeChannel.number(b.element) ?? -Double.infinity
+                return sa != sb ? sa > sb : a.offset < b.offset
+            }.map(\.element)
+        }
+        for row in rows {
             guard let x = context.x(row), let y = context.y(row) else { continue }
             var radius = defaultRadius
             if let area = context.model.constants.size {

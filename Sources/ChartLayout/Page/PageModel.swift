@@ -58,7 +58,14 @@ public struct PageModel: Sendable {
             : TooltipData(spec: chart.spec, table: table, view: chart.context.resolved)
         self.init(
             name: name, title: chart.spec.title?.value, locale: chart.spec.locale.value, tooltips: tooltips, isLayered: chart.spec.isLayered,
-            table: PageTable(table))
+            table: PageTable(Self.readerColumns(of: table, data: chart.spec.data)))
+    }
+
+    /// The columns a reader downloads: map features' rows without `geometry`, which only points the mark at a
+    /// shape kept beside the table (an index, meaningless outside the build).
+    static func readerColumns(of table: Table, data: DataSource) -> Table {
+        guard data.isGeographic, table.column(named: MapFrame.geometryField) != nil else { return table }
+        return Table(columns: table.columns.filter { $0.name != MapFrame.geometryField }, rowCount: table.rowCount)
     }
 
 }

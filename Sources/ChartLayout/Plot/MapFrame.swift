@@ -6,13 +6,14 @@ import ChartSpec
 /// Where a map goes in its plot (SPEC §22): the chart's `projection` (default `equalEarth`), fitted to every shape
 /// the plot's `geoshape` layers draw as d3's `fitSize` fits it, unless the spec gives `scale` or `translate`.
 /// Layers share it (points by `longitude`/`latitude` land on the shapes), and so do the panels of small
-/// multiples, whose models hold every panel's rows.
+/// multiples, whose models hold every panel's rows. A map of points alone (no `geoshape` layer) is fitted to
+/// the points, as `fitSize` fits a MultiPoint.
 enum MapFrame {
     /// The name of the field that points a row at its shape (the loader's `GeoData.geometryField`).
     static let geometryField = "geometry"
 
     /// Whether a model places its rows on a map.
-    static func drawsMap(_ model: PlotModel) -> Bool { model.markType == .geoshape }
+    static func drawsMap(_ model: PlotModel) -> Bool { model.markType == .geoshape || (model.longitude != nil && model.latitude != nil) }
 
     /// The projection the plot's layers share; nil when none draws a map.
     static func projection(models: [PlotModel], width: Double, height: Double) -> MapProjection? {
@@ -26,14 +27,36 @@ enum MapFrame {
                 if let index = geometryIndex(model, row) { indices.append(index) }
             }
         }
-        guard !indices.isEmpty else { return projection }
-        // The bounds at the reference scale do not depend on the plot's size: measured once per shape set.
-        let shapes = spec.geometries
-        let bounds = spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
-            projection.referenceBounds(of: indices.map { shapes[$0] })
+        if !indices.isEmpty {
+            // The bounds at the reference scale do not depend on the plot's size: measured once per shape set.
+            let shapes = spec.geometries
+            let bounds = spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
+                projection.referenceBounds(of: indices.map { shapes[$0] })
+            }
+            projection.fit(extent: (0, 0, width, height), bounds: bounds)
+            return projection
         }
-        projection.fit(extent: (0, 0, width, height), bounds: bounds)
+        // A symbol or locator map without shapes: fitted to its points.
+        var points: [GeoPosition] = []
+        for model in models {
+            guard let longitude = model.longitude, let latitude = model.latitude else { continue }
+            for row in 0..<model.table.rowCount {
+                if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
+                    points.append(GeoPosition(lon, lat))
+                }
+            }
+        }
+        if !points.isEmpty { projection.fit(width: width, height: height, to: [.multiPoint(points)]) }
         return projection
+    }
+
+    /// Where a row placed by `longitude`/`latitude` lands in the plot; nil off the map (albersUsa outside its
+    /// boxes, the back of a globe) or without a place.
+    static func position(_ model: PlotModel, _ row: Int, scales: PlotScales) -> (x: Double, y: Double)? {
+        guard let map = scales.map, let longitude = model.longitude?.number(row), let latitude = model.latitude?.number(row),
+            longitude.isFinite, latitude.isFinite
+        else { return nil }
+        return map.place(longitude, latitude)
     }
 
     /// The shape of a row, when it has one.

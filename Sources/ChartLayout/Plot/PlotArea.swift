@@ -201,6 +201,8 @@ public struct PlotArea: Sendable {
             }
         }
         warnings = LayoutDiagnostic.labelsLeftOut(placer.leftOut, path: models[0].spec.file.path)
+        warnings += LayoutDiagnostic.mapLabelsLeftOut(placer.mapLabelsLeftOut, path: models[0].spec.file.path)
+        warnings += LayoutDiagnostic.placesLeftOut(models, scales: scales)
         // Marks are cut to the plot only when an explicit domain may leave data outside it; labels never are.
         let clip = models.contains(where: Self.needsClip)
         var layerNodes: [SceneNode] = []

@@ -35,6 +35,9 @@ public struct PlotModel: Sendable {
     /// An arc's angle and radius (SPEC §21).
     public var theta: EncodedChannel? { parts.theta }
     public var radius: EncodedChannel? { parts.radius }
+    /// A row's place on a map (SPEC §22), projected through `PlotScales.map`.
+    public var longitude: EncodedChannel? { parts.longitude }
+    public var latitude: EncodedChannel? { parts.latitude }
     /// The `detail` values in drawing order: first appearance in the table (the spec's `sort`), missing last
     /// (SPEC §19.9).
     public var detailKeys: [String] { parts.detailKeys }
@@ -106,6 +109,8 @@ public struct PlotModel: Sendable {
         let order: EncodedChannel?
         let theta: EncodedChannel?
         let radius: EncodedChannel?
+        let longitude: EncodedChannel?
+        let latitude: EncodedChannel?
         let detailKeys: [String]
         let constants: ChannelConstants
 
@@ -159,6 +164,8 @@ public struct PlotModel: Sendable {
             order = markType.traits.draws(.order) ? bind(encoding.order) : nil
             theta = markType.traits.draws(.theta) ? bind(encoding.theta) : nil
             radius = markType.traits.draws(.radius) ? bind(encoding.radius) : nil
+            longitude = markType.traits.draws(.longitude) ? bind(encoding.longitude) : nil
+            latitude = markType.traits.draws(.latitude) ? bind(encoding.latitude) : nil
             constants = ChannelConstants(encoding, mark: markType)
             if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
 

@@ -5,12 +5,14 @@ import ChartSpec
 /// placed by its `theta` instead: without it a slice has no angle.
 struct MissingPositionCheck: CataloguedRule {
     let kind = SemanticDiagnostic.Kind.missingPosition
-    let summary = "The chart has no x, y, x2 or y2 channel (an arc: no theta), so its marks have no position."
+    let summary = "The chart has no x, y, x2 or y2 channel (an arc: no theta; a map mark: no longitude/latitude), so its marks have no position."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
         // A map's shapes (SPEC §22) are placed by their geometry through the projection.
         if context.spec.mark.type.value == .geoshape { return }
+        // A point or text on a map (SPEC §22) is placed by longitude/latitude (`MapPlaceCheck` wants both).
+        if encoding.longitude != nil || encoding.latitude != nil { return }
         if context.spec.mark.type.value.traits.required.contains(.theta) {
             guard encoding.theta == nil, context.member("encoding", "theta") == nil else { return }
             if context.misspelled("encoding", among: SpecKeys.topLevel) { return }

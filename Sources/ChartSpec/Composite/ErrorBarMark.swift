@@ -149,6 +149,8 @@ extension Encoding {
         case .order: order = channel
         case .theta: theta = channel
         case .radius: radius = channel
+        case .longitude: longitude = channel
+        case .latitude: latitude = channel
         case .tooltip: tooltip = channel.map { [$0] } ?? []
         }
     }

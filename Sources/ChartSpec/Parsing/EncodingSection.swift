@@ -52,6 +52,8 @@ extension SpecDecoder {
             case .order: encoding.order = channel
             case .theta: encoding.theta = channel
             case .radius: encoding.radius = channel
+            case .longitude: encoding.longitude = channel
+            case .latitude: encoding.latitude = channel
             case .tooltip: break
             }
         }
@@ -182,7 +184,7 @@ extension SpecDecoder {
                 wrongType(value, path: path, expected: "a string (the text written at each row)")
                 return nil
             }
-        case .offset, .detail, .order, .tooltip, .theta, .radius:
+        case .offset, .detail, .order, .tooltip, .theta, .radius, .longitude, .latitude:
             return scalar(value, path: path).map { Located($0, at: value.span) }
         }
     }

@@ -113,6 +113,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case twoDataSources(first: String, second: String)
     /// `"format": "geojson"`/`"topojson"` over inline `values` (a map's features come from a file or a basemap).
     case geoFormatNeedsFile(format: String)
+    /// A step that runs on the top-level rows (`filter`, `calculate`, `each.field`…) in a chart with no top-level
+    /// `data`, whose every layer reads its own.
+    case stepWithoutTopLevelData(key: String)
     /// TopoJSON with both `feature` and `mesh`.
     case featureAndMesh
     /// TopoJSON with neither `feature` nor `mesh`.
@@ -294,7 +297,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             .flattenWithoutFields, .flattenNames, .foldNames, .foldFieldTwice, .lookupNames, .listedTwice, .sortBySelf:
             .invalidValue
         case .urlAndValues, .noRows, .keyWithDatabase, .relationWithoutDatabase, .tableAndQuery, .databaseWithoutRelation, .twoDataSources,
-            .geoFormatNeedsFile:
+            .geoFormatNeedsFile, .stepWithoutTopLevelData:
             .dataSource
         case .featureAndMesh: .conflictingKeys
         case .topoJSONWithoutObject: .missingKey
@@ -413,6 +416,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             return "'data' has both '\(first)' and '\(second)': a chart's data comes from one source; draw the other in a layer of its own"
         case .geoFormatNeedsFile(let format):
             return "'\(format)' data is read from a file: give its path in 'url' (or use \"basemap\": \"world\", \"us-states\" or \"us-counties\")"
+        case .stepWithoutTopLevelData(let key):
+            return
+                "'\(key)' runs on the chart's top-level rows, but there are none: every layer reads its own 'data'; move '\(key)' into the layers that need it, or give the chart a top-level 'data'"
         case .featureAndMesh:
             return
                 "'data' has both 'feature' and 'mesh': 'feature' makes each geometry of a TopoJSON object a row, 'mesh' its borders one row (drawn once); use a layer for each"

@@ -15,8 +15,17 @@ extension SpecDecoder {
         let subtitle = top["subtitle"].flatMap { string($0.value, path: "subtitle") }
 
         var data: DataSource?
+        // A chart whose every layer reads its own `data` needs none at the top (SPEC §11); the steps that would
+        // run on top-level rows then have none to run on, and are refused where they are written.
+        let everyLayerReadsItsOwnData = top["data"] == nil && top["mark"] == nil && Self.everyLayerHasData(top["layers"]?.value)
         if let member = top["data"] {
             data = decodeData(member.value)
+        } else if everyLayerReadsItsOwnData {
+            for key in Self.stepsOnTopLevelRows {
+                guard let member = top[key] else { continue }
+                if key == "each", case .object(let members) = member.value.kind, !members.contains(where: { $0.key == "field" }) { continue }
+                report(SpecDiagnostic.stepWithoutTopLevelData(key: key), at: member.keySpan)
+            }
         } else {
             missingKey(.missingData, at: root.span)
         }
@@ -52,6 +61,9 @@ extension SpecDecoder {
         } else if let member = top["layers"] {
             layers = decodeLayers(member.value)
             mark = layers.first?.mark
+            if everyLayerReadsItsOwnData {
+                data = Self.pageData(of: layers)
+            }
         } else if let member = top["mark"] {
             mark = decodeMark(member.value)
         } else if !top.hasMisspelling(of: "mark") && !top.hasMisspelling(of: "layers") && !top.hasMisspelling(of: "table") {
@@ -120,6 +132,33 @@ extension SpecDecoder {
             spec.data.parseLocale = ChartLocale.named(locale.value) ?? .enUS
         }
         return spec
+    }
+
+    /// The top-level keys whose steps run on the top-level rows (SPEC §3–§6, §21, §23's `each.field`).
+    static let stepsOnTopLevelRows = [
+        "each", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "quantile", "density", "regression", "groupBy", "aggregate",
+        "total", "complete", "sort", "window", "windowBy", "keep"
+    ]
+
+    /// Whether `layers` is a non-empty array of objects that each have `data`.
+    static func everyLayerHasData(_ layers: JSONValue?) -> Bool {
+        guard case .array(let items)? = layers?.kind, !items.isEmpty else { return false }
+        return items.allSatisfy { item in
+            guard case .object(let members) = item.kind else { return false }
+            return members.contains { $0.key == "data" }
+        }
+    }
+
+    /// The rows that stand for the chart in the HTML page's data table and "Get the data" when every layer reads
+    /// its own: the first layer's whose rows are data, not the map's graticule or sphere outline.
+    static func pageData(of layers: [LayerSpec]) -> DataSource? {
+        let sources = layers.compactMap(\.data)
+        return sources.first { source in
+            switch source.origin {
+            case .graticule, .sphere: false
+            case .url, .values, .database, .basemap: true
+            }
+        } ?? sources.first
     }
 
     /// What `width` or `height` says: a size in px, or (SPEC §19.8) `{ "step": N }`, the px per category of a

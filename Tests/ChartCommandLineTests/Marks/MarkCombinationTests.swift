@@ -78,6 +78,9 @@ import Testing
         case .text: #"{ "field": "t" }"#
         case .theta: #"{ "field": "v" }"#
         case .radius: #"{ "field": "w" }"#
+        // Degrees: the values are all places on the map.
+        case .longitude: #"{ "field": "v" }"#
+        case .latitude: #"{ "field": "w" }"#
         // Not the order of x: a line joins its points otherwise, a stack piles its segments otherwise.
         case .order: #"{ "field": "w" }"#
         }
@@ -97,7 +100,7 @@ import Testing
         case .text: #"{ "value": "hi" }"#
         case .detail, .order: #"{ "value": "hi" }"#
         case .tooltip: #"{ "value": "hi" }"#
-        case .theta, .radius: #"{ "value": 50 }"#
+        case .theta, .radius, .longitude, .latitude: #"{ "value": 50 }"#
         }
     }
 
@@ -134,6 +137,12 @@ import Testing
         var with = without
         if with[channel.rawValue] == nil { with[channel.rawValue] = Self.definition(channel) }
         without[channel.rawValue] = nil
+        // A place on a map (SPEC §22) is both of longitude and latitude, in place of x and y.
+        if traits.draws(channel) && (channel == .longitude || channel == .latitude) {
+            for position in ["x", "y", "x2", "y2"] { with[position] = nil }
+            with["longitude"] = Self.definition(.longitude)
+            with["latitude"] = Self.definition(.latitude)
+        }
         let format = channel == .tooltip ? "html" : "svg"
         let built = try Self.build(mark: name, encoding: with, format: format)
         if traits.draws(channel) {
