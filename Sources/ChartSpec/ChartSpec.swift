@@ -101,6 +101,9 @@ public struct ChartSpec: Sendable {
     public var repeatCell: RepeatCell?
     /// `each` (SPEC §23): the spec is a batch, one chart per value (`batchInstance(for:)`); nil: one chart.
     public var each: BatchSpec?
+    /// `outputs` (SPEC §23): the spec's own presets, in the order written (over the theme's and the built-in ones of
+    /// the same name); empty: none.
+    public var outputs: [OutputPreset] = []
     /// On a view: its place in `views` (from 0).
     public var viewIndex: Int?
 

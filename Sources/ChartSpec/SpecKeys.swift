@@ -12,13 +12,13 @@ public enum SpecKeys {
         "aggregate", "total", "complete", "sort",
         "window", "windowBy", "keep",
         "projection", "mark", "layers", "encoding", "table", "resolve", "annotations", "facet", "legend", "notes", "sources", "byline", "alt",
-        "width", "height", "theme", "locale"
+        "width", "height", "theme", "locale", "outputs"
     ]
     /// SPEC §20: the keys that make a graphic of several views, after `topLevel`'s.
     public static let views = ["concat", "repeat", "columns"]
     /// SPEC §20 (one entry of `concat`): a chart's keys without the page text.
     public static let view = topLevel.filter {
-        !["$schema", "each", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale", "table"].contains($0)
+        !["$schema", "each", "subtitle", "notes", "sources", "byline", "alt", "theme", "locale", "table", "outputs"].contains($0)
     }
     /// SPEC §11 (one entry of `layers`): the mark and encoding first, then the layer's own rows and pipeline in
     /// the order they run, its `filter` (applied last) at the end.
@@ -28,6 +28,8 @@ public enum SpecKeys {
     ]
     /// SPEC §23: a batch, one chart per value.
     public static let each = ["field", "values", "as"]
+    /// SPEC §23 (one preset of `outputs`, in a spec or a theme).
+    public static let outputPreset = ["format", "width", "height", "variant", "scale"]
     /// SPEC §24 (`table`).
     public static let table = ["columns", "sort", "rows", "search"]
     /// SPEC §24 (one entry of `table.columns`).

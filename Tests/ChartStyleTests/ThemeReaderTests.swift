@@ -95,7 +95,7 @@ import Testing
                 paths.append(prefix)
                 return
             }
-            for (name, value) in properties where !name.hasPrefix("$") && name != "extends" && name != "variants" {
+            for (name, value) in properties where !name.hasPrefix("$") && !["extends", "variants", "outputs"].contains(name) {
                 walk(value as? [String: Any] ?? [:], prefix.isEmpty ? name : prefix + "." + name)
             }
         }

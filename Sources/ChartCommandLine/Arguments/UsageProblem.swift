@@ -41,6 +41,10 @@ public enum UsageProblem: Sendable, Equatable {
     case outputFileForSeveralSpecs(path: String, specs: Int)
     /// `-o FILE` whose extension names one format, with `--format` asking for others.
     case outputFileFormats(path: String, format: String, formats: [String])
+    /// `--preset` with `--format`: a preset names its own formats (SPEC §23).
+    case presetWithFormat
+    /// `--preset` with `-o FILE`: a preset writes files of its own names.
+    case presetWithOutputFile(path: String)
 
     /// The kind of mistake (how a test or a caller tells them apart).
     public var kind: UsageError.Kind {
@@ -54,7 +58,7 @@ public enum UsageProblem: Sendable, Equatable {
         case .helpTakesOneCommand, .unexpectedArgument: .unexpectedArgument
         case .valueNotAllowed, .offlineAndRefresh, .notSeconds, .notAPort, .notALayerNumber, .noSuchLayer, .notAViewNumber, .noSuchView,
             .notAWholeNumber,
-            .outputFileForSeveralSpecs, .outputFileFormats:
+            .outputFileForSeveralSpecs, .outputFileFormats, .presetWithFormat, .presetWithOutputFile:
             .invalidValue
         }
     }
@@ -83,6 +87,8 @@ public enum UsageProblem: Sendable, Equatable {
         case .outputFileForSeveralSpecs(let path, let specs): "'-o \(path)' names one file, but \(specs) specs are given"
         case .outputFileFormats(let path, let format, let formats):
             "'-o \(path)' names one \(format) file, but --format asks for \(formats.joined(separator: ","))"
+        case .presetWithFormat: "'--preset' and '--format' cannot be used together"
+        case .presetWithOutputFile(let path): "'-o \(path)' names one file, but --preset writes NAME.PRESET.EXT files"
         }
     }
 
@@ -109,6 +115,8 @@ public enum UsageProblem: Sendable, Equatable {
         case .outputFileForSeveralSpecs: "Give -o a folder to build several specs into it."
         case .outputFileFormats(_, let format, _):
             "Leave out --format (the extension says \(format)), or give -o a folder for several formats."
+        case .presetWithFormat: "A preset names its formats; leave out --format, or define a preset with the formats in 'outputs'."
+        case .presetWithOutputFile: "With --preset, give -o the folder to write NAME.PRESET.EXT into."
         }
     }
 }

@@ -9,7 +9,8 @@ import ChartValues
 
 /// `chartc build` of a batch (`each`, SPEC §23): the theme and the data read once, the values found once, then
 /// one chart per value built in parallel, each written as soon as it is drawn (so memory does not grow with the
-/// number of charts) as `NAME-VALUE.EXT`, and the manifest `NAME.charts.json` listing value, file and title.
+/// number of charts) as `NAME-VALUE.EXT`, and the manifest `NAME.charts.json` listing value, file and title. With an
+/// output preset (SPEC §23) the files are `NAME-VALUE.PRESET.EXT` and the manifest `NAME.PRESET.charts.json`.
 enum BatchBuild {
     /// One chart of the batch: its value, the files written, its title, what went wrong.
     struct Chart: Sendable {
@@ -19,10 +20,11 @@ enum BatchBuild {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// Builds every chart of `spec` next to where its one chart would go (`outputs`: `DIR/NAME.EXT`).
+    /// Builds every chart of `spec` next to where its one chart would go (`outputs`: `DIR/NAME.EXT`, or
+    /// `DIR/NAME.PRESET.EXT` under `preset`).
     static func build(
         _ spec: ChartSpec, to outputs: [BuildCommand.Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments,
-        outputFile: String?
+        outputFile: String?, preset: OutputPreset? = nil
     ) -> BuildCommand.Outcome {
         var outcome = BuildCommand.Outcome()
         if let outputFile, let each = spec.each {
@@ -33,7 +35,7 @@ enum BatchBuild {
         let theme: ChartTheme
         let shared: BatchData.Shared
         do throws(DiagnosticError) {
-            theme = try ThemeOptions.theme(for: spec, arguments: arguments)
+            theme = try ThemeOptions.theme(for: spec, arguments: arguments, variant: preset?.variant?.value)
             outcome.diagnostics += theme.warnings
             timings?.lap("theme")
             shared = try BatchData.prepare(spec, context: context)
@@ -43,7 +45,8 @@ enum BatchBuild {
             return outcome
         }
         let values = shared.values
-        let bases = outputs.map { base(of: $0.path, format: $0.format) }
+        let suffix = preset.map { "." + $0.name } ?? ""
+        let bases = outputs.map { base(of: $0.path, format: $0.format, suffix: suffix) }
         let slugs = BatchFileNames.unique(values.map { $0.text ?? "" })
         let formats = outputs.map(\.format)
         let chartContext = {
@@ -53,8 +56,8 @@ enum BatchBuild {
         }()
         let charts = parallelMap(values.count) { index in
             chart(
-                spec, value: values[index], paths: zip(bases, formats).map { "\($0.0)-\(slugs[index]).\($0.1.fileExtension)" },
-                formats: formats, theme: theme, shared: shared, renderer: renderer, context: chartContext)
+                spec, value: values[index], paths: zip(bases, formats).map { "\($0.0)-\(slugs[index])\(suffix).\($0.1.fileExtension)" },
+                formats: formats, theme: theme, shared: shared, renderer: renderer, context: chartContext, preset: preset)
         }
         timings?.lap("charts")
         var seen: Set<String> = []
@@ -64,7 +67,7 @@ enum BatchBuild {
             for diagnostic in chart.diagnostics where seen.insert(key(diagnostic)).inserted { outcome.diagnostics.append(diagnostic) }
         }
         guard let base = bases.first else { return outcome }
-        let manifest = base + ".charts.json"
+        let manifest = base + suffix + ".charts.json"
         do throws(FileSystem.Failure) {
             try FileSystem.writeAtomically(Array(self.manifest(charts.filter { $0.diagnostics.hasErrors == false }).utf8), to: manifest)
             outcome.written.append(manifest)
@@ -78,7 +81,7 @@ enum BatchBuild {
     /// One chart: the spec for the value, its pipeline over the shared data, each format drawn and written.
     static func chart(
         _ spec: ChartSpec, value: Value, paths: [String], formats: [OutputFormat], theme: ChartTheme, shared: BatchData.Shared,
-        renderer: any ChartRenderer, context: LoadContext
+        renderer: any ChartRenderer, context: LoadContext, preset: OutputPreset? = nil
     ) -> Chart {
         var chart = Chart(value: value)
         let parsed = spec.batchInstance(for: value)
@@ -86,8 +89,10 @@ enum BatchBuild {
         guard let instance = parsed.spec, !parsed.diagnostics.hasErrors else { return chart }
         chart.title = instance.title?.value
         do throws(DiagnosticError) {
-            let result = try Compiler.runView(instance, theme: theme, context: context, batch: (shared, value))
+            var result = try Compiler.runView(instance, theme: theme, context: context, batch: (shared, value))
             chart.diagnostics += result.warnings
+            result.input.pictureWidth = preset?.width?.value
+            result.input.pictureHeight = preset?.height?.value
             let files = try renderer.render(result.input, formats: formats)
             for (path, bytes) in zip(paths, files) {
                 do throws(FileSystem.Failure) {
@@ -108,10 +113,10 @@ enum BatchBuild {
         "\(diagnostic.id) \(diagnostic.locationDescription ?? "") \(diagnostic.message)"
     }
 
-    /// `DIR/NAME` of `DIR/NAME.EXT`.
-    static func base(of path: String, format: OutputFormat) -> String {
-        let suffix = "." + format.fileExtension
-        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) : path
+    /// `DIR/NAME` of `DIR/NAME.EXT` (of `DIR/NAME.PRESET.EXT` with `suffix` `.PRESET`).
+    static func base(of path: String, format: OutputFormat, suffix: String = "") -> String {
+        let ending = suffix + "." + format.fileExtension
+        return path.hasSuffix(ending) ? String(path.dropLast(ending.count)) : path
     }
 
     /// The manifest: a list of `{ "value", "file", "title" }` (and `"files"` when several formats were built),

@@ -25,6 +25,11 @@ enum BuildCommand {
                 "format", valueName: "FORMAT", help: "Output formats; several separated by commas.", allowed: OutputFormat.allCases.map(\.rawValue),
                 list: true, default: "svg"),
             .value(
+                "preset", valueName: "NAME",
+                help:
+                    "Build the chart's output presets instead of --format: web (SVG and HTML at the chart's size), social (a 1200 x 675 PNG), print (a PDF in the theme's print variant), or those its theme's or spec's 'outputs' define; several separated by commas, or all. Each writes NAME.PRESET.EXT, laid out again at the preset's size.",
+                list: true, repeatable: true),
+            .value(
                 "scale", valueName: "N",
                 help: "Pixels per CSS px of a PNG, a whole number from 1 to \(maximumScale): 2 draws a 640 px wide chart 1280 pixels wide.",
                 default: "2"),
@@ -38,7 +43,8 @@ enum BuildCommand {
             Example("chartc build examples", "Build every chart under examples/ next to its spec."),
             Example("chartc build charts/sales.chart.json -o public --format svg,html", "Write public/sales.svg and public/sales.html."),
             Example("chartc build charts/sales.chart.json -o sales-2024.pdf", "Write the one file sales-2024.pdf."),
-            Example("chartc build charts/sales.chart.json --format png --scale 3", "Write sales.png, three pixels per CSS px.")
+            Example("chartc build charts/sales.chart.json --format png --scale 3", "Write sales.png, three pixels per CSS px."),
+            Example("chartc build charts/sales.chart.json --preset social,print", "Write sales.social.png (1200 x 675) and sales.print.pdf.")
         ]
     )
 
@@ -60,6 +66,14 @@ enum BuildCommand {
         var outputDirectory = arguments.value("output")
         let (files, pathDiagnostics) = SpecFiles.expand(arguments.positional("PATH"))
         var outputFile: String?
+        let presets = arguments.values("preset").filter { !$0.isEmpty }
+        if !presets.isEmpty {
+            // SPEC §23: a preset names its formats and its file names; -o is the folder they go into.
+            if arguments.flag("format") { throw UsageError(.presetWithFormat, command: description.name) }
+            if let output = outputDirectory, outputFileFormat(output) != nil {
+                throw UsageError(.presetWithOutputFile(path: output), command: description.name)
+            }
+        }
         if let output = outputDirectory, let format = outputFileFormat(output) {
             try checkOutputFile(output, format: format, specs: files.count, formats: arguments.flag("format") ? formats : nil)
             outputFile = output
@@ -85,10 +99,17 @@ enum BuildCommand {
         }
         let jobs = planned
         let oneFile = outputFile
+        let presetDirectory = outputDirectory
         let renderer = formats.contains(.png) ? environment.renderer.drawingPNG(atScale: scale) : environment.renderer
         let outcomes = parallelMap(jobs.count) { index in
             let job = jobs[index]
             if let collision = job.collision { return Outcome(diagnostics: [collision]) }
+            if !presets.isEmpty {
+                return buildPresets(
+                    job.spec, names: presets, directory: presetDirectory ?? Paths.directory(of: job.spec), scale: scale,
+                    renderer: environment.renderer,
+                    context: context, arguments: arguments)
+            }
             return build(job.spec, to: job.outputs, renderer: renderer, context: context, arguments: arguments, outputFile: oneFile)
         }
 
@@ -179,18 +200,62 @@ enum BuildCommand {
         return jobs
     }
 
+    /// `--preset NAMES` (SPEC §23): the spec's presets (built in, its theme's, its own), then each one asked for
+    /// built as `DIR/NAME.PRESET.EXT` in its formats, variant, size and scale (`--scale` where it gives none).
+    static func buildPresets(
+        _ path: String, names: [String], directory: String, scale: Double, renderer: any ChartRenderer, context: LoadContext,
+        arguments: ParsedArguments
+    ) -> Outcome {
+        var outcome = Outcome()
+        let spec: ChartSpec
+        switch SpecFiles.read(path) {
+        case .success(let file):
+            let (parsed, diagnostics) = Compiler.parse(file)
+            guard let parsed, !diagnostics.hasErrors else { return Outcome(diagnostics: diagnostics) }
+            spec = parsed
+        case .failure(let diagnostic):
+            return Outcome(diagnostics: [diagnostic])
+        }
+        let selected: [Presets.Selected]
+        do throws(DiagnosticError) {
+            let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
+            let (presets, problems) = Presets.available(for: spec, theme: theme.theme)
+            let chosen = Presets.select(names, from: presets, specPath: path)
+            outcome.diagnostics = problems + chosen.diagnostics
+            selected = chosen.selected
+        } catch {
+            return Outcome(diagnostics: error.diagnostics)
+        }
+        if outcome.diagnostics.hasErrors { return outcome }
+        let name = Paths.chartName(of: path)
+        var seen: Set<String> = []
+        for preset in selected {
+            let targets = preset.formats.map { Target(format: $0, path: Paths.join(directory, "\(name).\(preset.name).\($0.fileExtension)")) }
+            let drawing = preset.formats.contains(.png) ? renderer.drawingPNG(atScale: preset.scale ?? scale) : renderer
+            let built = build(path, to: targets, renderer: drawing, context: context, arguments: arguments, preset: preset.preset)
+            outcome.written += built.written
+            // What every preset's build says (a warning of the spec) is said once.
+            for diagnostic in built.diagnostics where seen.insert(BatchBuild.key(diagnostic)).inserted { outcome.diagnostics.append(diagnostic) }
+            if let timings = built.timings { outcome.timings = (outcome.timings.map { $0 + "\n" } ?? "") + timings }
+        }
+        return outcome
+    }
+
     /// Parse, run the pipeline, render each format, write each file.
     /// A batch (SPEC §23) is built chart by chart by `BatchBuild`.
     static func build(
-        _ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments, outputFile: String? = nil
+        _ path: String, to outputs: [Target], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments,
+        outputFile: String? = nil,
+        preset: OutputPreset? = nil
     ) -> Outcome {
         var context = context
         // Each chart its own clock: charts build in parallel.
         if arguments.flag("timings") { context.timings = PhaseTimings() }
         let compiled = Compiler.compile(
-            path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments, batches: true)
+            path, formats: outputs.map(\.format), renderer: renderer, context: context, arguments: arguments, batches: true, preset: preset)
         if compiled.isBatch, let spec = compiled.spec {
-            var outcome = BatchBuild.build(spec, to: outputs, renderer: renderer, context: context, arguments: arguments, outputFile: outputFile)
+            var outcome = BatchBuild.build(
+                spec, to: outputs, renderer: renderer, context: context, arguments: arguments, outputFile: outputFile, preset: preset)
             outcome.diagnostics = compiled.diagnostics + outcome.diagnostics
             outcome.timings = context.timings?.report(title: path)
             return outcome

@@ -32,6 +32,11 @@ public struct PipelineResult: Sendable {
     public var views: [PipelineResult] = []
     /// A table's sparkline rows (SPEC §24): per column index, the rows its `from` reads.
     public var sparklines: [Int: Table] = [:]
+    /// An output preset's `width` (SPEC §23): the whole picture's, over the spec's and the theme's; nil: theirs.
+    public var pictureWidth: Double?
+    /// An output preset's `height`: the whole picture's (layout gives the plot what the text leaves); nil: the
+    /// spec's plot height.
+    public var pictureHeight: Double?
 
     public init(spec: ChartSpec, table: Table, layers: [Table] = [], sources: [DataProvenance] = [], theme: ChartTheme = .standard) {
         self.spec = spec

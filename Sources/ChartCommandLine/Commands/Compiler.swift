@@ -91,10 +91,11 @@ enum Compiler {
     }
 
     /// The build driver: parse, run the pipeline, then the renderer checks the chart once, lays out every scene
-    /// the formats need and writes each one. What `build` writes to files and `preview` serves.
+    /// the formats need and writes each one. What `build` writes to files and `preview` serves. With `preset`
+    /// (SPEC §23), in its theme variant and at its picture size.
     static func compile(
         _ path: String, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, arguments: ParsedArguments? = nil,
-        batches: Bool = false
+        batches: Bool = false, preset: OutputPreset? = nil
     ) -> CompiledChart {
         let file: SourceFile
         switch SpecFiles.read(path) {
@@ -125,7 +126,7 @@ enum Compiler {
         do throws(DiagnosticError) {
             // The house style (SPEC §15): --theme, the spec's `theme`, the nearest chartc.theme.json, or built in.
             compiled.themeFiles = ThemeOptions.chosenFile(for: spec, arguments: arguments).map { [$0] } ?? []
-            let theme = try ThemeOptions.theme(for: spec, arguments: arguments)
+            let theme = try ThemeOptions.theme(for: spec, arguments: arguments, variant: preset?.variant?.value)
             compiled.diagnostics += theme.warnings
             compiled.themeFiles = ThemeOptions.files(of: theme, chosen: compiled.themeFiles)
             timings?.lap("theme")
@@ -148,6 +149,8 @@ enum Compiler {
                 input = result.input
             }
             timings?.lap("pipeline")
+            input.pictureWidth = preset?.width?.value
+            input.pictureHeight = preset?.height?.value
             let (files, layoutWarnings) = try renderer.renderReportingLayout(input, formats: formats)
             compiled.diagnostics += layoutWarnings
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))

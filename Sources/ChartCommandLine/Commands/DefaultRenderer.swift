@@ -58,10 +58,27 @@ public struct DefaultRenderer: ChartRenderer {
     public func layout(_ input: PipelineResult, formats: [OutputFormat]) throws(DiagnosticError) -> LaidOutChart {
         let theme = input.theme
         if !input.views.isEmpty { return try layoutViews(input, formats: formats) }
-        let chart = try ChartLayoutEngine.check(theme.sized(input.spec), table: input.table, layers: input.layers)
+        var spec = theme.sized(input.spec)
+        // SPEC §23: a preset's size is the whole picture's, laid out again at that size (not scaled).
+        if let width = input.pictureWidth {
+            spec.width = Located(width, at: spec.width.span)
+            spec.widthStep = nil
+        }
+        // A preset's height is the picture's: categories share it rather than take `{ "step": N }` px each.
+        if input.pictureHeight != nil { spec.heightStep = nil }
+        var chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
+        var fitted: Scene?
+        if let height = input.pictureHeight {
+            (chart, fitted) = try fit(spec, chart: chart, height: height, input: input)
+        }
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
-            var scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme, sparklines: input.sparklines)
+            var scene: Scene
+            if let fitted {
+                scene = fitted
+            } else {
+                scene = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: theme, sparklines: input.sparklines)
+            }
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
         }
@@ -70,6 +87,52 @@ public struct DefaultRenderer: ChartRenderer {
                 chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme, sparklines: input.sparklines)
         }
         return laidOut
+    }
+
+    /// The smallest plot height a preset's picture height leaves the plot (a shorter picture is taller than asked).
+    static let minimumPlotHeight = 40.0
+    /// The plot height a graphic of several views starts from when fitted to a preset's height and no view
+    /// writes its own.
+    static let firstViewHeight = 200.0
+
+    /// The first byte of a span (a height a preset gives a view that writes none is reported there).
+    static func start(of span: SourceSpan) -> SourceSpan {
+        SourceSpan(file: span.file, range: span.range.lowerBound..<min(span.range.lowerBound + 1, span.range.upperBound))
+    }
+
+    /// The chart laid out so its whole picture is `height` px tall (an output preset's, SPEC §23): the plot's height
+    /// (the spec's `height`) is what the title, legend, axes and notes leave.
+    func fit(_ spec: ChartSpec, chart: CheckedChart, height target: Double, input: PipelineResult) throws(DiagnosticError) -> (CheckedChart, Scene) {
+        let first = try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines)
+        return try Self.fit(height: target, plot: spec.height.value, first: (chart, first)) { (height) throws(DiagnosticError) in
+            var spec = spec
+            spec.height = Located(height, at: spec.height.span)
+            let chart = try ChartLayoutEngine.check(spec, table: input.table, layers: input.layers)
+            return (chart, try ChartLayoutEngine.layout(chart: chart, table: input.table, theme: input.theme, sparklines: input.sparklines))
+        }
+    }
+
+    /// Lays out again with another plot height (`layout`) until the picture is `target` px tall: text and axes can
+    /// change with the plot's height (tick counts, a facet's rows), so the height a picture gains per plot px is
+    /// measured from the last two layouts, at most a few times. The plot keeps at least `minimumPlotHeight` px (a
+    /// picture too short for its text is taller than asked).
+    static func fit<Laid>(
+        height target: Double, plot: Double, first: (Laid, Scene), layout: (Double) throws(DiagnosticError) -> (Laid, Scene)
+    ) throws(DiagnosticError) -> (Laid, Scene) {
+        var current = first
+        var plot = plot
+        var slope = 1.0
+        for _ in 0..<4 {
+            let miss = target - current.1.height
+            guard abs(miss) >= 0.5 else { break }
+            let next = max(minimumPlotHeight, min(ChartSpec.maximumSize, plot + miss / slope))
+            guard next != plot else { break }
+            let laid = try layout(next)
+            let gained = (laid.1.height - current.1.height) / (next - plot)
+            if gained.isFinite, gained > 0.1 { slope = gained }
+            (current, plot) = (laid, next)
+        }
+        return current
     }
 
     /// The scenes of a graphic of several views (SPEC §20): each view checked as a chart of its own, then laid
@@ -86,10 +149,35 @@ public struct DefaultRenderer: ChartRenderer {
             }
         }
         if !errors.isEmpty { throw DiagnosticError(errors) }
-        let page = theme.sized(input.spec)
+        var page = theme.sized(input.spec)
+        if let width = input.pictureWidth { page.width = Located(width, at: page.width.span) }
+        var fitted: Scene?
+        if let target = input.pictureHeight {
+            // SPEC §23: the views' plots grow or shrink together until the page is the preset's height: a view that
+            // writes its `height` by as many px as the others, one that does not (square in a repeat grid, its
+            // share otherwise) takes the height given, as if written where the spec starts.
+            let base = input.views.first { $0.spec.height.span != nil }?.spec.height.value ?? Self.firstViewHeight
+            func resized(_ height: Double) throws(DiagnosticError) -> ([ViewInput], Scene) {
+                var resized: [ViewInput] = []
+                for view in input.views {
+                    var spec = view.spec
+                    let wanted = spec.height.span == nil ? height : spec.height.value + height - base
+                    spec.height = Located(
+                        max(Self.minimumPlotHeight, wanted), at: spec.height.span ?? input.spec.syntax.map { Self.start(of: $0.span) })
+                    resized.append(ViewInput(chart: try ChartLayoutEngine.check(spec, table: view.table, layers: view.layers), table: view.table))
+                }
+                return (resized, try ChartLayoutEngine.layoutViews(page: page, views: resized, theme: theme))
+            }
+            (views, fitted) = try Self.fit(height: target, plot: base, first: try resized(base), layout: resized)
+        }
         var laidOut = LaidOutChart(specPath: input.spec.file.path)
         if formats.contains(.svg) || formats.contains(.pdf) || formats.contains(.png) {
-            var scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)
+            var scene: Scene
+            if let fitted {
+                scene = fitted
+            } else {
+                scene = try ChartLayoutEngine.layoutViews(page: page, views: views, theme: theme)
+            }
             scene.dataSources = input.sources.map { SceneDataSource(url: $0.url, sha256: $0.sha256, query: $0.query) }
             laidOut.still = scene
         }

@@ -27,6 +27,8 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
     case unformatted(line: Int, path: String)
     /// `chartc fmt` could not keep the file's meaning.
     case formatFailed
+    /// `--preset NAME` names no preset the chart has (SPEC §23): `known` are its presets.
+    case unknownPreset(name: String, suggestion: String?, known: [String])
 
     public enum Kind: String, DiagnosticKind {
         case fileNotFound = "file-not-found"
@@ -36,6 +38,7 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
         case outputFailed = "output-failed"
         case formatUnformatted = "fmt-unformatted"
         case formatFailed = "fmt-failed"
+        case unknownPreset = "unknown-preset"
 
         public static let domain = "ChartCommandLine"
         public var severity: Severity { .error }
@@ -50,6 +53,7 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .outputFolderFailed, .chartWriteFailed, .formattedWriteFailed, .scenesMissing: .outputFailed
         case .unformatted: .formatUnformatted
         case .formatFailed: .formatFailed
+        case .unknownPreset: .unknownPreset
         }
     }
 
@@ -82,6 +86,9 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
             return "the file is not formatted (line \(line) of the formatted text differs from here); run 'chartc fmt \(path)'"
         case .formatFailed:
             return "chartc could not format this file without changing its meaning; it was left as it was (please report this)"
+        case .unknownPreset(let name, let suggestion, let known):
+            return "the chart has no output preset '\(name)' (its presets: " + known.joined(separator: ", ") + "; or 'all' for each)"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         }
     }
 }

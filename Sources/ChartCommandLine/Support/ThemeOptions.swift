@@ -14,17 +14,19 @@ enum ThemeOptions {
     static let discussion =
         "A spec's house style is, in order: --theme FILE, the spec's 'theme' key, the nearest chartc.theme.json in the spec's folder or a parent (up to the folder holding .git), else the built-in theme (specs/default.theme.json)."
 
-    static func request(for spec: ChartSpec, arguments: ParsedArguments?) -> ThemeResolver.Request {
+    /// `variant`: an output preset's (SPEC §23), over `--variant`.
+    static func request(for spec: ChartSpec, arguments: ParsedArguments?, variant: String? = nil) -> ThemeResolver.Request {
         ThemeResolver.Request(
             specPath: spec.file.path,
             commandLineTheme: arguments?.value("theme"),
             specTheme: spec.theme.map { ($0.value, $0.span) },
-            variant: arguments?.value("variant"))
+            variant: variant ?? arguments?.value("variant"))
     }
 
-    /// The theme `spec` uses under the command line's options (nil: none given, as in the preview).
-    static func theme(for spec: ChartSpec, arguments: ParsedArguments?) throws(DiagnosticError) -> ChartTheme {
-        let request = request(for: spec, arguments: arguments)
+    /// The theme `spec` uses under the command line's options (nil: none given, as in the preview), in `variant`
+    /// when an output preset names one.
+    static func theme(for spec: ChartSpec, arguments: ParsedArguments?, variant: String? = nil) throws(DiagnosticError) -> ChartTheme {
+        let request = request(for: spec, arguments: arguments, variant: variant)
         if ThemeResolver.chooseFile(request) == nil && request.variant == nil { return .standard }
         return try ChartTheme.load(try ThemeResolver.resolve(request))
     }
@@ -52,13 +54,17 @@ enum ThemeOptions {
     }
 
     /// What lint checks of the theme `spec` resolves to: the theme, or the errors of resolving it (at the theme's
-    /// line:col), and the warnings of loading its fonts.
+    /// line:col), the warnings of loading its fonts, and the problems of the output presets the spec has under it
+    /// (the theme's `outputs`, a `variant` the theme lacks).
     static func lintTheme(for spec: ChartSpec, arguments: ParsedArguments?) -> (theme: Theme?, diagnostics: [Diagnostic]) {
         let request = request(for: spec, arguments: arguments)
-        guard ThemeResolver.chooseFile(request) != nil || request.variant != nil else { return (nil, []) }
+        // SPEC §23: the output presets the spec has under this theme (the theme's `outputs`, each `variant`).
+        guard ThemeResolver.chooseFile(request) != nil || request.variant != nil else {
+            return (nil, Presets.available(for: spec, theme: .builtIn).diagnostics)
+        }
         do {
             let loaded = try ChartTheme.load(try ThemeResolver.resolve(request))
-            return (loaded.theme, loaded.warnings)
+            return (loaded.theme, loaded.warnings + Presets.available(for: spec, theme: loaded.theme).diagnostics)
         } catch {
             return (nil, error.diagnostics)
         }

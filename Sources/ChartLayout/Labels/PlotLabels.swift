@@ -117,7 +117,8 @@ struct PlotLabels: Sendable {
                 if besideMarks {
                     let wrapped = Self.wrappedInTwo(text)
                     if let wrapped { forms.append((wrapped, Self.textShifts(box: wrapped.box, gap: gap, farther: true))) }
-                    for form in [text] + (wrapped.map { [$0] } ?? []) {
+                    // A map's label far from its place would name another place: it stays near or is left out.
+                    for form in [text] + (wrapped.map { [$0] } ?? []) where !onMap {
                         forms.append((form, Self.slides(box: form.box, gap: gap, plot: plot)))
                     }
                 }

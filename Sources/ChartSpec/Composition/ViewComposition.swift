@@ -8,13 +8,13 @@ import ChartJSON
 /// keeps the span it was written at, so each view's problems point into the file as written.
 enum ViewComposition {
     /// Page text: what spans the whole graphic and a view may not hold (a view's `title` is its heading).
-    static let pageText = ["subtitle", "notes", "sources", "byline", "alt", "theme", "locale"]
+    static let pageText = ["subtitle", "notes", "sources", "byline", "alt", "theme", "locale", "outputs"]
     /// The keys of a `concat` spec's top level.
     static let concatKeys = [
         "$schema", "title", "subtitle", "data", "fold", "pivot", "lookup", "flatten", "calculate", "filter", "concat", "columns", "width", "notes",
         "sources",
         "byline", "alt",
-        "theme", "locale"
+        "theme", "locale", "outputs"
     ]
     /// The keys of a `repeat` spec's top level: a chart's, plus `repeat` and `columns`.
     static let repeatKeys = SpecKeys.topLevel + ["repeat", "columns"]
@@ -151,6 +151,7 @@ enum ViewComposition {
         page.byline = top["byline"].flatMap { decoder.string($0.value, path: "byline") }
         page.alt = top["alt"].flatMap { decoder.string($0.value, path: "alt") }
         page.theme = top["theme"].flatMap { decoder.string($0.value, path: "theme") }
+        page.outputs = top["outputs"].map { decoder.decodeOutputs($0.value) } ?? []
         page.width =
             top["width"].flatMap {
                 decoder.number(

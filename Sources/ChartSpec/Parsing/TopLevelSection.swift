@@ -85,6 +85,7 @@ extension SpecDecoder {
         let height = top["height"].flatMap { size($0.value, path: "height", axis: "y") }
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
         let each = top["each"].flatMap { decodeEach($0, root: root, data: data) }
+        let outputs = top["outputs"].map { decodeOutputs($0.value) } ?? []
 
         guard let data, let mark else { return nil }
         if top["table"] != nil && table == nil { return nil }
@@ -117,6 +118,7 @@ extension SpecDecoder {
         spec.alt = alt
         spec.theme = theme
         spec.each = each
+        spec.outputs = outputs
         switch width {
         case .pixels(let px)?: spec.width = px
         case .step(let step)?: spec.widthStep = step

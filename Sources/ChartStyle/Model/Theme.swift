@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartJSON
 
 /// A resolved house style (SPEC §15): the built-in theme, then each file of the `extends` chain, then the file,
 /// then the variant, applied key by key. Layout reads its sizes, colors, gaps and words from here; every value
@@ -14,6 +15,11 @@ public struct Theme: Sendable {
     /// page's dark mode; nil when no file of the chain has a `dark` variant, or when `dark` is the variant
     /// applied already.
     public let darkSettings: [String: ThemeSetting]?
+    /// The names of the variants the files of the chain define, in the order first met (base first).
+    public internal(set) var variantNames: [String] = []
+    /// Each file's `outputs` (SPEC §23) as written, base of the `extends` chain first (a later file's preset
+    /// replaces an earlier one of the same name); read with `OutputPresets.read`.
+    public internal(set) var outputs: [JSONValue] = []
 
     init(settings: [String: ThemeSetting], files: [String], variant: String?, darkSettings: [String: ThemeSetting]? = nil) {
         self.settings = settings
@@ -25,7 +31,10 @@ public struct Theme: Sendable {
     /// The theme the HTML page's dark mode uses (`variants.dark` over this theme), or nil when it has none.
     public var darkVariant: Theme? {
         guard let darkSettings else { return nil }
-        return Theme(settings: darkSettings, files: files, variant: variant.map { $0 + "+dark" } ?? "dark")
+        var dark = Theme(settings: darkSettings, files: files, variant: variant.map { $0 + "+dark" } ?? "dark")
+        dark.variantNames = variantNames
+        dark.outputs = outputs
+        return dark
     }
 
     /// The built-in look, read from `BuiltInTheme.json` once per process.

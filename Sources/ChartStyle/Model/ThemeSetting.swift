@@ -1,4 +1,5 @@
 import ChartDiagnostics
+import ChartJSON
 
 /// A checked theme value.
 public enum ThemeScalar: Sendable, Equatable {
@@ -36,4 +37,6 @@ struct ThemeLayer: Sendable {
     var settings: [String: ThemeSetting] = [:]
     var variants: [(name: String, span: SourceSpan, layer: ThemeLayer)] = []
     var extends: (path: String, span: SourceSpan)?
+    /// `outputs` (SPEC §23), as written: the presets every chart using the theme has.
+    var outputs: JSONValue?
 }

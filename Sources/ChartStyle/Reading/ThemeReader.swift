@@ -40,6 +40,10 @@ struct ThemeReader {
                     let inner = read(variant.value, prefix: "", allowsStructure: false)
                     layer.variants.append((variant.key, variant.keySpan, inner))
                 }
+            case "outputs" where allowsStructure:
+                // SPEC §23: the theme's output presets, checked by the spec's own reader (`OutputPresets.read`) where
+                // a build or lint uses them, so a theme's and a spec's presets are worded alike.
+                layer.outputs = member.value
             case "$schema", "$comment":
                 continue
             default:
@@ -62,7 +66,7 @@ struct ThemeReader {
         let children = ThemeKeys.children(of: path)
         guard !children.isEmpty else {
             var allowed = ThemeKeys.children(of: prefix)
-            if prefix.isEmpty && allowsStructure { allowed += ["extends", "variants"] }
+            if prefix.isEmpty && allowsStructure { allowed += ["extends", "variants", "outputs"] }
             let place = prefix.isEmpty ? (allowsStructure ? "at the top level of the theme" : "in a variant") : "in '\(prefix)'"
             let suggestion = Suggestions.closest(to: member.key, in: allowed)
             diagnostics.append(

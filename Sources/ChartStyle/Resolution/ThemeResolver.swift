@@ -104,6 +104,11 @@ public enum ThemeResolver {
             }
             darkSettings = dark
         }
-        return Theme(settings: settings, files: chain.map(\.path), variant: variant, darkSettings: darkSettings)
+        var theme = Theme(settings: settings, files: chain.map(\.path), variant: variant, darkSettings: darkSettings)
+        for (_, layer) in chain {
+            for entry in layer.variants where !theme.variantNames.contains(entry.name) { theme.variantNames.append(entry.name) }
+            if let outputs = layer.outputs { theme.outputs.append(outputs) }
+        }
+        return theme
     }
 }

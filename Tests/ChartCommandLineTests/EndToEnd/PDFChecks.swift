@@ -58,10 +58,17 @@ struct PDFChecks {
         // Layered specs (SPEC §11) too: each layer's rows.
         let output = try Pipeline.runLayers(spec: spec, context: .standard())
         let theme = try ThemeOptions.theme(for: spec, arguments: nil)
-        let layers = spec.isLayered ? output.layerTables : []
+        // As `chartc build` does (`Compiler`): a map's shapes (SPEC §22) from every layer's data, each layer's rows
+        // pointing into them, so points and labels are placed through the same fitted projection.
+        let (shapes, shapeLayers) =
+            spec.isLayered
+            ? MapShapes.combine(top: output.top.geometries, layers: output.layers.map { ($0.table, $0.geometries) })
+            : (output.top.geometries, [])
+        let layers = spec.isLayered ? shapeLayers : []
         // As `chartc build` does: annotations' aggregates over the output rows first (SPEC §12), then the panels'
         // order (`facet.sort`, SPEC §13), both computed by the pipeline.
-        let resolved = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: output.top.table), table: output.top.table)
+        var resolved = try PanelOrder.resolve(try AnnotationValues.resolve(spec, table: output.top.table), table: output.top.table)
+        resolved.geometries = shapes
         return try ChartLayoutEngine.layout(
             chart: try ChartLayoutEngine.check(theme.sized(resolved), table: output.top.table, layers: layers), table: output.top.table, theme: theme)
     }

@@ -208,4 +208,33 @@ import Testing
         #expect(!result.said.contains("projection-without-map"), "\(result.said)")
         #expect(result.status == 0, "\(result.said)")
     }
+
+    /// A symbol map's size legend (SPEC §22): nice values inside the data, each drawn at the radius a circle of
+    /// that value has on the map (areas in proportion from zero: r = 14 px × √(v / largest)).
+    @Test func theSizeLegendShowsTheMapsCircles() throws {
+        let built = try Self.run(
+            "build",
+            """
+            { "title": "Cities", "data": { "values": [{ "lon": -74, "lat": 40.7, "n": 400 }, { "lon": -87.6, "lat": 41.9, "n": 100 },
+                { "lon": -118.2, "lat": 34, "n": 25 }] },
+              "projection": { "type": "albersUsa" },
+              "mark": "point", "encoding": { "longitude": { "field": "lon" }, "latitude": { "field": "lat" }, "size": { "field": "n" } } }
+            """)
+        #expect(built.status == 0, "\(built.said)")
+        let radii = try Self.points(built.svg).map(\.r)
+        #expect(radii == [14, 7, 3.5], "area-true, biggest first: \(radii)")
+        var legend: [(value: Double, r: Double)] = []
+        for piece in built.svg.components(separatedBy: #"class="chartc-legend-size-item" data-value=""#).dropFirst() {
+            let digits = String(piece.prefix { $0 != "\"" }.filter { $0 != "," })
+            let value = try #require(Double(digits))
+            let circle = try #require(piece.range(of: "<circle "))
+            let r = try #require(Self.attribute("r", in: piece[circle.upperBound...].prefix { $0 != ">" }))
+            legend.append((value, r))
+        }
+        #expect((2...5).contains(legend.count), "\(legend)")
+        for item in legend {
+            #expect(item.value >= 25 && item.value <= 400)
+            #expect(abs(item.r - 14 * (item.value / 400).squareRoot()) < 0.01, "\(item)")
+        }
+    }
 }

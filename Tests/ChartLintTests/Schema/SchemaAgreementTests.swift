@@ -61,7 +61,8 @@ struct SchemaAgreementTests {
         ("$defs/annotation", SpecKeys.annotation),
         ("$defs/table", SpecKeys.table),
         ("$defs/tableColumn", SpecKeys.tableColumn),
-        ("$defs/sparklineFrom", SpecKeys.sparklineFrom)
+        ("$defs/sparklineFrom", SpecKeys.sparklineFrom),
+        ("$defs/outputPreset", SpecKeys.outputPreset)
     ])
     func everyKeyIsInTheSchemaAndBackInSpecOrder(path: String, keys: [String]) {
         let properties = propertyNames(path)
