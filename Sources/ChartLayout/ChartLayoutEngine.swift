@@ -160,6 +160,10 @@ public enum ChartLayoutEngine {
                 width = max(width, (gridRight + 20 + legend.width + theme.paddingRight).rounded(.up))
             }
         } else {
+            // A map in a plot of the default height ends where the map ends (SPEC §22), not in an empty band.
+            if spec.height.span == nil, let fitted = MapFrame.fittedHeight(models: models, width: region.width, height: region.height) {
+                region.height = max(Self.minimumPlotHeight, fitted.rounded(.up))
+            }
             let plotArea = try PlotArea(models: models, region: region, steps: plotSteps(spec, theme: theme))
             warnings = plotArea.warnings
             children.append(plotArea.node)

@@ -27,8 +27,9 @@ public struct FrameLayout: Sendable {
     public init(spec: ChartSpec, theme: ChartTheme = .standard) {
         self.init(
             title: spec.title?.value, subtitle: spec.subtitle?.value, notes: spec.notes.map(\.value),
+            // A view's basemap is credited once, in the page's source line (SPEC §20: views hold no page text).
             sources: spec.sources.isEmpty
-                ? spec.basemapAttributions.map { SourceEntry(title: $0, site: nil, url: nil) }
+                ? (spec.viewIndex == nil ? spec.basemapAttributions : []).map { SourceEntry(title: $0, site: nil, url: nil) }
                 : spec.sources.map { SourceEntry(title: $0.title?.value, site: $0.site?.value, url: $0.url?.value) },
             byline: spec.byline?.value, width: spec.width.value, theme: theme
         )

@@ -132,7 +132,10 @@ struct SpecDecoder {
                 fixIt: FixIt(span: member.keySpan, replacement: JSONText.quote(suggestion)))
             return
         }
-        let home = SpecKeys.homes.first(where: { $0.keys != keys && $0.keys.contains(member.key) })?.home
+        // At the top of a `concat` graphic, a chart's own key (`mark`, `projection`) goes in each view (SPEC §20).
+        let home =
+            keys.contains("concat") && SpecKeys.view.contains(member.key)
+            ? "each view of 'concat'" : SpecKeys.homes.first(where: { $0.keys != keys && $0.keys.contains(member.key) })?.home
         report(
             SpecDiagnostic.unknownKey(key: member.key, path: path, suggestion: nil, home: home), at: member.keySpan,
             notes: [DiagnosticNote("keys allowed here: " + candidates.joined(separator: ", "))])

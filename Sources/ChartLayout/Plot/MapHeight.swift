@@ -1,0 +1,23 @@
+import ChartGeo
+import ChartSpec
+
+extension MapFrame {
+    /// The plot height a fitted map needs at `width` when the spec gives no `height` (as Datawrapper sizes a
+    /// map): the height of its shapes fitted to that width, so a wide map (the US, the world) leaves no empty
+    /// band above and below it. Nil when the plot draws no map, the spec fixes the projection's `scale` or
+    /// `translate`, or the map at that width would be taller than `height` (it then fits the height, centred).
+    static func fittedHeight(models: [PlotModel], width: Double, height: Double) -> Double? {
+        guard let spec = models.first(where: drawsMap)?.spec else { return nil }
+        let options = spec.projection?.options ?? ProjectionOptions()
+        guard options.scale == nil, options.translate == nil else { return nil }
+        var shapes: [GeoGeometry] = []
+        for model in models where drawsMap(model) {
+            for row in 0..<model.table.rowCount {
+                if let shape = geometry(model, row) { shapes.append(shape) }
+            }
+        }
+        guard let ratio = MapProjection(options).aspectRatio(of: shapes) else { return nil }
+        let fitted = width * ratio
+        return fitted < height ? fitted : nil
+    }
+}
