@@ -4,7 +4,7 @@
 /// `Int(exactly:)`; `NumericConversionStructureTests` keeps it that way.
 public enum NumberConversion {
     /// `x` rounded by `rule`, or nil when it is not finite or lies outside `I`'s range.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func exact<I: FixedWidthInteger>(_ x: Double, rounding rule: FloatingPointRoundingRule = .towardZero, as type: I.Type = Int.self)
         -> I?
     {
@@ -13,7 +13,7 @@ public enum NumberConversion {
 
     /// `x` rounded by `rule` and clamped to `I`'s range (NaN gives `nanValue`): for counts, sizes and strides
     /// where the extreme is as good an answer as any, and the caller bounds it further.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func clamped<I: FixedWidthInteger>(
         _ x: Double, rounding rule: FloatingPointRoundingRule = .towardZero, as type: I.Type = Int.self, nanValue: I = 0
     ) -> I {

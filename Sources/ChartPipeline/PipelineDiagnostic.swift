@@ -52,6 +52,14 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case lookupNameTaken(name: String)
     /// `rows` of `of` rows whose `on` value is no `key` of the other data (`origin`) (a warning).
     case lookupUnmatched(rows: Int, of: Int, on: String, key: String, origin: String, nearMisses: [NearMiss])
+    /// A lookup onto map data (SPEC §22) that leaves `count` of `of` features without a value; `names` (in order)
+    /// say which, by name when the features have one (a warning).
+    case lookupFeaturesWithoutValue(count: Int, of: Int, on: String, key: String, origin: String, names: [String])
+    /// `rows` of the `of` rows of the other data (`origin`) of a lookup onto map data whose key matches no feature;
+    /// `values` the keys, each once, in the data's order (a warning).
+    case lookupRowsWithoutFeature(rows: Int, of: Int, key: String, origin: String, on: String, values: [String], nearMisses: [NearMiss])
+    /// The keys of a lookup's other data look like another id system than the features' (a warning).
+    case lookupKeySystem(key: String, origin: String, on: String, mismatch: KeySystemMismatch)
     /// `count` rows of the other data repeat a key an earlier row has; the first row of a key is used (a warning).
     case lookupRepeatedKeys(count: Int, key: String, origin: String)
     /// A `flatten` field the data (`origin`) does not have (`arrayFields`: those holding arrays, for a did-you-mean).
@@ -71,6 +79,20 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case dateField(String)
         /// An op SQL computes otherwise than chartc (a quantile's interpolation, a spread's two passes).
         case operation(String)
+    }
+
+    /// How a lookup's keys differ from the features' id system (`lookup-key-system`).
+    public enum KeySystemMismatch: Sendable, Equatable {
+        /// Codes written without their leading zeros ("1001" for "01001").
+        case lostZeros(example: String, restored: String, width: Int)
+        /// Names where the features have codes (`useName`: the features have a `name` to join on).
+        case namesForCodes(examples: [String], featureExamples: [String], width: Int?, useName: Bool)
+        /// Codes where the features have names (`useID`: the features have an `id` to join on).
+        case codesForNames(examples: [String], featureExamples: [String], useID: Bool)
+        /// Letter codes ("USA", "CA") where the features have numeric codes.
+        case lettersForNumbers(examples: [String], featureExamples: [String], width: Int?, letters: Int, useName: Bool)
+        /// Letter codes where the features have names.
+        case lettersForNames(examples: [String], featureExamples: [String], letters: Int)
     }
 
     /// An unmatched lookup value and the other data's key it is probably meant to be.
@@ -94,11 +116,16 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case lookup = "data-lookup"
         case lookupUnmatched = "lookup-unmatched"
         case lookupRepeatedKey = "lookup-repeated-key"
+        case lookupFeaturesWithoutValue = "lookup-features-without-value"
+        case lookupRowsWithoutFeature = "lookup-rows-without-feature"
+        case lookupKeySystem = "lookup-key-system"
 
         public static let domain = "ChartPipeline"
         public var severity: Severity {
             switch self {
-            case .completeWithoutGroupBy, .lookupUnmatched, .lookupRepeatedKey: .warning
+            case .completeWithoutGroupBy, .lookupUnmatched, .lookupRepeatedKey, .lookupFeaturesWithoutValue, .lookupRowsWithoutFeature,
+                .lookupKeySystem:
+                .warning
             default: .error
             }
         }
@@ -121,6 +148,9 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .lookupNameTaken, .lookupAcrossDatabases: .lookup
         case .lookupUnmatched: .lookupUnmatched
         case .lookupRepeatedKeys: .lookupRepeatedKey
+        case .lookupFeaturesWithoutValue: .lookupFeaturesWithoutValue
+        case .lookupRowsWithoutFeature: .lookupRowsWithoutFeature
+        case .lookupKeySystem: .lookupKeySystem
         }
     }
 
@@ -216,10 +246,61 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
                 text += " (" + nearMisses.map { "'\($0.value)': did you mean '\($0.key)'?" }.joined(separator: ", ") + ")"
             }
             return text
+        case .lookupFeaturesWithoutValue(let count, let of, let on, let key, let origin, let names):
+            let share = count == of ? "none of the \(of) features found a value" : "\(count) of \(of) features have no value"
+            return
+                "\(share): \(count == 1 ? "its" : "their") '\(on)' is not among the '\(key)' values of \(origin), so \(count == 1 ? "it is" : "they are") drawn as missing: \(Self.listed(names))"
+        case .lookupRowsWithoutFeature(let rows, let of, let key, let origin, let on, let values, let nearMisses):
+            let share = rows == of ? "none of the \(of) rows of \(origin) matches a feature" : "\(rows) of \(of) rows of \(origin) match no feature"
+            let named = values.map { value in
+                nearMisses.first { $0.value == value }.map { "'\(value)' (did you mean '\($0.key)'?)" } ?? "'\(value)'"
+            }
+            return
+                "\(share): \(rows == 1 ? "its" : "their") '\(key)' is not among the features' '\(on)' values, so \(rows == 1 ? "it is" : "they are") not drawn: \(Self.listed(named))"
+        case .lookupKeySystem(let key, let origin, let on, let mismatch):
+            let theirs = "the '\(key)' values of \(origin)"
+            func quoted(_ values: [String]) -> String { values.map { "'\($0)'" }.joined(separator: ", ") }
+            func codes(_ width: Int?) -> String { width.map { "\(Self.digitWords($0)) codes" } ?? "codes" }
+            switch mismatch {
+            case .lostZeros(let example, let restored, let width):
+                return
+                    "\(theirs) look like codes that lost their leading zeros ('\(example)' for the features' '\(restored)'): write them with their zeros, as text ('\(restored)'), or read '\(key)' as numbers (lookup then pads a number with zeros to the features' \(Self.digitWords(width)) codes)"
+            case .namesForCodes(let examples, let featureExamples, let width, let useName):
+                let fix = useName ? "set 'lookup.on' to \"name\" to join by the features' names" : "key the data by the features' codes"
+                return
+                    "\(theirs) look like names (\(quoted(examples))), but the features' '\(on)' values are \(codes(width)) (\(quoted(featureExamples))): \(fix)"
+            case .codesForNames(let examples, let featureExamples, let useID):
+                let fix = useID ? "set 'lookup.on' to \"id\" to join by the features' codes" : "key the data by the features' names"
+                return
+                    "\(theirs) look like codes (\(quoted(examples))), but the features' '\(on)' values are names (\(quoted(featureExamples))): \(fix)"
+            case .lettersForNumbers(let examples, let featureExamples, let width, let letters, let useName):
+                let kind = letters == 3 ? "ISO 3166-1 alpha-3 codes" : "two-letter codes (ISO alpha-2 or postal)"
+                let fix =
+                    useName
+                    ? "join by the features' names (set 'lookup.on' to \"name\") or key the data by numeric code" : "key the data by numeric code"
+                return
+                    "\(theirs) look like \(kind) (\(quoted(examples))), but the features' '\(on)' values are numeric \(codes(width)) (\(quoted(featureExamples))): \(fix)"
+            case .lettersForNames(let examples, let featureExamples, let letters):
+                let kind = letters == 3 ? "ISO 3166-1 alpha-3 codes" : "two-letter codes (ISO alpha-2 or postal)"
+                return
+                    "\(theirs) look like \(kind) (\(quoted(examples))), but the features' '\(on)' values are names (\(quoted(featureExamples))): key the data by name"
+            }
         case .lookupRepeatedKeys(let count, let key, let origin):
             return
                 "\(count) row\(count == 1 ? "" : "s") of \(origin) repeat\(count == 1 ? "s" : "") a '\(key)' value an earlier row has; lookup uses the first row of each key"
         }
+    }
+
+    /// The first five of `items`, then how many more.
+    private static func listed(_ items: [String]) -> String {
+        let shown = items.prefix(5).joined(separator: ", ")
+        return items.count > 5 ? "\(shown) and \(items.count - 5) more" : shown
+    }
+
+    /// "five-digit" for 5.
+    private static func digitWords(_ count: Int) -> String {
+        let words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+        return (1...9).contains(count) ? "\(words[count - 1])-digit" : "\(count)-digit"
     }
 
     private static func describe(_ type: DataType) -> String {

@@ -63,7 +63,13 @@ public struct ChartSpec: Sendable {
     public var projection: ProjectionSpec?
     /// The shapes of map data (SPEC §22) that the rows' `geometry` field indexes: set by the build driver after
     /// the pipeline has run (each layer's indexes offset into this one list), empty for other charts.
-    public var geometries: [GeoGeometry] = []
+    public var geometries: [GeoGeometry] = [] {
+        didSet { mapFits = FitCache() }
+    }
+    /// The projected bounds layout measures to fit a map to its plot (`MapFrame`), kept with the shapes they
+    /// measure so each projection and shape set is streamed once per build, whatever the plot sizes tried; new
+    /// shapes get a new cache.
+    public private(set) var mapFits = FitCache()
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?

@@ -191,12 +191,30 @@ public enum MapProjection: Sendable {
     public mutating func fit(
         extent: (x0: Double, y0: Double, x1: Double, y1: Double), to geometries: [GeoGeometry]
     ) {
-        scale = 150
-        translate = (0, 0)
+        fit(extent: extent, bounds: referenceBounds(of: geometries))
+    }
+
+    /// The geometries' projected bounds at the reference scale (150) and translation (0, 0), as d3-geo's `fit`
+    /// measures them: what `fit(extent:bounds:)` needs, the same for every extent.
+    public func referenceBounds(of geometries: [GeoGeometry]) -> FitBounds {
+        var reference = self
+        reference.scale = 150
+        reference.translate = (0, 0)
         let bounds = BoundsSink()
-        let stream = stream(into: bounds)
+        let stream = reference.stream(into: bounds)
         for geometry in geometries { GeometryStreamer.stream(geometry, to: stream) }
-        guard let b = bounds.bounds else { return }
+        return FitBounds(box: bounds.bounds)
+    }
+
+    /// `fit(extent:to:)` from bounds `referenceBounds(of:)` measured before (no bounds: the scale and
+    /// translation are left as they are).
+    public mutating func fit(extent: (x0: Double, y0: Double, x1: Double, y1: Double), bounds: FitBounds) {
+        guard let b = bounds.box else {
+            // As d3-geo leaves it when nothing was drawn: the reference scale and translation.
+            scale = 150
+            translate = (0, 0)
+            return
+        }
         let w = extent.x1 - extent.x0
         let h = extent.y1 - extent.y0
         let fitted = min(w / (b.x1 - b.x0), h / (b.y1 - b.y0))

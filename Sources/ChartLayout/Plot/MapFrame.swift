@@ -21,26 +21,32 @@ enum MapFrame {
         let options = spec.projection?.options ?? ProjectionOptions()
         var projection = MapProjection(options)
         guard options.scale == nil, options.translate == nil else { return projection }
-        var shapes: [GeoGeometry] = []
+        var indices: [Int] = []
         for model in models where model.markType == .geoshape {
             for row in 0..<model.table.rowCount {
-                if let shape = geometry(model, row) { shapes.append(shape) }
+                if let index = geometryIndex(model, row) { indices.append(index) }
             }
         }
-        if shapes.isEmpty {
-            // A symbol or locator map without shapes: fitted to its points.
-            var points: [GeoPosition] = []
-            for model in models {
-                guard let longitude = model.longitude, let latitude = model.latitude else { continue }
-                for row in 0..<model.table.rowCount {
-                    if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
-                        points.append(GeoPosition(lon, lat))
-                    }
+        if !indices.isEmpty {
+            // The bounds at the reference scale do not depend on the plot's size: measured once per shape set.
+            let shapes = spec.geometries
+            let bounds = spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
+                projection.referenceBounds(of: indices.map { shapes[$0] })
+            }
+            projection.fit(extent: (0, 0, width, height), bounds: bounds)
+            return projection
+        }
+        // A symbol or locator map without shapes: fitted to its points.
+        var points: [GeoPosition] = []
+        for model in models {
+            guard let longitude = model.longitude, let latitude = model.latitude else { continue }
+            for row in 0..<model.table.rowCount {
+                if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
+                    points.append(GeoPosition(lon, lat))
                 }
             }
-            if !points.isEmpty { shapes = [.multiPoint(points)] }
         }
-        if !shapes.isEmpty { projection.fit(width: width, height: height, to: shapes) }
+        if !points.isEmpty { projection.fit(width: width, height: height, to: [.multiPoint(points)]) }
         return projection
     }
 
@@ -55,10 +61,15 @@ enum MapFrame {
 
     /// The shape of a row, when it has one.
     static func geometry(_ model: PlotModel, _ row: Int) -> GeoGeometry? {
+        geometryIndex(model, row).map { model.spec.geometries[$0] }
+    }
+
+    /// The index of a row's shape in `ChartSpec.geometries`, when it has one.
+    static func geometryIndex(_ model: PlotModel, _ row: Int) -> Int? {
         guard let column = model.table.column(named: geometryField), row < column.count, let number = column[row].numberValue,
             let index = Int(exactly: number), model.spec.geometries.indices.contains(index)
         else { return nil }
-        return model.spec.geometries[index]
+        return index
     }
 
     /// Whether a shape is lines only (a mesh, a graticule): stroked, never filled.

@@ -7,7 +7,8 @@ import ChartValues
 /// looked-up fields of the first row of the other data whose `key` equals the row's `on` value (values compare as
 /// they print, so the number 7 finds the text "7"), or nulls when none does. Unlike Vega-Lite's lookup, which fails
 /// silently (vega-lite#6904), the rows that found no match are a warning with their count and, for keys that are
-/// near misses of the other data's keys, a did-you-mean; so is a key the other data holds more than once.
+/// near misses of the other data's keys, a did-you-mean; so is a key the other data holds more than once. Onto map
+/// data, `MapJoin` words the warnings for features and adds the keys' id system.
 enum Lookup {
     /// The names of the fields the lookup adds (its `as`, else its `fields`, else every field of `other` but the key).
     static func addedNames(_ lookup: LookupSpec, otherNames: [String]) -> [String] {
@@ -53,11 +54,20 @@ enum Lookup {
         if !errors.isEmpty { throw DiagnosticError(errors) }
         guard let on = table.column(named: lookup.on.value), let key = other.table.column(named: lookup.key.value) else { return loaded }
 
+        // Map data (SPEC §22): its features' keys, and the width numbers are padded to when they are zero-padded
+        // codes ("01001"), since a CSV reader takes such a code for the number 1001 (`MapJoin`).
+        let isMap = !loaded.geometries.isEmpty
+        let featureKeys: [String?] = isMap ? (0..<table.rowCount).map { on[$0].text } : []
+        let padWidth = isMap && key.type == .number ? MapJoin.padWidth(featureKeys.compactMap { $0 }) : nil
+        func keyText(_ row: Int) -> String? {
+            if let padWidth, let padded = MapJoin.padded(key[row], width: padWidth) { return padded }
+            return key[row].text
+        }
         // The other data's rows by key text; the first row of a key wins.
         var rowOfKey: [String: Int] = [:]
         var repeatedKeys = 0
         for row in 0..<other.table.rowCount {
-            guard let text = key[row].text else { continue }
+            guard let text = keyText(row) else { continue }
             if rowOfKey[text] == nil { rowOfKey[text] = row } else { repeatedKeys += 1 }
         }
         var matches = [Int?](repeating: nil, count: table.rowCount)
@@ -87,7 +97,12 @@ enum Lookup {
         result.fieldNames = names + added
         result.provenance += other.provenance
         result.warnings += other.warnings
-        if unmatchedRows > 0 {
+        if isMap {
+            result.warnings += MapJoin.warnings(
+                on: lookup.on.value, key: lookup.key.value, origin: origin, otherOrigin: otherOrigin, features: table, featureKeys: featureKeys,
+                dataKeys: (0..<other.table.rowCount).map(keyText), matched: matches.map { $0 != nil }, onSpan: lookup.on.span,
+                keySpan: lookup.key.span, lookupSpan: lookup.span)
+        } else if unmatchedRows > 0 {
             result.warnings.append(
                 Diagnostic(
                     PipelineDiagnostic.lookupUnmatched(
