@@ -21,18 +21,7 @@ enum MapFrame {
         let options = spec.projection?.options ?? ProjectionOptions()
         var projection = MapProjection(options)
         guard options.scale == nil, options.translate == nil else { return projection }
-        var indices: [Int] = []
-        for model in models where model.markType == .geoshape {
-            for row in 0..<model.table.rowCount {
-                if let index = geometryIndex(model, row) { indices.append(index) }
-            }
-        }
-        if !indices.isEmpty {
-            // The bounds at the reference scale do not depend on the plot's size: measured once per shape set.
-            let shapes = spec.geometries
-            let bounds = spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
-                projection.referenceBounds(of: indices.map { shapes[$0] })
-            }
+        if let bounds = shapeBounds(models: models, spec: spec, options: options) {
             projection.fit(extent: (0, 0, width, height), bounds: bounds)
             return projection
         }
@@ -48,6 +37,22 @@ enum MapFrame {
         }
         if !points.isEmpty { projection.fit(width: width, height: height, to: [.multiPoint(points)]) }
         return projection
+    }
+
+    /// The bounds of every shape the `geoshape` layers draw at the projection's reference scale, which do not
+    /// depend on the plot's size: measured once per shape set (`FitCache`); nil when no layer draws a shape.
+    static func shapeBounds(models: [PlotModel], spec: ChartSpec, options: ProjectionOptions) -> FitBounds? {
+        var indices: [Int] = []
+        for model in models where model.markType == .geoshape {
+            for row in 0..<model.table.rowCount {
+                if let index = geometryIndex(model, row) { indices.append(index) }
+            }
+        }
+        guard !indices.isEmpty else { return nil }
+        let shapes = spec.geometries
+        return spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
+            MapProjection(options).referenceBounds(of: indices.map { shapes[$0] })
+        }
     }
 
     /// Where a row placed by `longitude`/`latitude` lands in the plot; nil off the map (albersUsa outside its

@@ -10,18 +10,7 @@ extension MapFrame {
         guard let spec = models.first(where: drawsMap)?.spec else { return nil }
         let options = spec.projection?.options ?? ProjectionOptions()
         guard options.scale == nil, options.translate == nil else { return nil }
-        var indices: [Int] = []
-        for model in models where drawsMap(model) {
-            for row in 0..<model.table.rowCount {
-                if let index = geometryIndex(model, row) { indices.append(index) }
-            }
-        }
-        guard !indices.isEmpty else { return nil }
-        // The bounds `projection(models:width:height:)` fits from: measured once per shape set (`FitCache`).
-        let shapes = spec.geometries
-        let bounds = spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
-            MapProjection(options).referenceBounds(of: indices.map { shapes[$0] })
-        }
+        guard let bounds = shapeBounds(models: models, spec: spec, options: options) else { return nil }
         guard let b = bounds.box, b.x1 > b.x0 else { return nil }
         let ratio = (b.y1 - b.y0) / (b.x1 - b.x0)
         guard ratio.isFinite else { return nil }
