@@ -68,7 +68,7 @@ enum BenchReport {
         if let factor = benchCase.vegaLiteFactor { parts.append("≥ \(fixed(factor, 0))× vl-convert") }
         if benchCase.beatDuckDB { parts.append("faster than DuckDB") }
         if let limit = benchCase.maxRatioToBaseline { parts.append("≤ \(fixed(limit, 2))× the same chart without window") }
-        if let limit = benchCase.maxExtraSeconds { parts.append("≤ +\(fixed(limit * 1000, 0)) ms CPU over the same chart without a theme") }
+        if let limit = benchCase.maxExtraSeconds { parts.append("≤ +\(fixed(limit * 1000, 0)) ms CPU over \(benchCase.extraOver)") }
         if let limit = benchCase.maxPeakRatio, let other = benchCase.peakAgainst { parts.append("peak RSS ≤ \(fixed(limit, 1))× the \(other)") }
         return parts.joined(separator: ", ")
     }

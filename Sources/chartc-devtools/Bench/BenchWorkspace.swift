@@ -29,6 +29,7 @@ struct BenchWorkspace {
     static let dailyWindow = "daily series, 1M rows drawn, rolling_mean(x, 28) + cumsum"
     static let dailyPlainThinned = "daily series, 1M rows, 10k drawn, no window"
     static let dailyWindowThinned = "daily series, 1M rows, 10k drawn, rolling_mean(x, 28) + cumsum"
+    static let png = "polarization 1x as PNG (scale 2)"
     static let themed = "polarization 1x in a house style (4 DejaVu Serif files, logo)"
     static let single = "polarization 1x (~51k rows, 6 MB)"
     static let batch = "batch of 1,224 charts over the 1x file (each state × 8 years)"
