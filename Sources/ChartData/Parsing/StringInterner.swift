@@ -1,3 +1,5 @@
+import ChartSystem
+
 /// Turns byte strings into dictionary codes for a string column without building a `String` per cell: a
 /// hash table keyed by the bytes (hash, then a byte comparison on a hash match), so a million cells holding
 /// 400 distinct names build 400 `String`s. New entries are checked for valid UTF-8 as they are added, which
@@ -132,23 +134,4 @@ struct StringInterner {
         hash ^= hash >> 33
         return hash
     }
-}
-
-/// `memcmp(a, b, length) == 0` without importing the C library into every file.
-@inline(__always)
-func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-    var index = 0
-    let rawA = UnsafeRawPointer(a)
-    let rawB = UnsafeRawPointer(b)
-    while index + 8 <= length {
-        if rawA.loadUnaligned(fromByteOffset: index, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-            return false
-        }
-        index += 8
-    }
-    while index < length {
-        if a[index] != b[index] { return false }
-        index += 1
-    }
-    return true
 }

@@ -61,11 +61,26 @@ struct PDFPath {
         case close
     }
 
-    private(set) var operators = ""
-    /// The same outline as `operators`, as numbers.
+    /// The outline as numbers: what the PNG rasterizer flattens, and what `operators` writes out.
     private(set) var segments: [Segment] = []
     private(set) var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    var isEmpty: Bool { operators.isEmpty }
+    var isEmpty: Bool { segments.isEmpty }
+
+    /// The outline as PDF path operators (`m`, `l`, `c`, `h`, a line each), written when a PDF asks for them:
+    /// a PNG only reads `segments`, and formatting every glyph's numbers for it was a tenth of its drawing.
+    var operators: String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .move(let x, let y): text += PDFContentStream.n(x) + " " + PDFContentStream.n(y) + " m\n"
+            case .line(let x, let y): text += PDFContentStream.n(x) + " " + PDFContentStream.n(y) + " l\n"
+            case .curve(let x1, let y1, let x2, let y2, let x, let y):
+                text += [x1, y1, x2, y2, x, y].map(PDFContentStream.n).joined(separator: " ") + " c\n"
+            case .close: text += "h\n"
+            }
+        }
+        return text
+    }
 
     init() {}
 
@@ -76,24 +91,20 @@ struct PDFPath {
     mutating func move(_ x: Double, _ y: Double) {
         include(x, y)
         segments.append(.move(x, y))
-        operators += PDFContentStream.n(x) + " " + PDFContentStream.n(y) + " m\n"
     }
 
     mutating func line(_ x: Double, _ y: Double) {
         include(x, y)
         segments.append(.line(x, y))
-        operators += PDFContentStream.n(x) + " " + PDFContentStream.n(y) + " l\n"
     }
 
     mutating func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
         include(x1, y1); include(x2, y2); include(x, y)
         segments.append(.curve(x1, y1, x2, y2, x, y))
-        operators += [x1, y1, x2, y2, x, y].map(PDFContentStream.n).joined(separator: " ") + " c\n"
     }
 
     mutating func close() {
         segments.append(.close)
-        operators += "h\n"
     }
 
     /// A rectangle with corners rounded by `radius` (clamped to half the sides), as four curves.

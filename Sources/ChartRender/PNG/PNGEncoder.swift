@@ -1,3 +1,5 @@
+import ChartSystem
+
 /// Encodes 8-bit RGBA pixels as a PNG file (ISO/IEC 15948): the signature, `IHDR` (color type 6, no
 /// interlace), `sRGB` (perceptual) with its `gAMA` and `cHRM` fallbacks left out (the sRGB chunk says it all),
 /// `pHYs` (pixels per metre from the scale: 96 dpi × scale, so a viewer shows the chart at its CSS size),
@@ -35,51 +37,91 @@ enum PNGEncoder {
 
     /// Each row preceded by its filter type: of None, Sub, Up, Average and Paeth, the one whose output bytes,
     /// read as signed, have the smallest sum of magnitudes.
+    /// Every candidate row is computed in its own loop over raw bytes (the filter chosen outside the loop, the
+    /// row's first pixel apart), so the five trials cost a few instructions a byte: one generic loop that switched
+    /// on the filter and tested the row's edges per byte was half of a PNG build's instructions.
     static func filtered(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
         let stride = width * 4
-        var output: [UInt8] = []
-        output.reserveCapacity((stride + 1) * height)
-        var candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: stride), count: 5)
+        guard stride > 0, height > 0, rgba.count >= stride * height else { return [] }
+        var output = [UInt8](repeating: 0, count: (stride + 1) * height)
+        var candidates = [UInt8](repeating: 0, count: stride * 5)
         let zeros = [UInt8](repeating: 0, count: stride)
         rgba.withUnsafeBufferPointer { pixels in
-            for row in 0..<height {
-                let line = row * stride
-                let above = row - 1
-                var best = 0
-                var bestCost = Int.max
-                for filter in 0..<5 {
-                    var cost = 0
-                    candidates[filter].withUnsafeMutableBufferPointer { out in
-                        zeros.withUnsafeBufferPointer { zero in
-                            for index in 0..<stride {
-                                let x = pixels[line + index]
-                                let a = index >= 4 ? pixels[line + index - 4] : 0
-                                let b = above >= 0 ? pixels[above * stride + index] : zero[index]
-                                let c = index >= 4 && above >= 0 ? pixels[above * stride + index - 4] : 0
-                                let predicted: UInt8
-                                switch filter {
-                                case 0: predicted = 0
-                                case 1: predicted = a
-                                case 2: predicted = b
-                                case 3: predicted = UInt8((Int(a) + Int(b)) / 2)
-                                default: predicted = paeth(a, b, c)
-                                }
-                                let value = x &- predicted
-                                out[index] = value
-                                cost += value < 128 ? Int(value) : 256 - Int(value)
+            zeros.withUnsafeBufferPointer { zero in
+                candidates.withUnsafeMutableBufferPointer { trial in
+                    output.withUnsafeMutableBufferPointer { out in
+                        guard let pixel = pixels.baseAddress, let none = zero.baseAddress, let trials = trial.baseAddress,
+                            let written = out.baseAddress
+                        else { return }
+                        for row in 0..<height {
+                            let line = pixel + row * stride
+                            let above = row > 0 ? pixel + (row - 1) * stride : none
+                            let destination = written + row * (stride + 1)
+                            // A row the same as the one above (a chart's margins and plot background): Up makes
+                            // it all zeros, and nothing costs less; None does too when the row is all zeros, and
+                            // wins the tie as the first filter. The output row is already zeros.
+                            if memoryEqual(line, above, stride) {
+                                destination.pointee = memoryEqual(line, none, stride) ? 0 : 2
+                                continue
                             }
+                            // Up first: on a chart, rows are most like the row above, so its sum is the lowest
+                            // bar the other four must pass, and they stop as soon as they cannot. The choice is
+                            // still the smallest sum, the lowest-numbered filter on a tie.
+                            var best = 2
+                            var least = filterRow(line, above, stride, into: trials + 2 * stride, limit: Int.max) { _, b, _ in b }
+                            for filter in [0, 1, 3, 4] {
+                                // A filter numbered below the best so far wins a tie, so it may still equal it.
+                                let limit = filter < best ? least &+ 1 : least
+                                let target = trials + filter * stride
+                                let cost: Int
+                                switch filter {
+                                case 0: cost = filterRow(line, above, stride, into: target, limit: limit) { _, _, _ in 0 }
+                                case 1: cost = filterRow(line, above, stride, into: target, limit: limit) { a, _, _ in a }
+                                case 3:
+                                    cost = filterRow(line, above, stride, into: target, limit: limit) { a, b, _ in
+                                        UInt8(truncatingIfNeeded: (UInt16(a) + UInt16(b)) >> 1)
+                                    }
+                                default: cost = filterRow(line, above, stride, into: target, limit: limit) { a, b, c in paeth(a, b, c) }
+                                }
+                                if cost < limit { (best, least) = (filter, cost) }
+                            }
+                            destination.pointee = UInt8(truncatingIfNeeded: best)
+                            (destination + 1).update(from: trials + best * stride, count: stride)
                         }
                     }
-                    if cost < bestCost {
-                        bestCost = cost
-                        best = filter
-                    }
                 }
-                output.append(UInt8(best))
-                output += candidates[best]
             }
         }
         return output
+    }
+
+    /// One row through one filter: `line` minus the prediction from its left (`a`), upper (`b`) and upper-left
+    /// (`c`) bytes, written to `out`; returns the sum of the results' magnitudes read as signed bytes. A filter
+    /// whose sum reaches `limit` (the best so far) cannot win, so it stops there and returns what it has summed.
+    @inline(__always)
+    private static func filterRow(
+        _ line: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int, into out: UnsafeMutablePointer<UInt8>,
+        limit: Int, _ predict: (UInt8, UInt8, UInt8) -> UInt8
+    ) -> Int {
+        var cost = 0
+        let first = min(4, count)
+        for index in 0..<first {
+            let value = line[index] &- predict(0, above[index], 0)
+            out[index] = value
+            cost &+= Int(Int8(bitPattern: value).magnitude)
+        }
+        var index = first
+        while index < count {
+            let end = min(count, index + 256)
+            while index < end {
+                let value = line[index] &- predict(line[index - 4], above[index], above[index - 4])
+                out[index] = value
+                cost &+= Int(Int8(bitPattern: value).magnitude)
+                index += 1
+            }
+            if cost >= limit { return cost }
+        }
+        return cost
     }
 
     @inline(__always)

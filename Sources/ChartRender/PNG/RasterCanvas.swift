@@ -126,73 +126,106 @@ struct RasterCanvas {
         var active: [Int] = []
         var crossings: [(x: Double, direction: Int)] = []
         let alphaScale = Float(min(1, opacity))
-        for row in firstRow...lastRow {
-            for column in firstColumn...(lastColumn + 1) {
-                area[column] = 0
-                cover[column] = 0
-            }
-            var touched = false
-            for sample in 0..<Self.subsamples {
-                let y = Double(row) + (Double(sample) + 0.5) / Double(Self.subsamples)
-                while next < edges.count, edges[next].y0 <= y {
-                    active.append(next)
-                    next += 1
-                }
-                active.removeAll { edges[$0].y1 <= y }
-                guard !active.isEmpty else { continue }
-                crossings.removeAll(keepingCapacity: true)
-                for index in active where edges[index].y0 <= y {
-                    let edge = edges[index]
-                    crossings.append((edge.x0 + (y - edge.y0) * edge.slope, edge.direction))
-                }
-                crossings.sort { $0.x < $1.x }
-                var winding = 0
-                var spanStart = 0.0
-                for crossing in crossings {
-                    let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
-                    winding += crossing.direction
-                    let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
-                    if !wasInside && isInside {
-                        spanStart = crossing.x
-                    } else if wasInside && !isInside {
-                        addSpan(max(spanStart, spanLow), min(crossing.x, spanHigh), weight)
-                        touched = true
+        // The loops below run once per sample line and pixel: they work on the buffers directly, so no write
+        // checks the arrays' uniqueness or bounds (an index is within the row by the clamps above).
+        var area = [Float]()
+        var cover = [Float]()
+        swap(&area, &self.area)
+        swap(&cover, &self.cover)
+        defer {
+            swap(&area, &self.area)
+            swap(&cover, &self.cover)
+        }
+        let width = self.width
+        edges.withUnsafeBufferPointer { edges in
+            area.withUnsafeMutableBufferPointer { area in
+                cover.withUnsafeMutableBufferPointer { cover in
+                    pixels.withUnsafeMutableBufferPointer { pixels in
+                        for row in firstRow...lastRow {
+                            for column in firstColumn...(lastColumn + 1) {
+                                area[column] = 0
+                                cover[column] = 0
+                            }
+                            var touched = false
+                            for sample in 0..<Self.subsamples {
+                                let y = Double(row) + (Double(sample) + 0.5) / Double(Self.subsamples)
+                                while next < edges.count, edges[next].y0 <= y {
+                                    active.append(next)
+                                    next += 1
+                                }
+                                active.removeAll { edges[$0].y1 <= y }
+                                guard !active.isEmpty else { continue }
+                                crossings.removeAll(keepingCapacity: true)
+                                for index in active where edges[index].y0 <= y {
+                                    let edge = edges[index]
+                                    crossings.append((edge.x0 + (y - edge.y0) * edge.slope, edge.direction))
+                                }
+                                // Insertion sort: a sample line crosses a few edges (two for most shapes), and the
+                                // general sort was a tenth of a PNG build; stable like it, so equal crossings keep
+                                // their order.
+                                for index in crossings.indices.dropFirst() {
+                                    let crossing = crossings[index]
+                                    var slot = index
+                                    while slot > 0, crossings[slot - 1].x > crossing.x {
+                                        crossings[slot] = crossings[slot - 1]
+                                        slot -= 1
+                                    }
+                                    crossings[slot] = crossing
+                                }
+                                var winding = 0
+                                var spanStart = 0.0
+                                for crossing in crossings {
+                                    let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+                                    winding += crossing.direction
+                                    let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+                                    if !wasInside && isInside {
+                                        spanStart = crossing.x
+                                    } else if wasInside && !isInside {
+                                        Self.addSpan(max(spanStart, spanLow), min(crossing.x, spanHigh), weight, width: width, area: area, cover: cover)
+                                        touched = true
+                                    }
+                                }
+                            }
+                            guard touched else { continue }
+                            let rowCoverage = Float(RasterClip.overlap(Double(row), bounds.minY, bounds.maxY))
+                            var running: Float = 0
+                            let base = row * width * 4
+                            for column in firstColumn...lastColumn {
+                                running += cover[column]
+                                var coverage = min(1, running + area[column])
+                                guard coverage > 0.0005 else { continue }
+                                coverage *= rowCoverage * alphaScale
+                                let red: Float, green: Float, blue: Float, alpha: Float
+                                switch paint {
+                                case .solid(let r, let g, let b, let a):
+                                    (red, green, blue, alpha) = (r, g, b, a)
+                                case .gradient(let gradient):
+                                    (red, green, blue, alpha) = gradient.color(Double(column) + 0.5, Double(row) + 0.5)
+                                }
+                                let source = alpha * coverage
+                                guard source > 0 else { continue }
+                                let keep = 1 - source
+                                let at = base + column * 4
+                                pixels[at] = red * source + pixels[at] * keep
+                                pixels[at + 1] = green * source + pixels[at + 1] * keep
+                                pixels[at + 2] = blue * source + pixels[at + 2] * keep
+                                pixels[at + 3] = source + pixels[at + 3] * keep
+                            }
+                        }
                     }
                 }
-            }
-            guard touched else { continue }
-            let rowCoverage = Float(RasterClip.overlap(Double(row), bounds.minY, bounds.maxY))
-            var running: Float = 0
-            let base = row * width * 4
-            for column in firstColumn...lastColumn {
-                running += cover[column]
-                var coverage = min(1, running + area[column])
-                guard coverage > 0.0005 else { continue }
-                coverage *= rowCoverage * alphaScale
-                let red: Float, green: Float, blue: Float, alpha: Float
-                switch paint {
-                case .solid(let r, let g, let b, let a):
-                    (red, green, blue, alpha) = (r, g, b, a)
-                case .gradient(let gradient):
-                    (red, green, blue, alpha) = gradient.color(Double(column) + 0.5, Double(row) + 0.5)
-                }
-                let source = alpha * coverage
-                guard source > 0 else { continue }
-                let keep = 1 - source
-                let at = base + column * 4
-                pixels[at] = red * source + pixels[at] * keep
-                pixels[at + 1] = green * source + pixels[at + 1] * keep
-                pixels[at + 2] = blue * source + pixels[at + 2] * keep
-                pixels[at + 3] = source + pixels[at + 3] * keep
             }
         }
     }
 
     /// Adds the span [start, end) of one sample line to the row's coverage.
     @inline(__always)
-    private mutating func addSpan(_ start: Double, _ end: Double, _ weight: Float) {
+    private static func addSpan(
+        _ start: Double, _ end: Double, _ weight: Float, width: Int, area: UnsafeMutableBufferPointer<Float>,
+        cover: UnsafeMutableBufferPointer<Float>
+    ) {
         guard end > start else { return }
-        let first = Self.wholeBelow(start), last = Self.wholeBelow(end)
+        let first = wholeBelow(start), last = wholeBelow(end)
         if first == last {
             area[first] += Float(end - start) * weight
             return
@@ -238,15 +271,21 @@ struct RasterCanvas {
     /// The pixels as 8-bit straight (not premultiplied) RGBA.
     func rgba() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for pixel in 0..<(width * height) {
-            let at = pixel * 4
-            let alpha = min(1, max(0, pixels[at + 3]))
-            guard alpha > 0 else { continue }
-            for channel in 0..<3 {
-                let value = min(1, max(0, pixels[at + channel] / alpha))
-                bytes[at + channel] = Self.byte(value)
+        pixels.withUnsafeBufferPointer { source in
+            bytes.withUnsafeMutableBufferPointer { target in
+                for pixel in 0..<min(width * height, source.count / 4) {
+                    let at = pixel * 4
+                    let alpha = min(1, max(0, source[at + 3]))
+                    guard alpha > 0 else { continue }
+                    if alpha >= 1 {
+                        for channel in 0..<3 { target[at + channel] = Self.byte(min(1, max(0, source[at + channel]))) }
+                        target[at + 3] = 255
+                        continue
+                    }
+                    for channel in 0..<3 { target[at + channel] = Self.byte(min(1, max(0, source[at + channel] / alpha))) }
+                    target[at + 3] = Self.byte(alpha)
+                }
             }
-            bytes[at + 3] = Self.byte(alpha)
         }
         return bytes
     }
@@ -266,10 +305,13 @@ struct RasterCanvas {
     }
 
     /// A 0…1 channel as 0…255, rounded half away from zero: NaN gives 0, values out of range the nearest end.
+    /// `value × 255` is exact in a Double (a Float's 24 bits times 8 bits), so adding one half is exact too and
+    /// truncating it rounds half away from zero without a call to the C library's `round`.
     @inline(__always)
     static func byte(_ value: Float) -> UInt8 {
-        let scaled = (Double(value) * 255).rounded(.toNearestOrAwayFromZero)
-        if scaled >= 255 { return 255 }
-        return scaled > 0 ? UInt8(exactly: scaled) ?? 0 : 0
+        let scaled = Double(value) * 255
+        guard scaled > 0 else { return 0 }
+        guard scaled < 254.5 else { return 255 }
+        return UInt8(truncatingIfNeeded: Int(exactly: (scaled + 0.5).rounded(.towardZero)) ?? 0)
     }
 }
