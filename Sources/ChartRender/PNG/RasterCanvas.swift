@@ -181,7 +181,8 @@ struct RasterCanvas {
                                     if !wasInside && isInside {
                                         spanStart = crossing.x
                                     } else if wasInside && !isInside {
-                                        Self.addSpan(max(spanStart, spanLow), min(crossing.x, spanHigh), weight, width: width, area: area, cover: cover)
+                                        Self.addSpan(
+                                            max(spanStart, spanLow), min(crossing.x, spanHigh), weight, width: width, area: area, cover: cover)
                                         touched = true
                                     }
                                 }
