@@ -42,6 +42,25 @@ enum PDFDeflate {
         return reversed
     }
 
+    /// How many bytes from `candidate` on equal those from `index` on, at most `limit`: eight at a time, the
+    /// first differing byte found from the lowest set bit of their difference (a PNG's rows are long runs).
+    @inline(__always)
+    static func matchLength(_ bytes: UnsafeBufferPointer<UInt8>, _ candidate: Int, _ index: Int, _ limit: Int) -> Int {
+        var length = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while length + 8 <= limit {
+                let difference =
+                    raw.loadUnaligned(fromByteOffset: candidate + length, as: UInt64.self)
+                    ^ raw.loadUnaligned(fromByteOffset: index + length, as: UInt64.self)
+                if difference != 0 { return length + difference.littleEndian.trailingZeroBitCount / 8 }
+                length += 8
+            }
+        }
+        while length < limit, bytes[candidate + length] == bytes[index + length] { length += 1 }
+        return length
+    }
+
     /// The zlib stream of `data`.
     static func compress(_ data: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
@@ -82,8 +101,7 @@ enum PDFDeflate {
                             while candidate >= 0, index - candidate <= window, chain > 0 {
                                 // Only a candidate that could be longer than the best is compared in full.
                                 if bytes[candidate + bestLength] == bytes[index + bestLength] {
-                                    var length = 0
-                                    while length < limit, bytes[candidate + length] == bytes[index + length] { length += 1 }
+                                    let length = matchLength(bytes, candidate, index, limit)
                                     if length > bestLength {
                                         bestLength = length
                                         bestDistance = index - candidate
