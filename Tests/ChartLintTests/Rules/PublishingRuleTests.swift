@@ -269,6 +269,18 @@ struct PublishingRuleTests {
             in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": ["Other"]}"##))
     }
 
+    /// A projection key its type has not got changes nothing (d3-geo and Vega-Lite drop it without a word):
+    /// `parallels` on a projection that is not conic, `rotate`/`center`/`parallels` on albersUsa.
+    @Test func ignoredProjectionOptions() {
+        let world = ##"{"title": "T", "alt": "A", "data": {"basemap": "world"}, "mark": "geoshape", "projection": "##
+        let found = H.expect("option-ignored", in: world + ##"{"type": "equalEarth", ⟪"parallels": [20, 50]}}"##)
+        #expect(found.first?.message.contains("only the conic projections (albers, conicEqualArea, conicConformal)") == true)
+        H.expect("option-ignored", in: world + ##"{⟪"parallels": [20, 50]}}"##)
+        H.expect("option-ignored", in: world + ##"{"type": "albersUsa", ⟪"rotate": [10, 0], ⟪"center": [0, 40], ⟪"parallels": [20, 50]}}"##)
+        H.expect("option-ignored", in: world + ##"{"type": "conicConformal", "parallels": [20, 50], "rotate": [10, 0], "center": [0, 40]}}"##)
+        H.expect("option-ignored", in: world + ##"{"type": "albers", "parallels": [20, 50]}}"##)
+    }
+
     @Test func ignoredOptions() {
         // A mark option the mark does not draw is an error of the table of marks (SPEC §19.1), not this warning.
         H.expect(
