@@ -109,8 +109,12 @@ public enum Linter {
             framed.byline = spec.byline
             framed.alt = spec.alt
             framed.theme = spec.theme
+            // The page's source line credits every view's basemap (SPEC §22): a view without one has a source too.
+            let credited = spec.sources.isEmpty && !spec.basemapAttributions.isEmpty
             for diagnostic in lint(framed, diagnostics: [], options: options)
-            where !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range }) {
+            where !(credited && diagnostic.id == LintDiagnostic.Kind.missingSource.rawValue)
+                && !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range })
+            {
                 all.append(diagnostic)
             }
         }

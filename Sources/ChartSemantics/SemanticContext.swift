@@ -66,9 +66,11 @@ public struct SemanticContext: Sendable {
             for index in contexts.indices { contexts[index].chartSeries = names }
         }
         let marks = spec.layers.map(\.mark.type.value)
+        let attributions = spec.basemapAttributions
         for index in contexts.indices {
             contexts[index].layerMarks = marks
             contexts[index].textWidths = textWidths
+            contexts[index].chartBasemapAttributions = attributions
         }
         // A shared scale is drawn by every layer that has its channel.
         for name in ChannelName.allCases {
@@ -122,6 +124,10 @@ public struct SemanticContext: Sendable {
     /// In a layer's context, the mark of every layer of the chart, in order; empty otherwise.
     public private(set) var layerMarks: [MarkType] = []
 
+    /// Who made the built-in basemaps the whole chart draws (SPEC §22: the source line credits them); in a
+    /// layer's context, every layer's, not only its own.
+    public private(set) var chartBasemapAttributions: [String]
+
     /// Whether a layer's channel is the top-level one it inherits (written outside the layer's object), so that
     /// its options also serve the other layers. False outside a layer's context.
     public func isInherited(_ channel: ChannelDef) -> Bool {
@@ -148,6 +154,7 @@ public struct SemanticContext: Sendable {
         self.table = table
         self.background = theme.flatMap { $0.text("background") }.flatMap { Color(css: $0) } ?? background
         self.theme = theme
+        self.chartBasemapAttributions = spec.basemapAttributions
         self.resolved = resolveView()
     }
 

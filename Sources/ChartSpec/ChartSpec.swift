@@ -170,12 +170,14 @@ public struct RepeatCell: Sendable, Equatable {
 
 extension ChartSpec {
     /// Who made the boundaries of the built-in basemaps the chart draws (SPEC §22), each once, in the order the
-    /// data names them: the source line names them when the spec names no source of its own.
+    /// data names them (a page of views: every view's): the source line names them when the spec names no source
+    /// of its own.
     public var basemapAttributions: [String] {
         var names: [String] = []
         for source in [data] + layers.compactMap(\.data) {
             if case .basemap(let basemap) = source.origin, !names.contains(basemap.value.attribution) { names.append(basemap.value.attribution) }
         }
+        for name in views.flatMap(\.basemapAttributions) where !names.contains(name) { names.append(name) }
         return names
     }
 }
@@ -213,8 +215,9 @@ public struct DataSource: Sendable {
         /// A map that ships with chartc (SPEC §22: `"basemap": "world"`).
         case basemap(Located<Basemap>)
         /// The graticule as one row (SPEC §22: `{ "graticule": { "step": [10, 10] } }`): meridians every
-        /// `step.0` degrees, parallels every `step.1`.
-        case graticule(step: (Double, Double))
+        /// `step.0` degrees, parallels every `step.1`; without a step (`"graticule": true`), d3-geo's and
+        /// Vega-Lite's default graticule (every 10°, the meridians between the quarter ones stopping at ±80°).
+        case graticule(step: (Double, Double)?)
         /// The whole sphere as one row (SPEC §22: `{ "sphere": true }`), the outline of a map.
         case sphere
     }

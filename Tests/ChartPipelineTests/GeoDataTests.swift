@@ -110,6 +110,18 @@ import Testing
         #expect(sphere.geometries == [.sphere])
     }
 
+    /// `"graticule": true` (and `{}`) is d3-geo's default graticule, as Vega-Lite's is: every 10°, the meridians
+    /// between the quarter ones stopping at ±80° (it drew every meridian to the poles, 10° past Vega-Lite's).
+    @Test func aGraticuleWithoutAStepIsD3sDefault() throws {
+        for data in [#"{ "graticule": true }"#, #"{ "graticule": {} }"#] {
+            let output = try run(#"{ "data": \#(data), "mark": "bar", "encoding": { "x": { "field": "geometry" } } }"#)
+            #expect(output.geometries == [Graticule.lines()], "\(data)")
+        }
+        let stepped = try run(#"{ "data": { "graticule": { "step": [10, 10] } }, "mark": "bar", "encoding": { "x": { "field": "geometry" } } }"#)
+        #expect(stepped.geometries == [Graticule.lines(step: (10, 10))])
+        #expect(Graticule.lines() != Graticule.lines(step: (10, 10)))
+    }
+
     @Test func misuseIsReportedAtItsKey() throws {
         let cases: [(String, String)] = [
             (#"{ "basemap": "world", "url": "x.csv" }"#, "data-source"),

@@ -57,4 +57,11 @@ public struct FitBounds: Sendable {
     public init(box: (x0: Double, y0: Double, x1: Double, y1: Double)?) {
         self.box = box
     }
+
+    /// The bounds of both (what d3-geo measures when both are streamed into one bounds stream).
+    public func union(_ other: FitBounds) -> FitBounds {
+        guard let a = box else { return other }
+        guard let b = other.box else { return self }
+        return FitBounds(box: (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1)))
+    }
 }

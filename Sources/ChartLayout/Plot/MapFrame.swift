@@ -3,11 +3,12 @@ import ChartFormat
 import ChartGeo
 import ChartSpec
 
-/// Where a map goes in its plot (SPEC §22): the chart's `projection` (default `equalEarth`), fitted to every shape
-/// the plot's `geoshape` layers draw as d3's `fitSize` fits it, unless the spec gives `scale` or `translate`.
-/// Layers share it (points by `longitude`/`latitude` land on the shapes), and so do the panels of small
-/// multiples, whose models hold every panel's rows. A map of points alone (no `geoshape` layer) is fitted to
-/// the points, as `fitSize` fits a MultiPoint.
+/// Where a map goes in its plot (SPEC §22): the chart's `projection` (default `equalEarth`), fitted to everything
+/// the plot's layers place on the map — every shape the `geoshape` layers draw and every point placed by
+/// `longitude`/`latitude` — as d3's `fitSize` fits them, unless the spec gives `scale` or `translate`. That is
+/// what Vega-Lite fits its projection to (the data of every layer of the view, the sphere included), so a city
+/// beyond the shapes stays on the map. Layers share it (points land on the shapes), and so do the panels of small
+/// multiples, whose models hold every panel's rows.
 enum MapFrame {
     /// The name of the field that points a row at its shape (the loader's `GeoData.geometryField`).
     static let geometryField = "geometry"
@@ -20,12 +21,31 @@ enum MapFrame {
         guard let spec = models.first(where: drawsMap)?.spec else { return nil }
         let options = spec.projection?.options ?? ProjectionOptions()
         var projection = MapProjection(options)
+        // A scale without a translation centres the map in the plot, as Vega-Lite does (d3-geo's default
+        // translation, [480, 250], is the middle of a 960 × 500 canvas, not of this plot).
+        if options.scale != nil, options.translate == nil { projection.translate = (width / 2, height / 2) }
         guard options.scale == nil, options.translate == nil else { return projection }
-        if let bounds = shapeBounds(models: models, spec: spec, options: options) {
+        if let bounds = fitBounds(models: models, spec: spec, options: options) {
             projection.fit(extent: (0, 0, width, height), bounds: bounds)
-            return projection
         }
-        // A symbol or locator map without shapes: fitted to its points.
+        return projection
+    }
+
+    /// The bounds the projection is fitted to at its reference scale (d3's `fit` measures them so): the shapes'
+    /// (`shapeBounds`) and the points' together; nil when the plot places nothing on the map.
+    static func fitBounds(models: [PlotModel], spec: ChartSpec, options: ProjectionOptions) -> FitBounds? {
+        let shapes = shapeBounds(models: models, spec: spec, options: options)
+        let points = pointBounds(models: models, options: options)
+        switch (shapes, points) {
+        case (nil, nil): return nil
+        case (let one?, nil), (nil, let one?): return one
+        case (let a?, let b?): return a.union(b)
+        }
+    }
+
+    /// The bounds of the points the layers place by `longitude`/`latitude` at the reference scale (as Vega-Lite
+    /// fits to them: one MultiPoint of every row with both); nil when there are none.
+    static func pointBounds(models: [PlotModel], options: ProjectionOptions) -> FitBounds? {
         var points: [GeoPosition] = []
         for model in models {
             guard let longitude = model.longitude, let latitude = model.latitude else { continue }
@@ -35,8 +55,8 @@ enum MapFrame {
                 }
             }
         }
-        if !points.isEmpty { projection.fit(width: width, height: height, to: [.multiPoint(points)]) }
-        return projection
+        guard !points.isEmpty else { return nil }
+        return MapProjection(options).referenceBounds(of: [.multiPoint(points)])
     }
 
     /// The bounds of every shape the `geoshape` layers draw at the projection's reference scale, which do not

@@ -22,7 +22,7 @@ enum GeoData {
             }
             return loaded(try basemap.value.features())
         case .graticule(let step):
-            return loaded(GeoFeatureCollection(features: [GeoFeature(geometry: Graticule.lines(step: step))]))
+            return loaded(GeoFeatureCollection(features: [GeoFeature(geometry: step.map { Graticule.lines(step: $0) } ?? Graticule.lines())]))
         case .sphere:
             return loaded(GeoFeatureCollection(features: [GeoFeature(geometry: .sphere)]))
         case .url, .values, .database:

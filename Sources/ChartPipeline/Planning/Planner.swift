@@ -493,7 +493,8 @@ private struct PlanBuilder {
         switch spec.data.origin {
         case .basemap(let basemap):
             return LoadStep(source: "basemap \(basemap.value.rawValue)", format: "topojson", columns: columns, totalColumns: dataFields.count)
-        case .graticule(let step):
+        case .graticule(let given):
+            let step = given ?? (10, 10)
             return LoadStep(
                 source: "graticule every \(Value.number(step.0).text ?? "")° × \(Value.number(step.1).text ?? "")°", format: nil, columns: columns,
                 totalColumns: dataFields.count)

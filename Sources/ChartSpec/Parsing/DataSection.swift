@@ -157,7 +157,7 @@ extension SpecDecoder {
             }
             origin = .basemap(basemap)
         case "graticule":
-            var step = (10.0, 10.0)
+            var step: (Double, Double)?
             if case .object = member.value.kind {
                 guard
                     let object = object(member.value, path: "\(path).graticule", keys: ["step"], expected: "an object such as { \"step\": [10, 10] }")

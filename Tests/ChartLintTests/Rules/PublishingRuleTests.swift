@@ -46,6 +46,23 @@ struct PublishingRuleTests {
         H.expect("missing-alt", in: H.quiet(##""mark": "bar", "encoding": {"x": {"field": "a"}}"##))
     }
 
+    /// A chart drawn from a built-in basemap names the basemap's maker in its source line (SPEC §22), so it has a
+    /// source without `sources`: no `missing-source` there, on the chart's data or a layer's. A map of the sphere
+    /// and a graticule alone has an empty source line and is still warned about.
+    @Test func aBasemapIsASource() {
+        let world = ##"{"title": "T", "alt": "A", "data": {"basemap": "world"}, "mark": "geoshape"}"##
+        #expect(!H.ids(world).contains("missing-source"), "\(H.ids(world))")
+        let layered = Self.layers(##"{"data": {"sphere": true}, "mark": "geoshape"}, {"data": {"basemap": "us-states"}, "mark": "geoshape"}"##)
+        #expect(!H.ids(layered).contains("missing-source"), "\(H.ids(layered))")
+        let outline = Self.layers(##"{"data": {"sphere": true}, "mark": "geoshape"}, {"data": {"graticule": true}, "mark": "geoshape"}"##)
+        H.expect("missing-source", in: "⟪" + outline)
+    }
+
+    /// A titled chart with alt text whose layers are `layers` (each with its own data).
+    static func layers(_ layers: String) -> String {
+        ##"{"title": "T", "alt": "A", "layers": ["## + layers + "]}"
+    }
+
     @Test func zeroBaselineOnBarsAndAreas() {
         let found = H.expect(
             "zero-baseline",
@@ -250,6 +267,18 @@ struct PublishingRuleTests {
         H.expect(
             "unknown-hidden-series",
             in: H.quiet(##""mark": "line", "encoding": {"x": {"field": "x"}, "color": {"field": "p"}}, "legend": {"hidden": ["Other"]}"##))
+    }
+
+    /// A projection key its type has not got changes nothing (d3-geo and Vega-Lite drop it without a word):
+    /// `parallels` on a projection that is not conic, `rotate`/`center`/`parallels` on albersUsa.
+    @Test func ignoredProjectionOptions() {
+        let world = ##"{"title": "T", "alt": "A", "data": {"basemap": "world"}, "mark": "geoshape", "projection": "##
+        let found = H.expect("option-ignored", in: world + ##"{"type": "equalEarth", ⟪"parallels": [20, 50]}}"##)
+        #expect(found.first?.message.contains("only the conic projections (albers, conicEqualArea, conicConformal)") == true)
+        H.expect("option-ignored", in: world + ##"{⟪"parallels": [20, 50]}}"##)
+        H.expect("option-ignored", in: world + ##"{"type": "albersUsa", ⟪"rotate": [10, 0], ⟪"center": [0, 40], ⟪"parallels": [20, 50]}}"##)
+        H.expect("option-ignored", in: world + ##"{"type": "conicConformal", "parallels": [20, 50], "rotate": [10, 0], "center": [0, 40]}}"##)
+        H.expect("option-ignored", in: world + ##"{"type": "albers", "parallels": [20, 50]}}"##)
     }
 
     @Test func ignoredOptions() {

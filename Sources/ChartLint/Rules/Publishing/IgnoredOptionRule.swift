@@ -2,18 +2,20 @@ import ChartDiagnostics
 import ChartSemantics
 import ChartSpec
 
-/// Channel options that do nothing for this mark or channel (`stack` on a line, an `axis` on the color channel):
-/// the author expected an effect they will not get. (A `mark` option or a channel the mark does not draw is an
+/// Channel options that do nothing for this mark or channel (`stack` on a line, an `axis` on the color channel),
+/// and projection options the projection type has not got (`parallels` on equalEarth, `rotate` on albersUsa, as
+/// d3-geo and Vega-Lite silently ignore them): the author expected an effect they will not get. (A `mark` option or a channel the mark does not draw is an
 /// error of the checks, `option-not-supported`/`channel-not-supported`, from the table of marks.)
 struct IgnoredOptionRule: CataloguedRule {
     let kind = LintDiagnostic.Kind.optionIgnored
-    let summary = "A channel option that has no effect on this mark or channel (stack on lines, an axis on color)."
+    let summary = "A channel or projection option that has no effect (stack on lines, an axis on color, parallels on a projection that is not conic)."
 
     func check(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let mark = context.spec.mark.type.value
         let stacking = MarkTraits.all.filter(\.stacks).map(\.type)
         let encoding = context.spec.encoding
         checkLegend(context, into: &diagnostics)
+        checkProjection(context, into: &diagnostics)
         for channel in encoding.channels {
             let name = channel.channel.rawValue
             // An inherited `stack` that another layer's bars or areas use is not ignored (SPEC §11).
@@ -63,6 +65,28 @@ struct IgnoredOptionRule: CataloguedRule {
 
     /// `legend` keys on a chart that has no legend (no field on color or size; SPEC §19.1): a one-mark chart only,
     /// since in layers another layer's color may make one.
+    /// `projection` keys its type does not take (SPEC §22): albersUsa's three parts have their own rotations,
+    /// centres and parallels; only the conic projections have standard parallels.
+    func checkProjection(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
+        guard let projection = context.spec.projection else { return }
+        let type = String(describing: projection.options.type)
+        let conic = ["albers", "conicEqualArea", "conicConformal"]
+        if type == "albersUsa" {
+            for key in ["rotate", "center", "parallels"] {
+                guard let member = context.member("projection", key) else { continue }
+                diagnostics.append(
+                    diagnostic(
+                        "'projection.\(key)' has no effect on albersUsa: its three parts (the lower 48, Alaska, Hawaii) keep their own; use \"albers\" to set it, or remove it",
+                        at: member.keySpan))
+            }
+        } else if !conic.contains(type), let member = context.member("projection", "parallels") {
+            diagnostics.append(
+                diagnostic(
+                    "'projection.parallels' has no effect on \(type): only the conic projections (\(conic.joined(separator: ", "))) have standard parallels; remove it",
+                    at: member.keySpan))
+        }
+    }
+
     func checkLegend(_ context: SemanticContext, into diagnostics: inout [Diagnostic]) {
         let encoding = context.spec.encoding
         guard context.layerIndex == nil, encoding.color?.field == nil, encoding.size?.field == nil else { return }
