@@ -94,7 +94,9 @@ enum BatchBuild {
             chart.diagnostics += result.warnings
             result.input.pictureWidth = preset?.width?.value
             result.input.pictureHeight = preset?.height?.value
-            let files = try renderer.render(result.input, formats: formats)
+            result.input.preset = preset.map { ($0.name, $0.span) }
+            let (files, layoutWarnings) = try renderer.renderReportingLayout(result.input, formats: formats)
+            chart.diagnostics += layoutWarnings
             for (path, bytes) in zip(paths, files) {
                 do throws(FileSystem.Failure) {
                     try FileSystem.writeAtomically(bytes, to: path)

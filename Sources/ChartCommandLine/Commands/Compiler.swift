@@ -155,6 +155,7 @@ enum Compiler {
             timings?.lap("pipeline")
             input.pictureWidth = preset?.width?.value
             input.pictureHeight = preset?.height?.value
+            input.preset = preset.map { ($0.name, $0.span) }
             let (files, layoutWarnings) = try renderer.renderReportingLayout(input, formats: formats)
             compiled.diagnostics += layoutWarnings
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
