@@ -23,6 +23,7 @@ enum PreviewStyle {
         .preview-batch-chart figcaption { font-weight: 600; margin-bottom: 6px; }
         .preview-batch-chart img { display: block; max-width: 100%; background: #fff; }
         .preview-batch-failed { border-color: var(--bad); }
+        .preview-batch-chart .preview-diagnostics { white-space: pre; overflow-x: auto; }
         .preview-stage.preview-failed .preview-batch-charts { opacity: 0.3; filter: grayscale(1); }
         .preview-frame { display: block; width: 100%; min-height: 120px; border: 0; background: transparent; }
         .preview-frame.preview-loading { position: absolute; top: 0; left: 0; visibility: hidden; }
