@@ -109,8 +109,8 @@ public struct DefaultRenderer: ChartRenderer {
     }
 
     /// A size in px as a message writes it: whole, or to a tenth.
-    static func px(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
+    static func px(_ length: Double) -> String {
+        let tenths = (length * 10).rounded() / 10
         if let whole = Int(exactly: tenths) { return String(whole) }
         return String(tenths)
     }
