@@ -16,6 +16,8 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
     case windowNamedAsOutput(String)
     /// `complete: true` without `groupBy` (a warning: nothing to complete).
     case completeWithoutGroupBy
+    /// `SOURCE_DATE_EPOCH` set to something other than a whole number of seconds, for a byline's `{updated}`.
+    case sourceDateEpoch(value: String)
     /// `complete` would make more than `limit` rows.
     case completeTooLarge(limit: Int, groupBy: [String])
     /// A `windowBy` field that the aggregation drops (`outputs`: the fields left).
@@ -119,6 +121,7 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case lookupFeaturesWithoutValue = "lookup-features-without-value"
         case lookupRowsWithoutFeature = "lookup-rows-without-feature"
         case lookupKeySystem = "lookup-key-system"
+        case sourceDateEpoch = "source-date-epoch"
 
         public static let domain = "ChartPipeline"
         public var severity: Severity {
@@ -151,11 +154,15 @@ public enum PipelineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .lookupFeaturesWithoutValue: .lookupFeaturesWithoutValue
         case .lookupRowsWithoutFeature: .lookupRowsWithoutFeature
         case .lookupKeySystem: .lookupKeySystem
+        case .sourceDateEpoch: .sourceDateEpoch
         }
     }
 
     public var message: String {
         switch self {
+        case .sourceDateEpoch(let value):
+            return
+                "SOURCE_DATE_EPOCH is '\(value)', not a whole number of seconds since 1970-01-01 UTC: the byline's '{updated}' cannot be written (unset it to use the data's read time, or give e.g. SOURCE_DATE_EPOCH=1767225600)"
         case .listedTwice(let field, let list):
             return "'\(field)' is listed twice in \(list)."
         case .aggregateNamedAsGroup(let name):

@@ -19,17 +19,36 @@ import Testing
         #expect(decoded.dependencies == Self.sample.dependencies)
     }
 
-    /// A batch's values (SPEC §23) come back in order, and its page names them, one entry for the batch.
-    @Test func aBatchsValuesRoundTripAndItsPageListsThem() throws {
+    /// A batch's values and charts (SPEC §23) come back in order, and its page shows each value's chart under
+    /// the value, or the errors of a value whose chart failed, one entry for the batch.
+    @Test func aBatchsChartsRoundTripAndItsPageShowsEach() throws {
         var build = Self.sample
         build.batch = ["CA", "New York", "São <Paulo>"]
+        build.batchCharts = [
+            ChartBuild.BatchChart(value: "CA", svg: "<svg>CA</svg>", diagnostics: ""),
+            ChartBuild.BatchChart(value: "New York", svg: nil, diagnostics: "b.chart.json:4:5: error: no <good> [x]\n"),
+            ChartBuild.BatchChart(value: "São <Paulo>", svg: "<svg>SP</svg>", diagnostics: "b.chart.json:1:1: warning: w [y]\n")
+        ]
         let decoded = try #require(ChartBuild(decoding: build.encoded()))
         #expect(decoded.batch == build.batch)
+        #expect(decoded.batchCharts == build.batchCharts)
         let chart = PreviewChart(path: "by-state.chart.json", id: "by-state.chart.json")
         chart.apply(decoded)
-        #expect(PreviewPages.status(of: chart).hasPrefix("a batch of 3 charts, showing CA; built in 42 ms"))
+        #expect(PreviewPages.status(of: chart).hasPrefix("a batch of 3 charts, 1 failed; built in 42 ms"))
         let page = PreviewPages.chart(chart, session: "s")
-        #expect(page.contains("<p class=\"preview-batch\">Batch of 3 charts, one per value: CA, New York, São &lt;Paulo&gt;. Showing the first.</p>"))
+        #expect(page.contains("<p class=\"preview-batch\">Batch of 3 charts, one per value.</p>"))
+        #expect(
+            page.contains(
+                "<figure class=\"preview-batch-chart\" data-value=\"0\"><figcaption>CA</figcaption>\n<img src=\"/svg/by-state.chart.json?chart=0&amp;v=1\" alt=\"The chart for CA\">"
+            ))
+        #expect(
+            page.contains(
+                "<figure class=\"preview-batch-chart preview-batch-failed\" data-value=\"1\"><figcaption>New York</figcaption>\n<pre class=\"preview-diagnostics preview-errors\">b.chart.json:4:5: error: no &lt;good&gt; [x]\n</pre>\n</figure>"
+            ))
+        #expect(page.contains("<figcaption>São &lt;Paulo&gt;</figcaption>"))
+        #expect(!page.contains("<iframe"))
+        // A chart whose batch-svg or batch-diagnostics comes before any batch-chart is no build.
+        #expect(ChartBuild(decoding: Array("chartc-preview-build 1\nbatch-svg 1\nx\n".utf8)) == nil)
     }
 
     @Test func aTruncatedOrForeignReplyIsNoBuild() {

@@ -94,7 +94,9 @@ enum BatchBuild {
             chart.diagnostics += result.warnings
             result.input.pictureWidth = preset?.width?.value
             result.input.pictureHeight = preset?.height?.value
-            let files = try renderer.render(result.input, formats: formats)
+            result.input.preset = preset.map { ($0.name, $0.span) }
+            let (files, layoutWarnings) = try renderer.renderReportingLayout(result.input, formats: formats)
+            chart.diagnostics += layoutWarnings
             for (path, bytes) in zip(paths, files) {
                 do throws(FileSystem.Failure) {
                     try FileSystem.writeAtomically(bytes, to: path)
@@ -107,6 +109,64 @@ enum BatchBuild {
             chart.diagnostics += error.diagnostics
         }
         return chart
+    }
+
+    /// A batch's charts in memory, for `chartc preview` (SPEC §23): the data read once, the first `limit` values'
+    /// charts drawn as SVG in parallel, each with its own diagnostics (a value whose chart fails leaves the
+    /// others drawn), and the first that built drawn again in `formats` (its HTML page). `diagnostics`: what
+    /// stops every chart (the theme, the data, the values).
+    struct InMemory: Sendable {
+        var values: [Value] = []
+        /// The charts shown, in the values' order, and each one's SVG (nil when it failed).
+        var charts: [(chart: Chart, svg: String?)] = []
+        /// The first chart that built, in `formats` (empty when none built).
+        var first: [[UInt8]] = []
+        var diagnostics: [Diagnostic] = []
+        /// The house style's files (`Compiler.CompiledChart.themeFiles`).
+        var themeFiles: [String] = []
+    }
+
+    static func inMemory(_ spec: ChartSpec, formats: [OutputFormat], renderer: any ChartRenderer, context: LoadContext, limit: Int) -> InMemory {
+        var result = InMemory()
+        let theme: ChartTheme
+        let shared: BatchData.Shared
+        let chosen = ThemeOptions.chosenFile(for: spec, arguments: nil).map { [$0] } ?? []
+        result.themeFiles = chosen
+        do throws(DiagnosticError) {
+            theme = try ThemeOptions.theme(for: spec, arguments: nil)
+            result.diagnostics += theme.warnings
+            result.themeFiles = ThemeOptions.files(of: theme, chosen: chosen)
+            shared = try BatchData.prepare(spec, context: context)
+        } catch {
+            result.diagnostics += error.diagnostics
+            return result
+        }
+        result.values = shared.values
+        let shown = Array(shared.values.prefix(limit))
+        /// One value's chart in `formats`.
+        @Sendable func draw(_ value: Value, formats: [OutputFormat]) -> (Chart, [[UInt8]]) {
+            var chart = Chart(value: value)
+            let parsed = spec.batchInstance(for: value)
+            chart.diagnostics = parsed.diagnostics
+            guard let instance = parsed.spec, !parsed.diagnostics.hasErrors else { return (chart, []) }
+            chart.title = instance.title?.value
+            do throws(DiagnosticError) {
+                let built = try Compiler.runView(instance, theme: theme, context: context, batch: (shared, value))
+                chart.diagnostics += built.warnings
+                let (files, warnings) = try renderer.renderReportingLayout(built.input, formats: formats)
+                chart.diagnostics += warnings
+                return (chart, files)
+            } catch {
+                chart.diagnostics += error.diagnostics
+                return (chart, [])
+            }
+        }
+        let drawn = parallelMap(shown.count) { draw(shown[$0], formats: [.svg]) }
+        result.charts = drawn.map { ($0.0, $0.1.first.map { String(decoding: $0, as: UTF8.self) }) }
+        if let good = drawn.firstIndex(where: { !$0.1.isEmpty && !$0.0.diagnostics.hasErrors }) {
+            result.first = draw(shown[good], formats: formats).1
+        }
+        return result
     }
 
     /// What tells two diagnostics apart when the same one comes from several charts.

@@ -37,6 +37,9 @@ public struct PipelineResult: Sendable {
     /// An output preset's `height`: the whole picture's (layout gives the plot what the text leaves); nil: the
     /// spec's plot height.
     public var pictureHeight: Double?
+    /// The output preset the picture size comes from (its name, and its key in `outputs`; nil for a built-in
+    /// preset), where `preset-size` points when the chart needs more room.
+    public var preset: (name: String, span: SourceSpan?)?
 
     public init(spec: ChartSpec, table: Table, layers: [Table] = [], sources: [DataProvenance] = [], theme: ChartTheme = .standard) {
         self.spec = spec

@@ -135,13 +135,17 @@ enum Compiler {
                 // SPEC §20: each view's rows, as for a chart of its own; the page is the first view's with its text.
                 var views: [PipelineResult] = []
                 var sources: [DataProvenance] = []
+                var updated: Int64?
                 for view in spec.views {
                     let result = try runView(view, theme: theme, context: context)
                     compiled.diagnostics += result.warnings
                     views.append(result.input)
+                    updated = LoadedData.latest(updated, result.updated)
                     for source in result.input.sources where !sources.contains(where: { $0.url == source.url }) { sources.append(source) }
                 }
-                input = PipelineResult(spec: spec, table: views[0].table, sources: sources, theme: theme)
+                input = PipelineResult(
+                    spec: try UpdatedByline.resolve(spec, updated: updated, environment: context.environment), table: views[0].table,
+                    sources: sources, theme: theme)
                 input.views = views
             } else {
                 let result = try runView(spec, theme: theme, context: context)
@@ -151,6 +155,7 @@ enum Compiler {
             timings?.lap("pipeline")
             input.pictureWidth = preset?.width?.value
             input.pictureHeight = preset?.height?.value
+            input.preset = preset.map { ($0.name, $0.span) }
             let (files, layoutWarnings) = try renderer.renderReportingLayout(input, formats: formats)
             compiled.diagnostics += layoutWarnings
             timings?.lap("layout and " + formats.map(\.rawValue).joined(separator: ", "))
@@ -166,37 +171,43 @@ enum Compiler {
     /// §12), the order of small multiples (`facet.sort`, SPEC §13) and of sorted categories (an encoding's `sort`, SPEC §20).
     /// With `batch` (a batch's data, read once, and this chart's value), a one-mark chart's pipeline runs over it
     /// instead of reading the data.
+    /// `updated` is when its data was read (SPEC §23), and its byline's `{updated}` is written out with it.
     static func runView(_ spec: ChartSpec, theme: ChartTheme, context: LoadContext, batch: (BatchData.Shared, Value)? = nil) throws(DiagnosticError)
         -> (
-            input: PipelineResult, warnings: [Diagnostic]
+            input: PipelineResult, warnings: [Diagnostic], updated: Int64?
         )
     {
         var input: PipelineResult
         let warnings: [Diagnostic]
         let shapes: [GeoGeometry]
+        let updated: Int64?
         if let (shared, value) = batch, !spec.isLayered {
             let result = try BatchData.run(spec, shared: shared, value: value)
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
             shapes = result.geometries
+            updated = result.updated
         } else if spec.isLayered {
             let result = try Pipeline.runLayers(spec: spec, context: context)
             warnings = result.top.warnings
             let (geometries, layers) = MapShapes.combine(top: result.top.geometries, layers: result.layers.map { ($0.table, $0.geometries) })
             input = PipelineResult(spec: spec, table: result.top.table, layers: layers, sources: result.top.provenance, theme: theme)
             shapes = geometries
+            updated = result.top.updated
         } else {
             let result = try run(spec, context: context)
             warnings = result.warnings
             input = PipelineResult(spec: spec, table: result.table, sources: result.provenance, theme: theme)
             shapes = result.geometries
+            updated = result.updated
         }
         if spec.table != nil { input.sparklines = try SparklineRows.load(spec: spec, context: context) }
         input.spec = try PanelOrder.resolve(
             try AnnotationValues.resolve(spec, table: input.table, context: context), table: input.table, layers: input.layers)
         // SPEC §22: the shapes the rows' `geometry` field points at, for the `geoshape` mark.
         input.spec.geometries = shapes
-        return (input, warnings)
+        input.spec = try UpdatedByline.resolve(input.spec, updated: updated, environment: context.environment)
+        return (input, warnings, updated)
     }
 
     static func text(of table: Table, format: TableFormat) -> String {

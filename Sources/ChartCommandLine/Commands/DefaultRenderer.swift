@@ -22,8 +22,11 @@ public struct LaidOutChart: Sendable {
     /// The spec file, named by errors that have no place of their own (a face a PDF needs is not installed).
     public var specPath: String
 
+    /// An output preset's picture that came out larger than asked (`preset-size`).
+    public var sizeWarnings: [Diagnostic] = []
+
     /// What the layout had to leave out and says so: the still scene's, else the page's wide scene's.
-    public var warnings: [Diagnostic] { still?.warnings ?? page?.wide.warnings ?? [] }
+    public var warnings: [Diagnostic] { (still?.warnings ?? page?.wide.warnings ?? []) + sizeWarnings }
 }
 
 /// The renderer `chartc build` uses unless told otherwise, the one build driver after the pipeline: check the
@@ -86,7 +89,30 @@ public struct DefaultRenderer: ChartRenderer {
             laidOut.page = try ChartLayoutEngine.page(
                 chart: chart, table: input.table, name: Paths.chartName(of: input.spec.file.path), theme: theme, sparklines: input.sparklines)
         }
+        laidOut.sizeWarnings = Self.sizeWarnings(laidOut, input: input)
         return laidOut
+    }
+
+    /// `preset-size`: the picture is more than half a px wider or taller than the preset asks (its text needs
+    /// the room), at the preset's key in `outputs` (the spec file for a built-in preset).
+    static func sizeWarnings(_ laidOut: LaidOutChart, input: PipelineResult) -> [Diagnostic] {
+        guard let preset = input.preset, input.pictureWidth != nil || input.pictureHeight != nil,
+            let scene = laidOut.still ?? laidOut.page?.wide
+        else { return [] }
+        let width = input.pictureWidth ?? scene.width
+        let height = input.pictureHeight ?? scene.height
+        guard scene.width > width + 0.5 || scene.height > height + 0.5 else { return [] }
+        let message = CommandLineDiagnostic.presetSize(
+            name: preset.name, asked: px(width) + " \u{00D7} " + px(height), made: px(scene.width) + " \u{00D7} " + px(scene.height))
+        if let span = preset.span { return [Diagnostic(message, at: span)] }
+        return [Diagnostic(message, path: input.spec.file.path)]
+    }
+
+    /// A size in px as a message writes it: whole, or to a tenth.
+    static func px(_ length: Double) -> String {
+        let tenths = (length * 10).rounded() / 10
+        if let whole = Int(exactly: tenths) { return String(whole) }
+        return String(tenths)
     }
 
     /// The smallest plot height a preset's picture height leaves the plot (a shorter picture is taller than asked).
@@ -184,6 +210,7 @@ public struct DefaultRenderer: ChartRenderer {
         if formats.contains(.html) {
             laidOut.page = try ChartLayoutEngine.pageOfViews(page: page, views: views, name: Paths.chartName(of: input.spec.file.path), theme: theme)
         }
+        laidOut.sizeWarnings = Self.sizeWarnings(laidOut, input: input)
         return laidOut
     }
 

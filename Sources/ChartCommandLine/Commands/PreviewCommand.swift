@@ -96,7 +96,27 @@ enum PreviewCommand {
             let served = PreviewRoots(paths: roots)
             // Data outside PATH is refused before it is read; the theme's files once the theme is resolved.
             var refusals = dataRefusals(spec, served: served)
-            var compiled = refusals.isEmpty ? compile(spec, formats: formats, mode: mode, base: base) : Compiler.CompiledChart()
+            var compiled = refusals.isEmpty ? compile(spec, formats: formats, mode: mode, base: base, batches: true) : Compiler.CompiledChart()
+            // SPEC §23: a batch is one entry whose page shows each value's chart (`BatchBuild.inMemory`).
+            var batchCharts: [ChartBuild.BatchChart] = []
+            if compiled.isBatch, let parsed = compiled.spec, !compiled.diagnostics.hasErrors {
+                var batchContext = base
+                batchContext.fetch.mode = mode
+                let batch = BatchBuild.inMemory(
+                    parsed, formats: [.html, .svg], renderer: renderer, context: batchContext, limit: ChartBuild.batchLimit)
+                compiled.diagnostics += batch.diagnostics
+                compiled.themeFiles = batch.themeFiles
+                compiled.batchValues = batch.values.map { $0.text ?? "" }
+                compiled.files = formats == [.html] ? Array(batch.first.prefix(1)) : batch.first
+                let formatter = DiagnosticFormatter(format: .text)
+                batchCharts = batch.charts.map { entry in
+                    ChartBuild.BatchChart(
+                        value: entry.chart.value.text ?? "", svg: entry.chart.diagnostics.hasErrors ? nil : entry.svg,
+                        diagnostics: entry.chart.diagnostics.isEmpty ? "" : formatter.render(entry.chart.diagnostics))
+                }
+                // No value's chart built: the first one's errors are the batch's.
+                if batch.first.isEmpty, let failed = batch.charts.first { compiled.diagnostics += failed.chart.diagnostics }
+            }
             for file in compiled.themeFiles where !served.contains(file) {
                 let kind = file.hasSuffix(".json") ? "theme" : file.lowercased().hasSuffix(".svg") ? "logo" : "font"
                 refusals.append(served.refusal(file, kind: kind, spec: spec, span: nil))
@@ -126,6 +146,7 @@ enum PreviewCommand {
                 dependencies: dependencies, milliseconds: whole * 1000 + attoseconds / 1_000_000_000_000_000
             )
             build.batch = compiled.batchValues
+            build.batchCharts = batchCharts
             return build
         }
 
@@ -156,15 +177,18 @@ enum PreviewCommand {
 
         /// `Compiler.compile` under fetch `mode`; remote data that is not cached yet is downloaded after all
         /// (unless --offline).
-        private func compile(_ path: String, formats: [OutputFormat], mode: FetchOptions.Mode, base: LoadContext) -> Compiler.CompiledChart {
+        private func compile(_ path: String, formats: [OutputFormat], mode: FetchOptions.Mode, base: LoadContext, batches: Bool = false)
+            -> Compiler.CompiledChart
+        {
             var context = base
             context.fetch.mode = mode
-            let compiled = Compiler.compile(path, formats: formats, renderer: renderer, context: context)
+            let compiled = Compiler.compile(path, formats: formats, renderer: renderer, context: context, batches: batches)
+            if compiled.isBatch && batches { return compiled }
             guard mode == .offline, base.fetch.mode != .offline, compiled.diagnostics.hasErrors, compiled.spec?.data.isRemote == true else {
                 return compiled
             }
             context.fetch.mode = .normal
-            return Compiler.compile(path, formats: formats, renderer: renderer, context: context)
+            return Compiler.compile(path, formats: formats, renderer: renderer, context: context, batches: batches)
         }
     }
 }

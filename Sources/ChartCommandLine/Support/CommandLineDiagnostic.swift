@@ -29,6 +29,9 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
     case formatFailed
     /// `--preset NAME` names no preset the chart has (SPEC §23): `known` are its presets.
     case unknownPreset(name: String, suggestion: String?, known: [String])
+    /// An output preset's picture came out larger than the preset asks (a long title at a small size: the text
+    /// keeps its lines and the plot its least height), so the file is not the size asked for (a warning).
+    case presetSize(name: String, asked: String, made: String)
 
     public enum Kind: String, DiagnosticKind {
         case fileNotFound = "file-not-found"
@@ -39,9 +42,15 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
         case formatUnformatted = "fmt-unformatted"
         case formatFailed = "fmt-failed"
         case unknownPreset = "unknown-preset"
+        case presetSize = "preset-size"
 
         public static let domain = "ChartCommandLine"
-        public var severity: Severity { .error }
+        public var severity: Severity {
+            switch self {
+            case .presetSize: .warning
+            default: .error
+            }
+        }
     }
 
     public var kind: Kind {
@@ -54,6 +63,7 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
         case .unformatted: .formatUnformatted
         case .formatFailed: .formatFailed
         case .unknownPreset: .unknownPreset
+        case .presetSize: .presetSize
         }
     }
 
@@ -86,6 +96,9 @@ public enum CommandLineDiagnostic: KindedDiagnosticMessage, Equatable {
             return "the file is not formatted (line \(line) of the formatted text differs from here); run 'chartc fmt \(path)'"
         case .formatFailed:
             return "chartc could not format this file without changing its meaning; it was left as it was (please report this)"
+        case .presetSize(let name, let asked, let made):
+            return
+                "the preset '\(name)' asks for \(asked) px, but the chart needs \(made) px (its text keeps every line and the plot at least 40 px): the output is \(made); give the preset more room or shorten the text"
         case .unknownPreset(let name, let suggestion, let known):
             return "the chart has no output preset '\(name)' (its presets: " + known.joined(separator: ", ") + "; or 'all' for each)"
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "")

@@ -43,6 +43,13 @@ public struct DataCache: Sendable {
         return Entry(metadata: metadata, body: body)
     }
 
+    /// When `url`'s entry was stored: its metadata file's modification time (the metadata is written last, in
+    /// one step, whenever an entry is stored); nil when there is none. What `{updated}` says of data read from
+    /// the cache without asking the server (SPEC §23).
+    public func storedTime(for url: String) -> Int64? {
+        WallClock.modificationTime(of: metadataPath(for: url))
+    }
+
     /// Stores `body` as `url`'s entry, replacing any old one. Returns the metadata written.
     @discardableResult
     public func store(_ url: String, body: [UInt8], contentType: String?, etag: String?, lastModified: String?) throws(CacheWriteError)

@@ -50,7 +50,9 @@ public struct RemoteFetcher: Sendable {
                         "build once without --offline, with network, to download it"
                     ])
             }
-            return try checked(FetchedData(entry, origin: .cache), expecting: expecting)
+            var fetched = FetchedData(entry, origin: .cache)
+            fetched.readAt = cache.storedTime(for: url)
+            return try checked(fetched, expecting: expecting)
         }
 
         let cached = options.mode == .normal ? cache?.entry(for: url) : nil
@@ -60,6 +62,7 @@ public struct RemoteFetcher: Sendable {
             if let lastModified = cached.metadata.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         }
         let response: HTTPResponse
+        let asked = WallClock.now()
         do {
             response = try HelperTransfer.get(address, headers: headers, options: options)
         } catch {
@@ -76,12 +79,16 @@ public struct RemoteFetcher: Sendable {
                 throw FetchError(
                     .failed, url: url, "\(address.hostAndPort) answered 304 Not Modified for \(url), but chartc has no cached copy to reuse")
             }
-            return try checked(FetchedData(cached, origin: .notModified), expecting: expecting)
+            // The server vouched for the cached copy now: the data is as current as a download.
+            var fetched = FetchedData(cached, origin: .notModified)
+            fetched.readAt = asked
+            return try checked(fetched, expecting: expecting)
         case 200...299:
             let contentType = response.header("Content-Type")
             var fetched = FetchedData(
                 url: url, bytes: response.body, contentType: contentType,
                 sha256: SHA256.hex(of: response.body), origin: .downloaded)
+            fetched.readAt = asked
             fetched = try checked(fetched, expecting: expecting)
             if let cache {
                 let metadata = CacheMetadata(
@@ -109,8 +116,10 @@ public struct RemoteFetcher: Sendable {
 
     /// The cached copy of `url`, without touching the network (what `chartc lint` reads); nil when not cached.
     public func cached(_ url: String) -> FetchedData? {
-        guard let entry = cache?.entry(for: url) else { return nil }
-        return FetchedData(entry, origin: .cache)
+        guard let cache, let entry = cache.entry(for: url) else { return nil }
+        var fetched = FetchedData(entry, origin: .cache)
+        fetched.readAt = cache.storedTime(for: url)
+        return fetched
     }
 
     private func checked(_ data: FetchedData, expecting: ContentKind?) throws(FetchError) -> FetchedData {
@@ -145,6 +154,10 @@ public struct FetchedData: Sendable, Equatable {
     public var origin: Origin
     /// Things that did not stop the build but are worth saying (the cache could not be written).
     public var warnings: [String]
+    /// When the bytes were read, in milliseconds since 1970 (SPEC §23's `{updated}`): the moment chartc asked
+    /// the server (a download, or a 304 that vouched for the cached copy), or, for a copy read from the cache
+    /// without asking, when the cache stored it; nil when not known.
+    public var readAt: Int64?
 
     public init(url: String, bytes: [UInt8], contentType: String?, sha256: String, origin: Origin, warnings: [String] = []) {
         self.url = url

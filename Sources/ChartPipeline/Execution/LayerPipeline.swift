@@ -68,11 +68,13 @@ extension Pipeline {
                 table: table, plan: plan, warnings: loaded.warnings + diagnostics, provenance: loaded.provenance, schema: schema,
                 isSample: loaded.isSample)
             output.geometries = loaded.geometries
+            output.updated = loaded.updated
             top = output
             shared = loaded
         }
         var warnings = top.warnings
         var provenance = top.provenance
+        var updated = top.updated
         var layers: [LayerOutput] = []
         for layer in spec.layers {
             let chart = spec.layerChart(layer.index)
@@ -87,6 +89,7 @@ extension Pipeline {
                     plan = output.plan
                     warnings += output.warnings
                     if layer.data != nil { provenance += output.provenance }
+                    updated = LoadedData.latest(updated, output.updated)
                 } catch {
                     problems.add(explainingInheritedWindow(error.diagnostics, layer: layer, of: spec))
                     continue
@@ -128,6 +131,7 @@ extension Pipeline {
         var output = top
         output.warnings = DiagnosticCollector.unique(warnings)
         output.provenance = provenance
+        output.updated = updated
         return LayeredPipelineOutput(top: output, layers: layers)
     }
 

@@ -22,6 +22,8 @@ public struct PipelineOutput: Sendable {
     public var isSample: Bool
     /// Map data (SPEC §22): the features' shapes, which the table's `geometry` field indexes.
     public var geometries: [GeoGeometry] = []
+    /// When the data was read (`LoadedData.updated`; with layers' own data, the latest), for `{updated}`.
+    public var updated: Int64?
 
     public init(
         table: Table, plan: Plan, warnings: [Diagnostic], provenance: [DataProvenance] = [],
@@ -191,6 +193,7 @@ public enum Pipeline {
     static func execute(_ plan: Plan, warnings: [Diagnostic], loaded: consuming LoadedData) throws(DiagnosticError) -> PipelineOutput {
         let schema = loaded.fieldNames.map { (name: $0, type: loaded.table.column(named: $0)?.type ?? DataType.string) }
         let (provenance, loadWarnings, isSample, geometries) = (loaded.provenance, loaded.warnings, loaded.isSample, loaded.geometries)
+        let updated = loaded.updated
         var input = Table(columns: [], rowCount: 0)
         swap(&input, &loaded.table)
         if !plan.isCompiledAggregation {
@@ -212,6 +215,7 @@ public enum Pipeline {
         var output = PipelineOutput(
             table: result, plan: plan, warnings: loadWarnings + warnings, provenance: provenance, schema: schema, isSample: isSample)
         output.geometries = geometries
+        output.updated = updated
         return output
     }
 

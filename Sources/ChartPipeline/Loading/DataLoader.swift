@@ -4,6 +4,7 @@ import ChartDiagnostics
 import ChartFormat
 import ChartNetwork
 import ChartSpec
+import ChartSystem
 import ChartValues
 
 /// Loads a spec's `data` (SPEC §3) into a `Table`: inline `values`, or a file path relative to the spec.
@@ -53,8 +54,20 @@ public enum DataLoader {
         }
     }
 
-    /// `load(_:baseDirectory:context:projection:)` without the notes.
+    /// `load(_:baseDirectory:context:projection:)` without the notes, with when the data was read (`updated`):
+    /// a local file's modification time; remote and database data set their own.
     private static func read(
+        _ source: DataSource, baseDirectory: String, context: LoadContext,
+        projection: ([String]) -> Set<String>?
+    ) throws(DiagnosticError) -> LoadedData {
+        var loaded = try readRows(source, baseDirectory: baseDirectory, context: context, projection: projection)
+        if loaded.updated == nil, !source.isRemote, case .url(let url) = source.origin {
+            loaded.updated = WallClock.modificationTime(of: DataFiles.resolve(url.value, baseDirectory: baseDirectory))
+        }
+        return loaded
+    }
+
+    private static func readRows(
         _ source: DataSource, baseDirectory: String, context: LoadContext,
         projection: ([String]) -> Set<String>?
     ) throws(DiagnosticError) -> LoadedData {
@@ -67,6 +80,7 @@ public enum DataLoader {
                 var loaded = try GeoData.read(remote.file, source: source)
                 loaded.provenance = [remote.provenance]
                 loaded.warnings = remote.warnings
+                loaded.updated = remote.readAt
                 return loaded
             }
             let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
@@ -92,9 +106,10 @@ public enum DataLoader {
             // Provenance is recorded for remote data, whose bytes can change under the same URL. A local file is
             // in the user's own tree (usually git), and hashing it would double the cost of reading it.
             let provenance: DataProvenance?
+            var readAt: Int64?
             if source.isRemote {
                 let remote = try remoteFile(source, url: url, context: context)
-                (file, format, warnings, provenance) = (remote.file, remote.format, remote.warnings, remote.provenance)
+                (file, format, warnings, provenance, readAt) = (remote.file, remote.format, remote.warnings, remote.provenance, remote.readAt)
             } else {
                 format = try fileFormat(source, path: url.value, url: url)
                 let path = DataFiles.resolve(url.value, baseDirectory: baseDirectory)
@@ -122,7 +137,9 @@ public enum DataLoader {
                 file, format: format, property: source.property?.value, propertySpan: source.property?.span,
                 parse: parse, dateFormats: dateFormats(source), locale: source.parseLocale, isUsed: usedBySpec(source), projection: projection)
             try checkParseFields(source, names: names, origin: url.value)
-            return LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings + readWarnings, fieldNames: names)
+            var loaded = LoadedData(table: table, provenance: provenance.map { [$0] } ?? [], warnings: warnings + readWarnings, fieldNames: names)
+            loaded.updated = readAt
+            return loaded
         }
     }
 

@@ -229,11 +229,16 @@ extension DataLoader {
             guard let entry = cache?.entry(for: key), let table = ResultDecoder.decode(wire: entry.body) else {
                 throw DiagnosticError(Diagnostic(DatabaseDiagnostic.notCached(database: name), at: target.source.database.span))
             }
-            return LoadedData(
+            var loaded = LoadedData(
                 table: table, provenance: [DataProvenance(url: name, sha256: entry.metadata.sha256, query: sql)],
                 fieldNames: table.columnNames)
+            // `{updated}` (SPEC §23): when the cache stored the result (a query first gave these rows then).
+            loaded.updated = cache?.storedTime(for: key)
+            return loaded
         }
         let result: QueryResult
+        // `{updated}` (SPEC §23): the query's time; its rows are the database as of the statement's start.
+        let queried = WallClock.now()
         do {
             result = try target.session.fetch(sql, parameters: parameters)
         } catch {
@@ -254,9 +259,11 @@ extension DataLoader {
             }
         }
         context.timings?.lap("cache")
-        return LoadedData(
+        var loaded = LoadedData(
             table: result.table, provenance: [DataProvenance(url: name, sha256: result.sha256, query: sql)],
             warnings: warnings, fieldNames: result.table.columnNames)
+        loaded.updated = queried
+        return loaded
     }
 
     /// Server, database, SQL and parameters: what decides a result. One line (the cache's metadata holds the key

@@ -48,6 +48,13 @@ public struct LoadContext: Sendable {
         }
         return variables
     }
+
+    /// The later of two read times (either may be unknown).
+    public static func latest(_ first: Int64?, _ second: Int64?) -> Int64? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return max(first, second)
+    }
 }
 
 /// A spec's data as a table, with which bytes it was read from (for the SVG's `<metadata>`) and any warnings
@@ -63,6 +70,10 @@ public struct LoadedData: Sendable {
     public var isSample: Bool
     /// Map data (SPEC §22): the features' shapes, which the table's `geometry` field indexes.
     public var geometries: [GeoGeometry] = []
+    /// When the data was read, in milliseconds since 1970 (SPEC §23's `{updated}`): a file's modification time,
+    /// a URL's fetch time (or when the cache stored the copy read), a query's time; with several sources (a
+    /// `lookup`'s other data) the latest. Nil for inline values and generated shapes, which have no time of their own.
+    public var updated: Int64?
 
     public init(table: Table, provenance: [DataProvenance] = [], warnings: [Diagnostic] = [], fieldNames: [String] = [], isSample: Bool = false) {
         self.table = table
@@ -70,5 +81,12 @@ public struct LoadedData: Sendable {
         self.warnings = warnings
         self.fieldNames = fieldNames
         self.isSample = isSample
+    }
+
+    /// The later of two read times (either may be unknown).
+    public static func latest(_ first: Int64?, _ second: Int64?) -> Int64? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return max(first, second)
     }
 }

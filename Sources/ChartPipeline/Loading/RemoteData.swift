@@ -13,6 +13,8 @@ extension DataLoader {
         var format: DataFileFormat
         var provenance: DataProvenance
         var warnings: [Diagnostic]
+        /// `FetchedData.readAt`.
+        var readAt: Int64?
     }
 
     static func remoteFile(_ source: DataSource, url: Located<String>, context: LoadContext) throws(DiagnosticError) -> RemoteFile {
@@ -28,7 +30,7 @@ extension DataLoader {
             file: SourceFile(path: url.value, bytes: fetched.bytes),
             format: try remoteFormat(promised, fetched: fetched, url: url),
             provenance: fetched.provenance,
-            warnings: warnings)
+            warnings: warnings, readAt: fetched.readAt)
     }
 
     /// The cached copy of a remote source, read without the network (for lint); nil when it is not cached.
@@ -39,7 +41,7 @@ extension DataLoader {
             file: SourceFile(path: url.value, bytes: fetched.bytes),
             format: try remoteFormat(promised, fetched: fetched, url: url),
             provenance: fetched.provenance,
-            warnings: [])
+            warnings: [], readAt: fetched.readAt)
     }
 
     private static func remoteFormat(_ promised: DataFileFormat?, fetched: FetchedData, url: Located<String>) throws(DiagnosticError)

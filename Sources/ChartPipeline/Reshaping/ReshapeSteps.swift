@@ -63,6 +63,8 @@ enum ReshapeSteps {
                 result = try Flatten.apply(flatten, to: result, origin: origin)
             }
         }
+        // `{updated}` (SPEC §23): the latest of the data's and every lookup's read time.
+        for other in others.values { result.updated = LoadedData.latest(result.updated, other.updated) }
         return result
     }
 

@@ -65,6 +65,8 @@ enum LiveScript {
           }
           function show(build) {
             if (build.version <= version) return;
+            // A batch's page lists its charts: the page is made again for the new build.
+            if (document.querySelector(".preview-batch-charts") || build.batch) { location.reload(); return; }
             version = build.version;
             heading.textContent = build.title;
             document.title = build.title + " \\u00b7 chartc preview";

@@ -55,22 +55,45 @@ enum PreviewPages {
         out += "<span class=\"preview-hint\">r: refetch remote data</span></header>\n<main>\n"
         if !chart.batch.isEmpty {
             // SPEC §23: one entry for the batch, naming each chart `chartc build` writes.
-            out += "<p class=\"preview-batch\">Batch of " + String(chart.batch.count) + " charts, one per value: "
-            out += chart.batch.prefix(50).map(HTMLPageText.escape).joined(separator: ", ")
-            out += chart.batch.count > 50 ? ", \u{2026}" : ""
-            out += ". Showing the first.</p>\n"
+            out += "<p class=\"preview-batch\">Batch of " + String(chart.batch.count) + " charts, one per value"
+            let shown = chart.batchCharts.count
+            out += shown > 0 && shown < chart.batch.count ? "; showing the first " + String(shown) + ".</p>\n" : ".</p>\n"
         }
         out += "<div class=\"preview-stage" + (chart.failed ? " preview-failed" : "") + "\">\n"
         out +=
             "<pre class=\"preview-diagnostics" + (chart.failed ? " preview-errors" : "") + "\"" + (chart.diagnostics.isEmpty ? " hidden" : "") + ">"
         out += HTMLPageText.escape(chart.diagnostics) + "</pre>\n"
-        if chart.html != nil {
+        if !chart.batchCharts.isEmpty {
+            out += batchCharts(chart, id: id)
+        } else if chart.html != nil {
             out +=
                 "<iframe class=\"preview-frame\" title=\"The chart\" src=\"/frame/" + HTMLPageText.escape(id) + "?v=" + String(chart.goodVersion)
                 + "\"></iframe>\n"
         }
         out += "</div>\n</main>\n<script>" + LiveScript.chartPage + "</script>\n</body>\n</html>\n"
         return out
+    }
+
+    /// A batch's charts (SPEC §23), each under its value: its SVG, or the diagnostics of its chart when it failed.
+    static func batchCharts(_ chart: PreviewChart, id: String) -> String {
+        var out = "<div class=\"preview-batch-charts\">\n"
+        for (index, entry) in chart.batchCharts.enumerated() {
+            let failed = entry.svg == nil
+            out += "<figure class=\"preview-batch-chart" + (failed ? " preview-batch-failed" : "") + "\" data-value=\"" + String(index) + "\">"
+            out += "<figcaption>" + HTMLPageText.escape(entry.value) + "</figcaption>\n"
+            if !entry.diagnostics.isEmpty {
+                out +=
+                    "<pre class=\"preview-diagnostics" + (failed ? " preview-errors" : "") + "\">" + HTMLPageText.escape(entry.diagnostics)
+                    + "</pre>\n"
+            }
+            if !failed {
+                out +=
+                    "<img src=\"/svg/" + HTMLPageText.escape(id) + "?chart=" + String(index) + "&amp;v=" + String(chart.goodVersion)
+                    + "\" alt=\"The chart for " + HTMLPageText.escape(entry.value) + "\">\n"
+            }
+            out += "</figure>\n"
+        }
+        return out + "</div>\n"
     }
 
     /// What the last build of `chart` says, for the bar, the index card and the events.
@@ -81,8 +104,10 @@ enum PreviewPages {
             return errors + (chart.html != nil ? "; showing the last chart that built" : "")
         }
         var text = "built in \(chart.buildMilliseconds) ms"
-        if let first = chart.batch.first {
-            text = "a batch of \(chart.batch.count) chart\(chart.batch.count == 1 ? "" : "s"), showing \(first); " + text
+        if !chart.batch.isEmpty {
+            let failed = chart.batchCharts.filter { $0.svg == nil }.count
+            text =
+                "a batch of \(chart.batch.count) chart\(chart.batch.count == 1 ? "" : "s")" + (failed > 0 ? ", \(failed) failed" : "") + "; " + text
         }
         if chart.warningCount > 0 { text += chart.warningCount == 1 ? ", 1 warning" : ", \(chart.warningCount) warnings" }
         return text
@@ -104,6 +129,7 @@ enum PreviewPages {
         json += ",\"errors\":" + String(chart.errorCount) + ",\"warnings\":" + String(chart.warningCount)
         json += ",\"milliseconds\":" + String(chart.buildMilliseconds)
         json += ",\"status\":" + JSONText.quote(status(of: chart), for: .htmlScript)
+        json += ",\"batch\":" + (chart.batchCharts.isEmpty ? "false" : "true")
         json += ",\"diagnostics\":" + JSONText.quote(chart.diagnostics, for: .htmlScript) + "}"
         return EventStream.event("build", data: json)
     }

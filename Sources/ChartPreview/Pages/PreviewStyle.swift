@@ -18,6 +18,13 @@ enum PreviewStyle {
         main { padding: 16px; }
         .preview-stage { position: relative; }
         .preview-batch { margin: 0 0 12px; color: var(--muted); }
+        .preview-batch-charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
+        .preview-batch-chart { margin: 0; padding: 10px; border: 1px solid var(--line); border-radius: 6px; }
+        .preview-batch-chart figcaption { font-weight: 600; margin-bottom: 6px; }
+        .preview-batch-chart img { display: block; max-width: 100%; background: #fff; }
+        .preview-batch-failed { border-color: var(--bad); }
+        .preview-batch-chart .preview-diagnostics { white-space: pre; overflow-x: auto; }
+        .preview-stage.preview-failed .preview-batch-charts { opacity: 0.3; filter: grayscale(1); }
         .preview-frame { display: block; width: 100%; min-height: 120px; border: 0; background: transparent; }
         .preview-frame.preview-loading { position: absolute; top: 0; left: 0; visibility: hidden; }
         .preview-stage.preview-failed .preview-frame { opacity: 0.3; filter: grayscale(1); pointer-events: none; }

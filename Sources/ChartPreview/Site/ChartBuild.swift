@@ -27,8 +27,30 @@ public struct ChartBuild: Sendable {
     public var dependencies: [String]
     /// How long the build took, for the page's bar.
     public var milliseconds: Int64
-    /// A batch (SPEC §23): its values, one chart each, in order (the page shows the first); empty for one chart.
+    /// A batch (SPEC §23): its values, one chart each, in order; empty for one chart.
     public var batch: [String] = []
+    /// A batch's charts as its page shows them (the first `batchLimit` values): each value with its
+    /// SVG, or with its own diagnostics when its chart failed (the others still show).
+    public var batchCharts: [BatchChart] = []
+
+    /// The most values of a batch whose charts the preview builds and shows (the page says how many more).
+    public static let batchLimit = 48
+
+    /// One value's chart of a batch.
+    public struct BatchChart: Sendable, Equatable {
+        /// The value as text.
+        public var value: String
+        /// Nil when its chart failed.
+        public var svg: String?
+        /// `DiagnosticFormatter` text of what its chart said; "" when nothing.
+        public var diagnostics: String
+
+        public init(value: String, svg: String?, diagnostics: String) {
+            self.value = value
+            self.svg = svg
+            self.diagnostics = diagnostics
+        }
+    }
 
     public init(
         title: String?, html: String?, svg: String?, diagnostics: String, errorCount: Int, warningCount: Int, dependencies: [String],

@@ -3,7 +3,8 @@
 ///
 ///     chartc-preview-build 1\n
 ///     FIELD LENGTH\n BYTES\n        (title, html, svg, diagnostics, dependency, batch — dependency and batch repeated; LENGTH in
-///                                   UTF-8 bytes; an absent title, html or svg is left out)
+///                                   UTF-8 bytes; an absent title, html or svg is left out; each of a batch's
+///                                   charts as batch-chart VALUE, then its batch-svg, if any, and batch-diagnostics)
 ///     errors N\n warnings N\n milliseconds N\n
 ///
 /// Anything else (a truncated reply, a wrong header) decodes to nil: the parent then reports the build as
@@ -27,6 +28,11 @@ extension ChartBuild {
         field("diagnostics", diagnostics)
         for dependency in dependencies { field("dependency", dependency) }
         for value in batch { field("batch", value) }
+        for chart in batchCharts {
+            field("batch-chart", chart.value)
+            if let svg = chart.svg { field("batch-svg", svg) }
+            field("batch-diagnostics", chart.diagnostics)
+        }
         number("errors", Int64(errorCount))
         number("warnings", Int64(warningCount))
         number("milliseconds", milliseconds)
@@ -49,7 +55,7 @@ extension ChartBuild {
             let parts = head.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Int64(parts[1]), value >= 0 else { return nil }
             switch parts[0] {
-            case "title", "html", "svg", "diagnostics", "dependency", "batch":
+            case "title", "html", "svg", "diagnostics", "dependency", "batch", "batch-chart", "batch-svg", "batch-diagnostics":
                 guard value < Int64(bytes.count - index), bytes[index + Int(value)] == 0x0A else { return nil }
                 let text = String(decoding: bytes[index..<(index + Int(value))], as: UTF8.self)
                 index += Int(value) + 1
@@ -59,6 +65,14 @@ extension ChartBuild {
                 case "svg": build.svg = text
                 case "diagnostics": build.diagnostics = text
                 case "batch": build.batch.append(text)
+                case "batch-chart": build.batchCharts.append(BatchChart(value: text, svg: nil, diagnostics: ""))
+                case "batch-svg", "batch-diagnostics":
+                    guard !build.batchCharts.isEmpty else { return nil }
+                    if parts[0] == "batch-svg" {
+                        build.batchCharts[build.batchCharts.count - 1].svg = text
+                    } else {
+                        build.batchCharts[build.batchCharts.count - 1].diagnostics = text
+                    }
                 default: build.dependencies.append(text)
                 }
             case "errors": build.errorCount = Int(value)

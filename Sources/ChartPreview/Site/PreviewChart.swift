@@ -23,6 +23,8 @@ final class PreviewChart {
     var dependencies: Set<String> = []
     /// A batch's values (SPEC §23); empty for one chart.
     var batch: [String] = []
+    /// A batch's charts of the last build whose spec built (`ChartBuild.batchCharts`).
+    var batchCharts: [ChartBuild.BatchChart] = []
     var built = false
 
     init(path: String, id: String) {
@@ -50,6 +52,7 @@ final class PreviewChart {
             }
             htmlPolicy = HTMLPageText.contentSecurityPolicy(ofPage: page) ?? HTTPResponse.lockedPolicy
             goodVersion = version
+            batchCharts = build.batchCharts
         }
         dependencies = Set(build.dependencies.compactMap(CanonicalPath.of))
         if let spec = CanonicalPath.of(path) { dependencies.insert(spec) }

@@ -13,7 +13,7 @@ import ChartSystem
 /// | `/` | the index: every chart, its title and a small rendering |
 /// | `/chart/ID` | the page around one chart: bar, diagnostics, the chart's page in a frame |
 /// | `/frame/ID` | the chart's own HTML page (what `chartc build --format html` writes), last good build |
-/// | `/svg/ID` | the chart's SVG, last good build |
+/// | `/svg/ID` | the chart's SVG, last good build; `?chart=K` a batch's Kth value's |
 /// | `/files/REL` | a file under the roots (the spec's source, its data), see `ServedRoots` |
 /// | `/events/ID`, `/events/` | Server-Sent Events: a chart's builds, or every chart's for the index |
 /// | `POST /refresh/ID` | rebuild the chart downloading its remote data again |
@@ -57,6 +57,14 @@ final class PreviewSite: PreviewHandler {
 
     // MARK: - Requests
 
+    /// `chart=K` in a query: the index of a batch's chart.
+    static func batchChartIndex(_ query: Substring) -> Int? {
+        for item in query.split(separator: "&") where item.hasPrefix("chart=") {
+            return Int(item.dropFirst("chart=".count))
+        }
+        return nil
+    }
+
     func handle(_ request: HTTPRequest, now: Int64) -> PreviewServer.Answer {
         guard let segments = RequestPath.segments(request.path) else {
             return .response(.text(.notFound, "Not found."), includeBody: request.method != "HEAD")
@@ -90,6 +98,11 @@ final class PreviewSite: PreviewHandler {
             return .response(response, includeBody: body)
         case "svg":
             guard let chart = chart(rest) else { return notFound(body) }
+            if let index = Self.batchChartIndex(request.query) {
+                // One value's chart of a batch (SPEC §23), from the last build whose spec built.
+                guard index < chart.batchCharts.count, let svg = chart.batchCharts[index].svg else { return notFound(body) }
+                return .response(HTTPResponse(status: .ok, contentType: "image/svg+xml; charset=utf-8", body: Array(svg.utf8)), includeBody: body)
+            }
             if chart.svgVersion != chart.goodVersion, let fresh = builder.svg(of: chart.path) {
                 chart.svg = fresh
                 chart.svgVersion = chart.goodVersion

@@ -3,8 +3,8 @@
 /// letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms) go at level 1, digits after a
 /// right-to-left letter at level 2 (a number keeps its order inside a Hebrew phrase), spaces and punctuation
 /// between two right-to-left sides take their level, everything else stays at 0; then each sequence at level 1 or
-/// more is reversed, the deeper ones first (rule L2). No explicit embeddings, no mirrored brackets, no Arabic
-/// joining forms: a Hebrew label reads as in the browser; Arabic's letters come out in order but unjoined.
+/// more is reversed, the deeper ones first (rule L2). No explicit embeddings, no mirrored brackets; Arabic letters
+/// take their joined forms before reordering (`RasterArabic`).
 enum RasterBidi {
     enum Kind { case left, right, number, neutral }
 

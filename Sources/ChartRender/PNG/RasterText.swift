@@ -30,7 +30,10 @@ extension RasterPage {
                 let face = try face(for: run.style)
                 let fallback = Self.needsFallback(run.text, face) ? fallback(for: run.style) : nil
                 let placed = Self.placeGlyphs(run.text, face: face, fallback: fallback, size: run.style.size)
-                runs.append((run, face, placed.glyphs, run.width + placed.kerning))
+                // Joined Arabic letters are narrower than the layout measured them (unjoined): the anchor takes the
+                // width drawn, as the browser's does.
+                let shaped = RasterArabic.hasArabic(Array(run.text.unicodeScalars))
+                runs.append((run, face, placed.glyphs, shaped ? placed.width : run.width + placed.kerning))
             }
             var baseline = node.baseline(ofLine: index)
             if transform.b == 0, transform.c == 0, transform.d > 0 {
@@ -62,8 +65,9 @@ extension RasterPage {
 
     /// The glyphs of `text` in `face` (characters it lacks from `fallback`) with their pen positions in px from
     /// the run's start: advances plus the `kern` table's pairs between glyphs of the same face, as the PDF writer
-    /// kerns; `kerning` is the pairs' sum, `width` where the pen ends. Right-to-left letters are laid out in
-    /// their visual order (`RasterBidi`), as the browser draws the SVG.
+    /// kerns; `kerning` is the pairs' sum, `width` where the pen ends. Arabic letters take their joined forms
+    /// (`RasterArabic`) and right-to-left letters are laid out in their visual order (`RasterBidi`), as the
+    /// browser draws the SVG.
     static func placeGlyphs(_ text: String, face: OpenTypeFace, fallback: OpenTypeFace?, size: Double) -> (
         glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)], kerning: Double, width: Double
     ) {
@@ -72,6 +76,10 @@ extension RasterPage {
         var kerning = 0.0
         var previous: (path: String, glyph: UInt16)?
         var scalars: [Unicode.Scalar] = text.unicodeScalars.filter { $0.value >= 0x20 }
+        if RasterArabic.hasArabic(scalars) {
+            // The joined forms the browser's shaping picks (before reordering: joining reads the logical order).
+            scalars = RasterArabic.shaped(scalars) { value in face.glyph(for: value) != 0 || (fallback?.glyph(for: value) ?? 0) != 0 }
+        }
         if RasterBidi.hasRightToLeft(scalars) { scalars = RasterBidi.visualOrder(scalars).map { scalars[$0] } }
         for scalar in scalars {
             var chosen = face

@@ -22,7 +22,12 @@ public enum BatchPlaceholders {
         var result: [JSONMember] = []
         for member in members where member.key != "each" {
             var copy = member
-            if !untouched.contains(member.key) {
+            if member.key == "byline" {
+                // The byline is a template (`BylineTemplate`): a brace in the value is written doubled, so it is
+                // drawn as itself and never read as a placeholder.
+                let text = String((value.text ?? "").flatMap { $0 == "{" || $0 == "}" ? [$0, $0] : [$0] })
+                copy.value = rewrite(member.value, key: member.key, expression: false, pattern: pattern, value: .string(text))
+            } else if !untouched.contains(member.key) {
                 copy.value = rewrite(member.value, key: member.key, expression: false, pattern: pattern, value: value)
             }
             result.append(copy)
@@ -136,12 +141,19 @@ public enum BatchPlaceholders {
     }
 
     /// Every `{word}` in the spec's own text (its title, subtitle, notes, byline, alt text, the titles of its
-    /// axes and legend) and expressions that is not `{name}`: what it names and where (braces included).
-    public static func unknown(in root: JSONValue, name: String) -> [Located<String>] {
+    /// axes and legend) and expressions that is not `{name}` (nor, in the byline, `{updated}`: `BylineTemplate`):
+    /// what it names and where (braces included), and whether it is in the byline.
+    public static func unknown(in root: JSONValue, name: String) -> [(placeholder: Located<String>, inByline: Bool)] {
         guard let members = root.objectValue else { return [] }
-        var found: [Located<String>] = []
+        var found: [(placeholder: Located<String>, inByline: Bool)] = []
         for member in members where !untouched.contains(member.key) && member.key != "annotations" && member.key != "mark" {
-            collect(member.value, key: member.key, expression: false, text: false, name: name, into: &found)
+            if member.key == "byline" {
+                found += BylineTemplate.unknown(in: member.value, also: [name]).map { ($0, true) }
+                continue
+            }
+            var text: [Located<String>] = []
+            collect(member.value, key: member.key, expression: false, text: false, name: name, into: &text)
+            found += text.map { ($0, false) }
         }
         return found
     }

@@ -51,11 +51,13 @@ extension SpecDecoder {
         }
         guard let spec else { return nil }
         if data?.isDatabase == true { report(BatchDiagnostic.withDatabase, at: member.keySpan) }
-        for placeholder in BatchPlaceholders.unknown(in: root, name: spec.name.value) {
+        for (placeholder, inByline) in BatchPlaceholders.unknown(in: root, name: spec.name.value) {
+            // The byline may hold `{updated}` too (SPEC §23).
+            let names = [spec.name.value] + (inByline ? [BylineTemplate.updated] : [])
             report(
                 BatchDiagnostic.unknownPlaceholder(
                     found: placeholder.value, name: spec.name.value,
-                    suggestion: Suggestions.closest(to: placeholder.value, in: [spec.name.value])),
+                    suggestion: Suggestions.closest(to: placeholder.value, in: names)),
                 at: placeholder.span)
         }
         return spec

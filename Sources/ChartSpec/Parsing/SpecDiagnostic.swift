@@ -63,6 +63,8 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
     case missingStep(path: String, axis: String)
     /// `locale` that chartc has no tables for (a warning: en-US is used).
     case unknownLocale(tag: String, suggestion: String?)
+    /// `{word}` in the byline that is not `{updated}` (SPEC §23), in a spec that is no batch.
+    case unknownBylinePlaceholder(found: String, suggestion: String?)
 
     // MARK: encoding
 
@@ -256,6 +258,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case conflictingKeys = "conflicting-keys"
         case misplacedKey = "misplaced-key"
         case unknownLocale = "unknown-locale"
+        case bylinePlaceholder = "byline-placeholder"
         case windowByWithoutWindow = "windowby-without-window"
         case databaseURL = "data-database-url"
         case passwordInSpec = "data-password-in-spec"
@@ -319,6 +322,7 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
         case .boxplotWithoutMeasure, .boxplotWithoutCategory, .boxplotTooltipWithoutPoints: .boxplotChannels
         case .layerAggregationKey, .tableColumnKey, .alongNotOnColor, .keyOnSeriesChannel, .sortNotOrdering: .misplacedKey
         case .unknownLocale: .unknownLocale
+        case .unknownBylinePlaceholder: .bylinePlaceholder
         case .windowByWithoutWindow: .windowByWithoutWindow
         case .databaseVariableName, .invalidDatabaseURL: .databaseURL
         case .passwordInSpec: .passwordInSpec
@@ -397,6 +401,9 @@ public enum SpecDiagnostic: KindedDiagnosticMessage, Equatable {
             return "missing '\(path).step': the px each category of the \(axis) axis gets, e.g. { \"step\": 20 }"
         case .unknownLocale(let tag, let suggestion):
             return "unknown locale '\(tag)'; using en-US" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .unknownBylinePlaceholder(let found, let suggestion):
+            let head = "'{\(found)}' is no placeholder of the byline, which may hold '{updated}' (when the data was read)"
+            return head + (suggestion.map { "; did you mean '{\($0)}'?" } ?? "; write '{{' and '}}' for braces")
 
         case .missingChannelField(let path):
             return "'\(path)' needs a 'field' naming the data field to show, e.g. { \"field\": \"price\" }"

@@ -85,6 +85,8 @@ extension SpecDecoder {
         let height = top["height"].flatMap { size($0.value, path: "height", axis: "y") }
         let locale = top["locale"].flatMap { decodeLocale($0.value) }
         let each = top["each"].flatMap { decodeEach($0, root: root, data: data) }
+        // SPEC §23: `{updated}` in the byline (a batch checks its byline with its own placeholders).
+        if top["each"] == nil, let member = top["byline"] { checkBylinePlaceholders(member) }
         let outputs = top["outputs"].map { decodeOutputs($0.value) } ?? []
 
         guard let data, let mark else { return nil }

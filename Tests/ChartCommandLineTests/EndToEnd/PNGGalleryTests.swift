@@ -33,7 +33,7 @@ struct PNGGalleryTests {
 
     /// The charts unlike the gallery's that the PDF is checked on (`PDFCharts/`: every mark type, gradient bars,
     /// dashed and hidden lines, a house style with its font files and a logo drawing a gradient, dashes, a clip,
-    /// opacity and text, a serif style) and the PNG's own (`PNGCharts/`: right-to-left labels).
+    /// opacity and text, a serif style) and the PNG's own (`PNGCharts/`: right-to-left labels, Hebrew and joined Arabic).
     static let chartsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
     static let chartFolders = ["PDFCharts", "PNGCharts"]
     static let charts: URL? = {

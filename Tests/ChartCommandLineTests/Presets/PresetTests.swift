@@ -72,6 +72,25 @@ import Testing
         #expect(card.tickLabels("chartc-axis-x").count > web.tickLabels("chartc-axis-x").count, "the x axis is ticked again for 1200 px")
     }
 
+    /// A preset too small for the chart's text (a long title at 300 × 200): the picture comes out taller, and
+    /// build says so at the preset's key (`preset-size`), by batch charts too; a preset with room says nothing.
+    @Test func aPresetTooSmallForTheTextIsAWarningAtThePreset() throws {
+        let outputs = #"{ "card": { "format": "svg", "width": 300, "height": 200 }, "roomy": { "format": "svg", "width": 800, "height": 500 } }"#
+        let (result, folder) = try run(["build", "chart.chart.json", "--preset", "all"], files: ["chart.chart.json": Self.spec(outputs: outputs)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.status == 0, "\(result.error)")
+        let card = SVGMeasure(svg: try #require(text(folder, "chart.card.svg")))
+        #expect(card.width == 300 && card.height > 200)
+        let made = "300 \u{00D7} " + String(Int(card.height))
+        #expect(
+            result.error.contains(
+                "chart.chart.json:8:16: warning: the preset 'card' asks for 300 \u{00D7} 200 px, but the chart needs \(made) px (its text keeps every line and the plot at least 40 px): the output is \(made); give the preset more room or shorten the text [preset-size]"
+            ), "\(result.error)")
+        #expect(!result.error.contains("'roomy'") && !result.error.contains("'social'"), "\(result.error)")
+        let roomy = SVGMeasure(svg: try #require(text(folder, "chart.roomy.svg")))
+        #expect(roomy.width == 800 && roomy.height == 500)
+    }
+
     /// `--preset all`: the built-in web, social and print and the spec's own, each `NAME.PRESET.EXT`; the social
     /// card's PNG is 1200 × 675 at `--scale` (default 2), a preset's own `scale` over it.
     @Test func allBuildsEveryPresetWithItsFileNamesAndPixels() throws {
