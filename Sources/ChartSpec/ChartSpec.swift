@@ -64,12 +64,18 @@ public struct ChartSpec: Sendable {
     /// The shapes of map data (SPEC §22) that the rows' `geometry` field indexes: set by the build driver after
     /// the pipeline has run (each layer's indexes offset into this one list), empty for other charts.
     public var geometries: [GeoGeometry] = [] {
-        didSet { mapFits = FitCache() }
+        didSet {
+            mapFits = FitCache()
+            mapExtents = GeoExtentCache()
+        }
     }
     /// The projected bounds layout measures to fit a map to its plot (`MapFrame`), kept with the shapes they
     /// measure so each projection and shape set is streamed once per build, whatever the plot sizes tried; new
     /// shapes get a new cache.
     public private(set) var mapFits = FitCache()
+    /// Each shape's longitude/latitude extent, measured when a projection first needs it (albersUsa draws a shape
+    /// only through the insets it reaches), kept with the shapes like `mapFits`.
+    public private(set) var mapExtents = GeoExtentCache()
     public var notes: [Located<String>]
     public var sources: [SourceReference]
     public var byline: Located<String>?

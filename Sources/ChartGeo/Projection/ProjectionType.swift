@@ -186,6 +186,20 @@ public enum MapProjection: Sendable {
         return sink.path
     }
 
+    /// Whether the projection draws faster given each shape's `GeoExtent` (albersUsa skips the insets a shape
+    /// cannot reach): worth measuring the extents only then.
+    public var usesExtents: Bool {
+        if case .albersUsa = self { true } else { false }
+    }
+
+    /// `path(_:)`, streaming the shape only where its extent can reach (the same path, byte for byte).
+    public func path(_ geometry: GeoGeometry, extent: GeoExtent?) -> GeoPath {
+        guard case .albersUsa(let p) = self else { return path(geometry) }
+        let sink = PathSink()
+        p.stream(geometry, extent: extent, into: sink)
+        return sink.path
+    }
+
     /// d3-geo's `fitExtent`: the scale and translation that put the geometries' projected bounds (after
     /// clipping) in the middle of the rectangle, as large as it allows.
     public mutating func fit(
@@ -204,6 +218,15 @@ public enum MapProjection: Sendable {
         let stream = reference.stream(into: bounds)
         for geometry in geometries { GeometryStreamer.stream(geometry, to: stream) }
         return FitBounds(box: bounds.bounds)
+    }
+
+    /// `referenceBounds(of:)` (the same bounds), streaming only the shapes, and the parts of albersUsa, that
+    /// could move them, as the shapes' extents prove (`extents[i]` is `geometries[i]`'s, nil when unknown).
+    public func referenceBounds(of geometries: [GeoGeometry], extents: [GeoExtent?]) -> FitBounds {
+        guard case .albersUsa(var p) = self else { return referenceBounds(of: geometries) }
+        p.scale = 150
+        p.translate = (0, 0)
+        return p.bounds(of: geometries, extents: extents)
     }
 
     /// `fit(extent:to:)` from bounds `referenceBounds(of:)` measured before (no bounds: the scale and

@@ -13,8 +13,9 @@ enum GeoShapeMark: Mark {
         let strokeWidth = context.mark.strokeWidth?.value
         var nodes: [SceneNode] = []
         for row in series.rows {
-            guard let geometry = MapFrame.geometry(context.model, row) else { continue }
-            let d = MapFrame.svgPath(projection.path(geometry))
+            guard let geometry = MapFrame.geometry(context.model, row), let path = MapFrame.path(context.model, row, projection: projection)
+            else { continue }
+            let d = MapFrame.svgPath(path)
             guard !d.isEmpty else { continue }
             var data: [DataAttribute] = []
             if let ids, row < ids.count, !ids.isNull(row), let id = ids[row].text { data.append(DataAttribute("id", id)) }

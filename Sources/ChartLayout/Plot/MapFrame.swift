@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import ChartData
 import ChartFormat
 import ChartGeo
@@ -12,6 +17,11 @@ import ChartSpec
 enum MapFrame {
     /// The name of the field that points a row at its shape (the loader's `GeoData.geometryField`).
     static let geometryField = "geometry"
+
+    /// `CHARTC_ALL_INSETS=1` streams every shape through all of albersUsa's insets, as d3-geo does, instead of
+    /// only those its extent reaches: the same bytes, slower; for checking that and for timing the difference
+    /// in one binary (specs/performance.md, "Maps").
+    static let skipsInsets = getenv("CHARTC_ALL_INSETS") == nil
 
     /// Whether a model places its rows on a map.
     static func drawsMap(_ model: PlotModel) -> Bool { model.markType == .geoshape || (model.longitude != nil && model.latitude != nil) }
@@ -71,7 +81,10 @@ enum MapFrame {
         guard !indices.isEmpty else { return nil }
         let shapes = spec.geometries
         return spec.mapFits.bounds(for: FitCache.Key(options: options, shapes: indices)) {
-            MapProjection(options).referenceBounds(of: indices.map { shapes[$0] })
+            let projection = MapProjection(options)
+            guard projection.usesExtents, skipsInsets else { return projection.referenceBounds(of: indices.map { shapes[$0] }) }
+            return projection.referenceBounds(
+                of: indices.map { shapes[$0] }, extents: indices.map { spec.mapExtents.extent($0, of: shapes[$0]) })
         }
     }
 
@@ -87,6 +100,14 @@ enum MapFrame {
     /// The shape of a row, when it has one.
     static func geometry(_ model: PlotModel, _ row: Int) -> GeoGeometry? {
         geometryIndex(model, row).map { model.spec.geometries[$0] }
+    }
+
+    /// A row's shape drawn through the projection (only through the parts of it the shape can reach).
+    static func path(_ model: PlotModel, _ row: Int, projection: MapProjection) -> GeoPath? {
+        guard let index = geometryIndex(model, row) else { return nil }
+        let geometry = model.spec.geometries[index]
+        guard projection.usesExtents, skipsInsets else { return projection.path(geometry) }
+        return projection.path(geometry, extent: model.spec.mapExtents.extent(index, of: geometry))
     }
 
     /// The index of a row's shape in `ChartSpec.geometries`, when it has one.

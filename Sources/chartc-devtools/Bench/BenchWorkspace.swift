@@ -37,6 +37,18 @@ struct BenchWorkspace {
 
     /// A house style as a newsroom writes one (SPEC §15): four font files, its words, colors and a logo, the
     /// chart's own size (so the difference is the theme, not a different layout).
+    /// The county choropleth of `examples/maps` (issue 27: under 0.2 s), copied in with its data.
+    var countyMap: String { Paths.join(directory, "us-unemployment.chart.json") }
+    static let countyMapName = "county map (examples/maps/us-unemployment: 3,641 counties, albersUsa)"
+    static let countyMapFiles = ["us-unemployment.chart.json", "unemployment.csv"]
+    /// Where the example is found: the repository the benchmark runs from, else the one its binary was built in
+    /// (`.build/release/chartc-devtools`); nil when neither has it.
+    static var countyMapSource: String? {
+        let binary = Paths.directory(of: CommandLine.arguments[0])
+        return ["examples/maps", Paths.join(binary, "../../examples/maps")].first { folder in
+            countyMapFiles.allSatisfy { FileSystem.kind(of: Paths.join(folder, $0)) == .file }
+        }
+    }
     var houseTheme: String { Paths.join(directory, "house.theme.json") }
     var houseLogo: String { Paths.join(directory, "house-logo.svg") }
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/"
@@ -106,6 +118,11 @@ struct BenchWorkspace {
         try write(Self.vegaLite, to: vegaLiteSpec)
         try write(Self.vegaLitePeer, to: vegaLiteScript)
         try write(Self.duckDBPeer, to: duckDBScript)
+        if let source = Self.countyMapSource {
+            for name in Self.countyMapFiles {
+                try FileSystem.writeAtomically(try FileSystem.readFile(Paths.join(source, name), limit: .output), to: Paths.join(directory, name))
+            }
+        }
     }
 
     private func write(_ text: String, to path: String) throws(FileSystem.Failure) {
