@@ -25,17 +25,22 @@ enum MapFrame {
             projection.fit(extent: (0, 0, width, height), bounds: bounds)
             return projection
         }
-        // A symbol or locator map without shapes: fitted to its points.
+        // A symbol or locator map without shapes: fitted to its points, and to its rules' routes.
         var points: [GeoPosition] = []
+        var routes: [GeoGeometry] = []
         for model in models {
             guard let longitude = model.longitude, let latitude = model.latitude else { continue }
             for row in 0..<model.table.rowCount {
-                if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
+                if let route = route(model, row) {
+                    routes.append(route)
+                } else if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
                     points.append(GeoPosition(lon, lat))
                 }
             }
         }
-        if !points.isEmpty { projection.fit(width: width, height: height, to: [.multiPoint(points)]) }
+        if !points.isEmpty || !routes.isEmpty {
+            projection.fit(width: width, height: height, to: (points.isEmpty ? [] : [.multiPoint(points)]) + routes)
+        }
         return projection
     }
 
@@ -62,6 +67,16 @@ enum MapFrame {
             longitude.isFinite, latitude.isFinite
         else { return nil }
         return map.place(longitude, latitude)
+    }
+
+    /// A rule's route on a map (SPEC §22): the line from its `longitude`/`latitude` to its `longitude2`/`latitude2`,
+    /// which the projection's resampling draws along the great circle; nil without both ends.
+    static func route(_ model: PlotModel, _ row: Int) -> GeoGeometry? {
+        guard model.markType == .rule, let lon = model.longitude?.number(row), let lat = model.latitude?.number(row),
+            let lon2 = model.longitude2?.number(row), let lat2 = model.latitude2?.number(row),
+            lon.isFinite, lat.isFinite, lon2.isFinite, lat2.isFinite
+        else { return nil }
+        return .lineString([GeoPosition(lon, lat), GeoPosition(lon2, lat2)])
     }
 
     /// The shape of a row, when it has one.
