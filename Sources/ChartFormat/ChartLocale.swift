@@ -24,6 +24,19 @@ public struct ChartLocale: Sendable, Equatable {
     /// locale write it in tables and charts.
     public let missingWord: String
 
+    /// What a legend writes beside the swatch of the marks that have no value (a choropleth's regions without
+    /// data, SPEC §22), as newsrooms in the locale label it on maps.
+    public var noDataLabel: String {
+        switch identifier.prefix(2) {
+        case "de": "Keine Daten"
+        case "fr": "Pas de données"
+        case "es": "Sin datos"
+        case "it": "Nessun dato"
+        case "nl": "Geen gegevens"
+        default: "No data"
+        }
+    }
+
     /// Every locale we ship, keyed by canonical tag.
     public static let all: [ChartLocale] = [.enUS, .enGB, .deDE, .frFR, .esES, .itIT, .nlNL]
 

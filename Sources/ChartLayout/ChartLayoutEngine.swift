@@ -487,9 +487,22 @@ public enum ChartLayoutEngine {
             return .stepped(
                 SteppedLegend(
                     scale: scale, title: title, labels: TickLabels.forChannel(channel, locale: model.locale), maxWidth: maxWidth,
-                    vertical: direction == .column, theme: model.theme))
+                    vertical: direction == .column, theme: model.theme,
+                    missing: hasMarksWithoutColor(model, scale: scale, channel: channel) ? model.locale.noDataLabel : nil))
         case .single, .along:
             return nil
+        }
+    }
+
+    /// Whether some drawn mark of a stepped color has no step (no value, or none the scale colors): it is drawn
+    /// in the theme's missing color, which the legend then names ("No data"). A map's row without a shape draws
+    /// nothing, so it does not count.
+    static func hasMarksWithoutColor(_ model: PlotModel, scale: SteppedColorScale, channel: EncodedChannel) -> Bool {
+        model.series.contains { series in
+            series.rows.contains { row in
+                guard channel.number(row).flatMap({ scale.color(for: $0) }) == nil else { return false }
+                return model.markType != .geoshape || MapFrame.geometryIndex(model, row) != nil
+            }
         }
     }
 

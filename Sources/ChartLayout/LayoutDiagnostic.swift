@@ -104,6 +104,15 @@ extension LayoutDiagnostic {
             var clipped = 0
             for series in model.series {
                 for row in series.rows {
+                    // A route (a rule, SPEC §22) is left out when it has no two ends, or the projection shows none of it.
+                    if model.markType == .rule {
+                        guard let route = MapFrame.route(model, row) else {
+                            missing += 1
+                            continue
+                        }
+                        if map.path(route).parts.allSatisfy({ $0.points.isEmpty }) { clipped += 1 }
+                        continue
+                    }
                     guard let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite else {
                         missing += 1
                         continue

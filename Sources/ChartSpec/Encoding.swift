@@ -13,6 +13,9 @@ public enum ChannelName: String, Sendable, CaseIterable {
     case longitude
     /// A point's or a text's place on a map (SPEC §22), in degrees north.
     case latitude
+    /// Where a rule on a map ends (SPEC §22): it runs along the great circle from `longitude`/`latitude` to here.
+    case longitude2
+    case latitude2
 }
 
 /// Measurement type of a channel (`type`).
@@ -202,6 +205,9 @@ public struct Encoding: Sendable {
     /// Degrees east and north (SPEC §22): a row placed on the map through the chart's projection.
     public var longitude: ChannelDef?
     public var latitude: ChannelDef?
+    /// A rule's other end on a map (SPEC §22), in degrees east and north.
+    public var longitude2: ChannelDef?
+    public var latitude2: ChannelDef?
     public var tooltip: [ChannelDef]
     public var span: SourceSpan?
 
@@ -211,7 +217,7 @@ public struct Encoding: Sendable {
 
     /// The single-valued channels that are set, in SPEC order.
     public var channels: [ChannelDef] {
-        [x, y, x2, y2, color, offset, size, opacity, text, detail, order, theta, radius, longitude, latitude].compactMap { $0 }
+        [x, y, x2, y2, color, offset, size, opacity, text, detail, order, theta, radius, longitude, latitude, longitude2, latitude2].compactMap { $0 }
     }
 
     public subscript(name: ChannelName) -> ChannelDef? {
@@ -233,6 +239,8 @@ public struct Encoding: Sendable {
             case .radius: radius = newValue
             case .longitude: longitude = newValue
             case .latitude: latitude = newValue
+            case .longitude2: longitude2 = newValue
+            case .latitude2: latitude2 = newValue
             case .tooltip: tooltip = newValue.map { [$0] } ?? []
             }
         }
@@ -256,6 +264,8 @@ public struct Encoding: Sendable {
         case .radius: radius
         case .longitude: longitude
         case .latitude: latitude
+        case .longitude2: longitude2
+        case .latitude2: latitude2
         }
     }
 }

@@ -118,6 +118,8 @@ extension Encoding {
         if let radius = layer.radius { result.radius = radius }
         if let longitude = layer.longitude { result.longitude = longitude }
         if let latitude = layer.latitude { result.latitude = latitude }
+        if let longitude2 = layer.longitude2 { result.longitude2 = longitude2 }
+        if let latitude2 = layer.latitude2 { result.latitude2 = latitude2 }
         if !layer.tooltip.isEmpty { result.tooltip = layer.tooltip }
         for name in removed {
             switch name {
@@ -136,6 +138,8 @@ extension Encoding {
             case .radius: result.radius = nil
             case .longitude: result.longitude = nil
             case .latitude: result.latitude = nil
+            case .longitude2: result.longitude2 = nil
+            case .latitude2: result.latitude2 = nil
             case .tooltip: result.tooltip = []
             }
         }

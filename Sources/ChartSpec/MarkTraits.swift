@@ -76,7 +76,8 @@ public struct MarkTraits: Sendable {
     /// The channels a tooltip without `encoding.tooltip` shows, in the order it lists them: the series first,
     /// then the positions, then the rest the mark draws.
     public var tooltipChannels: [ChannelName] {
-        [ChannelName.color, .detail, .x, .y, .x2, .y2, .longitude, .latitude, .theta, .radius, .size, .text, .offset, .order].filter(draws)
+        [ChannelName.color, .detail, .x, .y, .x2, .y2, .longitude, .latitude, .longitude2, .latitude2, .theta, .radius, .size, .text, .offset, .order]
+            .filter(draws)
     }
     public func takes(_ option: MarkOption) -> Bool { options.contains(option) }
 }
@@ -114,10 +115,10 @@ extension MarkTraits {
                 draws: "a filled area per series (color × `detail`) from zero (or `y2`) to its values; stacked by color and `detail`, in `order` when given")
         case .rule:
             MarkTraits(
-                type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
+                type: .rule, channels: [.x, .y, .x2, .y2, .color, .tooltip, .longitude, .latitude, .longitude2, .latitude2], constants: [.x, .y, .x2, .y2, .color, .size, .opacity], required: [],
                 options: [.color, .opacity, .strokeWidth],
                 filled: false, stacks: false, growsFromZero: false, spansRanges: true, needsBands: false, placesCategoriesAtPoints: false, legendSymbol: .line,
-                draws: "a line per row: across the plot at a value, or from `x` to `x2` / `y` to `y2`")
+                draws: "a line per row: across the plot at a value, or from `x` to `x2` / `y` to `y2`; on a map, along the great circle from `longitude`/`latitude` to `longitude2`/`latitude2`")
         case .rect:
             MarkTraits(
                 type: .rect, channels: [.x, .y, .x2, .y2, .color, .text, .tooltip], constants: [.x, .y, .x2, .y2, .color, .opacity], required: [],

@@ -64,7 +64,8 @@ public enum SpecKeys {
     public static let arcLabels = ["text", "format"]
     /// SPEC §7: the channels.
     public static let encoding = [
-        "x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip", "theta", "radius", "longitude", "latitude"
+        "x", "y", "x2", "y2", "color", "offset", "size", "opacity", "text", "detail", "order", "tooltip", "theta", "radius", "longitude", "latitude",
+        "longitude2", "latitude2"
     ]
     /// SPEC §7: one channel. `value` (a constant instead of a field) follows Vega-Lite; `sort` (SPEC §20) orders
     /// `x`, `y` and `color`.

@@ -8,6 +8,9 @@ import ChartFormat
 /// swatches stand in a column, the highest step on top, the edges to their right.
 ///
 /// Each swatch carries `data-step` (its index, lowest first): the HTML page's script toggles the marks of a step.
+///
+/// When some drawn marks have no value (a choropleth's countries without data), a last swatch in the theme's
+/// missing color says so ("No data"), set apart from the steps: grey regions on a map otherwise read as a step.
 public struct SteppedLegend: Sendable {
     public var width: Double
     public var height: Double
@@ -38,7 +41,7 @@ public struct SteppedLegend: Sendable {
 
     public init(
         scale: SteppedColorScale, title: String?, labels formatter: TickLabels, maxWidth: Double, vertical: Bool = false,
-        theme: ChartTheme = .standard
+        theme: ChartTheme = .standard, missing: String? = nil
     ) {
         let edges = scale.edges
         let known = edges.compactMap { $0 }
@@ -91,6 +94,18 @@ public struct SteppedLegend: Sendable {
             }
             bottom = max(bottom, top + Double(steps) * height)
             right = max(right, Self.swatchThickness)
+            if let missing {
+                // Under the column, apart from the steps: a square and its label beside it.
+                let block = TextBlock.single(missing, style: style)
+                let swatchTop = bottom + Self.missingGap / 2
+                items.append(Self.missingSwatch(Box(x: 0, y: swatchTop, width: Self.swatchThickness, height: Self.swatchThickness), theme: theme))
+                let node = TextNode(
+                    block: block, x: Self.swatchThickness + 6, top: swatchTop + (Self.swatchThickness - block.height) / 2, anchor: .start,
+                    fill: theme.axisLabelColor, classes: ["chartc-legend-missing-label"])
+                items.append(.text(node))
+                right = max(right, node.box.maxX)
+                bottom = max(swatchTop + Self.swatchThickness, node.box.maxY)
+            }
         } else {
             let widths = blocks.map { $0?.width }
             let arrangement = Self.arrange(labelWidths: widths, maxWidth: limit)
@@ -98,6 +113,7 @@ public struct SteppedLegend: Sendable {
             let lineHeight = blocks.compactMap { $0?.height }.max() ?? 12
             var rowTop = top
             var start = 0
+            var lastRow = (top: top, right: 0.0)
             while start < steps {
                 let end = min(steps, start + arrangement.perRow)
                 for step in start..<end {
@@ -124,9 +140,35 @@ public struct SteppedLegend: Sendable {
                     rowBottom = max(rowBottom, node.box.maxY)
                     items.append(.text(node))
                 }
+                lastRow = (
+                    rowTop,
+                    items.reduce(rowWidth) { reach, item in
+                        if case .text(let node) = item, node.box.minY >= rowTop { return max(reach, node.box.maxX) }
+                        return reach
+                    }
+                )
                 bottom = rowBottom
                 rowTop = rowBottom + 8
                 start = end
+            }
+            if let missing {
+                // After the last row's labels, or on a row of its own when it does not fit there: a swatch with
+                // its label under it, as the edges' labels are.
+                let block = TextBlock.single(missing, style: style)
+                let width = Self.missingSwatchWidth
+                var x = lastRow.right + Self.missingGap
+                var y = lastRow.top
+                if x + max(width, block.width) > limit {
+                    x = 0
+                    y = bottom + 8
+                }
+                items.append(Self.missingSwatch(Box(x: x, y: y, width: width, height: Self.swatchThickness), theme: theme))
+                let node = TextNode(
+                    block: block, x: x, top: y + Self.swatchThickness + 4, anchor: .start, fill: theme.axisLabelColor,
+                    classes: ["chartc-legend-missing-label"])
+                items.append(.text(node))
+                right = max(right, x + width, node.box.maxX)
+                bottom = max(bottom, node.box.maxY)
             }
         }
         for item in items {
@@ -135,6 +177,16 @@ public struct SteppedLegend: Sendable {
         self.items = items
         self.width = right
         self.height = bottom
+    }
+
+    /// Space between the last step and the "No data" swatch.
+    static let missingGap = 16.0
+    /// The "No data" swatch's width in a row.
+    static let missingSwatchWidth = 24.0
+
+    /// The swatch of the marks without a value, in the theme's missing color.
+    static func missingSwatch(_ box: Box, theme: ChartTheme) -> SceneNode {
+        .rect(RectNode(box: box, fill: .color(theme.missingColor), classes: ["chartc-legend-missing"]))
     }
 
     /// A step's interval in words, for the page's button: "10 to 20", "below 10", "20 and above".

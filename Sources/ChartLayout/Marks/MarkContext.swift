@@ -23,12 +23,14 @@ struct MarkContext: Sendable {
 
     /// `data-row` for a mark drawn from one row, in interactive layouts (the HTML page's tooltips); else nothing.
     /// With a stepped color (SPEC §22) also `data-step`, the step of the row's value, which the page's legend
-    /// toggles match.
+    /// toggles match; `none` for a row without a step (drawn in the missing color), which fades with the steps
+    /// not highlighted.
     func rowData(_ row: Int) -> [DataAttribute] {
         guard model.options.interactive else { return [] }
         var data = [DataAttribute("row", String(rowOffset + row))]
-        if case .stepped(let scale, let channel) = model.colorEncoding, let value = channel.number(row), let step = scale.step(of: value) {
-            data.append(DataAttribute("step", String(step)))
+        if case .stepped(let scale, let channel) = model.colorEncoding {
+            let step = channel.number(row).flatMap { scale.step(of: $0) }
+            data.append(DataAttribute("step", step.map { String($0) } ?? "none"))
         }
         return data
     }

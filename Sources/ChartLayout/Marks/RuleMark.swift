@@ -1,13 +1,32 @@
 import ChartSpec
 
 /// `rule`: a line per row — across the whole plot at an x or y value (reference lines), between `x` and `x2`
-/// or `y` and `y2` (ranges), or from zero to the value along the measure (lollipop stems).
+/// or `y` and `y2` (ranges), or from zero to the value along the measure (lollipop stems). On a map (SPEC §22) it
+/// runs along the great circle from `longitude`/`latitude` to `longitude2`/`latitude2`, through the chart's
+/// projection and resampled as d3-geo's `geoPath` draws a LineString, so a long route curves as it does on the
+/// globe (and is cut where the projection cuts it: at the antimeridian, the edge of an orthographic globe).
 enum RuleMark: Mark {
     static func render(_ series: Series, context: MarkContext) -> [SceneNode] {
         let model = context.model
         var children: [SceneNode] = []
         // A constant size is the stroke width (SPEC §19.3).
         let stroke = Stroke(.color(series.color), width: model.constants.size ?? model.mark.strokeWidth?.value ?? 1.5, cap: .butt)
+        if model.longitude != nil, model.latitude != nil {
+            guard let projection = context.scales.map else { return [] }
+            for row in series.rows {
+                guard let route = MapFrame.route(model, row) else { continue }
+                let d = MapFrame.svgPath(projection.path(route))
+                guard !d.isEmpty else { continue }
+                var rowStroke = stroke
+                rowStroke.paint = context.paint(row, series: series)
+                rowStroke.join = .round
+                children.append(
+                    .path(
+                        PathNode(
+                            d: d, fill: .none, stroke: rowStroke, opacity: context.opacity(), classes: ["chartc-rule"], data: context.rowData(row))))
+            }
+            return children
+        }
         for row in series.rows {
             guard let (start, end) = segment(row, context: context) else { continue }
             var rowStroke = stroke

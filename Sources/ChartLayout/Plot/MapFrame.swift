@@ -53,20 +53,24 @@ enum MapFrame {
         }
     }
 
-    /// The bounds of the points the layers place by `longitude`/`latitude` at the reference scale (as Vega-Lite
-    /// fits to them: one MultiPoint of every row with both); nil when there are none.
+    /// The bounds of the points the layers place by `longitude`/`latitude`, and of the great-circle routes of
+    /// rules with `longitude2`/`latitude2`, at the reference scale (as Vega-Lite fits to them: one MultiPoint of
+    /// every point); nil when there are none.
     static func pointBounds(models: [PlotModel], options: ProjectionOptions) -> FitBounds? {
         var points: [GeoPosition] = []
+        var routes: [GeoGeometry] = []
         for model in models {
             guard let longitude = model.longitude, let latitude = model.latitude else { continue }
             for row in 0..<model.table.rowCount {
-                if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
+                if let route = route(model, row) {
+                    routes.append(route)
+                } else if let lon = longitude.number(row), let lat = latitude.number(row), lon.isFinite, lat.isFinite {
                     points.append(GeoPosition(lon, lat))
                 }
             }
         }
-        guard !points.isEmpty else { return nil }
-        return MapProjection(options).referenceBounds(of: [.multiPoint(points)])
+        guard !points.isEmpty || !routes.isEmpty else { return nil }
+        return MapProjection(options).referenceBounds(of: (points.isEmpty ? [] : [.multiPoint(points)]) + routes)
     }
 
     /// The bounds of every shape the `geoshape` layers draw at the projection's reference scale, which do not
@@ -95,6 +99,16 @@ enum MapFrame {
             longitude.isFinite, latitude.isFinite
         else { return nil }
         return map.place(longitude, latitude)
+    }
+
+    /// A rule's route on a map (SPEC §22): the line from its `longitude`/`latitude` to its `longitude2`/`latitude2`,
+    /// which the projection's resampling draws along the great circle; nil without both ends.
+    static func route(_ model: PlotModel, _ row: Int) -> GeoGeometry? {
+        guard model.markType == .rule, let lon = model.longitude?.number(row), let lat = model.latitude?.number(row),
+            let lon2 = model.longitude2?.number(row), let lat2 = model.latitude2?.number(row),
+            lon.isFinite, lat.isFinite, lon2.isFinite, lat2.isFinite
+        else { return nil }
+        return .lineString([GeoPosition(lon, lat), GeoPosition(lon2, lat2)])
     }
 
     /// The shape of a row, when it has one.

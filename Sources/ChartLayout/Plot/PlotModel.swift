@@ -38,6 +38,9 @@ public struct PlotModel: Sendable {
     /// A row's place on a map (SPEC §22), projected through `PlotScales.map`.
     public var longitude: EncodedChannel? { parts.longitude }
     public var latitude: EncodedChannel? { parts.latitude }
+    /// A rule's other end on a map (SPEC §22).
+    public var longitude2: EncodedChannel? { parts.longitude2 }
+    public var latitude2: EncodedChannel? { parts.latitude2 }
     /// The `detail` values in drawing order: first appearance in the table (the spec's `sort`), missing last
     /// (SPEC §19.9).
     public var detailKeys: [String] { parts.detailKeys }
@@ -111,6 +114,8 @@ public struct PlotModel: Sendable {
         let radius: EncodedChannel?
         let longitude: EncodedChannel?
         let latitude: EncodedChannel?
+        let longitude2: EncodedChannel?
+        let latitude2: EncodedChannel?
         let detailKeys: [String]
         let constants: ChannelConstants
 
@@ -166,6 +171,8 @@ public struct PlotModel: Sendable {
             radius = markType.traits.draws(.radius) ? bind(encoding.radius) : nil
             longitude = markType.traits.draws(.longitude) ? bind(encoding.longitude) : nil
             latitude = markType.traits.draws(.latitude) ? bind(encoding.latitude) : nil
+            longitude2 = markType.traits.draws(.longitude2) ? bind(encoding.longitude2) : nil
+            latitude2 = markType.traits.draws(.latitude2) ? bind(encoding.latitude2) : nil
             constants = ChannelConstants(encoding, mark: markType)
             if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
 

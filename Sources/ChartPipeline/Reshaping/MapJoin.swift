@@ -138,13 +138,15 @@ enum MapJoin {
 
     /// Up to five of the other data's unmatched keys with the feature key each was probably meant to be: the same
     /// once case, punctuation and "Saint"/"St." are set aside, the same with its leading zeros, or a close spelling.
+    /// A code (digits only) is never "a close spelling" of another: Bermuda's '060' is no typo of Antarctica's '010'.
     static func nearMisses(_ unused: [String], features: [String]) -> [PipelineDiagnostic.NearMiss] {
         guard features.count <= 20_000 else { return [] }
         var byNormal: [String: String] = [:]
         for key in features where byNormal[normalized(key)] == nil { byNormal[normalized(key)] = key }
         var result: [PipelineDiagnostic.NearMiss] = []
         for value in unused.prefix(40) {
-            let found = byNormal[normalized(value)] ?? Lookup.paddingMatch(value, keys: features) ?? Suggestions.closest(to: value, in: features)
+            let spelled = isDigits(value) ? nil : Suggestions.closest(to: value, in: features)
+            let found = byNormal[normalized(value)] ?? Lookup.paddingMatch(value, keys: features) ?? spelled
             if let found, found != value { result.append(PipelineDiagnostic.NearMiss(value: value, key: found)) }
             if result.count == 5 { break }
         }

@@ -12,7 +12,7 @@ struct MissingPositionCheck: CataloguedRule {
         // A map's shapes (SPEC §22) are placed by their geometry through the projection.
         if context.spec.mark.type.value == .geoshape { return }
         // A point or text on a map (SPEC §22) is placed by longitude/latitude (`MapPlaceCheck` wants both).
-        if encoding.longitude != nil || encoding.latitude != nil { return }
+        if encoding.longitude != nil || encoding.latitude != nil || encoding.longitude2 != nil || encoding.latitude2 != nil { return }
         if context.spec.mark.type.value.traits.required.contains(.theta) {
             guard encoding.theta == nil, context.member("encoding", "theta") == nil else { return }
             if context.misspelled("encoding", among: SpecKeys.topLevel) { return }

@@ -151,6 +151,8 @@ extension Encoding {
         case .radius: radius = channel
         case .longitude: longitude = channel
         case .latitude: latitude = channel
+        case .longitude2: longitude2 = channel
+        case .latitude2: latitude2 = channel
         case .tooltip: tooltip = channel.map { [$0] } ?? []
         }
     }

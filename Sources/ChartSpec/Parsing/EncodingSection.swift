@@ -54,6 +54,8 @@ extension SpecDecoder {
             case .radius: encoding.radius = channel
             case .longitude: encoding.longitude = channel
             case .latitude: encoding.latitude = channel
+            case .longitude2: encoding.longitude2 = channel
+            case .latitude2: encoding.latitude2 = channel
             case .tooltip: break
             }
         }
@@ -184,7 +186,7 @@ extension SpecDecoder {
                 wrongType(value, path: path, expected: "a string (the text written at each row)")
                 return nil
             }
-        case .offset, .detail, .order, .tooltip, .theta, .radius, .longitude, .latitude:
+        case .offset, .detail, .order, .tooltip, .theta, .radius, .longitude, .latitude, .longitude2, .latitude2:
             return scalar(value, path: path).map { Located($0, at: value.span) }
         }
     }

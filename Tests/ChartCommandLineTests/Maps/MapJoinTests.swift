@@ -120,6 +120,21 @@ import Testing
         }
     }
 
+    /// A code that matches no feature is no typo of a code one digit away: Bermuda ('060'), which the 1:110m world
+    /// has no shape for, gets no "did you mean" Antarctica ('010'); a name one letter off still gets one.
+    @Test func codesOneDigitApartAreNoNearMisses() throws {
+        let spec = Self.spec(basemap: "world", lookup: #"{ "data": { "url": "rates.csv", "parse": { "id": "string" } }, "on": "id", "key": "id" }"#)
+        let result = try Self.run("lint", spec, files: ["rates.csv": "id,rate\n004,1\n008,2\n012,3\n060,4\n"])
+        #expect(
+            result.said.contains(
+                "1 of 4 rows of rates.csv match no feature: its 'id' is not among the features' 'id' values, so it is not drawn: '060' [lookup-rows-without-feature]"
+            ), "\(result.said)")
+        // A name one letter off still gets its did-you-mean.
+        let names = Self.spec(basemap: "world", lookup: #"{ "data": { "url": "rates.csv" }, "on": "name", "key": "country" }"#)
+        let named = try Self.run("lint", names, files: ["rates.csv": "country,rate\nAfghanistan,1\nAlbania,2\nAlgerria,3\n"])
+        #expect(named.said.contains("'Algerria' (did you mean 'Algeria'?)"), "\(named.said)")
+    }
+
     /// Near misses of the features' names: "Saint Louis" for "St. Louis", "St Charles" for "St. Charles".
     @Test func nearMissesOfNamesGetADidYouMean() throws {
         func feature(_ name: String, _ x: Double) -> String {

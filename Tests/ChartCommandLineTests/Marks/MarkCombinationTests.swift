@@ -81,6 +81,9 @@ import Testing
         // Degrees: the values are all places on the map.
         case .longitude: #"{ "field": "v" }"#
         case .latitude: #"{ "field": "w" }"#
+        // A rule's other end: another place, so the route has a length.
+        case .longitude2: #"{ "field": "w" }"#
+        case .latitude2: #"{ "field": "v" }"#
         // Not the order of x: a line joins its points otherwise, a stack piles its segments otherwise.
         case .order: #"{ "field": "w" }"#
         }
@@ -100,7 +103,7 @@ import Testing
         case .text: #"{ "value": "hi" }"#
         case .detail, .order: #"{ "value": "hi" }"#
         case .tooltip: #"{ "value": "hi" }"#
-        case .theta, .radius, .longitude, .latitude: #"{ "value": 50 }"#
+        case .theta, .radius, .longitude, .latitude, .longitude2, .latitude2: #"{ "value": 50 }"#
         }
     }
 
@@ -137,11 +140,12 @@ import Testing
         var with = without
         if with[channel.rawValue] == nil { with[channel.rawValue] = Self.definition(channel) }
         without[channel.rawValue] = nil
-        // A place on a map (SPEC §22) is both of longitude and latitude, in place of x and y.
-        if traits.draws(channel) && (channel == .longitude || channel == .latitude) {
+        // A place on a map (SPEC §22) is both of longitude and latitude, in place of x and y; a rule's route has
+        // its other end too.
+        if traits.draws(channel) && [.longitude, .latitude, .longitude2, .latitude2].contains(channel) {
             for position in ["x", "y", "x2", "y2"] { with[position] = nil }
-            with["longitude"] = Self.definition(.longitude)
-            with["latitude"] = Self.definition(.latitude)
+            let place: [ChannelName] = traits.draws(.longitude2) ? [.longitude, .latitude, .longitude2, .latitude2] : [.longitude, .latitude]
+            for name in place { with[name.rawValue] = Self.definition(name) }
         }
         let format = channel == .tooltip ? "html" : "svg"
         let built = try Self.build(mark: name, encoding: with, format: format)

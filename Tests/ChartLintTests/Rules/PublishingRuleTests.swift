@@ -230,6 +230,20 @@ struct PublishingRuleTests {
             ))
     }
 
+    /// A map's backdrop, the sphere's ocean and a graticule, is faint on purpose and carries no data; the
+    /// countries drawn over it are still held to the rule.
+    @Test func aMapsSphereAndGraticuleMayBeFaint() {
+        H.expect(
+            "low-contrast",
+            in: ##"""
+                {"title": "T", "alt": "A", "sources": "S", "data": {"basemap": "world"}, "layers": [
+                  {"data": {"sphere": true}, "mark": {"type": "geoshape", "color": "#eef2f6"}},
+                  {"data": {"graticule": true}, "mark": {"type": "geoshape", "color": "#e0e6ec"}},
+                  {"mark": {"type": "geoshape", "color": ⟪"#f4f4f4"}}
+                ]}
+                """##)
+    }
+
     @Test func unknownHiddenSeries() {
         let found = H.expect(
             "unknown-hidden-series",

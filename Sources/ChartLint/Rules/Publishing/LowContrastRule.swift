@@ -13,7 +13,9 @@ import ChartStyle
 /// the spec's `mark.color`, color `range` or categorical `scheme`, else the theme's `colors.mark` or categorical
 /// palette (`colors.categorical`), reported at the color in the theme file; a theme's colors are checked when the
 /// theme sets them or its background (the built-in look is not re-checked for every spec). Not color ramps (a
-/// heatmap's light end is meant to be light). `mark.opacity` is applied before measuring.
+/// heatmap's light end is meant to be light), and not a map's backdrop: a `geoshape` of the sphere (the ocean)
+/// or of a graticule is faint on purpose, as gridlines are, and carries no data (WCAG 1.4.11 leaves out
+/// graphics that are not needed to understand the content). `mark.opacity` is applied before measuring.
 struct LowContrastRule: CataloguedRule {
     static let thinMarkMinimum = 3.0
     static let filledMarkMinimum = 1.5
@@ -26,6 +28,10 @@ struct LowContrastRule: CataloguedRule {
         // A color the composite stage chose, written nowhere (a boxplot's white median, drawn over its box): not
         // against the background, and not the user's to change.
         if context.spec.mark.composite != nil, let color = context.spec.mark.color, color.span == nil { return }
+        if mark == .geoshape, Self.isBackdrop(context.spec.data.origin) {
+            checkTheme(context, into: &diagnostics)
+            return
+        }
         let filled = mark.traits.filled
         let minimum = filled ? Self.filledMarkMinimum : Self.thinMarkMinimum
         // A constant opacity (SPEC §19.3) replaces `mark.opacity`, and a constant color `mark.color`.
@@ -77,6 +83,14 @@ struct LowContrastRule: CataloguedRule {
                 ))
         }
         checkTheme(context, into: &diagnostics)
+    }
+
+    /// Whether map data is the backdrop of a map (the sphere, a graticule) rather than data.
+    static func isBackdrop(_ origin: DataSource.Origin) -> Bool {
+        switch origin {
+        case .sphere, .graticule: true
+        default: false
+        }
     }
 
     /// A theme's color at `path` and where to report it, when a theme file sets it or sets the background it is
