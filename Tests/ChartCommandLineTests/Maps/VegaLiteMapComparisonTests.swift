@@ -11,21 +11,11 @@ import Testing
 @Suite(.enabled(if: vlConvertAvailable, "needs python3 with vl-convert (pip install vl-convert-python; CI installs it)"))
 struct VegaLiteMapComparisonTests {
     @Test func mapsDrawAsVegaLiteDrawsThem() throws {
-        let chartc = try #require(ChartcBinary.executable, "build chartc first")
         let script = packageRoot.appendingPathComponent("Tests/VegaLiteComparison/maps.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, chartc.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let (status, text) = try runComparison(script)
         // The worst difference of every case, for the log.
         print(text)
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(status == 0, "\(text)")
         let summary = try #require(text.split(separator: "\n").last { $0.hasSuffix(" failed") }, "\(text)")
         let counts = summary.split(separator: " ").compactMap { Int($0) }
         try #require(counts.count == 2, "\(summary)")
