@@ -112,7 +112,7 @@ public enum Linter {
             // The page's source line credits every view's basemap (SPEC §22): a view without one has a source too.
             let credited = spec.sources.isEmpty && !spec.basemapAttributions.isEmpty
             for diagnostic in lint(framed, diagnostics: [], options: options)
-            where !(credited && diagnostic.id == LintDiagnostic.Kind.missingSource.rawValue)
+            where !(credited && diagnostic.id == MissingSourceRule().kind.rawValue)
                 && !all.contains(where: { $0.id == diagnostic.id && $0.message == diagnostic.message && $0.span?.range == diagnostic.span?.range })
             {
                 all.append(diagnostic)
