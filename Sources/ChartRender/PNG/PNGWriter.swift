@@ -20,7 +20,7 @@ public struct PNGWriter: Sendable {
         }
     }
 
-    /// The largest image drawn, in pixels (a 16 384 × 16 384 canvas): the rasterizer keeps 16 bytes a pixel.
+    /// The largest image drawn, in pixels (16 384 × 16 384).
     public static let maximumPixels = 16_384 * 16_384
 
     public var options: Options
@@ -49,7 +49,42 @@ public struct PNGWriter: Sendable {
         text.append(("Software", "chartc"))
         // 96 CSS px per inch: pixels per metre at this scale.
         let perMetre = NumberConversion.clamped(96 * scale / 0.0254, rounding: .toNearestOrAwayFromZero)
-        return PNGEncoder.encode(
-            width: page.canvas.width, height: page.canvas.height, rgba: page.canvas.rgba(), pixelsPerMetre: perMetre, text: text)
+        let width = page.recording.width, height = page.recording.height
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        Self.drawBands(&page.recording) { row, bytes in
+            rgba.withUnsafeMutableBufferPointer { rgba in
+                guard let target = rgba.baseAddress, let source = bytes.baseAddress else { return }
+                (target + row * width * 4).update(from: source, count: width * 4)
+            }
+        }
+        return PNGEncoder.encode(width: width, height: height, rgba: rgba, pixelsPerMetre: perMetre, text: text)
+    }
+
+    /// Rows drawn per band: about 256 KiB of pixels, which stay in the processor's cache while they are drawn
+    /// and encoded.
+    static func bandRows(width: Int) -> Int { max(1, 65_536 / max(1, width)) }
+
+    /// Draws the recording a band of rows at a time (`rows` each, by default `bandRows`) into one reused canvas
+    /// and hands each row, top to bottom, to `row` as 8-bit straight RGBA.
+    static func drawBands(
+        _ recording: inout RasterDisplayList, rows: Int? = nil, row: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) {
+        let width = recording.width, height = recording.height
+        let rows = max(1, rows ?? bandRows(width: width))
+        var band = RasterCanvas(width: width, height: min(rows, height))
+        var bytes = [UInt8](repeating: 0, count: width * 4)
+        var top = 0
+        while top < height {
+            let bottom = min(height, top + rows)
+            band.reset(top: top, height: bottom - top)
+            recording.draw(rows: top..<bottom, into: &band)
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                for y in top..<bottom {
+                    band.straightRow(y, into: bytes)
+                    row(y, bytes)
+                }
+            }
+            top = bottom
+        }
     }
 }

@@ -122,7 +122,8 @@ extension RasterPage {
         let lines = RasterPolylines(path.segments, tolerance: tolerance)
         let bounds = (minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY)
         if closedShape, let paint = logoPaint(style.fill, style: style, ids: ids, bounds: bounds) {
-            canvas.fill(lines.transformed(transform), rule: style.evenOdd ? .evenOdd : .nonZero, paint: paint, opacity: style.fillOpacity, clip: clip)
+            recording.fill(
+                lines.transformed(transform), rule: style.evenOdd ? .evenOdd : .nonZero, paint: paint, opacity: style.fillOpacity, clip: clip)
         }
         guard style.strokeWidth > 0, style.strokeWidth.isFinite, let paint = logoPaint(style.stroke, style: style, ids: ids, bounds: bounds) else {
             return
@@ -133,7 +134,7 @@ extension RasterPage {
         let dashes = style.dash.filter { $0.isFinite && $0 >= 0 }
         if dashes.count == style.dash.count, dashes.contains(where: { $0 > 0 }) { stroke.dash = dashes }
         let outline = RasterStroker.outline(lines, style: stroke, tolerance: tolerance).transformed(transform)
-        canvas.fill(outline, rule: .nonZero, paint: paint, opacity: style.strokeOpacity, clip: clip)
+        recording.fill(outline, rule: .nonZero, paint: paint, opacity: style.strokeOpacity, clip: clip)
     }
 
     /// A fill or stroke value as device paint: `none` nil, `currentColor` the inherited `color`, a
@@ -235,13 +236,13 @@ extension RasterPage {
             let bounds = (minX: path.minX, minY: path.minY, maxX: path.maxX, maxY: path.maxY)
             guard let paint = logoPaint(runStyle.fill, style: runStyle, ids: ids, bounds: bounds) else { continue }
             let lines = RasterPolylines(path.segments, tolerance: Self.tolerance / max(transform.scale, 1e-9)).transformed(transform)
-            canvas.fill(lines, rule: .nonZero, paint: paint, opacity: runStyle.fillOpacity, clip: clip)
+            recording.fill(lines, rule: .nonZero, coverage: .area, paint: paint, opacity: runStyle.fillOpacity, clip: clip)
             if runStyle.bold && !run.face.isBold && run.face.weight < 600 {
                 let outline = RasterStroker.outline(
                     RasterPolylines(path.segments, tolerance: Self.tolerance / max(transform.scale, 1e-9)),
                     style: RasterStrokeStyle(width: runStyle.fontSize / 30, join: .round), tolerance: Self.tolerance / max(transform.scale, 1e-9)
                 ).transformed(transform)
-                canvas.fill(outline, rule: .nonZero, paint: paint, opacity: runStyle.fillOpacity, clip: clip)
+                recording.fill(outline, rule: .nonZero, paint: paint, opacity: runStyle.fillOpacity, clip: clip)
             }
         }
     }

@@ -9,15 +9,16 @@ import ChartLayout
     import Darwin
 #endif
 
-/// Draws a `Scene` into a `RasterCanvas`, as the PDF writer draws it into a page: it decides nothing about
-/// positions. Shapes with their fills, strokes (widths, caps, joins, dashes), gradients, clip regions and
+/// Draws a `Scene` into a `RasterDisplayList` (device pixels, drawn into pixels by bands), as the PDF writer draws
+/// it into a page: it decides nothing about positions. Shapes with their fills, strokes (widths, caps, joins, dashes), gradients, clip regions and
 /// opacities; text from the glyph outlines of the faces the PDF embeds, at the same baselines and anchors,
 /// from the same measured widths and pair kerning. An element's `opacity` applies to its fill and stroke together
 /// (`inLayer`), a group's to each element in it (as the PDF writer does).
 struct RasterPage {
     let scene: Scene
     let fonts: PDFFontSource
-    var canvas: RasterCanvas
+    /// What is drawn, recorded in device pixels.
+    var recording: RasterDisplayList
     /// Scene px to device pixels, with the translations of the groups being drawn.
     var transform: RasterTransform
     var clip: RasterClip?
@@ -38,7 +39,7 @@ struct RasterPage {
         self.fonts = fonts
         let width = NumberConversion.clamped(scene.width * scale, rounding: .up)
         let height = NumberConversion.clamped(scene.height * scale, rounding: .up)
-        canvas = RasterCanvas(width: width, height: height)
+        recording = RasterDisplayList(width: width, height: height)
         transform = .scale(scale)
         for definition in scene.definitions {
             switch definition {
@@ -139,35 +140,22 @@ struct RasterPage {
         var region = RasterClip(
             minX: corners.map(\.0).min() ?? 0, minY: corners.map(\.1).min() ?? 0, maxX: corners.map(\.0).max() ?? 0,
             maxY: corners.map(\.1).max() ?? 0)
-        region = region.intersection(RasterClip(minX: 0, minY: 0, maxX: Double(canvas.width), maxY: Double(canvas.height)))
+        region = region.intersection(RasterClip(minX: 0, minY: 0, maxX: Double(recording.width), maxY: Double(recording.height)))
         if let clip { region = region.intersection(clip) }
         guard !region.isEmpty, region.minX.isFinite, region.minY.isFinite, region.maxX.isFinite, region.maxY.isFinite else { return }
         let left = NumberConversion.clamped(region.minX, rounding: .down), top = NumberConversion.clamped(region.minY, rounding: .down)
         let right = NumberConversion.clamped(region.maxX, rounding: .up), bottom = NumberConversion.clamped(region.maxY, rounding: .up)
-        let outerTransform = transform, outerClip = clip
-        var layer = RasterCanvas(width: right - left, height: bottom - top)
-        swap(&layer, &canvas)
-        transform = RasterTransform(e: -Double(left), f: -Double(top)).concatenating(outerTransform)
-        clip = outerClip.map {
-            RasterClip(minX: $0.minX - Double(left), minY: $0.minY - Double(top), maxX: $0.maxX - Double(left), maxY: $0.maxY - Double(top))
-        }
-        var failure: FontDiagnostic?
+        let outerClip = clip
+        clip = region
+        recording.beginLayer()
+        defer { clip = outerClip }
         do {
             try draw(&self)
         } catch {
-            failure = error
+            recording.discardLayer()
+            throw error
         }
-        if failure == nil, let mask {
-            var coverage = RasterCanvas(width: canvas.width, height: canvas.height)
-            let shifted = mask.transformed(RasterTransform(e: -Double(left), f: -Double(top)))
-            coverage.fill(shifted, rule: .nonZero, paint: .solid(red: 1, green: 1, blue: 1, alpha: 1), opacity: 1, clip: nil)
-            canvas.mask(by: coverage)
-        }
-        swap(&layer, &canvas)
-        transform = outerTransform
-        clip = outerClip
-        if let failure { throw failure }
-        canvas.composite(layer, left: left, top: top, opacity: Float(opacity))
+        recording.endLayer(left: left, top: top, right: right, bottom: bottom, opacity: opacity, mask: mask)
     }
 
     /// The device-space paint for a scene paint, nil for none or a color that does not parse.
@@ -202,10 +190,12 @@ struct RasterPage {
         }
     }
 
-    mutating func fill(_ path: PDFPath, paint: Paint, opacity: Double, bounds: Box, rule: RasterFillRule = .nonZero) {
+    mutating func fill(
+        _ path: PDFPath, paint: Paint, opacity: Double, bounds: Box, rule: RasterFillRule = .nonZero, coverage: RasterFill.Coverage = .sampled
+    ) {
         guard let paint = rasterPaint(paint, bounds: bounds, transform: transform) else { return }
         let lines = RasterPolylines(path.segments, tolerance: Self.tolerance / max(transform.scale, 1e-9)).transformed(transform)
-        canvas.fill(lines, rule: rule, paint: paint, opacity: opacity, clip: clip)
+        recording.fill(lines, rule: rule, coverage: coverage, paint: paint, opacity: opacity, clip: clip)
     }
 
     mutating func strokePath(_ segments: [PDFPath.Segment], style: RasterStrokeStyle, paint: Paint, opacity: Double, bounds: Box) {
@@ -213,6 +203,6 @@ struct RasterPage {
         let tolerance = Self.tolerance / max(transform.scale, 1e-9)
         let lines = RasterPolylines(segments, tolerance: tolerance)
         let outline = RasterStroker.outline(lines, style: style, tolerance: tolerance).transformed(transform)
-        canvas.fill(outline, rule: .nonZero, paint: paint, opacity: opacity, clip: clip)
+        recording.fill(outline, rule: .nonZero, paint: paint, opacity: opacity, clip: clip)
     }
 }

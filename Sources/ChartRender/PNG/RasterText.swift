@@ -53,7 +53,8 @@ extension RasterPage {
                 guard !path.isEmpty else { continue }
                 let paint = Paint.color(fill.hex)
                 let alpha = opacity * fill.alpha
-                self.fill(path, paint: paint, opacity: alpha, bounds: scene.bounds)
+                // Glyph outlines by accumulated areas, as FreeType renders them for the browser.
+                self.fill(path, paint: paint, opacity: alpha, bounds: scene.bounds, coverage: .area)
                 if emboldened {
                     strokePath(
                         path.segments, style: RasterStrokeStyle(width: run.style.size / 30, join: .round), paint: paint, opacity: alpha,

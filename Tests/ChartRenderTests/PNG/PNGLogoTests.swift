@@ -20,7 +20,8 @@ struct PNGLogoTests {
     }
 
     static func rgb(_ page: RasterPage, _ x: Int, _ y: Int) -> [Float] {
-        (0..<3).map { page.canvas.pixels[(y * page.canvas.width + x) * 4 + $0] }
+        let pixel = page.recording.drawn().pixel(x, y)
+        return [pixel.red, pixel.green, pixel.blue]
     }
 
     static func near(_ a: [Float], _ b: [Float], _ tolerance: Float = 0.02) -> Bool {

@@ -14,9 +14,10 @@ import Testing
         var page = RasterPage(scene: scene, fonts: .forScene(scene), scale: 1)
         try page.draw()
         // The rightmost column with ink.
+        let canvas = page.recording.drawn()
         var right = 0
-        for x in 0..<page.canvas.width {
-            for y in 0..<page.canvas.height where page.canvas.pixels[(y * page.canvas.width + x) * 4] < 0.5 { right = max(right, x) }
+        for x in 0..<canvas.width {
+            for y in 0..<canvas.height where canvas.pixel(x, y).red < 0.5 { right = max(right, x) }
         }
         #expect(right >= 186 && right <= 191, "the label's ink ends at x = \(right), its anchor is 190")
     }

@@ -1,0 +1,450 @@
+import ChartFormat
+
+/// How a fill decides what is inside: SVG's `nonzero` (the default) and `evenodd`.
+enum RasterFillRule {
+    case nonZero, evenOdd
+}
+
+/// A rectangle that drawing is cut to, in device pixels (the scene's clip regions are rectangles); pixels it
+/// covers in part are drawn in part.
+struct RasterClip: Equatable {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    func intersection(_ other: RasterClip) -> RasterClip {
+        RasterClip(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+    }
+
+    var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+
+    /// How much of the span [p, p + 1) lies between `low` and `high`.
+    @inline(__always)
+    static func overlap(_ p: Double, _ low: Double, _ high: Double) -> Double {
+        max(0, min(p + 1, high) - max(p, low))
+    }
+}
+
+/// One outline to fill, in device pixels, drawn a few rows at a time: the page is drawn in bands of rows (so no
+/// canvas as large as the image is ever held), and a fill that spans several bands keeps where it reached — its
+/// next edge and the edges crossing the current row — from one band to the next.
+///
+/// Anti-aliasing is by coverage, computed one of two ways (`Coverage`):
+/// - `sampled`: each pixel row is sampled on `subsamples` horizontal lines, and on each line the spans inside the
+///   outline (by the fill rule, from the edges' crossings and directions) add their exact horizontal extent to the
+///   pixels they cross, so a vertical edge at x = 10.3 covers 70% of pixel 10 whatever the sampling. Exact for
+///   outlines whose pieces overlap (a stroke's segments and joins). A row whose crossing edges are all vertical
+///   and none starts or ends inside it (a rectangle's rows, the page background) gives the same spans on every
+///   line: it is sampled once, with the same result.
+/// - `area`: each edge adds the exact area it bounds in each pixel of each row it crosses, signed by its
+///   direction, once per row; the running sum along the row is the winding number integrated over the pixel,
+///   read as coverage by the fill rule. This is how FreeType renders glyphs, so text comes out as the browser
+///   draws it, at a sixteenth of the sampled work; where pieces of one outline overlap inside a pixel it
+///   over-covers that pixel, so it is kept for glyph outlines.
+struct RasterFill {
+    struct Edge {
+        var x0: Double, y0: Double, y1: Double
+        var slope: Double
+        var direction: Int
+    }
+
+    /// How coverage is computed: sample lines (any outline) or accumulated areas (glyphs).
+    enum Coverage {
+        case sampled, area
+    }
+
+    /// Lines sampled per pixel row.
+    static let subsamples = 16
+
+    /// The edges, top to bottom by their upper end.
+    let edges: [Edge]
+    let rule: RasterFillRule
+    let coverage: Coverage
+    let paint: RasterPaint
+    /// The fill's opacity, 0…1.
+    let opacity: Float
+    /// Where it may draw: the page cut to the clip.
+    let bounds: RasterClip
+    /// The pixels the outline reaches within `bounds`.
+    let firstRow: Int, lastRow: Int, firstColumn: Int, lastColumn: Int
+
+    /// The next edge not yet met, and the edges (indices) crossing the sample line or row reached, left to right
+    /// as they crossed it.
+    private var nextEdge = 0
+    private var active: [Int] = []
+
+    /// The fill of `outline` (device pixels; each subpath closed) on a page of `width` × `height` pixels, or nil
+    /// when it draws nothing there (no area, transparent, a point that is not finite, outside the clip).
+    init?(
+        _ outline: RasterPolylines, rule: RasterFillRule, coverage: Coverage = .sampled, paint: RasterPaint, opacity: Double, clip: RasterClip?,
+        width: Int, height: Int
+    ) {
+        guard opacity > 0 else { return nil }
+        var edges: [Edge] = []
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for subpath in outline.subpaths {
+            let points = subpath.points
+            guard points.count >= 2 else { continue }
+            for index in 0..<points.count {
+                let p = points[index]
+                let q = points[index + 1 == points.count ? 0 : index + 1]
+                guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return nil }
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
+                if p.y == q.y { continue }
+                if p.y < q.y {
+                    edges.append(Edge(x0: p.x, y0: p.y, y1: q.y, slope: (q.x - p.x) / (q.y - p.y), direction: 1))
+                } else {
+                    edges.append(Edge(x0: q.x, y0: q.y, y1: p.y, slope: (p.x - q.x) / (p.y - q.y), direction: -1))
+                }
+            }
+        }
+        guard !edges.isEmpty else { return nil }
+        var bounds = RasterClip(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height))
+        if let clip { bounds = bounds.intersection(clip) }
+        let drawn = bounds.intersection(RasterClip(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+        guard !drawn.isEmpty else { return nil }
+        edges.sort { $0.y0 < $1.y0 }
+        firstRow = NumberConversion.clamped(drawn.minY, rounding: .down)
+        lastRow = min(height - 1, NumberConversion.clamped(drawn.maxY, rounding: .up) - 1)
+        firstColumn = NumberConversion.clamped(drawn.minX, rounding: .down)
+        lastColumn = min(width - 1, NumberConversion.clamped(drawn.maxX, rounding: .up) - 1)
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return nil }
+        self.edges = edges
+        self.rule = rule
+        self.coverage = coverage
+        self.paint = paint
+        self.opacity = Float(min(1, opacity))
+        self.bounds = bounds
+    }
+
+    /// Draws the fill's part in `rows` into `canvas` (which holds those rows, or some of them). Calls come
+    /// with rows further down each time: the fill carries on from where the last call stopped.
+    mutating func draw(rows: Range<Int>, into canvas: inout RasterCanvas, scratch: inout RasterScratch) {
+        let top = max(rows.lowerBound, firstRow, canvas.top)
+        let bottom = min(rows.upperBound - 1, lastRow, canvas.top + canvas.height - 1)
+        let left = max(firstColumn, canvas.left)
+        let right = min(lastColumn, canvas.left + canvas.width - 1)
+        guard top <= bottom, left <= right else { return }
+        scratch.prepare(columns: right + 2)
+        var next = nextEdge
+        var active = self.active
+        self.active = []
+        defer {
+            nextEdge = next
+            self.active = active
+        }
+        let row = RasterRowPainter(
+            source: RasterCanvas.Source(paint, opacity: opacity), left: left, right: right, evenOdd: coverage == .area && rule == .evenOdd)
+        edges.withUnsafeBufferPointer { edges in
+            scratch.withBuffers { area, cover, crossings in
+                canvas.withRows { pixels, canvasLeft, canvasTop, canvasWidth in
+                    for y in top...bottom {
+                        let painted: Bool
+                        switch coverage {
+                        case .sampled:
+                            painted = sampleRow(
+                                y, left: left, right: right, edges: edges, next: &next, active: &active, area: area, cover: cover,
+                                crossings: &crossings)
+                        case .area:
+                            painted = accumulateRow(y, left: left, right: right, edges: edges, next: &next, active: &active, area: area, cover: cover)
+                        }
+                        if painted {
+                            row.paint(y, area: area, cover: cover, into: pixels, at: (y - canvasTop) * canvasWidth - canvasLeft)
+                        }
+                        if active.isEmpty && next == edges.count { break }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The coverage of pixel row `y` (columns `left…right`) on `subsamples` lines: into `area` and `cover`,
+    /// cleared first; whether any span was added. The loops run once per sample line and pixel: they work on
+    /// the buffers directly, so no write checks the arrays' uniqueness or bounds (an index is within the row by
+    /// the clamps of `draw`).
+    private func sampleRow(
+        _ y: Int, left: Int, right: Int, edges: UnsafeBufferPointer<Edge>, next: inout Int, active: inout [Int],
+        area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, crossings: inout [(x: Double, direction: Int, edge: Int)]
+    ) -> Bool {
+        for column in left...(right + 1) {
+            area[column] = 0
+            cover[column] = 0
+        }
+        let count = Self.subsamples
+        let rowTop = Double(y)
+        let firstSample = rowTop + 0.5 / Double(count), lastSample = rowTop + (Double(count) - 0.5) / Double(count)
+        let spanLow = max(bounds.minX, Double(left)), spanHigh = min(Double(right + 1), bounds.maxX)
+        let rowCoverage = Float(RasterClip.overlap(rowTop, bounds.minY, bounds.maxY))
+        let rule = rule
+        /// Brings the active edges to the sample line `y`: those starting at or above it join, those ending at or
+        /// above it leave (kept in order, by hand: `removeAll(where:)` with a closure cost a county map's
+        /// thousands of small fills much of their time in a debug build); how many joined.
+        func advance(to y: Double) -> Int {
+            var joined = 0
+            while next < edges.count, edges[next].y0 <= y {
+                active.append(next)
+                next += 1
+                joined += 1
+            }
+            var kept = 0
+            for position in 0..<active.count where edges[active[position]].y1 > y {
+                active[kept] = active[position]
+                kept += 1
+            }
+            active.removeLast(active.count - kept)
+            return joined
+        }
+        /// Adds the spans inside the outline on the sample line `y` to the row's coverage, each with `weight`;
+        /// whether any span was added.
+        func sample(_ y: Double, weight: Float, joined: Int) -> Bool {
+            crossings.removeAll(keepingCapacity: true)
+            for index in active {
+                let edge = edges[index]
+                crossings.append((edge.x0 + (y - edge.y0) * edge.slope, edge.direction, index))
+            }
+            Self.sortByX(&crossings, joined: joined)
+            for position in 0..<crossings.count { active[position] = crossings[position].edge }
+            var winding = 0
+            var spanStart = 0.0
+            var added = false
+            for crossing in crossings {
+                let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+                winding += crossing.direction
+                let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+                if !wasInside && isInside {
+                    spanStart = crossing.x
+                } else if wasInside && !isInside {
+                    added =
+                        Self.addSpan(max(spanStart, spanLow), min(crossing.x, spanHigh), weight, columns: right + 1, area: area, cover: cover)
+                        || added
+                }
+            }
+            return added
+        }
+        var joined = advance(to: firstSample)
+        let noneJoins = next == edges.count || edges[next].y0 > lastSample
+        guard !active.isEmpty || !noneJoins else { return false }
+        // The same spans on every sample line: no edge joins or leaves within the row, and every crossing edge
+        // is vertical.
+        var uniform = noneJoins && !active.isEmpty
+        if uniform {
+            for index in active where edges[index].slope != 0 || edges[index].y1 <= lastSample {
+                uniform = false
+                break
+            }
+        }
+        if uniform { return sample(firstSample, weight: rowCoverage, joined: joined) }
+        let weight = rowCoverage / Float(count)
+        var touched = false
+        for line in 0..<count {
+            let sampleY = rowTop + (Double(line) + 0.5) / Double(count)
+            if line > 0 { joined = advance(to: sampleY) }
+            if !active.isEmpty, sample(sampleY, weight: weight, joined: joined) { touched = true }
+        }
+        return touched
+    }
+
+    /// The coverage of pixel row `y` (columns `left…right`) by accumulated areas: each edge crossing the row adds
+    /// the signed area it bounds in each pixel as differences into `cover` (`area` stays zero), both cleared
+    /// first; whether any edge did.
+    private func accumulateRow(
+        _ y: Int, left: Int, right: Int, edges: UnsafeBufferPointer<Edge>, next: inout Int, active: inout [Int],
+        area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>
+    ) -> Bool {
+        let rowTop = max(Double(y), bounds.minY), rowBottom = min(Double(y + 1), bounds.maxY)
+        while next < edges.count, edges[next].y0 < rowBottom {
+            active.append(next)
+            next += 1
+        }
+        var kept = 0
+        for position in 0..<active.count where edges[active[position]].y1 > rowTop {
+            active[kept] = active[position]
+            kept += 1
+        }
+        active.removeLast(active.count - kept)
+        guard !active.isEmpty, rowBottom > rowTop else { return false }
+        for column in left...(right + 1) {
+            area[column] = 0
+            cover[column] = 0
+        }
+        let low = max(bounds.minX, Double(left)), high = min(Double(right + 1), bounds.maxX)
+        var added = false
+        for index in active {
+            let edge = edges[index]
+            let top = max(edge.y0, rowTop), bottom = min(edge.y1, rowBottom)
+            guard bottom > top else { continue }
+            let xTop = edge.x0 + (top - edge.y0) * edge.slope, xBottom = edge.x0 + (bottom - edge.y0) * edge.slope
+            Self.accumulate(xTop, top, xBottom, bottom, direction: Double(edge.direction), low: low, high: high, right: right, cover: cover)
+            added = true
+        }
+        return added
+    }
+
+    /// Adds the piece of an edge from (`xTop`, `top`) to (`xBottom`, `bottom`), within one pixel row, to the
+    /// row's coverage differences, cut to the columns between `low` and `high`: where the piece lies left or
+    /// right of them it is pressed onto that side (a vertical edge there bounds the same area inside).
+    private static func accumulate(
+        _ xTop: Double, _ top: Double, _ xBottom: Double, _ bottom: Double, direction: Double, low: Double, high: Double, right: Int,
+        cover: UnsafeMutableBufferPointer<Float>
+    ) {
+        // Where the piece crosses `low` and `high`, as fractions of its height: pieces between those points lie
+        // wholly on one side.
+        var cuts: (Double, Double) = (1, 1)
+        let dx = xBottom - xTop
+        if dx != 0 {
+            let atLow = (low - xTop) / dx, atHigh = (high - xTop) / dx
+            let first = min(atLow, atHigh), second = max(atLow, atHigh)
+            cuts = (first > 0 && first < 1 ? first : 1, second > 0 && second < 1 ? second : 1)
+            if cuts.0 == 1 { cuts = (cuts.1, 1) }
+        }
+        var from = 0.0
+        for to in [cuts.0, cuts.1, 1.0] where to > from {
+            let x0 = min(high, max(low, xTop + dx * from)), x1 = min(high, max(low, xTop + dx * to))
+            let height = (bottom - top) * (to - from) * direction
+            accumulateInside(x0, x1, height, right: right, cover: cover)
+            from = to
+        }
+    }
+
+    /// The signed area right of a straight piece of edge from `x0` to `x1` over `height` (negative for an edge
+    /// going up), as differences between neighbouring pixels of the row.
+    @inline(__always)
+    private static func accumulateInside(_ x0: Double, _ x1: Double, _ height: Double, right: Int, cover: UnsafeMutableBufferPointer<Float>) {
+        let xMin = min(x0, x1), xMax = max(x0, x1)
+        let first = wholeBelow(xMin)
+        guard first <= right else { return }
+        if xMax <= Double(first + 1) {
+            // Within one pixel: the area right of the piece's middle.
+            let inside = (x0 + x1) / 2 - Double(first)
+            cover[first] += Float(height * (1 - inside))
+            cover[first + 1] += Float(height * inside)
+            return
+        }
+        var last = wholeBelow(xMax)
+        if Double(last) == xMax { last -= 1 }
+        // Each pixel's coverage is the area between the piece and the pixel's right side, integrated along x.
+        let perX = height / (xMax - xMin)
+        var previous = 0.0
+        for column in first...last {
+            let x = Double(column)
+            let whole = max(0, min(xMax, x) - xMin)
+            let a = max(xMin, x), b = min(xMax, x + 1)
+            let part = b > a ? (b - a) * (x + 1 - (a + b) / 2) : 0
+            let covered = perX * (whole + part)
+            cover[column] += Float(covered - previous)
+            previous = covered
+        }
+        cover[last + 1] += Float(height - previous)
+    }
+
+    /// Sorts a sample line's crossings left to right. They come in the order the edges crossed the line above,
+    /// so they are nearly sorted: an insertion sort takes a few steps an edge; when many edges joined on this
+    /// line (the first line of a map's mesh of borders), the library's sort. Both are stable, so equal crossings
+    /// keep their order.
+    static func sortByX(_ crossings: inout [(x: Double, direction: Int, edge: Int)], joined: Int) {
+        guard crossings.count > 1 else { return }
+        guard joined <= 32 else {
+            crossings.sort { $0.x < $1.x }
+            return
+        }
+        crossings.withUnsafeMutableBufferPointer { crossings in
+            for position in 1..<crossings.count {
+                let crossing = crossings[position]
+                var at = position
+                while at > 0 && crossings[at - 1].x > crossing.x {
+                    crossings[at] = crossings[at - 1]
+                    at -= 1
+                }
+                crossings[at] = crossing
+            }
+        }
+    }
+
+    /// Adds the span [start, end) of one sample line to the row's coverage (`columns`: the first column past
+    /// the row's end); whether the span was not empty.
+    @inline(__always)
+    private static func addSpan(
+        _ start: Double, _ end: Double, _ weight: Float, columns: Int, area: UnsafeMutableBufferPointer<Float>,
+        cover: UnsafeMutableBufferPointer<Float>
+    ) -> Bool {
+        guard end > start else { return false }
+        let first = wholeBelow(start), last = wholeBelow(end)
+        if first == last {
+            area[first] += Float(end - start) * weight
+            return true
+        }
+        area[first] += Float(Double(first + 1) - start) * weight
+        cover[first + 1] += weight
+        cover[last] -= weight
+        if last < columns { area[last] += Float(end - Double(last)) * weight }
+        return true
+    }
+
+    /// `x` rounded down as an `Int`: NaN gives 0, values out of range the nearest end. (Not
+    /// `NumberConversion.clamped`: that generic call across modules is not specialized, and in the inner loops
+    /// it was most of a PNG build's time.)
+    @inline(__always)
+    static func wholeBelow(_ x: Double) -> Int {
+        let down = x.rounded(.down)
+        if down.isNaN { return 0 }
+        if down >= 0x1p63 { return Int.max }
+        if down < -0x1p63 { return Int.min }
+        return Int(exactly: down) ?? 0
+    }
+}
+
+/// Composites one row's coverage into the canvas: the coverage is the running sum of `cover` plus `area`,
+/// read by the fill rule (an accumulated even-odd winding folds back every two), and each covered pixel takes
+/// the fill's color at that coverage.
+struct RasterRowPainter {
+    let source: RasterCanvas.Source
+    let left: Int, right: Int
+    /// Whether the sums are winding numbers to read by the even-odd rule (accumulated areas).
+    let evenOdd: Bool
+
+    @inline(__always)
+    func paint(
+        _ y: Int, area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, into pixels: UnsafeMutableBufferPointer<UInt32>,
+        at base: Int
+    ) {
+        var running: Float = 0
+        for column in left...right {
+            running += cover[column]
+            var sum = abs(running + area[column])
+            if evenOdd {
+                sum = sum.truncatingRemainder(dividingBy: 2)
+                if sum > 1 { sum = 2 - sum }
+            }
+            let coverage = min(1, sum)
+            guard coverage > 0.0005 else { continue }
+            source.blend(coverage, over: &pixels[base + column], x: column, y: y)
+        }
+    }
+}
+
+/// The rasterizer's working rows, shared by every fill of a page: one row's coverage (partial pixels in `area`,
+/// whole runs as differences in `cover`) and a sample line's crossings.
+struct RasterScratch {
+    private var area: [Float] = []
+    private var cover: [Float] = []
+    private var crossings: [(x: Double, direction: Int, edge: Int)] = []
+
+    /// Makes the coverage rows at least `columns` long, all zero.
+    mutating func prepare(columns: Int) {
+        if area.count < columns {
+            area = [Float](repeating: 0, count: columns)
+            cover = [Float](repeating: 0, count: columns)
+        }
+    }
+
+    mutating func withBuffers(
+        _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, inout [(x: Double, direction: Int, edge: Int)]) -> Void
+    ) {
+        area.withUnsafeMutableBufferPointer { area in
+            cover.withUnsafeMutableBufferPointer { cover in
+                body(area, cover, &crossings)
+            }
+        }
+    }
+}
