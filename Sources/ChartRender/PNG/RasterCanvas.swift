@@ -104,26 +104,23 @@ struct RasterCanvas {
 
     /// Row `row` (page row) as 8-bit straight (not premultiplied) RGBA, `width` × 4 bytes.
     func straightRow(_ row: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) {
-        guard row >= top, row < top + height, bytes.count >= width * 4 else { return }
+        guard row >= top, row < top + height, bytes.count >= width * 4, let target = UnsafeMutableRawPointer(bytes.baseAddress) else { return }
         pixels.withUnsafeBufferPointer { pixels in
             let base = (row - top) * width
             for column in 0..<width {
                 let value = pixels[base + column]
-                let at = column * 4
                 let alpha = value >> 24
                 if alpha == 0xFF || alpha == 0 {
-                    // Opaque: the channels as they are; transparent: premultiplied channels are zero.
-                    bytes[at] = UInt8(truncatingIfNeeded: value)
-                    bytes[at + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                    bytes[at + 2] = UInt8(truncatingIfNeeded: value >> 16)
-                    bytes[at + 3] = UInt8(truncatingIfNeeded: alpha)
+                    // Opaque: the channels as they are; transparent: premultiplied channels are zero. Red first in
+                    // memory whatever the processor's byte order.
+                    target.storeBytes(of: value.littleEndian, toByteOffset: column * 4, as: UInt32.self)
                     continue
                 }
                 let unscale = 255 / Float(alpha)
-                bytes[at] = UInt8(truncatingIfNeeded: Self.level(Float(value & 0xFF) * unscale))
-                bytes[at + 1] = UInt8(truncatingIfNeeded: Self.level(Float(value >> 8 & 0xFF) * unscale))
-                bytes[at + 2] = UInt8(truncatingIfNeeded: Self.level(Float(value >> 16 & 0xFF) * unscale))
-                bytes[at + 3] = UInt8(truncatingIfNeeded: alpha)
+                let straight =
+                    Self.level(Float(value & 0xFF) * unscale) | Self.level(Float(value >> 8 & 0xFF) * unscale) << 8
+                    | Self.level(Float(value >> 16 & 0xFF) * unscale) << 16 | alpha << 24
+                target.storeBytes(of: straight.littleEndian, toByteOffset: column * 4, as: UInt32.self)
             }
         }
     }
@@ -152,6 +149,9 @@ struct RasterCanvas {
         let opaque: UInt32?
         let gradient: RasterGradient?
         let opacity: Float
+
+        /// Coverage this close to 1 paints as whole (within a quarter of a level of 255).
+        static let whole: Float = 0.9995
 
         init(_ paint: RasterPaint, opacity: Float) {
             self.opacity = opacity
@@ -182,7 +182,7 @@ struct RasterCanvas {
                     min(1, max(0, r)) * alpha * 255, min(1, max(0, g)) * alpha * 255, min(1, max(0, b)) * alpha * 255, alpha * 255, pixel)
                 return
             }
-            if coverage >= 0.9995, let opaque {
+            if coverage >= Self.whole, let opaque {
                 pixel = opaque
                 return
             }

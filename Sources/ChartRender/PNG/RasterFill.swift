@@ -104,18 +104,40 @@ struct RasterFill {
         if let clip { bounds = bounds.intersection(clip) }
         let drawn = bounds.intersection(RasterClip(minX: minX, minY: minY, maxX: maxX, maxY: maxY))
         guard !drawn.isEmpty else { return nil }
-        edges.sort { $0.y0 < $1.y0 }
         firstRow = NumberConversion.clamped(drawn.minY, rounding: .down)
         lastRow = min(height - 1, NumberConversion.clamped(drawn.maxY, rounding: .up) - 1)
         firstColumn = NumberConversion.clamped(drawn.minX, rounding: .down)
         lastColumn = min(width - 1, NumberConversion.clamped(drawn.maxX, rounding: .up) - 1)
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return nil }
+        switch coverage {
+        case .sampled: edges.sort { $0.y0 < $1.y0 }
+        case .area: edges = Self.byRow(edges, firstRow: firstRow, lastRow: lastRow)
+        }
         self.edges = edges
         self.rule = rule
         self.coverage = coverage
         self.paint = paint
         self.opacity = Float(min(1, opacity))
         self.bounds = bounds
+    }
+
+    /// The edges in the order of the pixel rows their upper ends are in (rows above `firstRow` counted as it,
+    /// rows below `lastRow` as the row after it), in their order within a row: all that accumulated areas need,
+    /// in one counting pass (a text run has thousands of edges; sorting them by their exact tops was a tenth of
+    /// the text's drawing).
+    static func byRow(_ edges: [Edge], firstRow: Int, lastRow: Int) -> [Edge] {
+        let rows = lastRow - firstRow + 2
+        func bucket(_ edge: Edge) -> Int { max(0, min(rows - 1, wholeBelow(edge.y0) - firstRow)) }
+        var starts = [Int](repeating: 0, count: rows + 1)
+        for edge in edges { starts[bucket(edge) + 1] += 1 }
+        for row in 0..<rows { starts[row + 1] += starts[row] }
+        var sorted = edges
+        for edge in edges {
+            let at = bucket(edge)
+            sorted[starts[at]] = edge
+            starts[at] += 1
+        }
+        return sorted
     }
 
     /// Draws the fill's part in `rows` into `canvas` (which holds those rows, or some of them). Calls come
@@ -145,7 +167,7 @@ struct RasterFill {
                         case .sampled:
                             painted = sampleRow(
                                 y, left: left, right: right, edges: edges, next: &next, active: &active, area: area, cover: cover,
-                                crossings: &crossings)
+                                crossings: &crossings, painter: row, pixels: pixels, base: (y - canvasTop) * canvasWidth - canvasLeft)
                         case .area:
                             painted = accumulateRow(y, left: left, right: right, edges: edges, next: &next, active: &active, area: area, cover: cover)
                         }
@@ -159,18 +181,16 @@ struct RasterFill {
         }
     }
 
-    /// The coverage of pixel row `y` (columns `left…right`) on `subsamples` lines: into `area` and `cover`,
-    /// cleared first; whether any span was added. The loops run once per sample line and pixel: they work on
-    /// the buffers directly, so no write checks the arrays' uniqueness or bounds (an index is within the row by
-    /// the clamps of `draw`).
+    /// The coverage of pixel row `y` (columns `left…right`) on `subsamples` lines, into `area` and `cover`
+    /// (cleared first); whether there is any to paint. A row whose spans are the same on every line and share no
+    /// pixel is painted at once by `painter` instead (the page background, a bar's inside rows). The loops run
+    /// once per sample line and pixel: they work on the buffers directly, so no write checks the arrays'
+    /// uniqueness or bounds (an index is within the row by the clamps of `draw`).
     private func sampleRow(
         _ y: Int, left: Int, right: Int, edges: UnsafeBufferPointer<Edge>, next: inout Int, active: inout [Int],
-        area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, crossings: inout [(x: Double, direction: Int, edge: Int)]
+        area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, crossings: inout [(x: Double, direction: Int, edge: Int)],
+        painter: RasterRowPainter, pixels: UnsafeMutableBufferPointer<UInt32>, base: Int
     ) -> Bool {
-        for column in left...(right + 1) {
-            area[column] = 0
-            cover[column] = 0
-        }
         let count = Self.subsamples
         let rowTop = Double(y)
         let firstSample = rowTop + 0.5 / Double(count), lastSample = rowTop + (Double(count) - 0.5) / Double(count)
@@ -195,9 +215,8 @@ struct RasterFill {
             active.removeLast(active.count - kept)
             return joined
         }
-        /// Adds the spans inside the outline on the sample line `y` to the row's coverage, each with `weight`;
-        /// whether any span was added.
-        func sample(_ y: Double, weight: Float, joined: Int) -> Bool {
+        /// The active edges' crossings of the sample line `y`, left to right; the active edges take their order.
+        func cross(_ y: Double, joined: Int) {
             crossings.removeAll(keepingCapacity: true)
             for index in active {
                 let edge = edges[index]
@@ -205,9 +224,13 @@ struct RasterFill {
             }
             Self.sortByX(&crossings, joined: joined)
             for position in 0..<crossings.count { active[position] = crossings[position].edge }
+        }
+        /// Calls `body` with each span inside the outline (by the fill rule) on the line crossed last, cut to the
+        /// columns drawn; whether there was one.
+        func spans(_ body: (Double, Double) -> Void) -> Bool {
             var winding = 0
             var spanStart = 0.0
-            var added = false
+            var any = false
             for crossing in crossings {
                 let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
                 winding += crossing.direction
@@ -215,12 +238,20 @@ struct RasterFill {
                 if !wasInside && isInside {
                     spanStart = crossing.x
                 } else if wasInside && !isInside {
-                    added =
-                        Self.addSpan(max(spanStart, spanLow), min(crossing.x, spanHigh), weight, columns: right + 1, area: area, cover: cover)
-                        || added
+                    let start = max(spanStart, spanLow), end = min(crossing.x, spanHigh)
+                    if end > start {
+                        body(start, end)
+                        any = true
+                    }
                 }
             }
-            return added
+            return any
+        }
+        func clear() {
+            for column in left...(right + 1) {
+                area[column] = 0
+                cover[column] = 0
+            }
         }
         var joined = advance(to: firstSample)
         let noneJoins = next == edges.count || edges[next].y0 > lastSample
@@ -234,13 +265,31 @@ struct RasterFill {
                 break
             }
         }
-        if uniform { return sample(firstSample, weight: rowCoverage, joined: joined) }
+        if uniform {
+            cross(firstSample, joined: joined)
+            // Spans that share no pixel are painted as they are; else their coverage is summed first.
+            var previousEnd = -Double.infinity
+            var apart = true
+            _ = spans { start, end in
+                if start.rounded(.down) < previousEnd.rounded(.up) { apart = false }
+                previousEnd = end
+            }
+            if apart {
+                _ = spans { start, end in painter.paintSpan(y, from: start, to: end, coverage: rowCoverage, into: pixels, at: base) }
+                return false
+            }
+            clear()
+            return spans { start, end in Self.addSpan(start, end, rowCoverage, columns: right + 1, area: area, cover: cover) }
+        }
+        clear()
         let weight = rowCoverage / Float(count)
         var touched = false
         for line in 0..<count {
             let sampleY = rowTop + (Double(line) + 0.5) / Double(count)
             if line > 0 { joined = advance(to: sampleY) }
-            if !active.isEmpty, sample(sampleY, weight: weight, joined: joined) { touched = true }
+            guard !active.isEmpty else { continue }
+            cross(sampleY, joined: joined)
+            if spans({ start, end in Self.addSpan(start, end, weight, columns: right + 1, area: area, cover: cover) }) { touched = true }
         }
         return touched
     }
@@ -253,7 +302,8 @@ struct RasterFill {
         area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>
     ) -> Bool {
         let rowTop = max(Double(y), bounds.minY), rowBottom = min(Double(y + 1), bounds.maxY)
-        while next < edges.count, edges[next].y0 < rowBottom {
+        // Edges come row by row (`byRow`): every edge starting above this row's bottom joins.
+        while next < edges.count, edges[next].y0 < Double(y + 1) {
             active.append(next)
             next += 1
         }
@@ -362,23 +412,22 @@ struct RasterFill {
     }
 
     /// Adds the span [start, end) of one sample line to the row's coverage (`columns`: the first column past
-    /// the row's end); whether the span was not empty.
+    /// the row's end).
     @inline(__always)
     private static func addSpan(
         _ start: Double, _ end: Double, _ weight: Float, columns: Int, area: UnsafeMutableBufferPointer<Float>,
         cover: UnsafeMutableBufferPointer<Float>
-    ) -> Bool {
-        guard end > start else { return false }
+    ) {
+        guard end > start else { return }
         let first = wholeBelow(start), last = wholeBelow(end)
         if first == last {
             area[first] += Float(end - start) * weight
-            return true
+            return
         }
         area[first] += Float(Double(first + 1) - start) * weight
         cover[first + 1] += weight
         cover[last] -= weight
         if last < columns { area[last] += Float(end - Double(last)) * weight }
-        return true
     }
 
     /// `x` rounded down as an `Int`: NaN gives 0, values out of range the nearest end. (Not
@@ -396,7 +445,8 @@ struct RasterFill {
 
 /// Composites one row's coverage into the canvas: the coverage is the running sum of `cover` plus `area`,
 /// read by the fill rule (an accumulated even-odd winding folds back every two), and each covered pixel takes
-/// the fill's color at that coverage.
+/// the fill's color at that coverage. Where both are zero the coverage stays what it was (inside a shape, or
+/// outside it): such runs are painted as one (an opaque run is a copy of one pixel value).
 struct RasterRowPainter {
     let source: RasterCanvas.Source
     let left: Int, right: Int
@@ -404,21 +454,55 @@ struct RasterRowPainter {
     let evenOdd: Bool
 
     @inline(__always)
+    func coverage(_ sum: Float) -> Float {
+        var sum = abs(sum)
+        if evenOdd {
+            sum = sum.truncatingRemainder(dividingBy: 2)
+            if sum > 1 { sum = 2 - sum }
+        }
+        return min(1, sum)
+    }
+
+    /// Paints the span [start, end) of row `y` at `coverage` (the part of each end pixel it covers, times
+    /// `coverage`): a row whose coverage is one span or spans apart.
+    func paintSpan(_ y: Int, from start: Double, to end: Double, coverage: Float, into pixels: UnsafeMutableBufferPointer<UInt32>, at base: Int) {
+        let first = RasterFill.wholeBelow(start), last = RasterFill.wholeBelow(end)
+        if first == last {
+            paint(Float(end - start) * coverage, first, last + 1, y, into: pixels, at: base)
+            return
+        }
+        paint(Float(Double(first + 1) - start) * coverage, first, first + 1, y, into: pixels, at: base)
+        paint(coverage, first + 1, last, y, into: pixels, at: base)
+        if last <= right { paint(Float(end - Double(last)) * coverage, last, last + 1, y, into: pixels, at: base) }
+    }
+
+    /// Paints columns `from ..< to` of row `y` at one coverage.
+    @inline(__always)
+    private func paint(_ coverage: Float, _ from: Int, _ to: Int, _ y: Int, into pixels: UnsafeMutableBufferPointer<UInt32>, at base: Int) {
+        guard coverage > 0.0005, to > from else { return }
+        if coverage >= RasterCanvas.Source.whole, let opaque = source.opaque, let start = pixels.baseAddress {
+            (start + base + from).update(repeating: opaque, count: to - from)
+        } else {
+            for at in from..<to { source.blend(coverage, over: &pixels[base + at], x: at, y: y) }
+        }
+    }
+
     func paint(
         _ y: Int, area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, into pixels: UnsafeMutableBufferPointer<UInt32>,
         at base: Int
     ) {
         var running: Float = 0
-        for column in left...right {
+        var column = left
+        while column <= right {
             running += cover[column]
-            var sum = abs(running + area[column])
-            if evenOdd {
-                sum = sum.truncatingRemainder(dividingBy: 2)
-                if sum > 1 { sum = 2 - sum }
-            }
-            let coverage = min(1, sum)
-            guard coverage > 0.0005 else { continue }
-            source.blend(coverage, over: &pixels[base + column], x: column, y: y)
+            let covered = coverage(running + area[column])
+            if covered > 0.0005 { source.blend(covered, over: &pixels[base + column], x: column, y: y) }
+            column += 1
+            var end = column
+            while end <= right && cover[end] == 0 && area[end] == 0 { end += 1 }
+            guard end > column else { continue }
+            paint(coverage(running), column, end, y, into: pixels, at: base)
+            column = end
         }
     }
 }
