@@ -42,6 +42,36 @@ struct DeflateBitWriter: ~Copyable {
         }
     }
 
+    /// The writer's place and pending bits as plain values, so a loop that writes many codes keeps them in
+    /// registers (through a pointer into the writer, every write would load and store them).
+    struct Sink {
+        let bytes: UnsafeMutablePointer<UInt8>
+        var count: Int
+        var accumulator: UInt64
+        var bits: Int
+
+        @inline(__always)
+        mutating func write(_ value: UInt32, bits size: Int) {
+            accumulator |= UInt64(value) << UInt64(bits)
+            bits &+= size
+            if bits >= 32 {
+                UnsafeMutableRawPointer(bytes + count).storeBytes(of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
+                count &+= 4
+                accumulator >>= 32
+                bits &-= 32
+            }
+        }
+    }
+
+    /// Runs `body` with a `Sink` after reserving `more` bytes, which is all it may write.
+    @inline(__always)
+    mutating func withSink(reserving more: Int, _ body: (inout Sink) -> Void) {
+        reserve(more)
+        var sink = Sink(bytes: bytes, count: count, accumulator: accumulator, bits: bits)
+        body(&sink)
+        (count, accumulator, bits) = (sink.count, sink.accumulator, sink.bits)
+    }
+
     /// Pads with zero bits to the next byte boundary.
     mutating func align() {
         reserve(8)

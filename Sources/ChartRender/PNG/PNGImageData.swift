@@ -14,13 +14,14 @@ struct PNGImageData: ~Copyable {
     let stride: Int
     private let above: UnsafeMutablePointer<UInt8>
     private var rows = 0
-    private var stream = DeflateStream()
+    private var stream: DeflateStream
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         let (stride, overflow) = self.width.multipliedReportingOverflow(by: 4)
         self.stride = overflow ? 0 : stride
+        stream = DeflateStream(row: self.stride + 1)
         above = .allocate(capacity: max(1, self.stride))
         above.initialize(repeating: 0, count: max(1, self.stride))
     }
