@@ -144,19 +144,39 @@ struct DeflateStream: ~Copyable {
         head[key] = position
     }
 
+    /// How many bytes from `from` on equal those from `at` on, at most `limit`: 32 bytes a step while they all
+    /// agree (the zero runs), then eight, the first difference found from the lowest set bit of the two words' XOR.
+    @inline(__always)
+    private func matchLength(_ from: Int, _ at: Int, _ limit: Int) -> Int {
+        let earlier = UnsafeRawPointer(buffer + from), later = UnsafeRawPointer(buffer + at)
+        @inline(__always) func difference(_ offset: Int) -> UInt64 {
+            earlier.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ later.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        var length = 0
+        while length &+ 32 <= limit, difference(length) | difference(length &+ 8) | difference(length &+ 16) | difference(length &+ 24) == 0 {
+            length &+= 32
+        }
+        while length &+ 8 <= limit {
+            let bits = difference(length)
+            if bits != 0 { return length &+ bits.littleEndian.trailingZeroBitCount &>> 3 }
+            length &+= 8
+        }
+        while length < limit && buffer[from &+ length] == buffer[at &+ length] { length &+= 1 }
+        return length
+    }
+
     /// The longest match for the bytes at `at` (at most `limit` long, at least 3 to count): the runs first
     /// (distance 1 and 4), then the hash chain of `key` unless a run is already long enough.
     @inline(__always)
     private func longestMatch(_ at: Int, _ limit: Int, _ key: Int?) -> (length: Int, distance: Int) {
-        let bytes = UnsafeBufferPointer(start: UnsafePointer(buffer), count: end)
         var best = 0, distance = 0
-        if at >= 1 && buffer[at - 1] == buffer[at] { (best, distance) = (PDFDeflate.matchLength(bytes, at - 1, at, limit), 1) }
+        if at >= 1 && buffer[at - 1] == buffer[at] { (best, distance) = (matchLength(at - 1, at, limit), 1) }
         if at >= 4 && best < limit && buffer[at - 4 + best] == buffer[at + best] {
-            let length = PDFDeflate.matchLength(bytes, at - 4, at, limit)
+            let length = matchLength(at - 4, at, limit)
             if length > best { (best, distance) = (length, 4) }
         }
         if rowDistance > 0 && at >= rowDistance && best < limit && buffer[at - rowDistance + best] == buffer[at + best] {
-            let length = PDFDeflate.matchLength(bytes, at - rowDistance, at, limit)
+            let length = matchLength(at - rowDistance, at, limit)
             if length > best { (best, distance) = (length, rowDistance) }
         }
         guard let key, best < Self.goodLength, best < limit else { return (best, distance) }
@@ -170,7 +190,7 @@ struct DeflateStream: ~Copyable {
             guard back > last, back <= Self.window, back <= at else { break }
             let from = at - back
             if buffer[from + best] == buffer[at + best] {
-                let length = PDFDeflate.matchLength(bytes, from, at, limit)
+                let length = matchLength(from, at, limit)
                 if length > best {
                     (best, distance) = (length, back)
                     if length >= Self.niceLength || length == limit { break }
@@ -189,7 +209,21 @@ struct DeflateStream: ~Copyable {
     /// longest match still fits).
     private mutating func compress(until stop: Int) {
         var at = index
+        // Literals in a row; past 64 (data that does not repeat, such as noise or a photograph), positions are
+        // skipped unsearched, one more per 64, as fast compressors do, until a match is found.
+        var misses = 0
         while at < stop {
+            if misses > 64 {
+                for _ in 0..<min(misses >> 6, stop - at) {
+                    literal(buffer[at])
+                    at += 1
+                    if tokenCount == Self.blockTokens {
+                        index = at
+                        writeBlock(last: false)
+                    }
+                }
+                if at >= stop { break }
+            }
             var (length, distance) = (0, 0)
             var key: Int? = nil
             if at + 4 <= end { key = hash(at) }
@@ -205,9 +239,11 @@ struct DeflateStream: ~Copyable {
                     }
                 }
                 at += length
+                misses = 0
             } else {
                 literal(buffer[at])
                 at += 1
+                misses += 1
             }
             if tokenCount == Self.blockTokens {
                 index = at
