@@ -19,8 +19,8 @@ struct DeflateStream: ~Copyable {
     /// 32 K).
     static let blockTokens = 16_384
     /// How far a hash chain is followed; the run length that makes it not worth following; the match length that
-    /// stops it; the longest match whose inner positions are still put in the hash (measured on charts: longer
-    /// chains cost time and gain nothing, the distances they find cost more bits).
+    /// stops it; the longest match whose inner positions are still put in the hash (measured on the polarization
+    /// chart: a chain of 32 is 0.25% smaller and 9% slower; specs/performance.md).
     static let chainLimit = 8
     static let goodLength = 8
     static let niceLength = 128
