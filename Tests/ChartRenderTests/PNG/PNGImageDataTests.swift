@@ -246,19 +246,69 @@ struct PNGImageDataTests {
             DeflateHuffman.runLengths([0, 0, 0, 5, 5, 5, 5, 5, 5, 5, 5] + [UInt8](repeating: 0, count: 150)).map(\.symbol) == [17, 5, 16, 5, 18, 18])
     }
 
-    @Test("a file written from the streamed rows passes pngcheck and is the same bytes every time")
+    @Test("a file written from the streamed rows passes pngcheck, decodes to its pixels, and is the same bytes every time")
     func pngcheck() throws {
         let rgba = Self.image(320, 240) { x, y in (UInt8(x % 256), UInt8(y % 256), 128, x == y ? 255 : 200) }
         let png = PNGEncoder.encode(width: 320, height: 240, rgba: rgba, pixelsPerMetre: 7559, text: [("Title", "Test")])
         #expect(png == PNGEncoder.encode(width: 320, height: 240, rgba: rgba, pixelsPerMetre: 7559, text: [("Title", "Test")]))
         let chunks = try #require(PNGWriterTests.chunks(png))
         #expect(chunks.map(\.type) == ["IHDR", "sRGB", "pHYs", "tEXt", "IDAT", "IEND"])
-        guard let pngcheck = ToolProcess.find("pngcheck") else { return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chartc-pngdata-\(UUID().uuidString).png")
         try Data(png).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
+            // Python's zlib inflates IDAT, and undoing Up (a running sum down the columns) gives the pixels back.
+            let pixels = file.appendingPathExtension("rgba")
+            try Data(rgba).write(to: pixels)
+            defer { try? FileManager.default.removeItem(at: pixels) }
+            let decode = try ToolProcess.run(
+                "/usr/bin/python3",
+                [
+                    "-c",
+                    """
+                    import sys, zlib, struct
+                    data = open(sys.argv[1], 'rb').read()
+                    at, idat, width, height = 8, b'', 0, 0
+                    while at < len(data):
+                        n = struct.unpack('>I', data[at:at + 4])[0]
+                        kind = data[at + 4:at + 8]
+                        if kind == b'IHDR': width, height = struct.unpack('>II', data[at + 8:at + 16])
+                        if kind == b'IDAT': idat += data[at + 8:at + 8 + n]
+                        at += 12 + n
+                    raw = zlib.decompress(idat)
+                    stride = width * 4 + 1
+                    rows, above = [], bytes(width * 4)
+                    for y in range(height):
+                        kind, line = raw[y * stride], raw[y * stride + 1:(y + 1) * stride]
+                        assert kind == (0 if y == 0 else 2), kind
+                        above = bytes((a + b) & 255 for a, b in zip(line, above))
+                        rows.append(above)
+                    print(b''.join(rows) == open(sys.argv[2], 'rb').read())
+                    """, file.path, pixels.path
+                ])
+            #expect(decode.output == "True\n", "\(decode.output)")
+        }
+        guard let pngcheck = ToolProcess.find("pngcheck") else { return }
         let result = try ToolProcess.run(pngcheck, ["-v", file.path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("No errors detected"))
+    }
+
+    @Test("a short row is transparent black past its end, rows past the height are ignored, missing rows are transparent black")
+    func shortAndMissingRows() {
+        let width = 5, height = 4
+        let full = Self.image(width, height) { x, y in y == 1 && x >= 3 || y >= 2 ? (0, 0, 0, 0) : (UInt8(x * 40), UInt8(y * 60), 9, 255) }
+        var data = PNGImageData(width: width, height: height)
+        full.withUnsafeBufferPointer { pixels in
+            data.append(row: UnsafeBufferPointer(rebasing: pixels[0..<20]))
+            data.append(row: UnsafeBufferPointer(rebasing: pixels[20..<32])) // three pixels of five
+            data.append(row: UnsafeBufferPointer(rebasing: pixels[40..<60]))
+        }
+        #expect(data.finish() == Self.imageData(width: width, height: height, rgba: full))
+        var extra = PNGImageData(width: width, height: 1)
+        full.withUnsafeBufferPointer { pixels in
+            for _ in 0..<3 { extra.append(row: UnsafeBufferPointer(rebasing: pixels[0..<20])) }
+        }
+        #expect(extra.finish() == Self.imageData(width: width, height: 1, rgba: Array(full[0..<20])))
     }
 }
