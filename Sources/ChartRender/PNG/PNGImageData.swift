@@ -49,33 +49,36 @@ struct PNGImageData: ~Copyable {
                 checksum.add(destination[index])
             }
         }
-        if let source, given > 0 { above.update(from: source, count: given) }
+        // `up` copied the row to `above`; what it did not give is transparent black.
         if given < stride { (above + given).update(repeating: 0, count: stride - given) }
         rows += 1
     }
 
-    /// `line − above`, byte by byte modulo 256, sixteen bytes a step, each step added to the checksum.
+    /// `line − above`, byte by byte modulo 256, sixteen bytes a step, each step added to the checksum; `line` is
+    /// copied to `above` on the way, for the next row.
     @inline(__always)
     private static func up(
-        _ line: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, _ count: Int,
+        _ line: UnsafePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, _ count: Int,
         _ checksum: inout Adler32
     ) {
-        let line = UnsafeRawPointer(line), above = UnsafeRawPointer(above), output = UnsafeMutableRawPointer(output)
+        let line = UnsafeRawPointer(line), above = UnsafeMutableRawPointer(above), output = UnsafeMutableRawPointer(output)
         // A local copy stays in registers; the caller's is written back once.
         var sum = checksum
         defer { checksum = sum }
         var index = 0
         while index &+ 16 <= count {
-            let difference =
-                line.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                &- above.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let pixels = line.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let difference = pixels &- above.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             output.storeBytes(of: difference, toByteOffset: index, as: SIMD16<UInt8>.self)
+            above.storeBytes(of: pixels, toByteOffset: index, as: SIMD16<UInt8>.self)
             sum.add(difference)
             index &+= 16
         }
         while index < count {
-            let difference = line.load(fromByteOffset: index, as: UInt8.self) &- above.load(fromByteOffset: index, as: UInt8.self)
+            let pixel = line.load(fromByteOffset: index, as: UInt8.self)
+            let difference = pixel &- above.load(fromByteOffset: index, as: UInt8.self)
             output.storeBytes(of: difference, toByteOffset: index, as: UInt8.self)
+            above.storeBytes(of: pixel, toByteOffset: index, as: UInt8.self)
             sum.add(difference)
             index &+= 1
         }
