@@ -9,6 +9,9 @@ struct DeflateBitWriter: ~Copyable {
     private var accumulator: UInt64 = 0
     private var bits = 0
 
+    /// Bits written so far, the pending ones included.
+    var bitCount: Int { count * 8 + bits }
+
     init(capacity: Int = 1 << 16) {
         self.capacity = max(64, capacity)
         bytes = .allocate(capacity: self.capacity)

@@ -324,15 +324,18 @@ struct DeflateStream: ~Copyable {
                 offset += piece
             } while offset < index
         } else if fixed <= dynamic {
-            writer.reserve(16 + 6 * tokenCount)
+            // Room for the block as its size was counted (and a margin); the writer grows only when a block needs it.
+            let start = writer.bitCount
+            writer.reserve(fixed / 8 + 64)
             writer.write(last ? 1 : 0, bits: 1)
             writer.write(1, bits: 2)
             writeTokens(
                 literalCodes: PDFDeflate.literalCodes.map(\.code), literalLengths: PDFDeflate.literalCodes.map { UInt8($0.bits) },
                 distanceCodes: PDFDeflate.distanceCodes, distanceLengths: [UInt8](repeating: 5, count: 30))
+            assert(writer.bitCount - start == fixed, "a fixed block of another size than counted")
         } else {
-            // The header is at most 17 + 19 × 3 + 316 × 14 bits.
-            writer.reserve(600 + 6 * tokenCount)
+            let start = writer.bitCount
+            writer.reserve(dynamic / 8 + 64)
             writer.write(last ? 1 : 0, bits: 1)
             writer.write(2, bits: 2)
             writer.write(UInt32(literalCount - 257), bits: 5)
@@ -349,6 +352,7 @@ struct DeflateStream: ~Copyable {
             writeTokens(
                 literalCodes: DeflateHuffman.codes(literalLengths), literalLengths: literalLengths,
                 distanceCodes: DeflateHuffman.codes(distanceLengths), distanceLengths: distanceLengths)
+            assert(writer.bitCount - start == dynamic, "a dynamic block of another size than counted")
         }
         tokenCount = 0
         literalCounts.update(repeating: 0, count: 286)
@@ -372,7 +376,7 @@ struct DeflateStream: ~Copyable {
             distanceSizes[code] = Int(distanceLengths[code]) + PDFDeflate.distanceExtra[code]
         }
         let tokens = self.tokens, tokenCount = self.tokenCount, distanceCodeTable = self.distanceCodeTable
-        writer.withSink(reserving: 6 * tokenCount + 16) { sink in
+        writer.withSink(reserving: 0) { sink in
             for position in 0..<tokenCount {
                 let token = tokens[position]
                 if token < 256 {
