@@ -1,6 +1,7 @@
 /// The Adler-32 checksum (RFC 1950 §8.2) that ends a zlib stream, updated piece by piece as the bytes arrive,
 /// sixteen bytes a step: sixteen zero bytes (the bulk of a filtered PNG) leave `a` as it is and add `16a` to `b`,
-/// in one test and one shift; others are added one by one. The sums are reduced modulo 65 521 every 5552 bytes at most, the most that cannot overflow 32 bits.
+/// in one test and one shift; others are added one by one. The sums are reduced modulo 65 521 every 5552 bytes
+/// at most, the most that cannot overflow 32 bits.
 struct Adler32 {
     private var a: UInt32 = 1
     private var b: UInt32 = 0
