@@ -50,14 +50,11 @@ public struct PNGWriter: Sendable {
         // 96 CSS px per inch: pixels per metre at this scale.
         let perMetre = NumberConversion.clamped(96 * scale / 0.0254, rounding: .toNearestOrAwayFromZero)
         let width = page.recording.width, height = page.recording.height
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        Self.drawBands(&page.recording) { row, bytes in
-            rgba.withUnsafeMutableBufferPointer { rgba in
-                guard let target = rgba.baseAddress, let source = bytes.baseAddress else { return }
-                (target + row * width * 4).update(from: source, count: width * 4)
-            }
-        }
-        return PNGEncoder.encode(width: width, height: height, rgba: rgba, pixelsPerMetre: perMetre, text: text)
+        // Each band's rows go to the encoder as they are drawn: neither the image nor the compressor's input is
+        // ever held whole.
+        var data = PNGImageData(width: width, height: height)
+        Self.drawBands(&page.recording) { _, bytes in data.append(row: UnsafeBufferPointer(bytes)) }
+        return PNGEncoder.encode(width: width, height: height, imageData: data.finish(), pixelsPerMetre: perMetre, text: text)
     }
 
     /// Rows drawn per band: about 256 KiB of pixels, which stay in the processor's cache while they are drawn

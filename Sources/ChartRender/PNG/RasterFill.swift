@@ -46,6 +46,14 @@ struct RasterFill {
         var direction: Int
     }
 
+    /// Where an edge crosses a line: `x` there, `below` where it crosses the bottom of the piece of row being
+    /// drawn (sorting breaks ties by it: the order just below the line).
+    struct Crossing {
+        var x: Double, below: Double
+        var direction: Int
+        var edge: Int
+    }
+
     /// How coverage is computed: sample lines (any outline) or accumulated areas (glyphs).
     enum Coverage {
         case sampled, area
@@ -54,7 +62,7 @@ struct RasterFill {
     /// Lines sampled per pixel row.
     static let subsamples = 16
 
-    /// The edges, top to bottom by their upper end.
+    /// The edges, row by row of their upper ends (`byRow`).
     let edges: [Edge]
     let rule: RasterFillRule
     let coverage: Coverage
@@ -66,10 +74,11 @@ struct RasterFill {
     /// The pixels the outline reaches within `bounds`.
     let firstRow: Int, lastRow: Int, firstColumn: Int, lastColumn: Int
 
-    /// The next edge not yet met, and the edges (indices) crossing the sample line or row reached, left to right
-    /// as they crossed it.
+    /// The next edge not yet met, the edges (indices) crossing the sample line or row reached, left to right
+    /// as they crossed it, and (sampled) the edges of the row reached that start below its sample line.
     private var nextEdge = 0
     private var active: [Int] = []
+    private var pending: [Int] = []
 
     /// The fill of `outline` (device pixels; each subpath closed) on a page of `width` × `height` pixels, or nil
     /// when it draws nothing there (no area, transparent, a point that is not finite, outside the clip).
@@ -109,11 +118,7 @@ struct RasterFill {
         firstColumn = NumberConversion.clamped(drawn.minX, rounding: .down)
         lastColumn = min(width - 1, NumberConversion.clamped(drawn.maxX, rounding: .up) - 1)
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return nil }
-        switch coverage {
-        case .sampled: edges.sort { $0.y0 < $1.y0 }
-        case .area: edges = Self.byRow(edges, firstRow: firstRow, lastRow: lastRow)
-        }
-        self.edges = edges
+        self.edges = Self.byRow(edges, firstRow: firstRow, lastRow: lastRow)
         self.rule = rule
         self.coverage = coverage
         self.paint = paint
@@ -122,9 +127,9 @@ struct RasterFill {
     }
 
     /// The edges in the order of the pixel rows their upper ends are in (rows above `firstRow` counted as it,
-    /// rows below `lastRow` as the row after it), in their order within a row: all that accumulated areas need,
-    /// in one counting pass (a text run has thousands of edges; sorting them by their exact tops was a tenth of
-    /// the text's drawing).
+    /// rows below `lastRow` as the row after it), in their order within a row, in one counting pass: a row's
+    /// edges join when the row is reached (a text run has thousands of edges; sorting them by their exact tops
+    /// was a tenth of the text's drawing).
     static func byRow(_ edges: [Edge], firstRow: Int, lastRow: Int) -> [Edge] {
         let rows = lastRow - firstRow + 2
         func bucket(_ edge: Edge) -> Int { max(0, min(rows - 1, wholeBelow(edge.y0) - firstRow)) }
@@ -150,31 +155,33 @@ struct RasterFill {
         guard top <= bottom, left <= right else { return }
         scratch.prepare(columns: right + 2)
         var next = nextEdge
-        var active = self.active
+        var active = self.active, pending = self.pending
         self.active = []
+        self.pending = []
         defer {
             nextEdge = next
             self.active = active
+            self.pending = pending
         }
         let row = RasterRowPainter(
             source: RasterCanvas.Source(paint, opacity: opacity), left: left, right: right, evenOdd: coverage == .area && rule == .evenOdd)
         edges.withUnsafeBufferPointer { edges in
-            scratch.withBuffers { area, cover, crossings in
+            scratch.withBuffers { area, cover, lists in
                 canvas.withRows { pixels, canvasLeft, canvasTop, canvasWidth in
                     for y in top...bottom {
                         let painted: Bool
                         switch coverage {
                         case .sampled:
                             painted = sampleRow(
-                                y, left: left, right: right, edges: edges, next: &next, active: &active, area: area, cover: cover,
-                                crossings: &crossings, painter: row, pixels: pixels, base: (y - canvasTop) * canvasWidth - canvasLeft)
+                                y, left: left, right: right, edges: edges, next: &next, active: &active, pending: &pending, area: area, cover: cover,
+                                lists: &lists, painter: row, pixels: pixels, base: (y - canvasTop) * canvasWidth - canvasLeft)
                         case .area:
                             painted = accumulateRow(y, left: left, right: right, edges: edges, next: &next, active: &active, area: area, cover: cover)
                         }
                         if painted {
                             row.paint(y, area: area, cover: cover, into: pixels, at: (y - canvasTop) * canvasWidth - canvasLeft)
                         }
-                        if active.isEmpty && next == edges.count { break }
+                        if active.isEmpty && pending.isEmpty && next == edges.count { break }
                     }
                 }
             }
@@ -187,8 +194,8 @@ struct RasterFill {
     /// once per sample line and pixel: they work on the buffers directly, so no write checks the arrays'
     /// uniqueness or bounds (an index is within the row by the clamps of `draw`).
     private func sampleRow(
-        _ y: Int, left: Int, right: Int, edges: UnsafeBufferPointer<Edge>, next: inout Int, active: inout [Int],
-        area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, crossings: inout [(x: Double, direction: Int, edge: Int)],
+        _ y: Int, left: Int, right: Int, edges: UnsafeBufferPointer<Edge>, next: inout Int, active: inout [Int], pending: inout [Int],
+        area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, lists: inout RasterScratch.Lists,
         painter: RasterRowPainter, pixels: UnsafeMutableBufferPointer<UInt32>, base: Int
     ) -> Bool {
         let count = Self.subsamples
@@ -197,16 +204,28 @@ struct RasterFill {
         let spanLow = max(bounds.minX, Double(left)), spanHigh = min(Double(right + 1), bounds.maxX)
         let rowCoverage = Float(RasterClip.overlap(rowTop, bounds.minY, bounds.maxY))
         let rule = rule
-        /// Brings the active edges to the sample line `y`: those starting at or above it join, those ending at or
-        /// above it leave (kept in order, by hand: `removeAll(where:)` with a closure cost a county map's
-        /// thousands of small fills much of their time in a debug build); how many joined.
+        // The row's edges are met: they wait until a sample line reaches their tops.
+        while next < edges.count, edges[next].y0 < rowTop + 1 {
+            pending.append(next)
+            next += 1
+        }
+        /// Brings the active edges to the sample line `y`: those waiting that start at or above it join, those
+        /// ending at or above it leave (kept in order, by hand: `removeAll(where:)` with a closure cost a county
+        /// map's thousands of small fills much of their time in a debug build); how many joined.
         func advance(to y: Double) -> Int {
             var joined = 0
-            while next < edges.count, edges[next].y0 <= y {
-                active.append(next)
-                next += 1
-                joined += 1
+            var waiting = 0
+            for position in 0..<pending.count {
+                let index = pending[position]
+                if edges[index].y0 <= y {
+                    active.append(index)
+                    joined += 1
+                } else {
+                    pending[waiting] = index
+                    waiting += 1
+                }
             }
+            pending.removeLast(pending.count - waiting)
             var kept = 0
             for position in 0..<active.count where edges[active[position]].y1 > y {
                 active[kept] = active[position]
@@ -217,13 +236,13 @@ struct RasterFill {
         }
         /// The active edges' crossings of the sample line `y`, left to right; the active edges take their order.
         func cross(_ y: Double, joined: Int) {
-            crossings.removeAll(keepingCapacity: true)
+            lists.crossings.removeAll(keepingCapacity: true)
             for index in active {
                 let edge = edges[index]
-                crossings.append((edge.x0 + (y - edge.y0) * edge.slope, edge.direction, index))
+                lists.crossings.append(Crossing(x: edge.x0 + (y - edge.y0) * edge.slope, below: 0, direction: edge.direction, edge: index))
             }
-            Self.sortByX(&crossings, joined: joined)
-            for position in 0..<crossings.count { active[position] = crossings[position].edge }
+            Self.sortByX(&lists.crossings, joined: joined)
+            for position in 0..<lists.crossings.count { active[position] = lists.crossings[position].edge }
         }
         /// Calls `body` with each span inside the outline (by the fill rule) on the line crossed last, cut to the
         /// columns drawn; whether there was one.
@@ -231,7 +250,7 @@ struct RasterFill {
             var winding = 0
             var spanStart = 0.0
             var any = false
-            for crossing in crossings {
+            for crossing in lists.crossings {
                 let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
                 winding += crossing.direction
                 let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
@@ -253,20 +272,17 @@ struct RasterFill {
                 cover[column] = 0
             }
         }
-        var joined = advance(to: firstSample)
-        let noneJoins = next == edges.count || edges[next].y0 > lastSample
-        guard !active.isEmpty || !noneJoins else { return false }
         // The same spans on every sample line: no edge joins or leaves within the row, and every crossing edge
         // is vertical.
-        var uniform = noneJoins && !active.isEmpty
+        var uniform = !active.isEmpty && !pending.contains { edges[$0].y0 <= lastSample }
         if uniform {
-            for index in active where edges[index].slope != 0 || edges[index].y1 <= lastSample {
+            for index in active where edges[index].slope != 0 || edges[index].y0 > firstSample || edges[index].y1 <= lastSample {
                 uniform = false
                 break
             }
         }
         if uniform {
-            cross(firstSample, joined: joined)
+            cross(firstSample, joined: advance(to: firstSample))
             // Spans that share no pixel are painted as they are; else their coverage is summed first.
             var previousEnd = -Double.infinity
             var apart = true
@@ -281,17 +297,94 @@ struct RasterFill {
             clear()
             return spans { start, end in Self.addSpan(start, end, rowCoverage, columns: right + 1, area: area, cover: cover) }
         }
+        // Otherwise the row is cut where edges join or leave it, so that within each piece every edge there
+        // crosses it from top to bottom; all the row's edges are active, each piece taking those that cross it.
+        active += pending
+        pending.removeAll(keepingCapacity: true)
+        let top = max(rowTop, bounds.minY), bottom = min(rowTop + 1, bounds.maxY)
+        defer {
+            var kept = 0
+            for position in 0..<active.count where edges[active[position]].y1 > bottom {
+                active[kept] = active[position]
+                kept += 1
+            }
+            active.removeLast(active.count - kept)
+        }
+        guard bottom > top, !active.isEmpty else { return false }
+        lists.cuts.removeAll(keepingCapacity: true)
+        lists.cuts.append(top)
+        for index in active {
+            let edge = edges[index]
+            if edge.y0 > top && edge.y0 < bottom { lists.cuts.append(edge.y0) }
+            if edge.y1 > top && edge.y1 < bottom { lists.cuts.append(edge.y1) }
+        }
+        lists.cuts.append(bottom)
+        lists.cuts.sort()
         clear()
-        let weight = rowCoverage / Float(count)
         var touched = false
-        for line in 0..<count {
-            let sampleY = rowTop + (Double(line) + 0.5) / Double(count)
-            if line > 0 { joined = advance(to: sampleY) }
-            guard !active.isEmpty else { continue }
-            cross(sampleY, joined: joined)
-            if spans({ start, end in Self.addSpan(start, end, weight, columns: right + 1, area: area, cover: cover) }) { touched = true }
+        for piece in 0..<(lists.cuts.count - 1) {
+            let a = lists.cuts[piece], b = lists.cuts[piece + 1]
+            guard b > a else { continue }
+            lists.crossings.removeAll(keepingCapacity: true)
+            for index in active {
+                let edge = edges[index]
+                guard edge.y0 <= a && edge.y1 >= b else { continue }
+                lists.crossings.append(
+                    Crossing(
+                        x: edge.x0 + (a - edge.y0) * edge.slope, below: edge.x0 + (b - edge.y0) * edge.slope, direction: edge.direction, edge: index))
+            }
+            guard !lists.crossings.isEmpty else { continue }
+            // Where the outline's boundary is the same edges in the same order at the piece's top and bottom, the
+            // inside is bounded by them all the way down: their areas give the coverage exactly. (Edges crossing
+            // inside the outline, as a stroke's overlapping pieces do, change nothing.)
+            // In the edges' order from the rows above, mostly sorted: insertion sort unless they are many.
+            Self.sortByX(&lists.crossings, joined: lists.crossings.count > 64 ? lists.crossings.count : 0)
+            boundaries(of: lists.crossings, into: &lists.boundaryTop)
+            lists.crossingsBelow.removeAll(keepingCapacity: true)
+            for crossing in lists.crossings {
+                lists.crossingsBelow.append(Crossing(x: crossing.below, below: crossing.x, direction: crossing.direction, edge: crossing.edge))
+            }
+            Self.sortByX(&lists.crossingsBelow, joined: 0)
+            boundaries(of: lists.crossingsBelow, into: &lists.boundaryBottom)
+            if lists.boundaryTop == lists.boundaryBottom {
+                for (position, index) in lists.boundaryTop.enumerated() {
+                    let edge = edges[index]
+                    let sign: Double = position % 2 == 0 ? 1 : -1
+                    Self.accumulate(
+                        edge.x0 + (a - edge.y0) * edge.slope, a, edge.x0 + (b - edge.y0) * edge.slope, b, direction: sign, low: spanLow,
+                        high: spanHigh,
+                        right: right, cover: cover)
+                }
+                touched = touched || !lists.boundaryTop.isEmpty
+                continue
+            }
+            // Else the sample lines in the piece.
+            let weight = 1 / Float(count)
+            for line in 0..<count {
+                let sampleY = rowTop + (Double(line) + 0.5) / Double(count)
+                guard sampleY >= a && sampleY < b else { continue }
+                for position in 0..<lists.crossings.count {
+                    let edge = edges[lists.crossings[position].edge]
+                    lists.crossings[position].x = edge.x0 + (sampleY - edge.y0) * edge.slope
+                }
+                Self.sortByX(&lists.crossings, joined: 0)
+                if spans({ start, end in Self.addSpan(start, end, weight, columns: right + 1, area: area, cover: cover) }) { touched = true }
+            }
         }
         return touched
+    }
+
+    /// The edges of `crossings` (left to right) where the fill rule's inside begins or ends: entries at even
+    /// places begin a span, at odd places end it.
+    private func boundaries(of crossings: [Crossing], into positions: inout [Int]) {
+        positions.removeAll(keepingCapacity: true)
+        var winding = 0
+        for (position, crossing) in crossings.enumerated() {
+            let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+            winding += crossing.direction
+            let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+            if wasInside != isInside { positions.append(crossing.edge) }
+        }
     }
 
     /// The coverage of pixel row `y` (columns `left…right`) by accumulated areas: each edge crossing the row adds
@@ -388,21 +481,21 @@ struct RasterFill {
         cover[last + 1] += Float(height - previous)
     }
 
-    /// Sorts a sample line's crossings left to right. They come in the order the edges crossed the line above,
-    /// so they are nearly sorted: an insertion sort takes a few steps an edge; when many edges joined on this
-    /// line (the first line of a map's mesh of borders), the library's sort. Both are stable, so equal crossings
-    /// keep their order.
-    static func sortByX(_ crossings: inout [(x: Double, direction: Int, edge: Int)], joined: Int) {
+    /// Sorts crossings left to right (ties by `below`). They come in the order the edges crossed the line
+    /// above, so they are nearly sorted: an insertion sort takes a few steps an edge; when many edges joined on
+    /// this line (the first line of a map's mesh of borders), the library's sort. Both are stable.
+    static func sortByX(_ crossings: inout [Crossing], joined: Int) {
         guard crossings.count > 1 else { return }
         guard joined <= 32 else {
-            crossings.sort { $0.x < $1.x }
+            crossings.sort { $0.x < $1.x || ($0.x == $1.x && $0.below < $1.below) }
             return
         }
         crossings.withUnsafeMutableBufferPointer { crossings in
             for position in 1..<crossings.count {
                 let crossing = crossings[position]
                 var at = position
-                while at > 0 && crossings[at - 1].x > crossing.x {
+                while at > 0 && (crossings[at - 1].x > crossing.x || (crossings[at - 1].x == crossing.x && crossings[at - 1].below > crossing.below))
+                {
                     crossings[at] = crossings[at - 1]
                     at -= 1
                 }
@@ -508,13 +601,23 @@ struct RasterRowPainter {
 }
 
 /// The rasterizer's working rows, shared by every fill of a page: one row's coverage (partial pixels in `area`,
-/// whole runs as differences in `cover`) and a sample line's crossings.
+/// whole runs as differences in `cover`) and the lists a row's pieces are worked out in.
 struct RasterScratch {
+    /// Crossings of a line and of the bottom of a piece of row, the edges bounding the inside there, the
+    /// heights a row is cut at.
+    struct Lists {
+        var crossings: [RasterFill.Crossing] = []
+        var crossingsBelow: [RasterFill.Crossing] = []
+        var boundaryTop: [Int] = []
+        var boundaryBottom: [Int] = []
+        var cuts: [Double] = []
+    }
+
     private var area: [Float] = []
     private var cover: [Float] = []
-    private var crossings: [(x: Double, direction: Int, edge: Int)] = []
+    private var lists = Lists()
 
-    /// Makes the coverage rows at least `columns` long, all zero.
+    /// Makes the coverage rows at least `columns` long.
     mutating func prepare(columns: Int) {
         if area.count < columns {
             area = [Float](repeating: 0, count: columns)
@@ -522,12 +625,10 @@ struct RasterScratch {
         }
     }
 
-    mutating func withBuffers(
-        _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, inout [(x: Double, direction: Int, edge: Int)]) -> Void
-    ) {
+    mutating func withBuffers(_ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, inout Lists) -> Void) {
         area.withUnsafeMutableBufferPointer { area in
             cover.withUnsafeMutableBufferPointer { cover in
-                body(area, cover, &crossings)
+                body(area, cover, &lists)
             }
         }
     }

@@ -82,15 +82,19 @@ extension RasterPage {
             scalars = RasterArabic.shaped(scalars) { value in face.glyph(for: value) != 0 || (fallback?.glyph(for: value) ?? 0) != 0 }
         }
         if RasterBidi.hasRightToLeft(scalars) { scalars = RasterBidi.visualOrder(scalars).map { scalars[$0] } }
+        // Whether each face kerns, asked once a run rather than once a glyph (the answer reads the face's table).
+        let faceKerns = face.hasKerning, fallbackKerns = fallback?.hasKerning ?? false
         for scalar in scalars {
             var chosen = face
+            var kerns = faceKerns
             var glyph = face.glyph(for: scalar.value)
             if glyph == 0, let fallback, fallback.glyph(for: scalar.value) != 0 {
                 chosen = fallback
+                kerns = fallbackKerns
                 glyph = fallback.glyph(for: scalar.value)
             }
             let unit = size / Double(chosen.unitsPerEm)
-            if let previous, previous.path == chosen.path, chosen.hasKerning {
+            if kerns, let previous, previous.path == chosen.path {
                 let pair = Double(chosen.kerning(previous.glyph, glyph)) * unit
                 pen += pair
                 kerning += pair
