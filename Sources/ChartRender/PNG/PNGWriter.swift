@@ -73,7 +73,7 @@ public struct PNGWriter: Sendable {
         var top = 0
         while top < height {
             let bottom = min(height, top + rows)
-            band.reset(top: top, height: bottom - top)
+            band.reset(top: top, height: bottom - top, clear: !recording.opaqueBackground)
             recording.draw(rows: top..<bottom, into: &band)
             bytes.withUnsafeMutableBufferPointer { bytes in
                 for y in top..<bottom {

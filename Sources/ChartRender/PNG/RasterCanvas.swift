@@ -20,11 +20,12 @@ struct RasterCanvas {
         pixels = [UInt32](repeating: 0, count: self.width * self.height)
     }
 
-    /// Makes this canvas rows `top ..< top + height` (at most the rows it was made with), all transparent: the
-    /// next band of the page in the same memory.
-    mutating func reset(top: Int, height: Int) {
+    /// Makes this canvas rows `top ..< top + height` (at most the rows it was made with), all transparent unless
+    /// `clear` is false (what will be drawn first covers them all): the next band of the page in the same memory.
+    mutating func reset(top: Int, height: Int, clear: Bool = true) {
         self.top = top
         self.height = max(1, min(height, pixels.count / width))
+        guard clear else { return }
         pixels.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             base.update(repeating: 0, count: self.width * self.height)

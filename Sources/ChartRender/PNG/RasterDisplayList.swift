@@ -28,6 +28,9 @@ struct RasterDisplayList {
     /// The page's items, then one list for each layer being recorded.
     private var open: [[Item]] = [[]]
     private var scratch = RasterScratch()
+    /// Whether the first thing drawn is an opaque rectangle over the whole page (a chart's background): each band
+    /// is then painted over entirely and need not be cleared first.
+    private(set) var opaqueBackground = false
 
     init(width: Int, height: Int) {
         self.width = max(1, width)
@@ -47,8 +50,28 @@ struct RasterDisplayList {
             let fill = RasterFill(
                 outline, rule: rule, coverage: coverage, paint: paint, opacity: opacity, clip: clip, width: width, height: height)
         else { return }
+        if fills.isEmpty && open.count == 1 {
+            opaqueBackground = Self.coversPage(outline, paint: paint, opacity: opacity, clip: clip, width: width, height: height)
+        }
         fills.append(fill)
         open[open.count - 1].append(.fill(fills.count - 1))
+    }
+
+    /// Whether `outline` is one opaque rectangle covering every pixel of the page whole.
+    private static func coversPage(_ outline: RasterPolylines, paint: RasterPaint, opacity: Double, clip: RasterClip?, width: Int, height: Int)
+        -> Bool
+    {
+        guard case .solid(_, _, _, let alpha) = paint, alpha >= 1, opacity >= 1, outline.subpaths.count == 1,
+            let points = outline.subpaths.first?.points,
+            points.count == 4 || points.count == 5
+        else { return false }
+        if let clip, clip.minX > 0 || clip.minY > 0 || clip.maxX < Double(width) || clip.maxY < Double(height) { return false }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+            minX <= 0, minY <= 0, maxX >= Double(width), maxY >= Double(height)
+        else { return false }
+        // Every corner on the box: an axis-aligned rectangle.
+        return points.allSatisfy { ($0.x == minX || $0.x == maxX) && ($0.y == minY || $0.y == maxY) }
     }
 
     /// Starts recording a layer: the items recorded until `endLayer` or `discardLayer` belong to it.

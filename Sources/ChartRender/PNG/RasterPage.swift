@@ -26,7 +26,7 @@ struct RasterPage {
     var clips: [String: Box] = [:]
     var facesByStyle: [FontStyleRequest: OpenTypeFace] = [:]
     var fallbacksByStyle: [FontStyleRequest: OpenTypeFace?] = [:]
-    /// Outlines read so far, by face path and glyph.
+    /// Outlines read so far, by face (path and index) and glyph.
     var outlines: [String: [UInt16: GlyphOutline]] = [:]
     /// How many more logo elements may be drawn (a `use` loop stops here).
     var logoElementsLeft = 20_000

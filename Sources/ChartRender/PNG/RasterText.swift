@@ -112,8 +112,27 @@ extension RasterPage {
         _ glyphs: [(face: OpenTypeFace, glyph: UInt16, x: Double)], size: Double, x: Double, baseline: Double, slant: Double,
         to path: inout PDFPath
     ) {
+        // The outlines of the face being placed, taken out of the cache while its glyphs are (a key made and
+        // hashed per glyph was a tenth of the text's drawing).
+        var current: (path: String, faceIndex: Int)?
+        var table: [UInt16: GlyphOutline] = [:]
+        func cacheKey(_ face: (path: String, faceIndex: Int)) -> String { face.path + "#" + String(face.faceIndex) }
+        defer { if let current { outlines[cacheKey(current)] = table } }
         for placed in glyphs {
-            guard let outline = outline(placed.face, placed.glyph), !outline.isEmpty else { continue }
+            if current?.path != placed.face.path || current?.faceIndex != placed.face.faceIndex {
+                if let current { outlines[cacheKey(current)] = table }
+                let face = (path: placed.face.path, faceIndex: placed.face.faceIndex)
+                table = outlines.removeValue(forKey: cacheKey(face)) ?? [:]
+                current = face
+            }
+            let outline: GlyphOutline
+            if let known = table[placed.glyph] {
+                outline = known
+            } else {
+                outline = placed.face.outline(glyph: placed.glyph) ?? GlyphOutline()
+                table[placed.glyph] = outline
+            }
+            guard !outline.isEmpty else { continue }
             let unit = size / Double(placed.face.unitsPerEm)
             let originX = x + placed.x
             func point(_ gx: Double, _ gy: Double) -> (Double, Double) {
@@ -145,15 +164,6 @@ extension RasterPage {
                 }
             }
         }
-    }
-
-    /// A glyph's outline, read once per face and glyph.
-    mutating func outline(_ face: OpenTypeFace, _ glyph: UInt16) -> GlyphOutline? {
-        let key = face.path + "#" + String(face.faceIndex)
-        if let known = outlines[key]?[glyph] { return known }
-        let outline = face.outline(glyph: glyph) ?? GlyphOutline()
-        outlines[key, default: [:]][glyph] = outline
-        return outline
     }
 
     mutating func face(for style: TextStyle) throws(FontDiagnostic) -> OpenTypeFace {
