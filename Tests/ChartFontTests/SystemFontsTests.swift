@@ -66,4 +66,15 @@ struct SystemFontsTests {
                 SystemFonts.defaultDirectories(home: "/h") == ["/usr/share/fonts", "/usr/local/share/fonts", "/h/.local/share/fonts", "/h/.fonts"])
         #endif
     }
+
+    @Test("a file is a hint for a family when its compacted name holds the family's: at the start, the middle, the end, not past it")
+    func fileNameHints() {
+        #expect(SystemFonts.bytes(of: "liberationsansbold", contain: "liberationsans"))
+        #expect(SystemFonts.bytes(of: "notoserifdisplaybold", contain: "serif"))
+        #expect(SystemFonts.bytes(of: "dejavusans", contain: "sans"))
+        #expect(SystemFonts.bytes(of: "dejavusans", contain: ""))
+        #expect(!SystemFonts.bytes(of: "dejavusan", contain: "sans"))
+        #expect(!SystemFonts.bytes(of: "sa", contain: "sans"))
+        #expect(!SystemFonts.bytes(of: "liberationserif", contain: "liberationsans"))
+    }
 }

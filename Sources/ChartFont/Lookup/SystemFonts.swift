@@ -67,7 +67,7 @@ public struct SystemFonts: Sendable {
         let wanted = families.filter { !FontStack.isGeneric($0) && !Self.compact($0).isEmpty }
         for family in wanted {
             let key = Self.compact(family)
-            let hinted = paths.indices.filter { compactNames[$0].contains(key) }.map { paths[$0] }
+            let hinted = paths.indices.filter { Self.bytes(of: compactNames[$0], contain: key) }.map { paths[$0] }
             if let best = Self.best(hinted.flatMap(identify), family: family, style: style) { return best }
         }
         for family in wanted {
@@ -109,6 +109,18 @@ public struct SystemFonts: Sendable {
     }
 
     /// ASCII letters (lowercased) and digits only; other bytes are dropped.
+    /// Whether `text`'s UTF-8 holds `part`'s: a plain byte search (the standard library's `contains` on strings
+    /// goes through its string processing and cost a PNG build a millisecond over a few hundred file names).
+    static func bytes(of text: String, contain part: String) -> Bool {
+        let haystack = Array(text.utf8), needle = Array(part.utf8)
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
     static func compact(_ text: String) -> String {
         var bytes: [UInt8] = []
         for byte in text.utf8 {
