@@ -53,7 +53,7 @@ public struct PNGWriter: Sendable {
         // Each band's rows go to the encoder as they are drawn: neither the image nor the compressor's input is
         // ever held whole.
         var data = PNGImageData(width: width, height: height)
-        Self.drawBands(&page.recording) { _, bytes in data.append(row: UnsafeBufferPointer(bytes)) }
+        Self.drawBands(&page.recording) { _, bytes in data.append(row: bytes) }
         return PNGEncoder.encode(width: width, height: height, imageData: data.finish(), pixelsPerMetre: perMetre, text: text)
     }
 
@@ -63,23 +63,20 @@ public struct PNGWriter: Sendable {
 
     /// Draws the recording a band of rows at a time (`rows` each, by default `bandRows`) into one reused canvas
     /// and hands each row, top to bottom, to `row` as 8-bit straight RGBA.
-    static func drawBands(
-        _ recording: inout RasterDisplayList, rows: Int? = nil, row: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
-    ) {
+    static func drawBands(_ recording: inout RasterDisplayList, rows: Int? = nil, row: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         let width = recording.width, height = recording.height
         let rows = max(1, rows ?? bandRows(width: width))
         var band = RasterCanvas(width: width, height: min(rows, height))
         var bytes = [UInt8](repeating: 0, count: width * 4)
+        // Over an opaque background every pixel stays opaque, so its premultiplied bytes are its straight ones.
+        let opaque = recording.opaqueBackground
         var top = 0
         while top < height {
             let bottom = min(height, top + rows)
-            band.reset(top: top, height: bottom - top, clear: !recording.opaqueBackground)
+            band.reset(top: top, height: bottom - top, clear: !opaque)
             recording.draw(rows: top..<bottom, into: &band)
             bytes.withUnsafeMutableBufferPointer { bytes in
-                for y in top..<bottom {
-                    band.straightRow(y, into: bytes)
-                    row(y, bytes)
-                }
+                for y in top..<bottom { band.withStraightRow(y, opaque: opaque, scratch: bytes) { row(y, $0) } }
             }
             top = bottom
         }

@@ -103,6 +103,23 @@ struct RasterCanvas {
         }
     }
 
+    /// Runs `body` with row `row` (page row) as 8-bit straight RGBA: the canvas's own bytes when the caller knows
+    /// every pixel is `opaque` (on a little-endian processor a pixel's value in memory is its bytes, red first),
+    /// else converted into `scratch`.
+    func withStraightRow(_ row: Int, opaque: Bool, scratch: UnsafeMutableBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        #if _endian(little)
+            if opaque, row >= top, row < top + height {
+                let start = (row - top) * width
+                pixels.withUnsafeBufferPointer { pixels in
+                    UnsafeBufferPointer(rebasing: pixels[start..<(start + width)]).withMemoryRebound(to: UInt8.self) { body($0) }
+                }
+                return
+            }
+        #endif
+        straightRow(row, into: scratch)
+        body(UnsafeBufferPointer(scratch))
+    }
+
     /// Row `row` (page row) as 8-bit straight (not premultiplied) RGBA, `width` × 4 bytes.
     func straightRow(_ row: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) {
         guard row >= top, row < top + height, bytes.count >= width * 4, let target = UnsafeMutableRawPointer(bytes.baseAddress) else { return }
