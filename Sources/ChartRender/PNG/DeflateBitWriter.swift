@@ -32,17 +32,12 @@ struct DeflateBitWriter: ~Copyable {
         capacity = grown
     }
 
-    /// The low `size` bits of `value` (at most 32; the bits above them zero).
+    /// The low `size` bits of `value` (at most 32; the bits above them zero), in room reserved before.
     @inline(__always)
     mutating func write(_ value: UInt32, bits size: Int) {
-        accumulator |= UInt64(value) << UInt64(bits)
-        bits &+= size
-        if bits >= 32 {
-            UnsafeMutableRawPointer(bytes + count).storeBytes(of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
-            count &+= 4
-            accumulator >>= 32
-            bits &-= 32
-        }
+        var sink = Sink(bytes: bytes, count: count, accumulator: accumulator, bits: bits)
+        sink.write(value, bits: size)
+        (count, accumulator, bits) = (sink.count, sink.accumulator, sink.bits)
     }
 
     /// The writer's place and pending bits as plain values, so a loop that writes many codes keeps them in
