@@ -28,17 +28,18 @@ struct RasterClip: Equatable {
 /// next edge and the edges crossing the current row — from one band to the next.
 ///
 /// Anti-aliasing is by coverage, computed one of two ways (`Coverage`):
-/// - `sampled`: each pixel row is sampled on `subsamples` horizontal lines, and on each line the spans inside the
-///   outline (by the fill rule, from the edges' crossings and directions) add their exact horizontal extent to the
-///   pixels they cross, so a vertical edge at x = 10.3 covers 70% of pixel 10 whatever the sampling. Exact for
-///   outlines whose pieces overlap (a stroke's segments and joins). A row whose crossing edges are all vertical
-///   and none starts or ends inside it (a rectangle's rows, the page background) gives the same spans on every
-///   line: it is sampled once, with the same result.
+/// - `sampled`, right for any outline, those whose pieces overlap too (a stroke's segments and joins): a row whose
+///   crossing edges are all vertical and run through it (a rectangle's rows, the page background) is painted span
+///   by span. Any other row is cut where edges begin or end; in each piece, the edges where the fill rule's inside
+///   begins or ends are found at its top and at its bottom, and where they are the same edges in the same order,
+///   their areas give every pixel's share exactly (edges crossing inside the outline change nothing). A piece
+///   where boundary edges cross is sampled on the row's `subsamples` lines that fall in it, each span adding its
+///   exact horizontal extent, so a vertical edge at x = 10.3 covers 70% of pixel 10 whatever the sampling.
 /// - `area`: each edge adds the exact area it bounds in each pixel of each row it crosses, signed by its
 ///   direction, once per row; the running sum along the row is the winding number integrated over the pixel,
 ///   read as coverage by the fill rule. This is how FreeType renders glyphs, so text comes out as the browser
-///   draws it, at a sixteenth of the sampled work; where pieces of one outline overlap inside a pixel it
-///   over-covers that pixel, so it is kept for glyph outlines.
+///   draws it, with no cutting; where pieces of one outline overlap inside a pixel it over-covers that pixel, so
+///   it is kept for glyph outlines.
 struct RasterFill {
     struct Edge {
         var x0: Double, y0: Double, y1: Double
@@ -188,11 +189,11 @@ struct RasterFill {
         }
     }
 
-    /// The coverage of pixel row `y` (columns `left…right`) on `subsamples` lines, into `area` and `cover`
-    /// (cleared first); whether there is any to paint. A row whose spans are the same on every line and share no
-    /// pixel is painted at once by `painter` instead (the page background, a bar's inside rows). The loops run
-    /// once per sample line and pixel: they work on the buffers directly, so no write checks the arrays'
-    /// uniqueness or bounds (an index is within the row by the clamps of `draw`).
+    /// The coverage of pixel row `y` (columns `left…right`) by the `sampled` method, into `area` and `cover`
+    /// (cleared first); whether there is any to paint. A row whose spans are the same all the way down and share
+    /// no pixel is painted at once by `painter` instead (the page background, a bar's inside rows). The loops
+    /// work on the buffers directly, so no write checks the arrays' uniqueness or bounds (an index is within the
+    /// row by the clamps of `draw`).
     private func sampleRow(
         _ y: Int, left: Int, right: Int, edges: UnsafeBufferPointer<Edge>, next: inout Int, active: inout [Int], pending: inout [Int],
         area: UnsafeMutableBufferPointer<Float>, cover: UnsafeMutableBufferPointer<Float>, lists: inout RasterScratch.Lists,
