@@ -341,13 +341,22 @@ struct RasterFill {
             // In the edges' order from the rows above, mostly sorted: insertion sort unless they are many.
             Self.sortByX(&lists.crossings, joined: lists.crossings.count > 64 ? lists.crossings.count : 0)
             boundaries(of: lists.crossings, into: &lists.boundaryTop)
-            lists.crossingsBelow.removeAll(keepingCapacity: true)
-            for crossing in lists.crossings {
-                lists.crossingsBelow.append(Crossing(x: crossing.below, below: crossing.x, direction: crossing.direction, edge: crossing.edge))
+            // No two edges swap places down the piece (the usual case): the order at the bottom, and so its
+            // boundary, is the top's.
+            var sameOrder = true
+            for position in 1..<max(1, lists.crossings.count) where lists.crossings[position - 1].below > lists.crossings[position].below {
+                sameOrder = false
+                break
             }
-            Self.sortByX(&lists.crossingsBelow, joined: 0)
-            boundaries(of: lists.crossingsBelow, into: &lists.boundaryBottom)
-            if lists.boundaryTop == lists.boundaryBottom {
+            if !sameOrder {
+                lists.crossingsBelow.removeAll(keepingCapacity: true)
+                for crossing in lists.crossings {
+                    lists.crossingsBelow.append(Crossing(x: crossing.below, below: crossing.x, direction: crossing.direction, edge: crossing.edge))
+                }
+                Self.sortByX(&lists.crossingsBelow, joined: 0)
+                boundaries(of: lists.crossingsBelow, into: &lists.boundaryBottom)
+            }
+            if sameOrder || lists.boundaryTop == lists.boundaryBottom {
                 for (position, index) in lists.boundaryTop.enumerated() {
                     let edge = edges[index]
                     let sign: Double = position % 2 == 0 ? 1 : -1
