@@ -125,52 +125,22 @@ struct RasterCanvas {
         guard row >= top, row < top + height, bytes.count >= width * 4, let target = UnsafeMutableRawPointer(bytes.baseAddress) else { return }
         pixels.withUnsafeBufferPointer { pixels in
             let base = (row - top) * width
-            #if _endian(little)
-                // A pixel's value in memory is its bytes, red first: the row is copied as it is, and only pixels
-                // neither opaque nor transparent are rewritten.
-                if let source = pixels.baseAddress {
-                    target.copyMemory(from: source + base, byteCount: width * 4)
-                    let row = UnsafeRawPointer(source + base)
-                    var column = 0
-                    while column < width {
-                        // Eight pixels at a time while all are opaque or transparent (alpha + 1 is then 0 or 256
-                        // in its low nine bits, so masking it with 0xFE leaves nothing).
-                        if column + 8 <= width {
-                            let alphas = row.loadUnaligned(fromByteOffset: column * 4, as: SIMD8<UInt32>.self) &>> 24
-                            if (alphas &+ 1) & 0xFE == SIMD8<UInt32>(repeating: 0) {
-                                column += 8
-                                continue
-                            }
-                        }
-                        defer { column += 1 }
-                        let alpha = pixels[base + column] >> 24
-                        if alpha == 0xFF || alpha == 0 { continue }
-                        let value = pixels[base + column]
-                        let unscale = 255 / Float(alpha)
-                        let straight =
-                            Self.level(Float(value & 0xFF) * unscale) | Self.level(Float(value >> 8 & 0xFF) * unscale) << 8
-                            | Self.level(Float(value >> 16 & 0xFF) * unscale) << 16 | alpha << 24
-                        target.storeBytes(of: straight, toByteOffset: column * 4, as: UInt32.self)
-                    }
-                    return
-                }
-            #endif
             for column in 0..<width {
-                let value = pixels[base + column]
-                let alpha = value >> 24
-                if alpha == 0xFF || alpha == 0 {
-                    // Opaque: the channels as they are; transparent: premultiplied channels are zero. Red first in
-                    // memory whatever the processor's byte order.
-                    target.storeBytes(of: value.littleEndian, toByteOffset: column * 4, as: UInt32.self)
-                    continue
-                }
-                let unscale = 255 / Float(alpha)
-                let straight =
-                    Self.level(Float(value & 0xFF) * unscale) | Self.level(Float(value >> 8 & 0xFF) * unscale) << 8
-                    | Self.level(Float(value >> 16 & 0xFF) * unscale) << 16 | alpha << 24
-                target.storeBytes(of: straight.littleEndian, toByteOffset: column * 4, as: UInt32.self)
+                // Red first in memory whatever the processor's byte order.
+                target.storeBytes(of: Self.straight(pixels[base + column]).littleEndian, toByteOffset: column * 4, as: UInt32.self)
             }
         }
+    }
+
+    /// A premultiplied pixel value as straight: opaque ones as they are, and transparent ones too (their
+    /// premultiplied channels are zero).
+    @inline(__always)
+    static func straight(_ value: UInt32) -> UInt32 {
+        let alpha = value >> 24
+        guard alpha != 0xFF && alpha != 0 else { return value }
+        let unscale = 255 / Float(alpha)
+        return level(Float(value & 0xFF) * unscale) | level(Float(value >> 8 & 0xFF) * unscale) << 8
+            | level(Float(value >> 16 & 0xFF) * unscale) << 16 | alpha << 24
     }
 
     /// Premultiplied source channels (0…255) composited source-over onto the pixel `under`.
